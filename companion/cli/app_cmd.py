@@ -1,0 +1,47 @@
+"""`companion` / `companion app`: start the app in its own window, or serve it to a browser."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+
+DEFAULT_PORT = 8550
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("app", help="start the app (a window, or a browser page with --web)")
+    p.add_argument("--web", action="store_true", help="serve the app to a browser instead of opening a window")
+    p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
+    p.set_defaults(run=lambda args: start_app(web=args.web, host=args.host, port=args.port))
+
+
+def has_display() -> bool:
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def start_app(*, web: bool, host: str, port: int) -> int:
+    import flet as ft
+
+    from companion.ui.app import main
+
+    if not web and not (has_display() and importlib.util.find_spec("flet_desktop")):
+        reason = "no display here" if not has_display() else "the desktop client (flet-desktop) is not installed"
+        print(f"companion: {reason}; serving the app to a browser instead.", file=sys.stderr)
+        web = True
+    if web:
+        if importlib.util.find_spec("flet_web") is None:
+            print("companion: serving to a browser needs the web extra: pip install 'tabletop-companion[web]'",
+                  file=sys.stderr)
+            return 1
+        print(f"Tabletop Companion is at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+        # no_cdn: the browser gets every file from us, so the app works with no internet at the table
+        os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only: never try to open a desktop window
+        ft.run(main, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True)
+    else:
+        ft.run(main)
+    return 0

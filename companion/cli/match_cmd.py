@@ -1,0 +1,206 @@
+"""`companion match new|list|show|event|undo|redo|export|import|delete`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.cli.output import emit_json, fail
+from companion.core.model import Match, to_json
+from companion.session import Session
+
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    match = sub.add_parser("match", help="create, list, show, change, export, import and delete matches")
+    msub = match.add_subparsers(dest="match_command", metavar="ACTION", required=True)
+
+    p = msub.add_parser("new", help="start a new match")
+    p.add_argument("--system", required=True, help="game system id (see `companion systems`)")
+    p.add_argument("--player", action="append", required=True, help="a player's name; repeat for 2-4 players")
+    p.add_argument("--colour", action="append", help="a player's colour (#RRGGBB), in player order")
+    p.add_argument("--seed", type=int, help="dice seed (random if not given)")
+    p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: one per 100 points of build)")
+    _json_flag(p)
+    p.set_defaults(run=_new)
+
+    p = msub.add_parser("list", help="stored matches, most recent first")
+    _json_flag(p)
+    p.set_defaults(run=_list)
+
+    p = msub.add_parser("show", help="a match's state (and with --log its history)")
+    p.add_argument("id")
+    p.add_argument("--log", action="store_true", help="also print every event")
+    _json_flag(p)
+    p.set_defaults(run=_show)
+
+    p = msub.add_parser("event", help="apply one event, e.g. `damage --data '{\"unit\": \"u1\", \"amount\": 2}'`")
+    p.add_argument("id")
+    p.add_argument("type", help="event type: damage, heal, set_click, token, score, end_turn ...")
+    p.add_argument("--data", default="{}", help="the event's data as a JSON object")
+    p.add_argument("--by", help="who does it (player id or 'judge')")
+    _json_flag(p)
+    p.set_defaults(run=_event)
+
+    for name, helptext in (("undo", "undo the last event"), ("redo", "redo the last undone event")):
+        p = msub.add_parser(name, help=helptext)
+        p.add_argument("id")
+        _json_flag(p)
+        p.set_defaults(run=_undo if name == "undo" else _redo)
+
+    p = msub.add_parser("export", help="the match with its whole history as JSON")
+    p.add_argument("id")
+    p.add_argument("-o", "--output", type=Path, help="write to this file instead of the screen")
+    p.set_defaults(run=_export, json=True)
+
+    p = msub.add_parser("import", help="store a match from an exported JSON file ('-' reads standard input)")
+    p.add_argument("file")
+    p.add_argument("--as-new", action="store_true", help="store it under a new id (keeps any local copy)")
+    _json_flag(p)
+    p.set_defaults(run=_import)
+
+    p = msub.add_parser("delete", help="delete a match and its history")
+    p.add_argument("id")
+    p.add_argument("--yes", action="store_true", help="don't ask for confirmation")
+    _json_flag(p)
+    p.set_defaults(run=_delete)
+
+
+def _json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+
+def _describe(match: Match) -> str:
+    lines = [f"match {match.id} · {match.system} · turn {match.turn}"
+             + (f" round {match.round}" if match.rules.turn_style == "shared" else "")
+             + f" · {match.active_player.name} to play" + (" · finished" if match.status == "finished" else "")]
+    for p in match.players:
+        lines.append(f"  {p.name} ({p.id}): {p.vp} VP, {p.kills} kills")
+        for u in (u for u in match.units if u.owner == p.id):
+            stats = ", ".join(f"{k} {v}" for k, v in u.current.stats.items())
+            state = "KO" if u.eliminated else f"click {u.click + 1}/{len(u.dial)}"
+            lines.append(f"    {u.name} [{u.id}] {u.points} pts · {state} · {stats}")
+    return "\n".join(lines)
+
+
+def _print_match(match: Match, as_json: bool) -> None:
+    if as_json:
+        emit_json(to_json(match))
+    else:
+        print(_describe(match))
+
+
+def _new(args: argparse.Namespace) -> int:
+    session = Session.open()
+    match = session.new_match(args.system, args.player, colours=args.colour, seed=args.seed,
+                              rounds_per_turn=args.rounds)
+    _print_match(match, args.json)
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    session = Session.open()
+    summaries, damaged = session.store.summaries()
+    for d in damaged:
+        print(f"companion: {d}", file=sys.stderr)
+    if args.json:
+        emit_json([{"id": s.id, "system": s.system, "players": list(s.players), "created": s.created,
+                    "updated": s.updated, "events": s.events, "turn": s.turn, "status": s.status}
+                   for s in summaries])
+        return 0
+    if not summaries:
+        print("no matches yet: start one with `companion match new --system ID --player A --player B`")
+    for s in summaries:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
+        print(f"{s.id}  {when}  {s.system:<20} {' vs '.join(s.players)}  turn {s.turn}  {s.status}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    session = Session.open()
+    match = session.state(args.id)
+    if args.json:
+        data: dict[str, Any] = to_json(match)
+        if args.log:
+            data = {"state": data, "log": [e.to_json() for e in session.log(args.id)]}
+        emit_json(data)
+        return 0
+    print(_describe(match))
+    if args.log:
+        for n, e in enumerate(session.log(args.id), 1):
+            when = time.strftime("%H:%M:%S", time.localtime(e.at))
+            print(f"  {n:>4}. {when} {e.by or '-':<6} {e.type} {json.dumps(e.data, ensure_ascii=False)}")
+    return 0
+
+
+def _event(args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(args.data)
+    except ValueError as exc:
+        return fail(f"--data is not valid JSON: {exc}", args.json)
+    if not isinstance(data, dict):
+        return fail("--data must be a JSON object", args.json)
+    _print_match(Session.open().dispatch(args.id, args.type, data, by=args.by), args.json)
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    _print_match(Session.open().undo(args.id), args.json)
+    return 0
+
+
+def _redo(args: argparse.Namespace) -> int:
+    _print_match(Session.open().redo(args.id), args.json)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    text = json.dumps(Session.open().export(args.id), ensure_ascii=False, indent=1)
+    if args.output:
+        args.output.write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    source = sys.stdin.buffer if args.file == "-" else None
+    try:
+        raw = source.read(MAX_IMPORT_BYTES + 1) if source else Path(args.file).read_bytes()
+    except OSError as exc:
+        return fail(f"can't read {args.file}: {exc.strerror}", args.json)
+    if len(raw) > MAX_IMPORT_BYTES:
+        return fail("that file is too large to be a match export", args.json)
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return fail(f"{args.file} is not JSON: expected a file made by `companion match export`", args.json)
+    match = Session.open().import_match(data, as_new=args.as_new)
+    _print_match(match, args.json)
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    session = Session.open()
+    match = session.state(args.id)
+    if not args.yes:
+        if not sys.stdin.isatty():
+            return fail("deleting needs confirmation: add --yes", args.json)
+        answer = input(f"Delete match {match.id} ({' vs '.join(p.name for p in match.players)})? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("kept")
+            return 1
+    session.delete(args.id)
+    if args.json:
+        emit_json({"deleted": args.id})
+    else:
+        print(f"deleted {args.id}")
+    return 0
+
+
+

@@ -1,0 +1,396 @@
+"""The match state: a tree of frozen dataclasses that converts to and from plain JSON.
+
+Nothing here changes a state in place; `events.apply` builds new states with `dataclasses.replace`.
+Dicts inside the tree (stats, counters, limits) are treated as immutable by convention.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, TypeVar
+
+from companion.core.errors import InvalidMatch
+
+JSON = dict[str, Any]
+Stat = int | str
+T = TypeVar("T")
+
+MATCH_FORMAT = "tabletop-companion/match"
+MATCH_VERSION = 1
+LOCATIONS = ("table", "reserve")
+TOKEN_KINDS = ("action", "action_last", "upgrade", "grenade")
+TURN_STYLES = ("player", "shared")
+COUNTER_SCOPES = ("match", "player", "unit")
+
+
+@dataclass(frozen=True)
+class Click:
+    """One position of a combat dial: the stats it shows and markers such as "ko" or "special:attack"."""
+
+    stats: dict[str, Stat] = field(default_factory=dict)
+    markers: tuple[str, ...] = ()
+
+    @property
+    def ko(self) -> bool:
+        return "ko" in self.markers
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """Tokens on one unit. `action` counts tokens given this turn, `action_last` those still on it from before."""
+
+    action: int = 0
+    action_last: int = 0
+    upgrade: int = 0
+    grenade: int = 0
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    name: str
+    points: int
+    owner: str
+    dial: tuple[Click, ...]
+    click: int = 0
+    start: int = 0  # the starting (full health) click: healing stops here
+    cyclic: bool = False  # a dial that turns round and round (the Scarab's Event dial), never KO'd
+    eliminated: bool = False
+    location: str = "table"
+    tokens: Tokens = field(default_factory=Tokens)
+    counters: dict[str, int] = field(default_factory=dict)
+    ref: str | None = None  # catalogue id when the unit comes from a rule pack
+
+    @property
+    def current(self) -> Click:
+        return self.dial[self.click]
+
+    @property
+    def ko_click(self) -> int | None:
+        return next((i for i, c in enumerate(self.dial) if c.ko), None)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    colour: str
+    vp: int = 0
+    kills: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A countdown kept as a deadline (UTC epoch seconds), so it survives restarts; see core.timers."""
+
+    id: str
+    label: str
+    duration: float
+    running: bool = False
+    deadline: float | None = None  # when running
+    remaining: float = 0.0  # when not running
+    extended: float = 0.0  # seconds added by extensions so far
+
+
+@dataclass(frozen=True)
+class Roll:
+    expr: str
+    dice: tuple[int, ...]
+    total: int
+    by: str | None
+    at: float
+    purpose: str = ""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a game system declares for its matches (copied from the rule pack when the match is made)."""
+
+    turn_style: str = "player"  # "player": each player's turn is a turn; "shared": one turn, rounds per player
+    rounds_per_turn: int = 1
+    stats: tuple[str, ...] = ("speed", "attack", "defense", "damage")
+    token_limits: dict[str, int | None] = field(default_factory=dict)  # None: no limit
+    counters: dict[str, tuple[str, ...]] = field(default_factory=dict)  # scope -> counter names
+    phases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Match:
+    id: str
+    system: str
+    pack_version: str
+    created: float
+    seed: int
+    players: tuple[Player, ...]
+    units: tuple[Unit, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    turn: int = 1
+    round: int = 1
+    active: int = 0  # index into players
+    phase: str = ""
+    counters: dict[str, int] = field(default_factory=dict)
+    timers: tuple[Timer, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    status: str = "active"  # or "finished"
+    winners: tuple[str, ...] = ()
+    seq: int = 0  # number of events applied since creation
+
+    def player(self, player_id: str) -> Player:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise KeyError(unit_id)
+
+    def timer(self, timer_id: str) -> Timer:
+        for t in self.timers:
+            if t.id == timer_id:
+                return t
+        raise KeyError(timer_id)
+
+    @property
+    def active_player(self) -> Player:
+        return self.players[self.active]
+
+
+# --- JSON conversion -------------------------------------------------------------------------------
+
+
+def to_json(match: Match) -> JSON:
+    """The match as plain JSON types (tuples become lists)."""
+    return _plain(asdict(match))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class _Reader:
+    """Reads one JSON object with type checks that name the offending field."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise InvalidMatch(f"{path}: expected an object, got {type(data).__name__}")
+        self.data = data
+        self.path = path
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is ...:
+                raise InvalidMatch(f"{self.path}.{key}: missing")
+            return default
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # bool is an int in Python; never accept it where a number is meant, or the other way round
+        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+            ok = True
+        if not ok:
+            names = " or ".join(k.__name__ for k in kinds)
+            raise InvalidMatch(f"{self.path}.{key}: expected {names}, got {type(value).__name__}")
+        return value
+
+    def items(self, key: str, read: Callable[[Any, str], T], default: Any = ...) -> tuple[T, ...]:
+        values = self.get(key, list, [] if default is not ... else ...)
+        return tuple(read(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(values))
+
+    def mapping(self, key: str, value_kinds: tuple[type, ...]) -> dict[str, Any]:
+        raw = self.get(key, dict, {})
+        out: dict[str, Any] = {}
+        for k, v in raw.items():
+            _Reader({k: v}, f"{self.path}.{key}").get(k, value_kinds)
+            out[str(k)] = v
+        return out
+
+
+def _click(data: Any, path: str) -> Click:
+    r = _Reader(data, path)
+    markers = r.get("markers", list, [])
+    if not all(isinstance(m, str) for m in markers):
+        raise InvalidMatch(f"{path}.markers: expected a list of strings")
+    return Click(stats=r.mapping("stats", (int, str)), markers=tuple(markers))
+
+
+def _tokens(data: Any, path: str) -> Tokens:
+    r = _Reader(data, path)
+    return Tokens(**{k: r.get(k, int, 0) for k in TOKEN_KINDS})
+
+
+def _unit(data: Any, path: str) -> Unit:
+    r = _Reader(data, path)
+    return Unit(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        points=r.get("points", int),
+        owner=r.get("owner", str),
+        dial=r.items("dial", _click),
+        click=r.get("click", int, 0),
+        start=r.get("start", int, 0),
+        cyclic=r.get("cyclic", bool, False),
+        eliminated=r.get("eliminated", bool, False),
+        location=r.get("location", str, "table"),
+        tokens=_tokens(r.get("tokens", dict, {}), f"{path}.tokens"),
+        counters=r.mapping("counters", (int,)),
+        ref=r.get("ref", (str, type(None)), None),
+    )
+
+
+def _player(data: Any, path: str) -> Player:
+    r = _Reader(data, path)
+    return Player(
+        id=r.get("id", str),
+        name=r.get("name", str),
+        colour=r.get("colour", str),
+        vp=r.get("vp", int, 0),
+        kills=r.get("kills", int, 0),
+        counters=r.mapping("counters", (int,)),
+    )
+
+
+def _timer(data: Any, path: str) -> Timer:
+    r = _Reader(data, path)
+    return Timer(
+        id=r.get("id", str),
+        label=r.get("label", str, ""),
+        duration=float(r.get("duration", float)),
+        running=r.get("running", bool, False),
+        deadline=r.get("deadline", (float, type(None)), None),
+        remaining=float(r.get("remaining", float, 0.0)),
+        extended=float(r.get("extended", float, 0.0)),
+    )
+
+
+def _roll(data: Any, path: str) -> Roll:
+    r = _Reader(data, path)
+    dice = r.get("dice", list)
+    if not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
+        raise InvalidMatch(f"{path}.dice: expected a list of whole numbers")
+    return Roll(
+        expr=r.get("expr", str),
+        dice=tuple(dice),
+        total=r.get("total", int),
+        by=r.get("by", (str, type(None)), None),
+        at=float(r.get("at", float)),
+        purpose=r.get("purpose", str, ""),
+    )
+
+
+def _rules(data: Any, path: str) -> Rules:
+    r = _Reader(data, path)
+    counters = r.get("counters", dict, {})
+    for scope, names in counters.items():
+        if scope not in COUNTER_SCOPES or not isinstance(names, list | tuple):
+            raise InvalidMatch(f"{path}.counters.{scope}: expected a list of names for match/player/unit")
+    return Rules(
+        turn_style=r.get("turn_style", str, "player"),
+        rounds_per_turn=r.get("rounds_per_turn", int, 1),
+        stats=tuple(r.get("stats", list, ["speed", "attack", "defense", "damage"])),
+        token_limits=r.mapping("token_limits", (int, type(None))),
+        counters={k: tuple(v) for k, v in counters.items()},
+        phases=tuple(r.get("phases", list, [])),
+    )
+
+
+def from_json(data: Any) -> Match:
+    """Build a match from JSON, checking every field's type and the model's invariants."""
+    r = _Reader(data, "match")
+    match = Match(
+        id=r.get("id", str),
+        system=r.get("system", str),
+        pack_version=r.get("pack_version", str),
+        created=float(r.get("created", float)),
+        seed=r.get("seed", int),
+        players=r.items("players", _player),
+        units=r.items("units", _unit, ()),
+        rules=_rules(r.get("rules", dict, {}), "match.rules"),
+        turn=r.get("turn", int, 1),
+        round=r.get("round", int, 1),
+        active=r.get("active", int, 0),
+        phase=r.get("phase", str, ""),
+        counters=r.mapping("counters", (int,)),
+        timers=r.items("timers", _timer, ()),
+        rolls=r.items("rolls", _roll, ()),
+        status=r.get("status", str, "active"),
+        winners=tuple(r.get("winners", list, [])),
+        seq=r.get("seq", int, 0),
+    )
+    validate(match)
+    return match
+
+
+# --- invariants -------------------------------------------------------------------------------------
+
+
+def validate_dial(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
+    """A dial needs at least one click; a non-cyclic dial ends on its only KO click."""
+    if not dial:
+        raise InvalidMatch(f"{name}: a dial needs at least one click")
+    if cyclic:
+        if any(c.ko for c in dial):
+            raise InvalidMatch(f"{name}: a dial that turns round has no KO click")
+        return
+    if len(dial) < 2 or not dial[-1].ko or any(c.ko for c in dial[:-1]):
+        raise InvalidMatch(f"{name}: the dial must end with exactly one KO click after at least one live click")
+
+
+def validate(match: Match) -> None:
+    """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
+    if not 2 <= len(match.players) <= 4:
+        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(match.players)}")
+    ids = [p.id for p in match.players]
+    if len(set(ids)) != len(ids):
+        raise InvalidMatch("two players share one id")
+    if not 0 <= match.active < len(match.players):
+        raise InvalidMatch("the active player is not one of the players")
+    if match.turn < 1 or match.round < 1 or match.seq < 0:
+        raise InvalidMatch("turn, round and event count must be positive")
+    if match.status not in ("active", "finished"):
+        raise InvalidMatch(f"unknown match status {match.status!r}")
+    if match.rules.turn_style not in TURN_STYLES or match.rules.rounds_per_turn < 1:
+        raise InvalidMatch("rules: turn_style must be player or shared, rounds_per_turn at least 1")
+    if any(w not in ids for w in match.winners):
+        raise InvalidMatch("a winner is not one of the players")
+    unit_ids = [u.id for u in match.units]
+    if len(set(unit_ids)) != len(unit_ids):
+        raise InvalidMatch("two units share one id")
+    for p in match.players:
+        if p.vp < 0 or p.kills < 0:
+            raise InvalidMatch(f"{p.name}: points can't be negative")
+    for u in match.units:
+        validate_dial(u.name, u.dial, u.cyclic)
+        if u.owner not in ids:
+            raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
+        if not 0 <= u.click < len(u.dial) or not 0 <= u.start < len(u.dial) or u.points < 0:
+            raise InvalidMatch(f"{u.name}: click, starting click or points out of range")
+        if u.eliminated != u.current.ko:
+            raise InvalidMatch(f"{u.name}: eliminated must match the KO click")
+        if u.location not in LOCATIONS:
+            raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
+        for kind in TOKEN_KINDS:
+            count = getattr(u.tokens, kind)
+            limit = match.rules.token_limits.get("action" if kind == "action_last" else kind)
+            if count < 0 or (limit is not None and kind == "action" and u.tokens.action + u.tokens.action_last > limit):
+                raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
+            if limit is not None and kind in ("upgrade", "grenade") and count > limit:
+                raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
+    timer_ids = [t.id for t in match.timers]
+    if len(set(timer_ids)) != len(timer_ids):
+        raise InvalidMatch("two timers share one id")
+    for t in match.timers:
+        if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):
+            raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
+
+
+def counter_names(rules: Rules, scope: str) -> tuple[str, ...]:
+    return rules.counters.get(scope, ())

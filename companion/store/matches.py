@@ -1,0 +1,266 @@
+"""Stored matches: one small TinyDB file per match, plus immutable segments of older events.
+
+    <root>/matches/<id>.json          head: meta, snapshot (state after `base` events), tail, redo
+    <root>/matches/<id>.log/<base>.json   segment: the state at `base` and the events after it
+
+Saving after one event rewrites only the head, whose size is bounded by the tail limit, so the cost of a
+tap does not grow with the match's history or with the number of stored matches. A segment is written
+(atomically) before the head that points past it, so a kill between the two loses nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import MemoryStorage
+
+from companion.core.errors import CompanionError, InvalidMatch
+from companion.core.events import Event, replay
+from companion.core.history import History, Segment
+from companion.core.model import from_json, to_json
+from companion.store.atomic import (
+    AtomicJSONStorage,
+    DamagedFile,
+    dump,
+    move_aside,
+    read_json,
+    remove_stale_temps,
+    write_atomic,
+)
+
+HEAD_FORMAT = "tabletop-companion/match-head"
+SEGMENT_FORMAT = "tabletop-companion/match-segment"
+STORE_VERSION = 1
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+class MatchNotFound(CompanionError):
+    pass
+
+
+class NewerFormat(CompanionError):
+    pass
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    id: str
+    system: str
+    players: tuple[str, ...]
+    created: float
+    updated: float
+    events: int
+    turn: int
+    status: str
+
+
+def check_id(match_id: str) -> str:
+    if not isinstance(match_id, str) or not ID_PATTERN.match(match_id):
+        raise InvalidMatch(f"{match_id!r} is not a valid match id (lower-case letters, digits and '-', up to 40)")
+    return match_id
+
+
+class MatchStore:
+    """Matches on disk under `root`, or in memory when `root` is None (tests, previews)."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self._heads: dict[str, TinyDB] = {}
+        self._memory_segments: dict[str, dict[int, Any]] = {}
+        if root is not None:
+            self._dir.mkdir(parents=True, exist_ok=True)
+            remove_stale_temps(self._dir)
+
+    @property
+    def _dir(self) -> Path:
+        assert self.root is not None
+        return self.root / "matches"
+
+    def _head_path(self, match_id: str) -> Path:
+        return self._dir / f"{check_id(match_id)}.json"
+
+    def _segment_dir(self, match_id: str) -> Path:
+        return self._dir / f"{check_id(match_id)}.log"
+
+    def _db(self, match_id: str) -> TinyDB:
+        db = self._heads.get(match_id)
+        if db is None:
+            if self.root is None:
+                raise MatchNotFound(f"no match {match_id!r}")
+            db = TinyDB(self._head_path(match_id), storage=AtomicJSONStorage)
+            self._heads[match_id] = db
+        return db
+
+    # --- queries ----------------------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        if self.root is None:
+            return sorted(self._heads)
+        return sorted(p.stem for p in self._dir.glob("*.json") if ID_PATTERN.match(p.stem))
+
+    def exists(self, match_id: str) -> bool:
+        check_id(match_id)
+        if self.root is None:
+            return match_id in self._heads
+        return self._head_path(match_id).exists()
+
+    def summaries(self) -> tuple[list[MatchSummary], list[DamagedFile]]:
+        """Every readable match, most recently updated first, and the damaged files that were moved aside."""
+        found: list[MatchSummary] = []
+        damaged: list[DamagedFile] = []
+        for match_id in self.ids():
+            try:
+                meta = self._read_tables(match_id)["meta"]
+            except DamagedFile as exc:
+                damaged.append(exc)
+                continue
+            except NewerFormat:
+                continue
+            found.append(MatchSummary(
+                id=match_id, system=meta["system"], players=tuple(meta["players"]), created=meta["created"],
+                updated=meta["updated"], events=meta["events"], turn=meta["turn"], status=meta["status"]))
+        found.sort(key=lambda s: s.updated, reverse=True)
+        return found, damaged
+
+    # --- reading ----------------------------------------------------------------------------------
+
+    def _read_tables(self, match_id: str) -> dict[str, Any]:
+        """The head's tables as plain data; a damaged or foreign file is moved aside (DamagedFile)."""
+        if not self.exists(match_id):
+            raise MatchNotFound(f"no match {match_id!r}")
+        db = self._db(match_id)
+        try:
+            tables = {name: [dict(d) for d in db.table(name).all()] for name in ("meta", "snapshot", "tail", "redo")}
+        except DamagedFile as exc:
+            raise self._set_aside(match_id, str(exc)) from None
+        meta = tables["meta"][0] if len(tables["meta"]) == 1 else {}
+        if meta.get("format") != HEAD_FORMAT or len(tables["snapshot"]) != 1:
+            raise self._set_aside(match_id, "not a match file of this app")
+        if not isinstance(meta.get("version"), int) or meta["version"] > STORE_VERSION:
+            raise NewerFormat(f"match {match_id} was saved by a newer version of the app; update the app to open it")
+        return {"meta": meta, "snapshot": tables["snapshot"][0], "tail": tables["tail"], "redo": tables["redo"]}
+
+    def _set_aside(self, match_id: str, reason: str) -> DamagedFile:
+        self._heads.pop(match_id, None)
+        if self.root is None:
+            return DamagedFile(f"match {match_id} could not be read ({reason})", Path(match_id))
+        return move_aside(self._head_path(match_id), reason)
+
+    def load(self, match_id: str) -> History:
+        tables = self._read_tables(match_id)
+        try:
+            snapshot = from_json(tables["snapshot"]["state"])
+            base = tables["snapshot"]["base"]
+            tail = tuple(Event.from_json(e) for e in tables["tail"])
+            redo = tuple(Event.from_json(e) for e in tables["redo"])
+            state = replay(snapshot, list(tail))
+        except (InvalidMatch, KeyError, TypeError) as exc:
+            raise self._set_aside(match_id, f"its content is inconsistent: {exc}") from None
+        except CompanionError as exc:  # an event in the tail no longer applies
+            raise self._set_aside(match_id, f"its history does not replay: {exc}") from None
+        return History(base, snapshot, tail, redo, state)
+
+    def read_segment(self, match_id: str, base: int) -> Segment:
+        if self.root is None:
+            data = self._memory_segments.get(match_id, {}).get(base)
+            if data is None:
+                raise MatchNotFound(f"match {match_id}: history segment {base} is missing")
+        else:
+            path = self._segment_dir(match_id) / f"{base:08d}.json"
+            if not path.exists():
+                raise MatchNotFound(f"match {match_id}: history file {path.name} is missing")
+            data = read_json(path)
+        try:
+            if data.get("format") != SEGMENT_FORMAT or data["base"] != base:
+                raise InvalidMatch("not a history segment of this match")
+            return Segment(base, from_json(data["state"]), tuple(Event.from_json(e) for e in data["events"]))
+        except (InvalidMatch, KeyError, TypeError, AttributeError) as exc:
+            raise DamagedFile(f"match {match_id}: history segment {base} is damaged ({exc})",
+                              Path(str(base))) from None
+
+    def segment_ending_at(self, match_id: str, end: int) -> Segment:
+        """The segment whose events end where a history's tail begins (undo reopens it)."""
+        if self.root is None:
+            bases = sorted(self._memory_segments.get(match_id, {}), reverse=True)
+        else:
+            names = self._segment_dir(match_id).glob("*.json")
+            bases = sorted((int(p.stem) for p in names if p.stem.isdigit()), reverse=True)
+        for base in (b for b in bases if b < end):
+            segment = self.read_segment(match_id, base)
+            if segment.end == end:
+                return segment
+        raise MatchNotFound(f"match {match_id}: the history before event {end} is missing")
+
+    def full_log(self, match_id: str) -> tuple[Any, list[Event]]:
+        """The state the match started from and every event since, oldest first (for export and sharing)."""
+        history = self.load(match_id)
+        events: list[Event] = []
+        initial = history.snapshot
+        base = 0
+        while base < history.base:
+            segment = self.read_segment(match_id, base)
+            if base == 0:
+                initial = segment.state
+            events.extend(segment.events)
+            base = segment.end
+        return initial, [*events, *history.tail]
+
+    # --- writing ----------------------------------------------------------------------------------
+
+    def save(self, history: History, segments: Sequence[Segment] = (), *, now: float | None = None) -> None:
+        """Persist the history's head, after the segments cut off from it. Durable when it returns."""
+        match = history.state
+        match_id = check_id(match.id)
+        for segment in segments:
+            self._write_segment(match_id, segment)
+        if self.root is None and match_id not in self._heads:
+            self._heads[match_id] = TinyDB(storage=MemoryStorage)
+        elif self.root is not None:
+            self._dir.mkdir(parents=True, exist_ok=True)
+        db = self._db(match_id)
+        meta = {
+            "format": HEAD_FORMAT, "version": STORE_VERSION, "id": match_id, "system": match.system,
+            "players": [p.name for p in match.players], "created": match.created,
+            "updated": time.time() if now is None else now, "events": history.length, "turn": match.turn,
+            "status": match.status,
+        }
+        tables = {
+            "meta": [meta],
+            "snapshot": [{"base": history.base, "state": to_json(history.snapshot)}],
+            "tail": [e.to_json() for e in history.tail],
+            "redo": [e.to_json() for e in history.redo_stack],
+        }
+        storage = db.storage
+        batch = storage.batch() if isinstance(storage, AtomicJSONStorage) else nullcontext()
+        with batch:
+            for name, docs in tables.items():
+                table = db.table(name)
+                table.truncate()
+                table.insert_multiple(docs)
+
+    def _write_segment(self, match_id: str, segment: Segment) -> None:
+        data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state),
+                "events": [e.to_json() for e in segment.events]}
+        if self.root is None:
+            self._memory_segments.setdefault(match_id, {})[segment.base] = data
+            return
+        folder = self._segment_dir(match_id)
+        folder.mkdir(exist_ok=True)
+        write_atomic(folder / f"{segment.base:08d}.json", dump(data))
+
+    def delete(self, match_id: str) -> None:
+        if not self.exists(match_id):
+            raise MatchNotFound(f"no match {match_id!r}")
+        self._heads.pop(match_id, None)
+        self._memory_segments.pop(match_id, None)
+        if self.root is not None:
+            self._head_path(match_id).unlink()
+            shutil.rmtree(self._segment_dir(match_id), ignore_errors=True)
