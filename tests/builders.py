@@ -1,0 +1,31 @@
+"""Small builders for test matches and units."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.creation import new_match
+from companion.core.model import Match
+from companion.core.packs import get_pack
+
+
+def dial(*clicks: tuple[int, int, int, int], ko: bool = True) -> list[dict[str, Any]]:
+    """A dial as JSON from (speed, attack, defense, damage) clicks, ending on a KO click."""
+    out: list[dict[str, Any]] = [
+        {"stats": {"speed": s, "attack": a, "defense": d, "damage": g}} for s, a, d, g in clicks
+    ]
+    if ko:
+        out.append({"stats": {}, "markers": ["ko"]})
+    return out
+
+
+def unit(uid: str, owner: str, clicks: int = 4, **extra: Any) -> dict[str, Any]:
+    data = {"id": uid, "name": f"Unit {uid}", "points": 30, "owner": owner,
+            "dial": dial(*[(8, 10 - i, 16 - i, 2) for i in range(clicks)])}
+    data.update(extra)
+    return data
+
+
+def match(system: str = "halo-actionclix", players: int = 2, **kwargs: Any) -> Match:
+    names = ["Ann", "Ben", "Cat", "Dan"][:players]
+    return new_match(get_pack(system), names, match_id="m1", seed=7, now=1_000_000.0, **kwargs)

@@ -1,0 +1,112 @@
+"""Hypothesis properties of the reducer, the history and JSON conversion."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from builders import match, unit
+from companion.core.errors import IllegalAction
+from companion.core.events import Event, apply, replay
+from companion.core.history import History
+from companion.core.model import Match, from_json, to_json, validate
+from companion.session import Session
+from companion.store.matches import MatchStore
+
+UNITS = ["u1", "u2", "u3", "ghost"]
+PLAYERS = ["p1", "p2", "p3", "nobody"]
+small = st.integers(-3, 6)
+
+
+def events() -> st.SearchStrategy[Event]:
+    """Random events, legal and illegal alike."""
+    u, p = st.sampled_from(UNITS), st.sampled_from(PLAYERS)
+    payloads = st.one_of(
+        st.fixed_dictionaries({"type": st.just("damage"), "unit": u, "amount": small}),
+        st.fixed_dictionaries({"type": st.just("heal"), "unit": u, "amount": small}),
+        st.fixed_dictionaries({"type": st.just("set_click"), "unit": u, "click": small}),
+        st.fixed_dictionaries({"type": st.just("token"), "unit": u, "delta": small,
+                               "kind": st.sampled_from(["action", "upgrade", "grenade", "mana"])}),
+        st.fixed_dictionaries({"type": st.just("score"), "player": p, "delta": small,
+                               "kind": st.sampled_from(["vp", "kills", "gold"])}),
+        st.fixed_dictionaries({"type": st.sampled_from(["end_turn", "end_round", "reopen"])}),
+        st.fixed_dictionaries({"type": st.just("set_location"), "unit": u,
+                               "location": st.sampled_from(["table", "reserve", "moon"])}),
+        st.fixed_dictionaries({"type": st.just("end_match"), "winners": st.lists(p, max_size=2)}),
+        st.fixed_dictionaries({"type": st.just("roll"), "expr": st.just("2d6"),
+                               "dice": st.lists(st.integers(1, 6), min_size=2, max_size=2),
+                               "total": st.integers(2, 12)}),
+    )
+    return st.builds(lambda d, at: Event(d.pop("type"), d, "p1", at), payloads,
+                     st.floats(1e6, 2e6, allow_nan=False))
+
+
+def start() -> Match:
+    return replay(match("heroclix-skirmish", players=3), [
+        Event("add_unit", {"unit": unit(uid, owner)}, None, 0.0)
+        for uid, owner in (("u1", "p1"), ("u2", "p2"), ("u3", "p3"))])
+
+
+@given(st.lists(events(), max_size=60))
+def test_random_events_never_produce_an_invalid_state(seq: list[Event]) -> None:
+    state = start()
+    for event in seq:
+        before = state
+        try:
+            state = apply(state, event)
+        except IllegalAction:
+            assert state is before  # refused: nothing changed
+            continue
+        validate(state)
+        assert state.seq == before.seq + 1
+        assert from_json(to_json(state)) == state  # state -> JSON -> state is identity
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(events(), min_size=1, max_size=160), st.data())
+def test_undo_n_then_redo_n_returns_the_same_state(seq: list[Event], data: st.DataObject) -> None:
+    # undo through segments with a tiny tail limit, then redo everything
+    kept = {}
+    history_full = History.start(start())
+    for event in seq:
+        try:
+            history_full = history_full.push(event)
+        except IllegalAction:
+            continue
+        segment, history_full = history_full.compact(limit=8)
+        if segment is not None:
+            kept[segment.end] = segment
+    final = history_full.state
+    n = data.draw(st.integers(0, history_full.length))
+    h = history_full
+    for _ in range(n):
+        if not h.tail and h.base:
+            h = h.reopen(kept[h.base])
+        h = h.undo()
+    assert h.length == history_full.length - n
+    for _ in range(n):
+        h = h.redo()
+    assert h.state == final
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(events(), min_size=1, max_size=150), st.data())
+def test_session_undo_redo_survives_reopening_the_store(seq: list[Event], data: st.DataObject) -> None:
+    session = Session(MatchStore(None))
+    m = session.new_match("heroclix-skirmish", ["Ann", "Ben", "Cat"], seed=1)
+    for uid, owner in (("u1", "p1"), ("u2", "p2"), ("u3", "p3")):
+        session.dispatch(m.id, "add_unit", {"unit": unit(uid, owner)})
+    for event in seq:
+        try:
+            session.dispatch(m.id, event.type, event.data, by=event.by)
+        except IllegalAction:
+            pass
+    final = session.state(m.id)
+    total = session.history(m.id).length
+    n = data.draw(st.integers(0, total))
+    for _ in range(n):
+        session.undo(m.id)
+    assert session.history(m.id).length == total - n
+    for _ in range(n):
+        session.redo(m.id)
+    assert session.state(m.id) == final
