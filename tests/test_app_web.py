@@ -1,0 +1,42 @@
+"""`companion app --web` serves the app offline on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_web_app_is_served_without_a_cdn(tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
+    env.pop("DISPLAY", None)
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--web", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        body = ""
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+                    body = response.read().decode()
+                break
+            except OSError:
+                time.sleep(0.3)
+        assert "flutter" in body.lower()
+        # no_cdn: the page loads the renderer from us, so it works with no internet at the table
+        assert "flet.noCdn=true" in body
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=20)
+    assert f"http://127.0.0.1:{port}/" in out

@@ -1,0 +1,74 @@
+"""The `companion match` commands, run as a real process the way scripts call them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def companion(*args: str, data: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env,
+                          input=stdin, timeout=60)
+
+
+def test_new_then_list_in_a_new_process(tmp_path: Path) -> None:
+    made = companion("match", "new", "--system", "halo-actionclix", "--player", "Ann", "--player", "Ben",
+                     "--json", data=tmp_path)
+    assert made.returncode == 0, made.stderr
+    match = json.loads(made.stdout)
+    assert [p["name"] for p in match["players"]] == ["Ann", "Ben"]
+    listed = companion("match", "list", "--json", data=tmp_path)
+    assert [m["id"] for m in json.loads(listed.stdout)] == [match["id"]]
+
+
+def test_events_undo_show_export_import_delete(tmp_path: Path) -> None:
+    match_id = json.loads(companion("match", "new", "--system", "heroclix-skirmish", "--player", "Ann",
+                                    "--player", "Ben", "--rounds", "3", "--json", data=tmp_path).stdout)["id"]
+    unit = {"id": "u1", "name": "Hulk", "points": 100, "owner": "p1",
+            "dial": [{"stats": {"speed": 8}}, {"stats": {"speed": 7}}, {"stats": {}, "markers": ["ko"]}]}
+    assert companion("match", "event", match_id, "add_unit", "--data", json.dumps({"unit": unit}),
+                     data=tmp_path).returncode == 0
+    hit = companion("match", "event", match_id, "damage", "--data", '{"unit": "u1", "amount": 1}', "--by", "p2",
+                    "--json", data=tmp_path)
+    assert json.loads(hit.stdout)["units"][0]["click"] == 1
+    refused = companion("match", "event", match_id, "set_click", "--data", '{"unit": "u1", "click": 7}',
+                        "--json", data=tmp_path)
+    assert refused.returncode == 1
+    assert "last click" in json.loads(refused.stdout)["error"] and "last click" in refused.stderr
+    undone = json.loads(companion("match", "undo", match_id, "--json", data=tmp_path).stdout)
+    assert undone["units"][0]["click"] == 0
+    shown = companion("match", "show", match_id, "--log", data=tmp_path)
+    assert "Hulk" in shown.stdout and "add_unit" in shown.stdout and "turn 1 round 1" in shown.stdout
+    exported = tmp_path / "m.json"
+    assert companion("match", "export", match_id, "-o", str(exported), data=tmp_path).returncode == 0
+    assert companion("match", "delete", match_id, data=tmp_path).returncode == 1  # no tty, no --yes
+    assert companion("match", "delete", match_id, "--yes", data=tmp_path).returncode == 0
+    assert json.loads(companion("match", "list", "--json", data=tmp_path).stdout) == []
+    back = companion("match", "import", str(exported), "--json", data=tmp_path)
+    assert json.loads(back.stdout)["id"] == match_id
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["match", "new", "--system", "nope", "--player", "A", "--player", "B"], "no rule pack for 'nope'"),
+    (["match", "show", "0123456789ab"], "no match"),
+    (["match", "event", "0123456789ab", "damage", "--data", "{oops"], "not valid JSON"),
+    (["match", "import", "/does/not/exist.json"], "can't read"),
+])
+def test_bad_input_gives_a_clear_message(tmp_path: Path, args: list[str], message: str) -> None:
+    result = companion(*args, data=tmp_path)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_import_rejects_non_json(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\x00\x01 not json")
+    result = companion("match", "import", str(junk), data=tmp_path)
+    assert result.returncode == 1 and "is not JSON" in result.stderr

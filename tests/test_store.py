@@ -1,0 +1,186 @@
+"""The store and the session: persistence, damaged files, export/import, where data lives."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from builders import unit
+from companion.core.errors import IllegalAction, InvalidMatch, UnknownSystem
+from companion.core.history import TAIL_LIMIT
+from companion.session import MatchExists, Session
+from companion.store import atomic
+from companion.store.atomic import AtomicJSONStorage, DamagedFile
+from companion.store.matches import MatchStore, NewerFormat
+from companion.store.paths import data_dir
+
+
+def play(session: Session, n: int) -> str:
+    m = session.new_match("halo-actionclix", ["Ann", "Ben"], seed=3)
+    session.dispatch(m.id, "add_unit", {"unit": unit("u1", "p1")})
+    for _ in range(n):
+        session.dispatch(m.id, "score", {"player": "p1", "kind": "vp", "delta": 1}, by="p1")
+    return m.id
+
+
+def test_state_survives_a_new_session(tmp_path: Path) -> None:
+    match_id = play(Session(MatchStore(tmp_path)), 150)
+    again = Session(MatchStore(tmp_path))
+    assert again.state(match_id).player("p1").vp == 150
+    assert len(again.log(match_id)) == 151
+    assert again.list_matches()[0].events == 151
+    # older events live in segments; the head holds a bounded tail
+    assert again.history(match_id).base == 2 * TAIL_LIMIT
+    assert len(list((tmp_path / "matches" / f"{match_id}.log").glob("*.json"))) == 2
+
+
+def test_undo_crosses_segments_and_persists(session: Session) -> None:
+    match_id = play(session, 2 * TAIL_LIMIT + 5)
+    for _ in range(TAIL_LIMIT + 10):
+        session.undo(match_id)
+    assert session.state(match_id).player("p1").vp == TAIL_LIMIT + 5 - 10
+    if session.store.root is not None:
+        assert Session(MatchStore(session.store.root)).state(match_id) == session.state(match_id)
+    session.redo(match_id)
+    assert session.state(match_id).player("p1").vp == TAIL_LIMIT - 4
+    session.dispatch(match_id, "score", {"player": "p2", "kind": "vp", "delta": 1})
+    with pytest.raises(IllegalAction, match="nothing to redo"):  # a new event clears the redo stack
+        session.redo(match_id)
+
+
+def test_refused_event_is_not_stored(session: Session) -> None:
+    match_id = play(session, 1)
+    before = session.history(match_id)
+    with pytest.raises(IllegalAction):
+        session.dispatch(match_id, "damage", {"unit": "u1", "amount": 99999})
+    assert session.history(match_id) == before
+    assert len(session.log(match_id)) == 2
+
+
+def test_nothing_to_undo_at_the_start(session: Session) -> None:
+    m = session.new_match("scarab", ["Scarab", "Ann"])
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        session.undo(m.id)
+
+
+def test_unknown_system_and_bad_players(session: Session) -> None:
+    with pytest.raises(UnknownSystem, match="known systems: .*halo-actionclix"):
+        session.new_match("chess", ["Ann", "Ben"])
+    with pytest.raises(IllegalAction, match="same name"):
+        session.new_match("halo-actionclix", ["Ann", "ann"])
+    with pytest.raises(IllegalAction, match="2 to 4 players"):
+        session.new_match("halo-actionclix", ["Ann"] * 5)
+    assert session.list_matches() == []
+
+
+def test_damaged_file_is_moved_aside_not_overwritten(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path))
+    good = play(session, 1)
+    bad = play(session, 1)
+    path = tmp_path / "matches" / f"{bad}.json"
+    path.write_bytes(b'{"meta": {"1": {"format": "tabletop-companion/match-he')  # cut short
+    fresh = Session(MatchStore(tmp_path))
+    summaries, damaged = fresh.store.summaries()
+    assert [s.id for s in summaries] == [good]
+    assert len(damaged) == 1 and "could not be read" in str(damaged[0]) and "moved to" in str(damaged[0])
+    aside = list((tmp_path / "matches").glob(f"{bad}.json.damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b'{"meta"')
+    assert not path.exists()
+
+
+def test_foreign_json_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    (tmp_path / "matches").mkdir(parents=True)
+    (tmp_path / "matches" / "abc.json").write_text(json.dumps({"todo": {"1": {"task": "milk"}}}))
+    with pytest.raises(DamagedFile, match="not a match file of this app"):
+        Session(MatchStore(tmp_path)).state("abc")
+    assert list((tmp_path / "matches").glob("abc.json.damaged-*"))
+
+
+def test_newer_format_is_left_alone(tmp_path: Path) -> None:
+    match_id = play(Session(MatchStore(tmp_path)), 1)
+    path = tmp_path / "matches" / f"{match_id}.json"
+    data = json.loads(path.read_text())
+    data["meta"]["1"]["version"] = 99
+    path.write_text(json.dumps(data))
+    with pytest.raises(NewerFormat, match="update the app"):
+        Session(MatchStore(tmp_path)).state(match_id)
+    assert path.exists()
+
+
+def test_bad_match_ids_never_reach_the_file_system(session: Session) -> None:
+    for bad in ("../etc/passwd", "A B", "", "x" * 41):
+        with pytest.raises(InvalidMatch):
+            session.state(bad)
+
+
+def test_export_import_round_trip(tmp_path: Path) -> None:
+    source = Session(MatchStore(tmp_path / "a"))
+    match_id = play(source, 100)
+    source.undo(match_id)
+    exported = json.loads(json.dumps(source.export(match_id)))
+    target = Session(MatchStore(tmp_path / "b"))
+    imported = target.import_match(exported)
+    assert imported == source.state(match_id)
+    assert target.log(match_id) == source.log(match_id)
+    with pytest.raises(MatchExists):
+        target.import_match(exported)
+    copy = target.import_match(exported, as_new=True)
+    assert copy.id != match_id and copy.players == imported.players
+
+
+def test_import_checks_the_whole_history(session: Session, tmp_path: Path) -> None:
+    match_id = play(session, 3)
+    exported = session.export(match_id)
+    session.delete(match_id)
+    tampered = json.loads(json.dumps(exported))
+    tampered["events"][1]["data"]["delta"] = -50  # VP would go below zero on replay
+    with pytest.raises(IllegalAction):
+        session.import_match(tampered)
+    assert session.list_matches() == []
+    with pytest.raises(InvalidMatch, match="newer version"):
+        session.import_match({**exported, "version": 2})
+    with pytest.raises(InvalidMatch, match="not a match exported"):
+        session.import_match({"hello": 1})
+
+
+def test_batch_writes_the_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writes: list[Path] = []
+    real = atomic.write_atomic
+    monkeypatch.setattr(atomic, "write_atomic", lambda p, d: (writes.append(p), real(p, d)))
+    storage = AtomicJSONStorage(tmp_path / "db.json")
+    with storage.batch():
+        storage.write({"a": {"1": {"x": 1}}})
+        storage.write({"a": {"1": {"x": 2}}})
+    assert len(writes) == 1
+    assert json.loads((tmp_path / "db.json").read_text()) == {"a": {"1": {"x": 2}}}
+    with pytest.raises(RuntimeError), storage.batch():
+        storage.write({"a": {}})
+        raise RuntimeError("boom")
+    assert storage.read() == {"a": {"1": {"x": 2}}}  # the failed batch left the file and the cache alone
+
+
+def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "matches"
+    folder.mkdir()
+    old, new = folder / "a.json.1.tmp", folder / "b.json.2.tmp"
+    old.write_text("x")
+    new.write_text("x")
+    past = time.time() - 3600
+    os.utime(old, (past, past))
+    MatchStore(tmp_path)
+    assert not old.exists() and new.exists()
+
+
+def test_data_dir_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
+    assert data_dir() == tmp_path / "flet"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "mine"))
+    assert data_dir() == tmp_path / "mine"
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA")
+    assert "tabletop-companion" in str(data_dir())
