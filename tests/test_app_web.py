@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -17,11 +19,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_web_app_is_served_without_a_cdn(tmp_path: Path) -> None:
+@pytest.mark.parametrize("args", [["app", "--web"], []], ids=["app --web", "no display: falls back to web"])
+def test_web_app_is_served_without_a_cdn(tmp_path: Path, args: list[str]) -> None:
     port = free_port()
-    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path), "FLET_SERVER_PORT": str(port)}
     env.pop("DISPLAY", None)
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--web", "--port", str(port)], env=env,
+    env.pop("WAYLAND_DISPLAY", None)
+    proc = subprocess.Popen([sys.executable, "-m", "companion", *args], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 60
@@ -40,3 +44,5 @@ def test_web_app_is_served_without_a_cdn(tmp_path: Path) -> None:
         proc.terminate()
         out, _ = proc.communicate(timeout=20)
     assert f"http://127.0.0.1:{port}/" in out
+    if not args:
+        assert "no display here" in out

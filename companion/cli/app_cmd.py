@@ -34,6 +34,7 @@ def start_app(*, web: bool, host: str, port: int) -> int:
         print(f"companion: {reason}; serving the app to a browser instead.", file=sys.stderr)
         web = True
     if web:
+        port = int(os.environ.get("FLET_SERVER_PORT") or port)  # Flet itself obeys this variable
         if importlib.util.find_spec("flet_web") is None:
             print("companion: serving to a browser needs the web extra: pip install 'tabletop-companion[web]'",
                   file=sys.stderr)

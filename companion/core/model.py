@@ -7,7 +7,8 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, TypeVar
 
 from companion.core.errors import InvalidMatch
@@ -165,15 +166,23 @@ class Match:
 
 def to_json(match: Match) -> JSON:
     """The match as plain JSON types (tuples become lists)."""
-    return _plain(asdict(match))
+    return _plain(match)
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 def _plain(value: Any) -> Any:
+    # hand-rolled instead of dataclasses.asdict, which deep-copies every leaf: this runs on every save
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
-    return value
+    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
 
 
 class _Reader:

@@ -25,7 +25,7 @@ from tinydb.storages import MemoryStorage
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.events import Event, replay
 from companion.core.history import History, Segment
-from companion.core.model import from_json, to_json
+from companion.core.model import Match, from_json, to_json
 from companion.store.atomic import (
     AtomicJSONStorage,
     DamagedFile,
@@ -75,6 +75,7 @@ class MatchStore:
         self.root = root
         self._heads: dict[str, TinyDB] = {}
         self._memory_segments: dict[str, dict[int, Any]] = {}
+        self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
         if root is not None:
             self._dir.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self._dir)
@@ -234,7 +235,7 @@ class MatchStore:
         }
         tables = {
             "meta": [meta],
-            "snapshot": [{"base": history.base, "state": to_json(history.snapshot)}],
+            "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot)}],
             "tail": [e.to_json() for e in history.tail],
             "redo": [e.to_json() for e in history.redo_stack],
         }
@@ -245,6 +246,13 @@ class MatchStore:
                 table = db.table(name)
                 table.truncate()
                 table.insert_multiple(docs)
+
+    def _json_of_snapshot(self, match_id: str, snapshot: Match) -> Any:
+        cached = self._snapshot_json.get(match_id)
+        if cached is None or cached[0] is not snapshot:
+            cached = (snapshot, to_json(snapshot))
+            self._snapshot_json[match_id] = cached
+        return cached[1]
 
     def _write_segment(self, match_id: str, segment: Segment) -> None:
         data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state),
@@ -260,6 +268,7 @@ class MatchStore:
         if not self.exists(match_id):
             raise MatchNotFound(f"no match {match_id!r}")
         self._heads.pop(match_id, None)
+        self._snapshot_json.pop(match_id, None)
         self._memory_segments.pop(match_id, None)
         if self.root is not None:
             self._head_path(match_id).unlink()
