@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from builders import match, unit
 from companion.core.errors import IllegalAction
 from companion.core.events import Event, apply, replay
 from companion.core.model import Match, from_json, to_json
+
+from builders import match, unit
 
 
 def ev(type_: str, **data: object) -> Event:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 
-from builders import match, unit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +13,8 @@ from companion.core.history import History
 from companion.core.model import Match, from_json, to_json, validate
 from companion.session import Session
 from companion.store.matches import MatchStore
+
+from builders import match, unit
 
 UNITS = ["u1", "u2", "u3", "ghost"]
 PLAYERS = ["p1", "p2", "p3", "nobody"]

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from builders import unit
 from companion.core.errors import IllegalAction, InvalidMatch, UnknownSystem
 from companion.core.history import TAIL_LIMIT
 from companion.session import MatchExists, Session
@@ -17,6 +16,8 @@ from companion.store import atomic
 from companion.store.atomic import AtomicJSONStorage, DamagedFile
 from companion.store.matches import MatchStore, NewerFormat
 from companion.store.paths import data_dir
+
+from builders import unit
 
 
 def play(session: Session, n: int) -> str:
