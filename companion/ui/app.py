@@ -1,45 +1,166 @@
-"""The Flet app. For now: the home screen that lists saved matches (the player-app issue grows it)."""
+"""The Flet app: a stack of screens over one Session.
+
+Screens build their controls from the session's state; handlers only hand actions to the session through
+`App.dispatch`, then the screen is rebuilt from the new state. Navigation keeps `page.views` as a stack,
+so the AppBar back arrow and the phone's back gesture both pop a screen.
+"""
 
 from __future__ import annotations
 
-import time
+import contextlib
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.core.model import Match
 from companion.session import Session
 
-
-def match_list(session: Session) -> list[ft.Control]:
-    try:
-        summaries = session.list_matches()
-    except CompanionError as exc:
-        return [ft.Text(f"Your matches could not be read: {exc}", color=ft.Colors.ERROR)]
-    if not summaries:
-        return [ft.Text("No matches yet. Start one from the command line: "
-                        "companion match new --system halo-actionclix --player Ann --player Ben")]
-    return [
-        ft.ListTile(
-            key=f"match-{s.id}",
-            title=ft.Text(" vs ".join(s.players)),
-            subtitle=ft.Text(f"{s.system} · turn {s.turn} · {s.status} · "
-                             f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(s.updated))}"),
-        )
-        for s in summaries
-    ]
+THEME_KEY = "companion.theme"
 
 
-def main(page: ft.Page, session: Session | None = None) -> None:
-    session = session or Session.open()
+class Screen(Protocol):
+    route: str
+
+    def build(self, app: App) -> ft.View: ...
+
+
+class App:
+    def __init__(self, page: ft.Page, session: Session) -> None:
+        self.page = page
+        self.session = session
+        self.screens: list[Screen] = []
+        # services must stay referenced, or Flet unregisters them after the next event
+        self.prefs = ft.SharedPreferences()
+        self.wakelock = ft.Wakelock()
+        self.haptics = ft.HapticFeedback()
+
+    # --- navigation -------------------------------------------------------------------------------
+
+    def show(self, screen: Screen) -> None:
+        self.screens.append(screen)
+        self.page.views.append(screen.build(self))
+        self.page.update()
+
+    def replace(self, screen: Screen) -> None:
+        """Show `screen` instead of the current one (e.g. "New match" becomes the match's table)."""
+        self.screens.pop()
+        self.page.views.pop()
+        self.show(screen)
+
+    def back(self) -> None:
+        if len(self.screens) > 1:
+            self.screens.pop()
+            self.page.views.pop()
+        self.refresh()
+
+    def home(self) -> None:
+        del self.screens[1:]
+        del self.page.views[1:]
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the top screen from the current state."""
+        if self.screens:
+            self.page.views[-1] = self.screens[-1].build(self)
+        self.page.update()
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None,
+                 by: str | None = None) -> Match | None:
+        """Hand one event to the session; on refusal tell the player why and change nothing."""
+        try:
+            state = self.session.dispatch(match_id, type_, data or {}, by=by)
+        except CompanionError as exc:
+            self.toast(str(exc))
+            return None
+        self.tick()
+        self.refresh()
+        return state
+
+    def attempt(self, action: Callable[[], Any]) -> Any:
+        """Run a session call (undo, redo, delete ...) and show its error instead of failing."""
+        try:
+            result = action()
+        except CompanionError as exc:
+            self.toast(str(exc))
+            return None
+        self.refresh()
+        return result
+
+    def toast(self, message: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(message, key="toast"), duration=4000))
+
+    def confirm(self, title: str, body: str, yes: str, on_yes: Callable[[], None]) -> None:
+        """Ask before anything destructive."""
+
+        def close(_: Any = None) -> None:
+            self.page.pop_dialog()
+
+        def accept(_: Any = None) -> None:
+            self.page.pop_dialog()
+            on_yes()
+
+        self.page.show_dialog(ft.AlertDialog(
+            key="confirm-dialog", modal=True, title=ft.Text(title), content=ft.Text(body),
+            actions=[ft.TextButton("Cancel", key="confirm-no", on_click=close),
+                     ft.FilledButton(yes, key="confirm-yes", on_click=accept)]))
+
+    # --- device services ----------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """A light haptic tick on counters (ignored where the device has none)."""
+        self.page.run_task(self._quietly, self.haptics.light_impact)
+
+    def keep_awake(self, on: bool) -> None:
+        self.page.run_task(self._quietly, self.wakelock.enable if on else self.wakelock.disable)
+
+    @staticmethod
+    async def _quietly(call: Callable[[], Any]) -> None:
+        with contextlib.suppress(Exception):  # a missing service must never break play
+            await call()
+
+    async def load_theme(self) -> None:
+        with contextlib.suppress(Exception):
+            mode = await self.prefs.get(THEME_KEY)
+            if mode in ("dark", "light"):
+                self.page.theme_mode = ft.ThemeMode(mode)
+
+    def toggle_theme(self) -> None:
+        dark = self.page.theme_mode != ft.ThemeMode.DARK
+        self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT
+        self.page.run_task(self._quietly, lambda: self.prefs.set(THEME_KEY, "dark" if dark else "light"))
+        self.refresh()
+
+
+def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
+    return ft.AppBar(title=ft.Text(title), actions=[
+        *actions,
+        ft.IconButton(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=lambda: open_rules(app)),
+    ])
+
+
+def open_rules(app: App) -> None:
+    from companion.ui.rules_screen import RulesScreen
+
+    app.show(RulesScreen())
+
+
+async def main(page: ft.Page, session: Session | None = None) -> None:
+    from companion.ui.home import HomeScreen
+
     page.title = "Tabletop Companion"
-    listing = ft.Column(match_list(session), key="match-list")
+    page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    page.theme_mode = ft.ThemeMode.DARK  # game stores are dim
+    app = App(page, session or Session.open())
+    await app.load_theme()
 
-    def refresh(_: ft.Event | None = None) -> None:
-        listing.controls = match_list(session)
+    def on_view_pop(_: Any) -> None:
+        app.back()
 
-    page.add(
-        ft.Text("Tabletop Companion", theme_style=ft.TextThemeStyle.HEADLINE_SMALL),
-        ft.Text("Saved matches, most recent first"),
-        ft.Button("Refresh", key="refresh", on_click=refresh),
-        listing,
-    )
+    page.on_view_pop = on_view_pop
+    page.views.clear()
+    app.show(HomeScreen())

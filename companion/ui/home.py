@@ -1,0 +1,70 @@
+"""Home: resume a match (most recent first), start a new one, and the tools a table needs."""
+
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.store.matches import MatchSummary
+from companion.ui.app import App, app_bar
+
+
+class HomeScreen:
+    route = "/"
+
+    def build(self, app: App) -> ft.View:
+        from companion.ui.new_match import NewMatchScreen
+
+        tools = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+            ft.FilledButton("New match", icon=ft.Icons.ADD, key="new-match",
+                            on_click=lambda: app.show(NewMatchScreen())),
+            *self._tool_buttons(app),
+        ])
+        return ft.View(
+            route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
+            appbar=app_bar(app, "Tabletop Companion",
+                           ft.IconButton(ft.Icons.BRIGHTNESS_6, key="toggle-theme", tooltip="Dark or light",
+                                         on_click=lambda: app.toggle_theme())),
+            controls=[tools, ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                      *self._matches(app)],
+        )
+
+    def _tool_buttons(self, app: App) -> list[ft.Control]:
+        from companion.ui.app import open_rules
+
+        return [ft.OutlinedButton("Rules", icon=ft.Icons.MENU_BOOK, key="home-rules",
+                                  on_click=lambda: open_rules(app))]
+
+    def _matches(self, app: App) -> list[ft.Control]:
+        try:
+            summaries, damaged = app.session.store.summaries()
+        except CompanionError as exc:
+            return [ft.Text(f"Your matches could not be read: {exc}", color=ft.Colors.ERROR)]
+        notes: list[ft.Control] = [ft.Text(str(d), color=ft.Colors.ERROR, key="damaged-note") for d in damaged]
+        if not summaries:
+            return [*notes, ft.Text("No matches yet: tap New match.", key="no-matches")]
+        return [*notes, *(self._tile(app, s) for s in summaries)]
+
+    def _tile(self, app: App, s: MatchSummary) -> ft.Control:
+        from companion.ui.table import TableScreen
+
+        packs, _ = app.session.packs()
+        system = packs[s.system].name if s.system in packs else s.system
+        when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
+        finished = " · finished" if s.status == "finished" else ""
+
+        def delete() -> None:
+            app.confirm("Delete this match?", f"{' vs '.join(s.players)} ({system}) and its whole history "
+                        "will be gone from this device.", "Delete",
+                        lambda: app.attempt(lambda: app.session.delete(s.id)))
+
+        return ft.ListTile(
+            key=f"match-{s.id}",
+            title=ft.Text(" vs ".join(s.players)),
+            subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}"),
+            on_click=lambda: app.show(TableScreen(s.id)),
+            trailing=ft.IconButton(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
+                                   on_click=delete),
+        )

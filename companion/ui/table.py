@@ -1,0 +1,125 @@
+"""The table: whose turn it is, everyone's points, every unit's dial and tokens; undo and the log one tap away."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.model import Match, Player
+from companion.ui.app import App, app_bar
+from companion.ui.unit_card import Preview, counter, unit_card
+
+
+class TableScreen:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.route = f"/match/{match_id}"
+        self.preview: Preview | None = None
+        self._awake = False
+
+    def build(self, app: App) -> ft.View:
+        try:
+            match = app.session.state(self.match_id)
+        except CompanionError as exc:
+            return ft.View(route=self.route, appbar=app_bar(app, "Match"), padding=16,
+                           controls=[ft.Text(f"This match can't be opened: {exc}", color=ft.Colors.ERROR)])
+        if not self._awake:  # keep the screen on while a match is open
+            app.keep_awake(True)
+            self._awake = True
+        history = app.session.history(self.match_id)
+
+        def dispatch(type_: str, data: dict[str, Any] | None = None) -> None:
+            app.dispatch(self.match_id, type_, data, by=match.active_player.id)
+
+        def undo() -> None:
+            self.preview = None
+            app.attempt(lambda: app.session.undo(self.match_id))
+
+        def redo() -> None:
+            self.preview = None
+            app.attempt(lambda: app.session.redo(self.match_id))
+
+        actions = [
+            ft.IconButton(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not history.can_undo, on_click=undo),
+            ft.IconButton(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not history.can_redo, on_click=redo),
+            ft.IconButton(ft.Icons.HISTORY, key="open-log", tooltip="Match log",
+                          on_click=lambda: self._open_log(app)),
+        ]
+        controls: list[ft.Control] = [self._turn_bar(match, dispatch, app)]
+        controls += [self._player_row(p, dispatch) for p in match.players]
+        for player in match.players:
+            for unit in (u for u in match.units if u.owner == player.id):
+                controls.append(unit_card(
+                    match, unit, self.preview, dispatch=dispatch,
+                    set_preview=lambda p: self._set_preview(app, p),
+                    on_open=partial(self._open_unit, app, unit.id)))
+        controls.append(ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
+                                          on_click=lambda: self._add_unit(app)))
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
+                       appbar=app_bar(app, self._title(match), *actions), controls=controls)
+
+    @staticmethod
+    def _title(match: Match) -> str:
+        if match.rules.turn_style == "shared":
+            return f"Turn {match.turn} · Round {match.round}"
+        return f"Turn {match.turn}"
+
+    def _turn_bar(self, match: Match, dispatch: Any, app: App) -> ft.Control:
+        active = match.active_player
+        if match.status == "finished":
+            winners = ", ".join(match.player(w).name for w in match.winners) or "no one"
+            line = f"Match over · won by {winners}"
+        else:
+            line = f"{active.name} to play" + (f" · {match.phase}" if match.phase else "")
+        buttons: list[ft.Control] = []
+        if match.status == "active":
+            if match.rules.turn_style == "shared":
+                buttons.append(ft.OutlinedButton("End round", key="end-round", on_click=lambda: dispatch("end_round")))
+            buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=lambda: app.confirm(
+                "End the turn?", "Units that got no action token this turn clear their tokens.", "End turn",
+                lambda: dispatch("end_turn"))))
+        return ft.Container(
+            padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            content=ft.Column(spacing=6, controls=[
+                ft.Row([ft.Container(width=14, height=14, bgcolor=active.colour, border_radius=7),
+                        ft.Text(line, key="turn-line", weight=ft.FontWeight.BOLD, expand=True)]),
+                ft.Row(buttons, wrap=True),
+            ]))
+
+    @staticmethod
+    def _player_row(player: Player, dispatch: Any) -> ft.Control:
+        pid = player.id
+
+        def score(kind: str, delta: int) -> None:
+            dispatch("score", {"player": pid, "kind": kind, "delta": delta})
+
+        return ft.Row(wrap=True, spacing=4, key=f"player-{pid}", controls=[
+            ft.Container(width=6, height=32, bgcolor=player.colour, border_radius=3),
+            ft.Text(player.name, width=90, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                    weight=ft.FontWeight.BOLD),
+            counter(f"player-{pid}-vp", "VP", player.vp, lambda: score("vp", -1), lambda: score("vp", 1)),
+            counter(f"player-{pid}-kills", "Kills", player.kills, lambda: score("kills", -1),
+                    lambda: score("kills", 1)),
+        ])
+
+    def _set_preview(self, app: App, preview: Preview | None) -> None:
+        self.preview = preview
+        app.refresh()
+
+    def _open_log(self, app: App) -> None:
+        from companion.ui.log_screen import LogScreen
+
+        app.show(LogScreen(self.match_id))
+
+    def _open_unit(self, app: App, unit_id: str) -> None:
+        from companion.ui.unit_screen import UnitScreen
+
+        app.show(UnitScreen(self.match_id, unit_id))
+
+    def _add_unit(self, app: App) -> None:
+        from companion.ui.unit_editor import UnitEditorScreen
+
+        app.show(UnitEditorScreen(self.match_id))

@@ -1,0 +1,111 @@
+"""The player app driven through real Flet sessions (no Flutter client): what a player taps, what they see,
+and that the stored match agrees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.session import Session
+from companion.store.matches import MatchStore
+from companion.ui.app import main
+from flet_harness import Harness
+
+
+async def start(tmp_path: Path) -> tuple[Harness, Session]:
+    session = Session(MatchStore(tmp_path / "store"))
+    harness = await Harness.start(lambda page: main(page, session))
+    return harness, session
+
+
+async def new_halo_match(h: Harness) -> str:
+    await h.click("new-match")
+    await h.type("player-0", "Ann")
+    await h.type("player-1", "Ben")
+    await h.click("create-match")
+    assert h.text_of("turn-line").startswith("Ann to play")
+    return h.page.views[-1].route.removeprefix("/match/")
+
+
+async def add_unit(h: Harness, name: str, dial: str, owner_index: int = 0) -> None:
+    await h.click("add-unit")
+    await h.type("unit-name", name)
+    await h.type("unit-points", "50")
+    owner = h.find("unit-owner").options[owner_index].key
+    await h.choose("unit-owner", owner)
+    await h.type("unit-dial", dial)
+    await h.click("save-unit")
+
+
+@pytest.mark.asyncio
+async def test_new_match_take_actions_undo_end_turn(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    assert h.has("no-matches")
+    match_id = await new_halo_match(h)
+    await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3\n7 9 15 2")
+    await add_unit(h, "Elite", "7 11 17 3\n7 10 16 2", owner_index=1)
+    match = session.state(match_id)
+    spartan = next(u for u in match.units if u.name == "Spartan")
+    # damage with a preview before it commits
+    await h.click(f"unit-{spartan.id}-damage")
+    await h.click(f"unit-{spartan.id}-preview-plus")
+    assert h.text_of(f"unit-{spartan.id}-preview-text") == "→ click 3: SPD 7 · ATT 9 · DEF 15 · DMG 2"
+    assert session.state(match_id).unit(spartan.id).click == 0  # nothing applied yet
+    await h.click(f"unit-{spartan.id}-apply")
+    assert session.state(match_id).unit(spartan.id).click == 2
+    assert "click 3 of 3" in h.text_of(f"unit-{spartan.id}-status")
+    # tokens and points as tappable counters
+    await h.click(f"unit-{spartan.id}-action-plus")
+    assert h.find(f"unit-{spartan.id}-action-plus").disabled  # Halo: one action per unit per turn
+    await h.click("player-p1-kills-plus")
+    assert h.text_of("player-p1-kills-value") == "Kills 1"
+    # undo the kill, then end the turn (with confirmation)
+    await h.click("undo")
+    assert session.state(match_id).player("p1").kills == 0
+    assert h.text_of("player-p1-kills-value") == "Kills 0"
+    await h.click("end-turn")
+    await h.click("confirm-yes")
+    assert h.text_of("turn-line").startswith("Ben to play")
+    # the stored match (a fresh session over the same files) agrees with the screen
+    stored = Session(MatchStore(tmp_path / "store")).state(match_id)
+    assert stored == session.state(match_id)
+    assert (stored.turn, stored.active_player.name) == (2, "Ben")
+    assert stored.unit(spartan.id).tokens.action_last == 1
+
+
+@pytest.mark.asyncio
+async def test_refusals_show_why_and_change_nothing(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("new-match")
+    await h.type("player-0", "Ann")
+    await h.click("create-match")  # second name missing
+    assert "every player needs a name" in h.text_of("toast")
+    assert session.list_matches() == []
+    await h.type("player-1", "Ben")
+    await h.click("create-match")
+    match_id = h.page.views[-1].route.removeprefix("/match/")
+    await h.click("add-unit")
+    await h.type("unit-dial", "8 10 17")
+    assert "line 1: expected 4 numbers" in h.text_of("dial-preview")
+    await h.type("unit-name", "Grunt")
+    await h.type("unit-points", "10")
+    await h.click("save-unit")
+    assert "expected 4 numbers" in h.text_of("toast")
+    assert session.state(match_id).units == ()
+
+
+@pytest.mark.asyncio
+async def test_resume_from_home_and_log(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_halo_match(h)
+    await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3")
+    await h.click("player-p2-vp-plus")
+    h.page.views[-1].route  # noqa: B018 - still on the table
+    await h.click("open-log")
+    assert any("Ben: +1 VP" in t for t in h.texts())
+    assert any("Spartan joins (50 points)" in t for t in h.texts())
+    # a fresh app on the same store lists the match and resumes it
+    h2 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))
+    await h2.click(f"match-{match_id}")
+    assert h2.text_of("player-p2-vp-value") == "VP 1"
