@@ -50,7 +50,7 @@ async def test_new_match_take_actions_undo_end_turn(tmp_path: Path) -> None:
     # damage with a preview before it commits
     await h.click(f"unit-{spartan.id}-damage")
     await h.click(f"unit-{spartan.id}-preview-plus")
-    assert h.text_of(f"unit-{spartan.id}-preview-text") == "→ click 3: SPD 7 · ATT 9 · DEF 15 · DMG 2"
+    assert h.text_of(f"unit-{spartan.id}-preview-text") == "Lands on click 3: SPD 7 · ATT 9 · DEF 15 · DMG 2"
     assert session.state(match_id).unit(spartan.id).click == 0  # nothing applied yet
     await h.click(f"unit-{spartan.id}-apply")
     assert session.state(match_id).unit(spartan.id).click == 2

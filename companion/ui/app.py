@@ -16,8 +16,11 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session import Session
+from companion.ui.widgets import icon_button
 
 THEME_KEY = "companion.theme"
+VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_appbar", "scroll", "padding",
+              "spacing")
 
 
 class Screen(Protocol):
@@ -61,9 +64,15 @@ class App:
         self.refresh()
 
     def refresh(self) -> None:
-        """Rebuild the top screen from the current state."""
+        """Rebuild the top screen from the current state, into the same View.
+
+        Keeping the View object (and so Flutter's route) matters: a dialog closing while its View was swapped
+        for a new one stays on screen in the browser.
+        """
         if self.screens:
-            self.page.views[-1] = self.screens[-1].build(self)
+            view, fresh = self.page.views[-1], self.screens[-1].build(self)
+            for attr in VIEW_PARTS:
+                setattr(view, attr, getattr(fresh, attr))
         self.page.update()
 
     # --- actions ----------------------------------------------------------------------------------
@@ -138,7 +147,7 @@ class App:
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
     return ft.AppBar(title=ft.Text(title), actions=[
         *actions,
-        ft.IconButton(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=lambda: open_rules(app)),
+        icon_button(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=lambda: open_rules(app)),
     ])
 
 

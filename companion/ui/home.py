@@ -9,6 +9,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.store.matches import MatchSummary
 from companion.ui.app import App, app_bar
+from companion.ui.widgets import icon_button
 
 
 class HomeScreen:
@@ -25,7 +26,7 @@ class HomeScreen:
         return ft.View(
             route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
             appbar=app_bar(app, "Tabletop Companion",
-                           ft.IconButton(ft.Icons.BRIGHTNESS_6, key="toggle-theme", tooltip="Dark or light",
+                           icon_button(ft.Icons.BRIGHTNESS_6, key="toggle-theme", tooltip="Dark or light",
                                          on_click=lambda: app.toggle_theme())),
             controls=[tools, ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
                       *self._matches(app)],
@@ -65,6 +66,6 @@ class HomeScreen:
             title=ft.Text(" vs ".join(s.players)),
             subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}"),
             on_click=lambda: app.show(TableScreen(s.id)),
-            trailing=ft.IconButton(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
+            trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
                                    on_click=delete),
         )

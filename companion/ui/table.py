@@ -11,6 +11,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match, Player
 from companion.ui.app import App, app_bar
 from companion.ui.unit_card import Preview, counter, unit_card
+from companion.ui.widgets import icon_button
 
 
 class TableScreen:
@@ -43,9 +44,9 @@ class TableScreen:
             app.attempt(lambda: app.session.redo(self.match_id))
 
         actions = [
-            ft.IconButton(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not history.can_undo, on_click=undo),
-            ft.IconButton(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not history.can_redo, on_click=redo),
-            ft.IconButton(ft.Icons.HISTORY, key="open-log", tooltip="Match log",
+            icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not history.can_undo, on_click=undo),
+            icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not history.can_redo, on_click=redo),
+            icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log",
                           on_click=lambda: self._open_log(app)),
         ]
         controls: list[ft.Control] = [self._turn_bar(match, dispatch, app)]
@@ -79,7 +80,7 @@ class TableScreen:
             if match.rules.turn_style == "shared":
                 buttons.append(ft.OutlinedButton("End round", key="end-round", on_click=lambda: dispatch("end_round")))
             buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=lambda: app.confirm(
-                "End the turn?", "Units that got no action token this turn clear their tokens.", "End turn",
+                "End the turn?", "Units that got no action token this turn clear their tokens.", "Yes, end turn",
                 lambda: dispatch("end_turn"))))
         return ft.Container(
             padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
@@ -96,14 +97,17 @@ class TableScreen:
         def score(kind: str, delta: int) -> None:
             dispatch("score", {"player": pid, "kind": kind, "delta": delta})
 
-        return ft.Row(wrap=True, spacing=4, key=f"player-{pid}", controls=[
-            ft.Container(width=6, height=32, bgcolor=player.colour, border_radius=3),
-            ft.Text(player.name, width=90, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    weight=ft.FontWeight.BOLD),
-            counter(f"player-{pid}-vp", "VP", player.vp, lambda: score("vp", -1), lambda: score("vp", 1)),
-            counter(f"player-{pid}-kills", "Kills", player.kills, lambda: score("kills", -1),
-                    lambda: score("kills", 1)),
-        ])
+        return ft.Container(key=f"player-{pid}", padding=ft.Padding.symmetric(horizontal=4), content=ft.Column(
+            spacing=0, controls=[
+                ft.Row([ft.Container(width=6, height=20, bgcolor=player.colour, border_radius=3),
+                        ft.Text(player.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                                weight=ft.FontWeight.BOLD)]),
+                ft.Row(wrap=True, spacing=8, controls=[
+                    counter(f"player-{pid}-vp", "VP", player.vp, lambda: score("vp", -1), lambda: score("vp", 1)),
+                    counter(f"player-{pid}-kills", "Kills", player.kills, lambda: score("kills", -1),
+                            lambda: score("kills", 1)),
+                ]),
+            ]))
 
     def _set_preview(self, app: App, preview: Preview | None) -> None:
         self.preview = preview

@@ -13,6 +13,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.model import Click, Match, Unit
+from companion.ui.widgets import icon_button
 
 STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",
                "sight": "SIGHT", "morale": "MOR", "pool": "POOL", "fate": "FATE"}
@@ -46,10 +47,10 @@ def preview_click(unit: Unit, preview: Preview) -> int:
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
             plus_enabled: bool = True) -> ft.Control:
     return ft.Row(spacing=0, tight=True, controls=[
-        ft.Text(f"{label} {value}", key=f"{key}-value", width=82, text_align=ft.TextAlign.RIGHT),
-        ft.IconButton(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} −1", disabled=value <= 0,
+        ft.Text(f"{label} {value}", key=f"{key}-value"),
+        icon_button(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} -1", disabled=value <= 0,
                       on_click=on_minus),
-        ft.IconButton(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label} +1", disabled=not plus_enabled,
+        icon_button(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label} +1", disabled=not plus_enabled,
                       on_click=on_plus),
     ])
 
@@ -68,7 +69,7 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
                         overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(f"{owner.name} · {unit.points} pts · {status}{where}", key=f"unit-{uid}-status", size=12),
             ]),
-            ft.IconButton(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details", on_click=on_open),
+            icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details", on_click=on_open),
         ]),
         ft.Text(stats_line(unit.current, match.rules.stats), key=f"unit-{uid}-stats",
                 color=ft.Colors.ERROR if unit.eliminated else None),
@@ -102,7 +103,9 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
             plus_enabled=limit is None or held < limit))
     if tokens:
         rows.append(ft.Row(wrap=True, spacing=4, controls=tokens))
-    return ft.Card(key=f"unit-{uid}", content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
+    # not a semantic container: each button keeps its own name for screen readers (and browser tests)
+    return ft.Card(key=f"unit-{uid}", semantic_container=False,
+                   content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
 
 
 def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callable[..., object],
@@ -125,13 +128,13 @@ def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callabl
         content=ft.Column(spacing=4, controls=[
             ft.Row(spacing=0, controls=[
                 ft.Text(f"{verb} {preview.amount}", key=f"unit-{uid}-preview-amount", width=90),
-                ft.IconButton(ft.Icons.REMOVE, key=f"unit-{uid}-preview-minus", tooltip="Less",
+                icon_button(ft.Icons.REMOVE, key=f"unit-{uid}-preview-minus", tooltip="Less",
                               disabled=preview.amount <= 1, on_click=lambda: step(-1)),
-                ft.IconButton(ft.Icons.ADD, key=f"unit-{uid}-preview-plus", tooltip="More",
+                icon_button(ft.Icons.ADD, key=f"unit-{uid}-preview-plus", tooltip="More",
                               disabled=target == (len(unit.dial) - 1 if preview.kind == "damage" else unit.start),
                               on_click=lambda: step(1)),
             ]),
-            ft.Text(f"→ click {target + 1}: {note}", key=f"unit-{uid}-preview-text"),
+            ft.Text(f"Lands on click {target + 1}: {note}", key=f"unit-{uid}-preview-text"),
             ft.Row([
                 ft.FilledButton(f"Apply {verb.lower()}", key=f"unit-{uid}-apply", on_click=apply),
                 ft.TextButton("Cancel", key=f"unit-{uid}-cancel", on_click=lambda: set_preview(None)),

@@ -57,7 +57,7 @@ class UnitEditorScreen:
         try:
             dial = parse_dial(self.dial_text, stats)
         except CompanionError as exc:
-            return f"⚠ {exc}"
+            return f"Check the dial: {exc}"
         return "\n".join(f"{i + 1}. {stats_line(c, stats)}" for i, c in enumerate(dial))
 
     def _save(self, app: App) -> None:

@@ -33,7 +33,7 @@ class UnitScreen:
             ft.ListTile(
                 key=f"dial-click-{i}", dense=True, selected=i == unit.click,
                 leading=ft.Text(f"{i + 1}", weight=ft.FontWeight.BOLD if i == unit.click else None),
-                title=ft.Text(stats_line(c, match.rules.stats) + ("  ← now" if i == unit.click else "")
+                title=ft.Text(stats_line(c, match.rules.stats) + ("  (now)" if i == unit.click else "")
                               + ("  (start)" if i == unit.start and not unit.cyclic else "")),
                 on_click=partial(turn_to, i))
             for i, c in enumerate(unit.dial)

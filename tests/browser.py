@@ -1,0 +1,102 @@
+"""Serve the app with `companion app --web` and drive it in Debian's headless Chromium through Flutter's
+semantics tree (buttons by role and name, text by aria-label)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def require_browser() -> Any:
+    """The playwright module, or skip (with the reason) when Chromium or Playwright is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    return pytest.importorskip("playwright.sync_api")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def served_app(data_dir: Path) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir)}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--web", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+class Screen:
+    """One browser page on the app."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_function("!document.getElementById('loading')", timeout=60_000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
+
+    def tap(self, name: str, exact: bool = True) -> None:
+        # an IconButton's name sits on its tooltip's node, around the unnamed button node
+        tooltip = self.page.locator(f'flt-semantics[aria-label="{name}"] > flt-semantics[role="button"]')
+        button = self.page.get_by_role("button", name=name, exact=exact).or_(tooltip).first
+        button.wait_for(timeout=15_000)
+        self.page.wait_for_timeout(150)  # let an opening dialog finish its animation before the tap lands
+        button.click()
+
+    def type_into(self, label: str, text: str) -> None:
+        self.page.get_by_role("textbox", name=label).first.click()
+        self.page.wait_for_timeout(250)  # Flutter attaches its hidden <input> after the tap
+        self.page.keyboard.type(text, delay=15)
+
+    def labels(self) -> list[str]:
+        found = self.page.eval_on_selector_all(
+            "flt-semantics", "els => els.map(e => e.getAttribute('aria-label') || e.textContent).filter(Boolean)")
+        return [t.strip() for t in found if t.strip()]
+
+    def wait_text(self, text: str, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(text in label for label in self.labels()):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen says: {self.labels()[:40]}")
+
+    def shot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        time.sleep(0.4)  # let the last frame paint
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -1,0 +1,65 @@
+"""A short Halo ActionClix turn played in headless Chromium, end to end, with screenshots of the screens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from companion.session import Session
+from companion.store.matches import MatchStore
+
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", list(SIZES))
+def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
+    playwright = require_browser()
+    width, height = SIZES[size]
+    with served_app(tmp_path) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport={"width": width, "height": height}))
+        s.open(url)
+        s.wait_text("No matches yet")
+        s.shot(f"{size}-home-empty")
+        s.tap("New match")
+        s.type_into("Player 1 (blue)", "Ann")
+        s.type_into("Player 2 (orange)", "Ben")
+        s.shot(f"{size}-new-match")
+        s.tap("Start match")
+        s.wait_text("Ann to play")
+        for name, dial in (("Spartan", "8 10 17 3\n8 9 16 3\n7 9 15 2"), ("Elite", "7 11 17 3\n7 10 16 2")):
+            s.tap("Add a unit")
+            s.type_into("Name", name)
+            s.type_into("Points", "50")
+            s.type_into("Dial: one click per line (speed attack defense damage)", dial)
+            s.wait_text(f"{dial.count(chr(10)) + 2}. KO")  # the preview adds the KO click
+            if name == "Spartan":
+                s.shot(f"{size}-add-unit")
+            s.tap("Add unit")
+            s.wait_text(name)
+        s.tap("Damage")
+        s.wait_text("Lands on click 2: SPD 8 · ATT 9 · DEF 16 · DMG 3")
+        s.shot(f"{size}-damage-preview")
+        s.tap("Apply damage")
+        s.wait_text("click 2 of 3")
+        s.tap("Action +1")
+        s.tap("Kills +1")
+        s.wait_text("Kills 1")
+        s.shot(f"{size}-table")
+        s.tap("Undo")
+        s.wait_text("Kills 0")
+        s.tap("End turn")
+        s.tap("Yes, end turn")
+        s.wait_text("Ben to play")
+        s.tap("Match log")
+        s.wait_text("turn ended (clear phase)")
+        s.shot(f"{size}-log")
+        browser.close()
+    stored = Session(MatchStore(tmp_path)).list_matches()
+    assert len(stored) == 1 and stored[0].turn == 2
+    match = Session(MatchStore(tmp_path)).state(stored[0].id)
+    spartan = next(u for u in match.units if u.name == "Spartan")
+    assert (spartan.click, spartan.tokens.action_last, match.players[0].kills) == (1, 1, 0)
