@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.creation import new_match
+from companion.core.dice import RollResult, rng_for, roll
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.events import Event
 from companion.core.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs import Pack, discover, get_pack
-from companion.store.matches import MatchStore, MatchSummary, check_id
+from companion.store.matches import MatchNotFound, MatchStore, MatchSummary, check_id
 from companion.store.paths import data_dir
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
@@ -99,6 +100,18 @@ class Session:
         self._commit(history, segment)
         return history.state
 
+    def dispatch_events(self, match_id: str, events: list[Event], label: str, *, by: str | None = None) -> Match:
+        """Several events as one step of the log (one undo takes them all back)."""
+        items = [{"type": e.type, "data": e.data} for e in events]
+        return self.dispatch(match_id, "batch", {"label": label, "events": items}, by=by)
+
+    def roll(self, match_id: str, expr: str, purpose: str = "", *, by: str | None = None) -> RollResult:
+        """Roll dice for a match and log it; the match's seed and roll count make every roll replayable."""
+        state = self.state(match_id)
+        result = roll(expr, rng_for(state.seed, len(state.rolls)))
+        self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
+        return result
+
     def undo(self, match_id: str) -> Match:
         history = self.history(match_id)
         try:
@@ -152,6 +165,29 @@ class Session:
                 segments.append(segment)
         self.store.save(history, segments, now=self._now())
         self._histories[initial.id] = history
+        return history.state
+
+    def replace_history(self, initial: Match, events: list[Event]) -> Match:
+        """Replace a stored match's whole history with another copy of it (a merge that takes the other device's).
+
+        The new log is replayed in full before anything is written. It is first saved as one head holding every
+        event (a single atomic write: a crash leaves the old match or the new one, never a mix), then cut into
+        the usual segments, which overwrite the old ones before the head that points past them.
+        """
+        match_id = check_id(initial.id)
+        if not self.store.exists(match_id):
+            raise MatchNotFound(f"no match {match_id!r} to replace")
+        whole = History.start(initial)
+        for event in events:
+            whole = whole.push(event)
+        self.store.save(whole, now=self._now())
+        history, segments = History.start(initial), []
+        for event in events:
+            segment, history = history.push(event).compact()
+            if segment is not None:
+                segments.append(segment)
+        self.store.save(history, segments, now=self._now())
+        self._histories[match_id] = history
         return history.state
 
     def _now(self) -> float:

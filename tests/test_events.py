@@ -164,3 +164,17 @@ def test_json_round_trip_and_type_checks(m: Match) -> None:
     data["units"][0]["click"] = 99
     with pytest.raises(ValueError, match="out of range"):
         from_json(data)
+
+
+def test_batch_applies_all_or_nothing(m: Match) -> None:
+    items = [{"type": "token", "data": {"unit": "u1", "kind": "action", "delta": 1}},
+             {"type": "damage", "data": {"unit": "u2", "amount": 2}},
+             {"type": "score", "data": {"player": "p1", "kind": "kills", "delta": 1}}]
+    after = apply(m, ev("batch", label="Spartan shoots", events=items))
+    assert (after.unit("u1").tokens.action, after.unit("u2").click, after.player("p1").kills) == (1, 2, 1)
+    assert after.seq == m.seq + 1  # one step in the log
+    bad = [*items, {"type": "heal", "data": {"unit": "u1", "amount": 1}}]  # u1 is at full health
+    with pytest.raises(IllegalAction, match="full health"):
+        apply(m, ev("batch", label="x", events=bad))
+    with pytest.raises(IllegalAction, match="can't be part of a batch"):
+        apply(m, ev("batch", label="x", events=[{"type": "batch", "data": {}}]))

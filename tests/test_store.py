@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import IllegalAction, InvalidMatch, UnknownSystem
+from companion.core.events import Event
 from companion.core.history import TAIL_LIMIT
 from companion.session import MatchExists, Session
 from companion.store import atomic
@@ -185,3 +186,17 @@ def test_data_dir_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     monkeypatch.delenv("COMPANION_DATA_DIR")
     monkeypatch.delenv("FLET_APP_STORAGE_DATA")
     assert "tabletop-companion" in str(data_dir())
+
+
+def test_rolls_replay_from_the_seed_and_batches_undo_as_one(session: Session) -> None:
+    match_id = play(session, 0)
+    first = session.roll(match_id, "2d6", "attack", by="p1")
+    second = session.roll(match_id, "2d6", by="p1")
+    assert session.state(match_id).rolls[0].dice == first.dice
+    session.undo(match_id)
+    assert session.roll(match_id, "2d6", by="p1").dice == second.dice  # same seed, same roll number
+    session.dispatch_events(match_id, [Event("damage", {"unit": "u1", "amount": 1}),
+                                       Event("score", {"player": "p2", "kind": "kills", "delta": 1})], "shot")
+    session.undo(match_id)
+    state = session.state(match_id)
+    assert (state.unit("u1").click, state.player("p2").kills) == (0, 0)

@@ -59,6 +59,8 @@ def describe(match: Match, event: Event) -> str:
         case "end_match":
             winners = [_player(match, w) for w in d.get("winners", [])]
             return "match over: " + (", ".join(winners) + " won" if winners else "no winner")
+        case "batch":
+            return str(d.get("label") or f"{len(d.get('events', []))} changes")
         case "reopen":
             return "match reopened"
         case _ if event.type.startswith("timer_"):

@@ -334,6 +334,29 @@ def _remove_unit(state: Match, event: Event) -> Match:
     return replace(state, units=tuple(u for u in state.units if u.id != unit.id))
 
 
+# --- several changes as one step ---------------------------------------------------------------------
+
+
+@handler("batch")
+def _batch(state: Match, event: Event) -> Match:
+    """Several events that make one move at the table (an attack: token, roll, damage, kill) and undo as one.
+
+    data: {"label": what it was, "events": [{"type", "data"}, ...]}; each runs with the batch's `by` and `at`.
+    """
+    items = event.data.get("events")
+    if not isinstance(items, list) or not items or len(items) > MAX_STEP:
+        raise IllegalAction("batch: events must be a non-empty list")
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("data", {}), dict):
+            raise IllegalAction("batch: every event needs a type and a data object")
+        kind = item.get("type")
+        fn = HANDLERS.get(kind) if isinstance(kind, str) and kind != "batch" else None
+        if fn is None:
+            raise IllegalAction(f"batch: {kind!r} can't be part of a batch")
+        state = fn(state, Event(kind, item.get("data", {}), event.by, event.at))
+    return state
+
+
 # --- dice and timers --------------------------------------------------------------------------------
 
 
