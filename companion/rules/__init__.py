@@ -1,0 +1,31 @@
+"""Game systems: `get("halo-actionclix")` gives the system object the app asks for legal actions and reasons.
+
+Each system implements `companion.rules.base.System`; its rules text and numbers live in content/<system>/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.core.errors import UnknownSystem
+from companion.rules.base import Action, ActionOption, System, Verdict
+from companion.rules.halo_actions import HaloActionClix
+
+_FACTORIES: dict[str, Callable[[], System]] = {
+    HaloActionClix.id: HaloActionClix,
+}
+
+
+def get(system_id: str) -> System:
+    """The rules helper of a game system; UnknownSystem when none is written for it yet."""
+    factory = _FACTORIES.get(system_id)
+    if factory is None:
+        raise UnknownSystem(f"the rules helper doesn't know {system_id!r} yet; it knows {', '.join(available())}")
+    return factory()
+
+
+def available() -> tuple[str, ...]:
+    return tuple(sorted(_FACTORIES))
+
+
+__all__ = ["Action", "ActionOption", "System", "Verdict", "available", "get"]

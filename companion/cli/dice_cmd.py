@@ -1,0 +1,124 @@
+"""`companion roll`, `companion odds` and `companion attack`: dice, exact odds and attack resolution."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+from fractions import Fraction
+from typing import Any
+
+from companion.cli.output import emit_json
+from companion.core.dice import parse, roll_expression
+from companion.core.odds import distribution, percent
+from companion.rules import halo_actionclix as halo
+
+NOTATION_HELP = ("dice notation: 2d6+1d4-2, 4d6kh3 / 2d6kl1 (keep highest/lowest), 7d6>=5 (count successes), "
+                 "d66 (tens die then units die), 2d10sq (square 00-99). "
+                 "An expression starting with - goes last, after --: roll --seed 3 -- -1+2d6")
+ATTACK_SYSTEMS = (halo.SYSTEM_ID,)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("roll", help="roll dice; every die is shown", description=NOTATION_HELP)
+    p.add_argument("expr", help="what to roll, e.g. 2d6+1")
+    p.add_argument("--seed", type=int, help="seed for a roll you can repeat exactly")
+    _json_flag(p)
+    p.set_defaults(run=_roll)
+
+    p = sub.add_parser("odds", help="exact chances of a roll", description=NOTATION_HELP)
+    p.add_argument("expr", help="the roll, e.g. 2d6+1 or 7d6>=5 (successes)")
+    target = p.add_mutually_exclusive_group()
+    target.add_argument("--at-least", type=int, metavar="T", help="chance of a total of T or more")
+    target.add_argument("--at-most", type=int, metavar="T", help="chance of a total of T or less")
+    target.add_argument("--exactly", type=int, metavar="T", help="chance of a total of exactly T")
+    _json_flag(p)
+    p.set_defaults(run=_odds)
+
+    p = sub.add_parser("attack", help="exact chance to hit, or roll an attack with --roll")
+    p.add_argument("--system", required=True, choices=ATTACK_SYSTEMS, help="game system id")
+    p.add_argument("--attack", type=int, required=True, metavar="A", help="the attacker's attack value")
+    p.add_argument("--defense", type=int, required=True, metavar="D", help="the target's defense value")
+    p.add_argument("--moved", type=int, default=0, metavar="SQUARES", help="squares moved before attacking")
+    p.add_argument("--modifier", type=int, default=0, metavar="M", help="other attack modifiers (abilities)")
+    p.add_argument("--kind", choices=halo.ATTACK_KINDS, default="shoot", help="shoot, grenade or special")
+    p.add_argument("--double-six-splash", action="store_true",
+                   help="the attacker's card has the ability: a shot with two 6s also hits adjacent enemies")
+    p.add_argument("--roll", action="store_true", help="roll the attack and say whether it hits and why")
+    p.add_argument("--seed", type=int, help="seed for a roll you can repeat exactly (with --roll)")
+    _json_flag(p)
+    p.set_defaults(run=_attack)
+
+
+def _json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+
+def _rng(seed: int | None) -> tuple[int, random.Random]:
+    seed = secrets.randbits(32) if seed is None else seed
+    return seed, random.Random(seed)
+
+
+def _roll(args: argparse.Namespace) -> int:
+    expression = parse(args.expr)
+    seed, rng = _rng(args.seed)
+    result = roll_expression(expression, rng)
+    if args.json:
+        emit_json({**result.to_json(), "seed": seed})
+    else:
+        print(result.describe())
+    return 0
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    return {"probability": str(p), "percent": percent(p)}
+
+
+def _odds(args: argparse.Namespace) -> int:
+    expression = parse(args.expr)
+    dist = distribution(expression)
+    unit = " successes" if expression.is_pool else ""
+    summary = {"expr": dist.expr, "min": dist.minimum, "max": dist.maximum, "mean": str(dist.mean)}
+    queries = (("at_least", args.at_least, dist.at_least, "or more"), ("at_most", args.at_most, dist.at_most,
+               "or less"), ("exactly", args.exactly, dist.exactly, "exactly"))
+    for key, target, fn, words in queries:
+        if target is None:
+            continue
+        p = fn(target)
+        if args.json:
+            emit_json({**summary, key: target, **_chance(p)})
+        else:
+            what = f"exactly {target}{unit}" if key == "exactly" else f"{target}{unit} {words}"
+            print(f"{dist.expr}: {what}: {p} ({percent(p):.2f}%)")
+        return 0
+    table = dist.probabilities()
+    if args.json:
+        emit_json({**summary, "distribution": [{"total": o, **_chance(p)} for o, p in table.items()]})
+        return 0
+    print(f"{dist.expr}: {dist.minimum} to {dist.maximum}{unit}, average {float(dist.mean):.2f}")
+    for outcome, p in table.items():
+        print(f"  {outcome:>6}  {str(p):>14}  {percent(p):6.2f}%  ≥: {percent(dist.at_least(outcome)):6.2f}%")
+    return 0
+
+
+def _attack(args: argparse.Namespace) -> int:
+    setup = halo.AttackSetup(attack=args.attack, defense=args.defense, moved=args.moved, modifier=args.modifier,
+                             kind=args.kind, double_six_splash=args.double_six_splash)
+    if not args.roll:
+        p = halo.hit_chance(setup)
+        if args.json:
+            emit_json({"system": args.system, "attack": setup.attack, "effective_attack": setup.effective_attack,
+                       "defense": setup.defense, "moved": setup.moved, "needed": setup.needed, **_chance(p)})
+        else:
+            print(halo.chance_text(setup))
+        return 0
+    seed, rng = _rng(args.seed)
+    result = halo.resolve_attack(setup, rng)
+    if args.json:
+        emit_json({**result.to_json(), "percent": percent(result.chance), "seed": seed})
+        return 0
+    print(f"{'HIT' if result.hit else 'MISS'}: {result.why}")
+    for effect in result.effects:
+        print(f"  effect: {effect}")
+    print(f"  chance was {result.chance} ({percent(result.chance):.2f}%)")
+    return 0

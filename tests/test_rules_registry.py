@@ -1,0 +1,44 @@
+"""The rules registry, and the Halo helper's agreement with the Halo rule pack (ids, numbers, sections)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import rules
+from companion.core.errors import UnknownSystem
+from companion.core.packs import get_pack
+from companion.rules import halo_actions
+
+from builders import match
+
+
+def test_registry_gives_a_system_object() -> None:
+    system = rules.get("halo-actionclix")
+    assert (system.id, system.name) == ("halo-actionclix", "Halo ActionClix")
+    assert "halo-actionclix" in rules.available()
+    options = system.legal_actions(match())
+    assert options and all(isinstance(o, rules.ActionOption) for o in options)
+    assert isinstance(system.explain(match(), rules.Action("end-turn")), rules.Verdict)
+
+
+def test_unknown_system_is_a_readable_error() -> None:
+    with pytest.raises(UnknownSystem, match="doesn't know 'chess'"):
+        rules.get("chess")
+
+
+def test_halo_helper_matches_its_rule_pack() -> None:
+    pack = get_pack("halo-actionclix")
+    sections = {s.id for s in pack.sections}
+    pack_actions = {a["id"] for a in pack.entries("turn", "action")}
+    helper_actions = {s.id for s in halo_actions.SPECS}
+    # every pack action is offered; the helper adds the loot roll and ending the turn
+    assert pack_actions <= helper_actions
+    assert helper_actions - pack_actions == {"loot-roll", "end-turn"}
+    cited = {s.rule for s in halo_actions.SPECS} | set(halo_actions.SUMMARIES)
+    cited |= {"reserves", "upgrade-tokens", "attacking", "respawning"}
+    assert cited <= sections, f"not in rules.md: {cited - sections}"
+    allowance = next(a for a in pack.entries("turn", "allowance") if a["id"] == "actions")
+    assert (allowance["value"], allowance["max_per_unit"]) == (halo_actions.ACTIONS_PER_TURN, 1)
+    upgrade = next(t for t in pack.entries("units", "token") if t["id"] == "upgrade")
+    assert upgrade["points"] == halo_actions.UPGRADE_TOKEN_POINTS
+    assert pack.rules.token_limits["action"] == 1
