@@ -35,7 +35,7 @@ def test_sum_of_terms_keeps_every_die() -> None:
     assert result.successes is None
     assert [t.value for t in result.terms] == [8, 4, -2]
     assert result.to_json()["dice"] == [3, 5, 4]
-    assert result.describe() == "2d6+1d4-2 → [3, 5] +[4] -2 = 10"
+    assert result.describe() == "2d6+1d4-2: [3, 5] +[4] -2 = 10"
 
 
 def test_negative_dice_term() -> None:
@@ -50,7 +50,7 @@ def test_keep_highest_and_lowest_show_dropped_dice() -> None:
     assert result.dice == (2, 5, 1, 3)
     assert result.total == 10
     assert result.terms[0].counted == (True, True, False, True)
-    assert result.describe() == "4d6kh3 → [2, 5, (1), 3] = 10"
+    assert result.describe() == "4d6kh3: [2, 5, (1), 3] = 10"
     assert rng.asked == [(1, 6)] * 4
     assert roll("2d6kl1", ScriptedRandom([4, 2])).total == 2
 
@@ -61,7 +61,7 @@ def test_pool_counts_successes() -> None:
     assert result.successes == result.total == 3
     assert result.to_json()["successes"] == 3
     assert result.describe().endswith("= 3 successes")
-    assert roll("2d6>5", ScriptedRandom([6, 1])).describe() == "2d6>5 → [6*, 1] = 1 success"
+    assert roll("2d6>5", ScriptedRandom([6, 1])).describe() == "2d6>5: [6*, 1] = 1 success"
 
 
 def test_d66_is_tens_then_units() -> None:
@@ -76,7 +76,7 @@ def test_square_roll_reads_two_d10s_from_zero() -> None:
     result = roll("2d10sq", rng)
     assert (result.dice, result.total) == ((0, 7), 7)
     assert rng.asked == [(0, 9), (0, 9)]
-    assert result.describe() == "2d10sq → [0, 7] = square 07"
+    assert result.describe() == "2d10sq: [0, 7] = square 07"
 
 
 def test_a_seeded_roll_replays_identically() -> None:

@@ -69,7 +69,9 @@ class RollResult:
         return {"expr": self.expr, "dice": list(self.dice), "total": self.total, "purpose": purpose}
 
     def describe(self) -> str:
-        """Human-readable: `2d6+1 → [3, 5] +1 = 9`; dropped dice in parentheses, successes starred."""
+        """Human-readable: `2d6+1: [3, 5] +1 = 9`; dropped dice in parentheses, successes starred.
+
+        No arrows or other rare glyphs: the offline web build's font has none and would draw boxes."""
         parts = []
         for i, t in enumerate(self.terms):
             sign = "-" if t.sign < 0 else ("+" if i else "")
@@ -88,7 +90,7 @@ class RollResult:
             result = f"square {self.total:02d}"
         else:
             result = str(self.total)
-        return f"{self.expr} → {' '.join(parts)} = {result}"
+        return f"{self.expr}: {' '.join(parts)} = {result}"
 
 
 def rng_for(seed: int, index: int) -> random.Random:
