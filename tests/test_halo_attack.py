@@ -88,7 +88,7 @@ def test_a_miss_says_what_was_needed() -> None:
 def test_a_hit_at_exactly_the_defense() -> None:
     result = resolve_attack(AttackSetup(attack=9, defense=16, modifier=1), ScriptedRandom([3, 3]))
     assert result.hit and not result.automatic and result.total == 16
-    assert "total 16 ≥ defense 16: hit" in result.why
+    assert "total 16 >= defense 16: hit" in result.why
 
 
 def test_seeded_attack_replays() -> None:

@@ -1,22 +1,26 @@
-"""Rule packs: finding them (built in and user-added) and reading their identity and match set-up.
+"""Rule packs: finding them (built in and user-added), checking and reading them.
 
-A pack is a folder `content/<id>/` with a `pack.toml`. This module reads the parts every match needs;
-errors name the file and the field.
+A pack is a folder `content/<id>/` with a `pack.toml` (identity and match set-up), optional data files
+(units, turn, tables, items, force, victory, options: see pack_schema) and Markdown rules text. Errors
+name the file and the field; a broken pack never hides the others.
 """
 
 from __future__ import annotations
 
+import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import CompanionError, UnknownSystem
-from companion.core.model import TURN_STYLES, Rules
+from companion.core.errors import UnknownSystem
+from companion.core.model import Rules
+from companion.core.pack_schema import DATA_FILES, PACK_FILE, check_semantics
+from companion.core.roll_tables import RollTable, build_table
+from companion.core.rules_text import Section, parse_rules
+from companion.core.schema import Checker, PackError
 
-
-class PackError(CompanionError):
-    """A pack file that can't be used; the message names the file, the field and what was expected."""
+__all__ = ["Pack", "PackError", "builtin_dir", "discover", "get_pack", "load_pack"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,31 @@ class Pack:
     round: str
     rules: Rules
     path: Path
+    data: dict[str, Any] = field(default_factory=dict)  # checked TOML by file stem: units, turn, tables ...
+    sections: tuple[Section, ...] = ()
+    tables: dict[str, RollTable] = field(default_factory=dict)
+    fingerprint: str = ""  # changes when any file of the pack changes (cache key)
+
+    def entries(self, file: str, key: str) -> list[dict[str, Any]]:
+        """The array of tables `key` of data file `file` (e.g. ("turn", "action")); empty when absent."""
+        return list(self.data.get(file, {}).get(key, []))
+
+    def section(self, section_id: str) -> Section:
+        for s in self.sections:
+            if s.id == section_id:
+                return s
+        raise KeyError(section_id)
+
+    def steps(self, sequence_id: str) -> list[dict[str, Any]]:
+        """The steps of a sequence (e.g. the Scarab's turn) in order, each with its group's id and order."""
+        for seq in self.entries("turn", "sequence"):
+            if seq["id"] == sequence_id:
+                return [{**step, "group": g["id"], "order": g["order"]} for g in seq["group"] for step in g["step"]]
+        raise KeyError(sequence_id)
+
+    def option_defaults(self) -> dict[str, bool]:
+        """House-rule options and whether each is on unless the players switch it."""
+        return {o["id"]: o["default"] for o in self.entries("options", "option")}
 
 
 def builtin_dir() -> Path:
@@ -40,63 +69,85 @@ def builtin_dir() -> Path:
     return installed if installed.is_dir() else here.parent / "content"
 
 
-def _field(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in table:
-        raise PackError(f"{where}: field {key!r} is missing")
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PackError(f"{where}: field {key!r} should be {kind.__name__}, got {type(value).__name__}")
-    return value
-
-
-def load_pack(folder: Path) -> Pack:
-    file = folder / "pack.toml"
+def _read_toml(file: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        return tomllib.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise PackError(f"{file}: no pack.toml in this pack folder") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise PackError(f"{file}: not valid TOML ({exc})") from None
-    pack = _field(data, "pack", dict, f"{file} [pack]")
-    where = f"{file} [pack]"
-    match = data.get("match", {})
-    mwhere = f"{file} [match]"
-    if not isinstance(match, dict):
-        raise PackError(f"{mwhere}: should be a table")
-    style = match.get("turn_style", "player")
-    if style not in TURN_STYLES:
-        raise PackError(f"{mwhere}: field 'turn_style' should be one of {', '.join(TURN_STYLES)}, got {style!r}")
+
+
+def _fingerprint(folder: Path) -> str:
+    try:
+        stats = sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in os.scandir(folder) if e.is_file())
+    except OSError:
+        return ""
+    return repr(stats)
+
+
+_CACHE: dict[Path, Pack] = {}
+
+
+def load_pack(folder: Path) -> Pack:
+    """Read and check every file of one pack folder; raises PackError naming the file and the field."""
+    folder = Path(folder)
+    stamp = _fingerprint(folder)
+    cached = _CACHE.get(folder)
+    if cached is not None and stamp and cached.fingerprint == stamp:
+        return cached
+    pack = _load(folder, stamp)
+    _CACHE[folder] = pack
+    return pack
+
+
+def _load(folder: Path, stamp: str) -> Pack:
+    ctx = Checker()
+    file = folder / "pack.toml"
+    files = {"pack.toml": _read_toml(file)}
+    ctx.run(str(file), PACK_FILE, files["pack.toml"])
+    for name in sorted(p.name for p in folder.glob("*.toml")):
+        if name != "pack.toml" and name not in DATA_FILES:
+            raise PackError(f"{folder / name}: unknown data file; expected one of: {', '.join(DATA_FILES)}")
+    for name, spec in DATA_FILES.items():
+        if (folder / name).is_file():
+            files[name] = _read_toml(folder / name)
+            ctx.run(str(folder / name), spec, files[name])
+    sections: list[Section] = []
+    for md in sorted(folder.glob("*.md")):
+        try:
+            text = md.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise PackError(f"{md}: not UTF-8 text") from None
+        sections.extend(parse_rules(md, text, ctx))
+    ctx.check_refs()
+    check_semantics(folder, files, ctx)
+    tables = {t["id"]: build_table(t, str(folder / "tables.toml"))
+              for t in files.get("tables.toml", {}).get("table", [])}
+
+    pack = files["pack.toml"]["pack"]
+    where = f"{file}: pack"
+    match = files["pack.toml"].get("match", {})
     limits = match.get("token_limits", {})
-    if not isinstance(limits, dict) or not all(isinstance(v, int) for v in limits.values()):
-        raise PackError(f"{mwhere}: field 'token_limits' should map token kinds to whole numbers (-1: no limit)")
-    counters = match.get("counters", {})
-    if not isinstance(counters, dict) or not all(isinstance(v, list) for v in counters.values()):
-        raise PackError(f"{mwhere}: field 'counters' should map match/player/unit to lists of names")
     rules = Rules(
-        turn_style=style,
+        turn_style=match.get("turn_style", "player"),
         rounds_per_turn=match.get("rounds_per_turn", 1),
         stats=tuple(match.get("stats", Rules().stats)),
         token_limits={k: (None if v < 0 else v) for k, v in limits.items()},
-        counters={k: tuple(v) for k, v in counters.items()},
+        counters={k: tuple(v) for k, v in match.get("counters", {}).items()},
         phases=tuple(match.get("phases", ())),
     )
-    result = Pack(
-        id=_field(pack, "id", str, where),
-        name=_field(pack, "name", str, where),
-        version=_field(pack, "version", str, where),
-        source=_field(pack, "source", str, where),
-        min_players=_field(pack, "min_players", int, where),
-        max_players=_field(pack, "max_players", int, where),
-        turn=_field(pack, "turn", str, where),
-        round=_field(pack, "round", str, where),
-        rules=rules,
-        path=folder,
+    if pack["id"] != folder.name:
+        raise PackError(f"{where}.id: is {pack['id']!r} but the folder is named {folder.name!r}")
+    if pack["min_players"] > pack["max_players"]:
+        raise PackError(f"{where}.min_players: players should satisfy 2 <= min_players <= max_players <= 4")
+    return Pack(
+        id=pack["id"], name=pack["name"], version=pack["version"], source=pack["source"],
+        min_players=pack["min_players"], max_players=pack["max_players"], turn=pack["turn"], round=pack["round"],
+        rules=rules, path=folder,
+        data={name.removesuffix(".toml"): data for name, data in files.items() if name != "pack.toml"},
+        sections=tuple(sections), tables=tables, fingerprint=stamp,
     )
-    if result.id != folder.name:
-        raise PackError(f"{where}: field 'id' is {result.id!r} but the folder is named {folder.name!r}")
-    if not 2 <= result.min_players <= result.max_players <= 4:
-        raise PackError(f"{where}: players should satisfy 2 <= min_players <= max_players <= 4")
-    return result
 
 
 def discover(extra_dirs: tuple[Path, ...] = ()) -> tuple[dict[str, Pack], list[str]]:
@@ -106,7 +157,7 @@ def discover(extra_dirs: tuple[Path, ...] = ()) -> tuple[dict[str, Pack], list[s
     for root in (builtin_dir(), *extra_dirs):
         if not root.is_dir():
             continue
-        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
             try:
                 pack = load_pack(folder)
             except PackError as exc:

@@ -130,7 +130,7 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
     hit = reached or double_six
     rules = [RULE_SHOOTING] + ([RULE_MOVE_ATTACK] if setup.long_move else [])
     why = (f"rolled {a}+{b} = {result.total}, {setup.attack_text()}: total {total} "
-           f"{'≥' if reached else '<'} defense {setup.defense}")
+           f"{'>=' if reached else '<'} defense {setup.defense}")
     if reached:
         why += ": hit"
     elif double_six:
