@@ -64,16 +64,30 @@ def test_illegal_event_leaves_state_untouched(m: Match) -> None:
     assert to_json(m) == before
 
 
-def test_action_token_limit_and_clear_phase(m: Match) -> None:
+def test_halo_action_tokens_last_one_turn(m: Match) -> None:
     m = apply(m, ev("token", unit="u1", kind="action", delta=1))
     with pytest.raises(IllegalAction, match="can't hold more than 1 action"):  # Halo: one action per unit
         apply(m, ev("token", unit="u1", kind="action", delta=1))
     m = apply(m, ev("end_turn"))
-    assert m.unit("u1").tokens.action == 0 and m.unit("u1").tokens.action_last == 1
+    assert m.unit("u1").tokens == m.unit("u2").tokens  # nothing carries over in Halo
     assert m.active == 1 and m.turn == 2
+    m = apply(apply(m, ev("end_turn")), ev("token", unit="u1", kind="action", delta=1))  # acts again
+    assert m.unit("u1").tokens.action == 1
+
+
+def test_heroclix_tokens_carry_until_a_turn_without_action() -> None:
+    m = replay(match("scarab"), [ev("add_unit", unit=unit("u1", "p1")), ev("token", unit="u1", kind="action",
+                                                                          delta=1)])
+    m = apply(m, ev("end_turn"))
+    assert m.unit("u1").tokens.action == 0 and m.unit("u1").tokens.action_last == 1
     m = apply(m, ev("end_turn"))  # p2's turn ends: p1's units are not cleared on someone else's turn
     assert m.unit("u1").tokens.action_last == 1
-    m = apply(m, ev("end_turn"))  # p1's turn with no action for u1: it clears
+    m = apply(m, ev("token", unit="u1", kind="action", delta=1))  # a second token: the limit of 2 is reached
+    with pytest.raises(IllegalAction, match="more than 2"):
+        apply(m, ev("token", unit="u1", kind="action", delta=1))
+    m = apply(m, ev("end_turn"))
+    assert m.unit("u1").tokens.action_last == 2
+    m = apply(apply(m, ev("end_turn")), ev("end_turn"))  # a turn of p1's with no action: it clears
     assert m.unit("u1").tokens.action_last == 0
 
 

@@ -71,7 +71,7 @@ async def test_new_match_take_actions_undo_end_turn(tmp_path: Path) -> None:
     stored = Session(MatchStore(tmp_path / "store")).state(match_id)
     assert stored == session.state(match_id)
     assert (stored.turn, stored.active_player.name) == (2, "Ben")
-    assert stored.unit(spartan.id).tokens.action_last == 1
+    assert stored.unit(spartan.id).tokens.action == 0  # Halo: every unit may act again next turn
 
 
 @pytest.mark.asyncio

@@ -11,7 +11,7 @@ from companion.cli.output import fail
 from companion.core.errors import CompanionError
 
 # Each module registers its subcommands with `register(subparsers)`.
-COMMAND_MODULES = ("app", "match", "rules", "dice", "share")
+COMMAND_MODULES = ("app", "match", "rules", "dice", "share", "judge")
 
 
 def build_parser() -> argparse.ArgumentParser:

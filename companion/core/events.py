@@ -253,7 +253,7 @@ def _clear(state: Match, owners: set[str]) -> tuple[Unit, ...]:
     for u in state.units:
         if u.owner in owners:
             t = u.tokens
-            last = 0 if t.action == 0 else t.action_last + t.action
+            last = t.action_last + t.action if t.action and state.rules.action_tokens_carry else 0
             u = replace(u, tokens=replace(t, action=0, action_last=last))
         units.append(u)
     return tuple(units)

@@ -113,6 +113,9 @@ class Rules:
     rounds_per_turn: int = 1
     stats: tuple[str, ...] = ("speed", "attack", "defense", "damage")
     token_limits: dict[str, int | None] = field(default_factory=dict)  # None: no limit
+    # HeroClix: action tokens stay until a turn in which the unit gets none (the clear phase);
+    # Halo ActionClix: no tokens carry over, each turn every unit may act once
+    action_tokens_carry: bool = True
     counters: dict[str, tuple[str, ...]] = field(default_factory=dict)  # scope -> counter names
     phases: tuple[str, ...] = ()
 
@@ -306,6 +309,7 @@ def _rules(data: Any, path: str) -> Rules:
         rounds_per_turn=r.get("rounds_per_turn", int, 1),
         stats=tuple(r.get("stats", list, ["speed", "attack", "defense", "damage"])),
         token_limits=r.mapping("token_limits", (int, type(None))),
+        action_tokens_carry=r.get("action_tokens_carry", bool, True),
         counters={k: tuple(v) for k, v in counters.items()},
         phases=tuple(r.get("phases", list, [])),
     )

@@ -47,6 +47,7 @@ PACK_FILE = Table({
         "stats": Opt(ListOf(TEXT)),
         "phases": Opt(ListOf(TEXT)),
         "token_limits": Opt(MapOf(Int(lo=-1))),  # -1: no limit
+        "action_tokens_carry": Opt(Bool()),
         "counters": Opt(MapOf(ListOf(TEXT), COUNTER_SCOPES)),
     }, "the [match] table")),
 })

@@ -134,6 +134,7 @@ def _load(folder: Path, stamp: str) -> Pack:
         rounds_per_turn=match.get("rounds_per_turn", 1),
         stats=tuple(match.get("stats", Rules().stats)),
         token_limits={k: (None if v < 0 else v) for k, v in limits.items()},
+        action_tokens_carry=match.get("action_tokens_carry", True),
         counters={k: tuple(v) for k, v in match.get("counters", {}).items()},
         phases=tuple(match.get("phases", ())),
     )

@@ -9,7 +9,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Player
+from companion.core.packs import Pack
 from companion.ui.app import App, app_bar
+from companion.ui.helper_screen import HelperScreen, has_helper
 from companion.ui.unit_card import Preview, counter, unit_card
 from companion.ui.widgets import icon_button
 
@@ -44,12 +46,16 @@ class TableScreen:
             app.attempt(lambda: app.session.redo(self.match_id))
 
         actions = [
+            icon_button(ft.Icons.CASINO, key="open-dice", tooltip="Dice", on_click=lambda: self._open_dice(app)),
             icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not history.can_undo, on_click=undo),
             icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not history.can_redo, on_click=redo),
             icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log",
                           on_click=lambda: self._open_log(app)),
         ]
         controls: list[ft.Control] = [self._turn_bar(match, dispatch, app)]
+        if has_helper(match.system) and match.status == "active":
+            controls.append(ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
+                                                 on_click=lambda: app.show(HelperScreen(self.match_id))))
         controls += [self._player_row(p, dispatch) for p in match.players]
         for player in match.players:
             for unit in (u for u in match.units if u.owner == player.id):
@@ -79,9 +85,10 @@ class TableScreen:
         if match.status == "active":
             if match.rules.turn_style == "shared":
                 buttons.append(ft.OutlinedButton("End round", key="end-round", on_click=lambda: dispatch("end_round")))
+            clear = ("Units that got no action token this turn clear their tokens." if match.rules.action_tokens_carry
+                     else "Action tokens come off: next turn every unit may act again.")
             buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=lambda: app.confirm(
-                "End the turn?", "Units that got no action token this turn clear their tokens.", "Yes, end turn",
-                lambda: dispatch("end_turn"))))
+                "End the turn?", clear, "Yes, end turn", lambda: dispatch("end_turn"))))
         return ft.Container(
             padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
             content=ft.Column(spacing=6, controls=[
@@ -113,6 +120,13 @@ class TableScreen:
         self.preview = preview
         app.refresh()
 
+    def _open_dice(self, app: App) -> None:
+        from companion.ui.dice_screen import DiceScreen
+
+        packs, _ = app.session.packs()
+        pack = packs.get(app.session.state(self.match_id).system)
+        app.show(DiceScreen(self.match_id, usual_rolls(pack) if pack else ()))
+
     def _open_log(self, app: App) -> None:
         from companion.ui.log_screen import LogScreen
 
@@ -127,3 +141,10 @@ class TableScreen:
         from companion.ui.unit_editor import UnitEditorScreen
 
         app.show(UnitEditorScreen(self.match_id))
+
+
+def usual_rolls(pack: Pack) -> tuple[str, ...]:
+    """The dice the system's rolls and tables use, for the dice screen's quick buttons."""
+    found = [t.dice + ("sq" if t.dice == "2d10" and t.read == "tens-ones" else "") for t in pack.tables.values()]
+    found += [r["dice"] for r in pack.entries("tables", "roll") if r.get("dice") not in ("2d10",)]
+    return tuple(dict.fromkeys(found))

@@ -1,0 +1,90 @@
+"""Rules lookup, dice and the rules helper, driven through real Flet sessions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.core.dice import rng_for, roll
+from companion.rules.halo_actionclix import AttackSetup, hit_chance, resolve_attack
+from companion.session import Session
+from companion.store.matches import MatchStore
+from companion.ui.app import main
+from flet_harness import Harness
+from test_ui_flows import add_unit, new_halo_match, start
+
+
+@pytest.mark.asyncio
+async def test_rules_lookup_tolerates_typos_and_follows_links(tmp_path: Path) -> None:
+    h, _ = await start(tmp_path)
+    await h.click("home-rules")
+    await h.type("rules-query", "granade")
+    first = next(k for k in h.keys() if k.startswith("hit-"))
+    assert first == "hit-halo-actionclix-grenades"
+    await h.click(first)
+    assert "Grenade" in h.find("section-body").value
+    link = next(k for k in h.keys() if k.startswith("link-"))
+    await h.click(link)
+    assert h.page.views[-1].route.startswith("/rules/halo-actionclix/")
+    assert h.page.views[-1].route != "/rules/halo-actionclix/grenades"
+
+
+@pytest.mark.asyncio
+async def test_dice_screen_shows_exact_odds_and_logs_rolls_in_the_match(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("home-dice")
+    await h.type("dice-expr", "2d6")
+    await h.type("dice-target", "10")
+    assert h.text_of("dice-odds") == "2 to 12, average 7.00 · at least 10: 1/6 (16.67%)"
+    await h.type("dice-expr", "2d6+")
+    assert h.text_of("dice-odds").startswith("Check the notation")
+    await h.type("dice-expr", "d66")
+    await h.click("dice-roll")
+    assert "d66: [" in h.text_of("dice-history-0")
+    # from a match, rolls go into the match's log, replayable from its seed
+    h2, session = await start(tmp_path)
+    match_id = await new_halo_match(h2)
+    await h2.click("open-dice")
+    assert h2.has("quick-2d6")
+    await h2.click("quick-2d6")
+    await h2.click("dice-roll")
+    roll = session.state(match_id).rolls[0]
+    assert roll.dice == resolve_roll(session, match_id)
+
+
+def resolve_roll(session: Session, match_id: str) -> tuple[int, ...]:
+    return roll("2d6", rng_for(session.state(match_id).seed, 0)).dice
+
+
+@pytest.mark.asyncio
+async def test_halo_helper_lists_actions_and_resolves_an_attack(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_halo_match(h)
+    await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3\n7 9 15 2")
+    await add_unit(h, "Grunt", "6 7 14 1", owner_index=1)
+    await h.click("open-helper")
+    assert h.has("do-move-u1") and h.has("do-attack-u1")
+    assert "Grenade" in h.text_of("why-throw-grenade")  # no grenade token: refused with the reason
+    await h.click("do-attack-u1")
+    setup = AttackSetup(attack=10, defense=14)
+    chance = hit_chance(setup)
+    assert f"{chance.numerator}/{chance.denominator}" in h.text_of("attack-chance")
+    await h.click("attack-roll")
+    expected = resolve_attack(setup, rng_for(session.state(match_id).seed, 0))
+    assert h.text_of("attack-outcome").endswith("HIT" if expected.hit else "MISS")
+    await h.click("attack-apply")
+    state = session.state(match_id)
+    grunt = state.unit("u2")
+    assert state.unit("u1").tokens.action == 1 and state.rolls[0].dice == expected.roll.dice
+    if expected.hit:  # 3 damage on a 1-click dial: eliminated, kill token, upgrade token, back to reserves
+        assert (state.player("p1").kills, state.unit("u1").tokens.upgrade, grunt.location) == (1, 1, "reserve")
+    # one undo takes the whole attack back
+    session.undo(match_id)
+    assert session.state(match_id).rolls == () and session.state(match_id).unit("u1").tokens.action == 0
+    # the helper now refuses a second action for the Spartan
+    h3 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))
+    await h3.click(f"match-{match_id}")
+    await h3.click("open-helper")
+    await h3.click("do-move-u1")
+    assert not h3.has("do-move-u1")
