@@ -116,12 +116,12 @@ class Harness:
         found = [c for c in self.walk() if getattr(c, "key", None) == key]
         if found:
             return found[-1]
-        raise LookupError(f"no control with key {key!r} on screen; keys: {self.keys()}")
+        raise LookupError(f"no control with key {key!r} on screen; keys: {self.key_list()}")
 
     def has(self, key: str) -> bool:
         return any(getattr(c, "key", None) == key for c in self.walk())
 
-    def keys(self) -> list[str]:
+    def key_list(self) -> list[str]:
         return [str(c.key) for c in self.walk() if getattr(c, "key", None) is not None]
 
     def texts(self) -> list[str]:

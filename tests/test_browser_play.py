@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
 from companion.session import Session
 from companion.store.matches import MatchStore
+
+from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 

@@ -10,6 +10,7 @@ import pytest
 from companion.session import Session
 from companion.store.matches import MatchStore
 from companion.ui.app import main
+
 from flet_harness import Harness
 
 

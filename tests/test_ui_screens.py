@@ -11,6 +11,7 @@ from companion.rules.halo_actionclix import AttackSetup, hit_chance, resolve_att
 from companion.session import Session
 from companion.store.matches import MatchStore
 from companion.ui.app import main
+
 from flet_harness import Harness
 from test_ui_flows import add_unit, new_halo_match, start
 
@@ -20,11 +21,11 @@ async def test_rules_lookup_tolerates_typos_and_follows_links(tmp_path: Path) ->
     h, _ = await start(tmp_path)
     await h.click("home-rules")
     await h.type("rules-query", "granade")
-    first = next(k for k in h.keys() if k.startswith("hit-"))
+    first = next(k for k in h.key_list() if k.startswith("hit-"))
     assert first == "hit-halo-actionclix-grenades"
     await h.click(first)
     assert "Grenade" in h.find("section-body").value
-    link = next(k for k in h.keys() if k.startswith("link-"))
+    link = next(k for k in h.key_list() if k.startswith("link-"))
     await h.click(link)
     assert h.page.views[-1].route.startswith("/rules/halo-actionclix/")
     assert h.page.views[-1].route != "/rules/halo-actionclix/grenades"
