@@ -89,3 +89,53 @@ async def test_halo_helper_lists_actions_and_resolves_an_attack(tmp_path: Path) 
     await h3.click("open-helper")
     await h3.click("do-move-u1")
     assert not h3.has("do-move-u1")
+
+
+SCARAB_DIALS = {"shell": "17\n16\n15", "chassis": "9 17 2\n8 16 2", "main-power-core": "10 18 3\n9 17 3",
+                "event": "shift\nrotate special:plasma\nshift\nrotate"}
+
+
+@pytest.mark.asyncio
+async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("new-match")
+    await h.choose("system", "scarab")
+    await h.type("player-0", "Sam")
+    await h.type("player-1", "Ann")
+    await h.click("create-match")
+    match_id = h.page.views[-1].route.removeprefix("/match/")
+    await add_unit(h, "Banshee", "10 9 17 2\n9 9 16 2", owner_index=1)
+    await h.click("scarab-dials")
+    for dial, text in SCARAB_DIALS.items():
+        await h.type(f"dial-{dial}", text)
+    await h.click("save-dials")
+    state = session.state(match_id)
+    assert {u.name for u in state.units if u.owner == "p1"} == {"Shell dial", "Chassis dial", "Main Power Core dial",
+                                                               "Event dial"}
+    await h.click("scarab-turn")
+    assert h.text_of("scarab-step").startswith("Step 1 of 9")
+    await h.click("scarab-roll-event")
+    rolled = session.state(match_id).rolls[-1].total
+    assert h.text_of("scarab-note").startswith(f"Rolled {rolled}: ")
+    await h.click("scarab-next")  # move
+    await h.click("scarab-next")  # displaced units
+    await h.click("displace-u1")
+    assert session.state(match_id).unit("u1").click == 1
+    for _ in range(2):  # event specials, then turn the Event dial
+        await h.click("scarab-next")
+    await h.click("scarab-turn-event")
+    assert session.state(match_id).unit("scarab-event").click == 1
+    await h.click("scarab-next")  # shell specials
+    await h.click("scarab-next")  # main gun
+    await h.click("scarab-fire")
+    fired = session.state(match_id).rolls[-1]
+    assert "main gun at Banshee" in fired.purpose
+    assert ("hit" if fired.total + 10 >= 16 else "miss") in h.text_of("scarab-note")
+    await h.click("scarab-next")  # turret
+    await h.click("scarab-next")  # reinforcements
+    assert h.text_of("scarab-step").startswith("Step 9 of 9")
+    await h.click("scarab-next")
+    state = session.state(match_id)
+    assert (state.turn, state.active_player.name, state.phase) == (2, "Ann", "")
+    log = [e.type for e in session.log(match_id)]
+    assert log.count("set_phase") == 8 and log[-1] == "end_turn"

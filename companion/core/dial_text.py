@@ -20,13 +20,16 @@ class DialTextError(CompanionError):
     pass
 
 
-def parse_dial(text: str, stats: tuple[str, ...]) -> tuple[Click, ...]:
-    """Clicks from text, ending with one KO click. Errors name the line and what was expected."""
+def parse_dial(text: str, stats: tuple[str, ...], *, cyclic: bool = False) -> tuple[Click, ...]:
+    """Clicks from text, ending with one KO click (none for a dial that turns round, like the Scarab's Event
+    dial). Errors name the line and what was expected."""
     clicks: list[Click] = []
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     for n, line in lines:
         words = line.replace(",", " ").split()
         if words[0].lower() == "ko":
+            if cyclic:
+                raise DialTextError(f"line {n}: a dial that turns round has no KO click")
             if n != lines[-1][0]:
                 raise DialTextError(f"line {n}: KO must be the last line")
             break
@@ -45,7 +48,7 @@ def parse_dial(text: str, stats: tuple[str, ...]) -> tuple[Click, ...]:
         raise DialTextError("type at least one click: one line of numbers per click")
     if len(clicks) > MAX_CLICKS:
         raise DialTextError(f"a dial has at most {MAX_CLICKS} clicks")
-    return (*clicks, Click(markers=("ko",)))
+    return tuple(clicks) if cyclic else (*clicks, Click(markers=("ko",)))
 
 
 def dial_to_text(dial: tuple[Click, ...], stats: tuple[str, ...]) -> str:

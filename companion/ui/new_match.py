@@ -52,6 +52,8 @@ class NewMatchScreen:
                     segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in BUILD_TOTALS],
                     on_change=lambda e: self._set_build(app, int(e.control.selected[0]))))
                 controls.append(ft.Text(f"{self.build_total // 100} rounds per turn, one per 100 points."))
+            if pack.id == "scarab":
+                controls.append(ft.Text("Player 1 plays the Scarab; player 2 attacks it."))
             controls.append(ft.Text(pack.turn, italic=True))
         controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match",
                                         on_click=lambda: self._create(app)))

@@ -53,6 +53,8 @@ class TableScreen:
                           on_click=lambda: self._open_log(app)),
         ]
         controls: list[ft.Control] = [self._turn_bar(match, dispatch, app)]
+        if match.system == "scarab":
+            controls += self._scarab_controls(app, match)
         if has_helper(match.system) and match.status == "active":
             controls.append(ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
@@ -115,6 +117,22 @@ class TableScreen:
                             lambda: score("kills", 1)),
                 ]),
             ]))
+
+    def _scarab_controls(self, app: App, match: Match) -> list[ft.Control]:
+        from companion.ui.scarab_screens import SCARAB_PLAYER, ScarabDialsScreen, ScarabTurnScreen, scarab_dials
+
+        dials = scarab_dials(match)
+        if len(dials) < 4:
+            return [ft.FilledTonalButton("Enter the Scarab's dials", icon=ft.Icons.TUNE, key="scarab-dials",
+                                         on_click=lambda: app.show(ScarabDialsScreen(self.match_id)))]
+        core = dials.get("main-power-core")
+        if core is not None and core.eliminated:
+            return [ft.Text("The Main Power Core shows its all-black click: the Scarab is destroyed.",
+                            key="scarab-destroyed", weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]
+        if match.active_player.id == SCARAB_PLAYER and match.status == "active":
+            return [ft.FilledTonalButton("Scarab turn guide", icon=ft.Icons.DIRECTIONS_WALK, key="scarab-turn",
+                                         on_click=lambda: app.show(ScarabTurnScreen(self.match_id)))]
+        return []
 
     def _set_preview(self, app: App, preview: Preview | None) -> None:
         self.preview = preview
