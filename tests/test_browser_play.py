@@ -64,3 +64,46 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
     match = Session(MatchStore(tmp_path)).state(stored[0].id)
     spartan = next(u for u in match.units if u.name == "Spartan")
     assert (spartan.click, spartan.tokens.action, match.players[0].kills) == (1, 0, 0)
+
+
+SCARAB_DIALS = {"Shell dial (defense)": "17\n16", "Chassis dial (attack defense damage)": "9 17 2\n8 16 2",
+                "Main Power Core dial (attack defense damage)": "10 18 3\n9 17 3",
+                "Event dial: one position per line": "shift\nrotate"}
+
+
+@pytest.mark.browser
+def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
+    playwright = require_browser()
+    with served_app(tmp_path) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport={"width": 390, "height": 844}))
+        s.open(url)
+        s.tap("New match")
+        s.page.get_by_role("radio", name="The Scarab (Halo ActionClix colossal for HeroClix)").click()
+        s.wait_text("Player 1 plays the Scarab")
+        s.type_into("Player 1 (blue)", "Sam")
+        s.type_into("Player 2 (orange)", "Ann")
+        s.tap("Start match")
+        s.tap("Enter the Scarab's dials")
+        for label, text in SCARAB_DIALS.items():
+            s.type_into(label, text)
+        s.tap("Put the Scarab on the table")
+        s.tap("Scarab turn guide")
+        s.wait_text("Step 1 of 9")
+        s.tap("Roll d6")
+        s.wait_text("read from your Event dial")
+        s.shot("phone-scarab-turn")
+        for step in range(2, 6):
+            s.tap("Next step")
+            s.wait_text(f"Step {step} of 9")
+        s.tap("Turn the Event dial clockwise")
+        s.wait_text("The Event dial turned one click clockwise")
+        for step in range(6, 10):
+            s.tap("Next step")
+            s.wait_text(f"Step {step} of 9")
+        s.tap("End the Scarab's turn")
+        s.wait_text("Ann to play")
+        browser.close()
+    session = Session(MatchStore(tmp_path))
+    state = session.state(session.list_matches()[0].id)
+    assert (state.turn, state.unit("scarab-event").click, len(state.rolls)) == (2, 1, 1)

@@ -26,10 +26,13 @@ class NewMatchScreen:
             self.system = "halo-actionclix" if "halo-actionclix" in packs else sorted(packs)[0]
         pack = packs.get(self.system)
         controls: list[ft.Control] = [ft.Text(e, color=ft.Colors.ERROR) for e in errors]
-        controls.append(ft.Dropdown(
-            key="system", label="Game system", value=self.system, expand=True,
-            options=[ft.DropdownOption(key=p.id, text=p.name) for p in sorted(packs.values(), key=lambda p: p.name)],
-            on_select=lambda e: self._set_system(app, e.control.value)))
+        # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name
+        controls.append(ft.Text("Game", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls.append(ft.RadioGroup(
+            key="system", value=self.system, on_change=lambda e: self._set_system(app, e.control.value),
+            content=ft.Column(spacing=0, controls=[
+                ft.Radio(value=p.id, label=p.name, key=f"system-{p.id}")
+                for p in sorted(packs.values(), key=lambda p: p.name)])))
         if pack is not None:
             if pack.min_players != pack.max_players:
                 controls.append(ft.SegmentedButton(
