@@ -25,6 +25,8 @@ SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 def require_browser() -> Any:
     """The playwright module, or skip (with the reason) when Chromium or Playwright is missing."""
     if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):  # CI installs it: a missing browser there is a failure, not a skip
+            pytest.fail("Debian's chromium is missing on CI (.ci/run installs it)")
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     return pytest.importorskip("playwright.sync_api")
 
