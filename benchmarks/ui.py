@@ -21,12 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser import ARGS, CHROMIUM, free_port  # noqa: E402
-from flet_harness import Harness  # noqa: E402
-
 from companion.session import Session  # noqa: E402
 from companion.store.matches import MatchStore  # noqa: E402
 from companion.ui.app import main  # noqa: E402
+
+from browser import ARGS, CHROMIUM, free_port  # noqa: E402
+from flet_harness import Harness  # noqa: E402
 
 
 def first_frame(runs: int) -> dict[str, list[float]]:
