@@ -15,14 +15,13 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.tournament import Table, Tournament
-from companion.core.tournament_clock import status
 from companion.ui.judge.widgets import (
     ClockFace,
+    StandingsBox,
     players_line,
     put,
     put_text,
     result_line,
-    standings_table,
     warning_line,
 )
 
@@ -43,10 +42,9 @@ class TableCard:
     def build(self, now: float) -> None:
         t, n = self.table, self.table.number
         self.face = ClockFace(t, self.screen.tournament.marks, now)
-        state = status(t, now)
         act = self.screen.act
         buttons = [
-            ft.FilledButton("Start", key=f"start-{n}", visible=state == "waiting",
+            ft.FilledButton("Start", key=f"start-{n}", visible=not t.started and t.result is None,
                             on_click=lambda _: act("start", {"tables": [n]})),
             ft.FilledButton("Pause", key=f"pause-{n}", visible=t.timer.running and t.result is None,
                             on_click=lambda _: act("pause", {"tables": [n]})),
@@ -126,7 +124,7 @@ class JudgeScreen:
         self.cards: dict[int, TableCard] = {}
         self.grid = ft.Row(wrap=True, spacing=12, run_spacing=12, key="tables",
                            vertical_alignment=ft.CrossAxisAlignment.START)
-        self.standings = ft.Container(content=standings_table(tournament), key="standings-box")
+        self.standings = StandingsBox(tournament)
         names = ft.TextField(label="New table: names, comma-separated", width=320, dense=True,
                              key="seat-names")
         seat = ft.Row(wrap=True, controls=[names, ft.OutlinedButton("Seat table", key="seat-add",
@@ -143,7 +141,7 @@ class JudgeScreen:
         ])]
         self.root = ft.Column(key="judge", spacing=12, controls=[
             self.title, *room, bar, self.message, self.alert, self.grid, seat,
-            ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings,
+            ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings.root,
         ])
         self.show(tournament, now)
 
@@ -184,7 +182,7 @@ class JudgeScreen:
 
     def show(self, tournament: Tournament, now: float) -> list[ft.Control]:
         """Draw a new state; rebuild only the cards whose table changed. Returns the changed controls."""
-        old, self.tournament = self.tournament, tournament
+        self.tournament = tournament
         changed: list[ft.Control] = []
         put(self.title, "value", f"{tournament.name} · Skirmish {tournament.build} · round "
                                  f"{tournament.current.number}", changed)
@@ -202,9 +200,7 @@ class JudgeScreen:
             self.grid.controls = [c.root for c in cards.values()]
             changed.append(self.grid)
         self.cards = cards
-        if tournament.rounds != old.rounds:
-            self.standings.content = standings_table(tournament)
-            changed.append(self.standings)
+        self.standings.sync(tournament, changed)
         return changed
 
     def concerns(self, warnings: tuple[tuple[int, float], ...]) -> bool:

@@ -62,6 +62,7 @@ class LiveHub:
         self.qr = qr_png(url) if url else None
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._buzzing: set[asyncio.Task[None]] = set()  # held until done: asyncio keeps only weak references
 
     # --- writing: only with the judge's token ----------------------------------------------------
 
@@ -157,7 +158,9 @@ class LiveHub:
                 else:
                     changed = view.tick(message[1], message[2])
                     if view.concerns(message[2]):
-                        asyncio.create_task(buzz(haptics))
+                        task = asyncio.create_task(buzz(haptics))
+                        self._buzzing.add(task)
+                        task.add_done_callback(self._buzzing.discard)
                 if changed:
                     page.update(*changed)
             except Exception:  # e.g. the browser went away mid-update: that page alone stops

@@ -13,11 +13,11 @@ import flet as ft
 from companion.core.tournament import Tournament
 from companion.ui.judge.widgets import (
     ClockFace,
+    StandingsBox,
     players_line,
     put,
     put_text,
     result_line,
-    standings_table,
     warning_line,
 )
 
@@ -35,15 +35,15 @@ class TablePage:
         self.outcome = ft.Text("", key="outcome", visible=False)
         self.alert = ft.Text("", key="alert", size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.RED,
                              visible=False)
-        self.standings = ft.Container(content=standings_table(tournament), key="standings-box")
+        self.standings = StandingsBox(tournament)
         self.root = ft.Column(key="table-page", spacing=10, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                               controls=[self.heading, self.players, self.face_box, self.alert, self.outcome,
                                         ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                                        self.standings])
+                                        self.standings.root])
         self.show(tournament, now)
 
     def show(self, tournament: Tournament, now: float) -> list[ft.Control]:
-        old, self.tournament = self.tournament, tournament
+        self.tournament = tournament
         changed: list[ft.Control] = []
         put(self.heading, "value", f"{tournament.name} · round {tournament.current.number}", changed)
         try:
@@ -63,9 +63,7 @@ class TablePage:
         else:
             changed += self.face.sync(table, tournament.marks, now)
         put_text(self.outcome, result_line(table), changed)
-        if tournament.rounds != old.rounds:
-            self.standings.content = standings_table(tournament)
-            changed.append(self.standings)
+        self.standings.sync(tournament, changed)
         return changed
 
     def concerns(self, warnings: tuple[tuple[int, float], ...]) -> bool:
@@ -92,14 +90,14 @@ class RoomPage:
         self.heading = ft.Text("", theme_style=ft.TextThemeStyle.HEADLINE_SMALL, key="event-title")
         self.faces: dict[int, ClockFace] = {}
         self.list = ft.Container(key="tables")
-        self.standings = ft.Container(content=standings_table(tournament), key="standings-box")
+        self.standings = StandingsBox(tournament)
         room = [] if room_url is None else [ft.Row(wrap=True, controls=[
             *([ft.Image(src=room_qr, width=120, height=120)] if room_qr else []),
             ft.Text(f"This page: {room_url}", selectable=True)])]
         self.root = ft.Column(key="room-page", spacing=10, controls=[
             self.heading, *([ft.Text(note, color=ft.Colors.ERROR, key="note")] if note else []), *room,
             ft.Text("Tap your table to follow its clock."), self.list,
-            ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings])
+            ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings.root])
         self.show(tournament, now)
 
     def show(self, tournament: Tournament, now: float) -> list[ft.Control]:
@@ -118,9 +116,7 @@ class RoomPage:
             # a new unkeyed column: Flet would match the new rows to the old ones by key and freeze them
             self.list.content = ft.Column(rows, spacing=4)
             changed.append(self.list)
-        if tournament.rounds != old.rounds:
-            self.standings.content = standings_table(tournament)
-            changed.append(self.standings)
+        self.standings.sync(tournament, changed)
         return changed
 
     def concerns(self, warnings: tuple[tuple[int, float], ...]) -> bool:

@@ -77,16 +77,29 @@ def warning_line(number: int, mark: float) -> str:
     return f"Table {number}: {warning_text(mark)}"
 
 
-def standings_table(t: Tournament) -> ft.Control:
-    rows = standings(t)
-    if not rows:
-        return ft.Text("No players seated yet.")
-    header = ("#", "Player", "Games", "W", "T", "L", "VP")
-    # no key: a rebuilt table must not be matched to the old one (see ui/judge/__init__.py)
-    return ft.DataTable(
-        columns=[ft.DataColumn(ft.Text(h), numeric=h not in ("Player",)) for h in header],
-        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (
-            f"={r.rank}" if r.tied else str(r.rank), r.player, str(r.played), str(r.wins), str(r.ties),
-            str(r.losses), str(r.vp))]) for r in rows],
-        column_spacing=18,
-    )
+class StandingsBox:
+    """The event's standings, redrawn only when they change (a pause or a tick leaves them alone)."""
+
+    def __init__(self, t: Tournament) -> None:
+        self.rows = standings(t)
+        self.root = ft.Container(content=self.table(), key="standings-box")
+
+    def sync(self, t: Tournament, changed: list[ft.Control]) -> None:
+        rows = standings(t)
+        if rows != self.rows:
+            self.rows = rows
+            self.root.content = self.table()
+            changed.append(self.root)
+
+    def table(self) -> ft.Control:
+        if not self.rows:
+            return ft.Text("No players seated yet.")
+        header = ("#", "Player", "Games", "W", "T", "L", "VP")
+        # no key: a rebuilt table must not be matched to the old one (see ui/judge/__init__.py)
+        return ft.DataTable(
+            columns=[ft.DataColumn(ft.Text(h), numeric=h not in ("Player",)) for h in header],
+            rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (
+                f"={r.rank}" if r.tied else str(r.rank), r.player, str(r.played), str(r.wins), str(r.ties),
+                str(r.losses), str(r.vp))]) for r in self.rows],
+            column_spacing=18,
+        )

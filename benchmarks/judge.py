@@ -1,0 +1,183 @@
+"""Judge mode under load: 64 running tables in one judge session (plus read-only table pages).
+
+    .venv/bin/python benchmarks/judge.py [--tables 64] [--seconds 10] [--pages 4] [--server]
+
+Part 1 drives the tick with a simulated clock, one shown second per tick, and prints the cost of a tick
+(the shared check plus every session's redraw, median and p95) and what each session sends per tick.
+Part 2 runs the real shared tick against the real clock for --seconds and prints the CPU time the process
+used per second of wall time (goal: at most 5% of one core). Sessions run on Flet's real Session over a
+connection that packs every message as the web server does (companion.ui.judge.headless).
+Part 3 (--server, needs /usr/bin/chromium and playwright) measures the `companion judge serve` process itself,
+websockets included, while Chromium shows the judge's screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.core.events import Event
+from companion.core.tournament import new_tournament
+from companion.store.tournaments import TournamentStore
+from companion.ui.judge import headless
+from companion.ui.judge.live import LiveHub
+
+
+def seed_event(store: TournamentStore, tables: int, now: float) -> str:
+    t = new_tournament("bench", "Benchmark Open", now=now)
+    store.create(t)
+    for n in range(1, tables + 1):
+        store.apply(t.id, Event("seat", {"table": n, "players": [f"P{n}a", f"P{n}b"]}, at=now))
+    store.apply(t.id, Event("start", {}, at=now))
+    return t.id
+
+
+def make_hub(tables: int, clock: Callable[[], float], root: Path | None = None) -> LiveHub:
+    store = TournamentStore(root, clock=clock)
+    return LiveHub(store, seed_event(store, tables, clock()), clock=clock)
+
+
+async def settle() -> None:
+    for _ in range(5):  # let pub/sub deliver to every session
+        await asyncio.sleep(0)
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+
+async def simulated(tables: int, pages: int, ticks: int) -> None:
+    now = [1_000_000.0]
+    hub = make_hub(tables, lambda: now[0])
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    sessions = [await headless.open_session(hub.main, pubsub, hub.judge_path())]  # kept: pages hold weak refs
+    sessions += [await headless.open_session(hub.main, pubsub, f"/table/{n + 1}") for n in range(pages)]
+    judge, readers = sessions[0][1], [conn for _, conn in sessions[1:]]
+    assert hub._task is not None
+    hub._task.cancel()  # ticks are driven by hand here
+    costs, judge_msgs, judge_bytes, reader_msgs = [], [], [], []
+    for _ in range(ticks):
+        now[0] += 1.0
+        m0, b0, r0 = len(judge.messages), judge.sent_bytes, sum(len(r.messages) for r in readers)
+        start = time.perf_counter()
+        hub.step()
+        await settle()
+        costs.append((time.perf_counter() - start) * 1000)
+        judge_msgs.append(len(judge.messages) - m0)
+        judge_bytes.append(judge.sent_bytes - b0)
+        reader_msgs.append((sum(len(r.messages) for r in readers) - r0) / max(1, pages))
+    print(f"simulated: {tables} running tables, 1 judge session + {pages} table pages, {ticks} ticks")
+    print(f"{'measure':<44}{'median':>10}{'p95':>10}")
+    for name, values, digits in (("tick cost, all sessions (ms)", costs, 2),
+                                 ("judge session: messages per tick", judge_msgs, 0),
+                                 ("judge session: bytes per tick", judge_bytes, 0),
+                                 ("table page: messages per tick", reader_msgs, 1)):
+        print(f"{name:<44}{statistics.median(values):>10.{digits}f}{pct(values, 0.95):>10.{digits}f}")
+    print(f"(clock texts that change per tick: {tables} in the judge session, 1 on a table page)")
+
+    # the judge pauses and resumes one table: the write (in memory), every page's redraw, what is sent
+    judge_session = sessions[0][0]
+    taps, tap_msgs = [], []
+    for i in range(40):
+        key = f"{'pause' if i % 2 == 0 else 'resume'}-{i // 2 % tables + 1}"
+        m0 = len(judge.messages)
+        start = time.perf_counter()
+        await headless.click(judge_session, headless.find(judge_session.page, key))
+        await settle()
+        taps.append((time.perf_counter() - start) * 1000)
+        tap_msgs.append(len(judge.messages) - m0)
+    print(f"{'judge taps pause/resume (ms, all sessions)':<44}{statistics.median(taps):>10.2f}{pct(taps, 0.95):>10.2f}")
+    print(f"{'judge session: messages per tap':<44}{statistics.median(tap_msgs):>10.0f}{pct(tap_msgs, 0.95):>10.0f}")
+
+
+async def real_time(tables: int, pages: int, seconds: float, root: Path) -> None:
+    hub = make_hub(tables, time.time, root)  # on disk: the tick's check of the event file is counted
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    sessions = [await headless.open_session(hub.main, pubsub, hub.judge_path())]
+    sessions += [await headless.open_session(hub.main, pubsub, f"/table/{n + 1}") for n in range(pages)]
+    judge = sessions[0][1]
+    await asyncio.sleep(1.5)  # past the first ticks
+    m0 = len(judge.messages)
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    await asyncio.sleep(seconds)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    print(f"\nreal clock: {tables} running tables, 1 judge session + {pages} table pages, {wall:.1f} s")
+    print(f"{'CPU time per second of wall time':<44}{cpu / wall * 100:>9.2f}%  (goal <= 5% of one core)")
+    print(f"{'judge session: messages per second':<44}{(len(judge.messages) - m0) / wall:>10.1f}")
+
+
+def served(tables: int, seconds: float, root: Path) -> None:
+    """The whole server process (Flet's web server, websockets, the tick) with a real browser attached."""
+    from playwright.sync_api import sync_playwright  # only for --server
+
+    store = TournamentStore(root)
+    seed_event(store, tables, time.time())
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "COMPANION_DATA_DIR": str(root)}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "judge", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        link = next(line.split()[-1] for line in proc.stdout if "/judge?token=" in line)
+        args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=args)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            for _ in range(100):  # the server needs a moment to listen
+                try:
+                    page.goto(link)
+                    break
+                except Exception:
+                    time.sleep(0.2)
+            page.wait_for_function("!document.getElementById('loading')", timeout=60_000)
+            time.sleep(3)
+            cpu0, wall0 = _cpu_seconds(proc.pid), time.perf_counter()
+            time.sleep(seconds)
+            cpu, wall = _cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0
+            browser.close()
+        print(f"\n`companion judge serve`, {tables} running tables, the judge's page open in Chromium, {wall:.1f} s")
+        print(f"{'server process CPU per second of wall time':<44}{cpu / wall * 100:>9.2f}%  (goal <= 5% of one core)")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=64)
+    ap.add_argument("--pages", type=int, default=4, help="read-only table pages open at the same time")
+    ap.add_argument("--ticks", type=int, default=120)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--server", action="store_true",
+                    help="also measure `companion judge serve` itself with the judge's page open in Chromium")
+    a = ap.parse_args()
+    asyncio.run(simulated(a.tables, a.pages, a.ticks))
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(real_time(a.tables, a.pages, a.seconds, Path(tmp)))
+    if a.server:
+        with tempfile.TemporaryDirectory() as tmp:
+            served(a.tables, a.seconds, Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
