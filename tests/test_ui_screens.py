@@ -10,6 +10,7 @@ from companion.core.dice import rng_for, roll
 from companion.rules.halo_actionclix import AttackSetup, hit_chance, resolve_attack
 from companion.session import Session
 from companion.store.matches import MatchStore
+from companion.store.tournaments import TournamentStore
 from companion.ui.app import main
 
 from flet_harness import Harness
@@ -139,3 +140,23 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     assert (state.turn, state.active_player.name, state.phase) == (2, "Ann", "")
     log = [e.type for e in session.log(match_id)]
     assert log.count("set_phase") == 8 and log[-1] == "end_turn"
+
+
+@pytest.mark.asyncio
+async def test_judge_mode_in_the_app(tmp_path: Path) -> None:
+    h, _ = await start(tmp_path)
+    await h.click("home-judge")
+    assert h.has("no-events")
+    await h.type("event-name", "Friday Skirmish")
+    await h.type("event-minutes", "abc")
+    await h.click("event-create")
+    assert "whole number of minutes" in h.text_of("toast")
+    await h.type("event-minutes", "45")
+    await h.click("event-create")
+    await h.type("seat-names", "Ann, Ben")
+    await h.click("seat-add")
+    await h.click("start-all")
+    store = TournamentStore(tmp_path / "store")
+    state = store.load(store.ids()[0]).state
+    assert state.round_seconds == 45 * 60 and state.tables[0].players == ("Ann", "Ben")
+    assert state.tables[0].timer.running

@@ -35,11 +35,14 @@ class HomeScreen:
     def _tool_buttons(self, app: App) -> list[ft.Control]:
         from companion.ui.app import open_rules
         from companion.ui.dice_screen import DiceScreen
+        from companion.ui.judge_mode import JudgeModeScreen
 
         return [ft.OutlinedButton("Rules", icon=ft.Icons.MENU_BOOK, key="home-rules",
                                   on_click=lambda: open_rules(app)),
                 ft.OutlinedButton("Dice", icon=ft.Icons.CASINO, key="home-dice",
-                                  on_click=lambda: app.show(DiceScreen()))]
+                                  on_click=lambda: app.show(DiceScreen())),
+                ft.OutlinedButton("Judge mode", icon=ft.Icons.TIMER, key="home-judge",
+                                  on_click=lambda: app.show(JudgeModeScreen()))]
 
     def _matches(self, app: App) -> list[ft.Control]:
         try:
