@@ -110,3 +110,21 @@ async def test_resume_from_home_and_log(tmp_path: Path) -> None:
     h2 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))
     await h2.click(f"match-{match_id}")
     assert h2.text_of("player-p2-vp-value") == "VP 1"
+
+
+@pytest.mark.asyncio
+async def test_end_of_match_result_and_points_over_turns(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_halo_match(h)
+    await h.click("player-p2-kills-plus")
+    await h.click("end-turn")
+    await h.click("confirm-yes")
+    await h.click("player-p2-kills-plus")
+    await h.click("end-match")
+    assert h.find("winner").value == "p2"  # the leader on kills is suggested
+    await h.click("end-match-confirm")
+    assert h.text_of("result-line") == "Winner: Ben"
+    assert len(h.find("points-chart").controls) == 2  # turn 1 ended, turn 2 now
+    assert session.state(match_id).status == "finished"
+    await h.click("reopen")
+    assert session.state(match_id).status == "active" and h.has("end-turn")

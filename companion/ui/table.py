@@ -91,6 +91,9 @@ class TableScreen:
                      else "Action tokens come off: next turn every unit may act again.")
             buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=lambda: app.confirm(
                 "End the turn?", clear, "Yes, end turn", lambda: dispatch("end_turn"))))
+            buttons.append(ft.TextButton("End match", key="end-match", on_click=lambda: self._end_match(app)))
+        else:
+            buttons.append(ft.OutlinedButton("Result", key="show-result", on_click=lambda: self._result(app)))
         return ft.Container(
             padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
             content=ft.Column(spacing=6, controls=[
@@ -137,6 +140,16 @@ class TableScreen:
     def _set_preview(self, app: App, preview: Preview | None) -> None:
         self.preview = preview
         app.refresh()
+
+    def _end_match(self, app: App) -> None:
+        from companion.ui.result_screen import EndMatchScreen
+
+        app.show(EndMatchScreen(self.match_id))
+
+    def _result(self, app: App) -> None:
+        from companion.ui.result_screen import ResultScreen
+
+        app.show(ResultScreen(self.match_id))
 
     def _open_dice(self, app: App) -> None:
         from companion.ui.dice_screen import DiceScreen
