@@ -59,12 +59,13 @@ class TableScreen:
             controls.append(ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
         controls += [self._player_row(p, dispatch) for p in match.players]
-        for player in match.players:
-            for unit in (u for u in match.units if u.owner == player.id):
-                controls.append(unit_card(
-                    match, unit, self.preview, dispatch=dispatch,
-                    set_preview=lambda p: self._set_preview(app, p),
-                    on_open=partial(self._open_unit, app, unit.id)))
+        cards = [
+            ft.Container(col={"xs": 12, "md": 6, "xl": 4}, content=unit_card(
+                match, unit, self.preview, dispatch=dispatch, set_preview=lambda p: self._set_preview(app, p),
+                on_open=partial(self._open_unit, app, unit.id)))
+            for player in match.players for unit in match.units if unit.owner == player.id]
+        # one column on a phone, two or three side by side on a wide screen
+        controls.append(ft.ResponsiveRow(cards, spacing=8, run_spacing=0))
         controls.append(ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
                                           on_click=lambda: self._add_unit(app)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
