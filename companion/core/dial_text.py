@@ -51,16 +51,5 @@ def parse_dial(text: str, stats: tuple[str, ...], *, cyclic: bool = False) -> tu
     return tuple(clicks) if cyclic else (*clicks, Click(markers=("ko",)))
 
 
-def dial_to_text(dial: tuple[Click, ...], stats: tuple[str, ...]) -> str:
-    lines = []
-    for click in dial:
-        if click.ko:
-            lines.append("KO")
-            continue
-        values = [str(click.stats.get(s, 0)) for s in stats]
-        lines.append(" ".join([*values, *click.markers]))
-    return "\n".join(lines)
-
-
 def _is_int(word: str) -> bool:
     return word.lstrip("-").isdigit()

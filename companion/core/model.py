@@ -403,7 +403,3 @@ def validate(match: Match) -> None:
     for t in match.timers:
         if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):
             raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
-
-
-def counter_names(rules: Rules, scope: str) -> tuple[str, ...]:
-    return rules.counters.get(scope, ())
