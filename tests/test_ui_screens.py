@@ -160,3 +160,26 @@ async def test_judge_mode_in_the_app(tmp_path: Path) -> None:
     state = store.load(store.ids()[0]).state
     assert state.round_seconds == 45 * 60 and state.tables[0].players == ("Ann", "Ben")
     assert state.tables[0].timer.running
+
+
+@pytest.mark.asyncio
+async def test_skirmish_setup_checks_forces_and_rolls_starting_squares(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("new-match")
+    await h.choose("system", "heroclix-skirmish")
+    await h.type("player-0", "Ann")
+    await h.type("player-1", "Ben")
+    await h.click("create-match")
+    match_id = h.page.views[-1].route.removeprefix("/match/")
+    for owner in (0, 0, 1):
+        await add_unit(h, f"Hero {owner}", "8 10 17 3\n8 9 16 3", owner_index=owner)
+    await h.click("open-setup")
+    assert h.text_of("force-p1-min-characters").startswith("NOT OK: At least 3 characters. (you have 2)")
+    await h.click("roll-squares")
+    rolls = session.state(match_id).rolls
+    kept = [r for r in rolls if r.purpose.startswith("starting square")]
+    assert len(kept) == 3 and len({r.total for r in kept}) == 3
+    assert h.text_of("square-0").startswith(f"{kept[0].total:02d}: Hero 0")
+    assert h.text_of("snake-order") == "Placing order (snake draft): Ann, Ben, Ann"  # Ben has one character
+    session.undo(match_id)  # the whole set-up roll is one step
+    assert session.state(match_id).rolls == ()

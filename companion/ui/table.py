@@ -55,9 +55,12 @@ class TableScreen:
         controls: list[ft.Control] = [self._turn_bar(match, dispatch, app)]
         if match.system == "scarab":
             controls += self._scarab_controls(app, match)
+        tools: list[ft.Control] = [ft.OutlinedButton("Set-up and forces", icon=ft.Icons.CHECKLIST, key="open-setup",
+                                                     on_click=lambda: self._setup(app))]
         if has_helper(match.system) and match.status == "active":
-            controls.append(ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
+            tools.insert(0, ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
+        controls.append(ft.Row(tools, wrap=True, spacing=8))
         controls += [self._player_row(p, dispatch) for p in match.players]
         cards = [
             ft.Container(col={"xs": 12, "md": 6, "xl": 4}, content=unit_card(
@@ -141,6 +144,11 @@ class TableScreen:
     def _set_preview(self, app: App, preview: Preview | None) -> None:
         self.preview = preview
         app.refresh()
+
+    def _setup(self, app: App) -> None:
+        from companion.ui.setup_screen import SetupScreen
+
+        app.show(SetupScreen(self.match_id))
 
     def _end_match(self, app: App) -> None:
         from companion.ui.result_screen import EndMatchScreen
