@@ -25,7 +25,7 @@ async def new_halo_match(h: Harness) -> str:
     await h.type("player-0", "Ann")
     await h.type("player-1", "Ben")
     await h.click("create-match")
-    assert h.text_of("turn-line").startswith("Ann to play")
+    assert h.text_of("turn-line").startswith("Turn 1 · Ann to play")
     return h.page.views[-1].route.removeprefix("/match/")
 
 
@@ -67,7 +67,7 @@ async def test_new_match_take_actions_undo_end_turn(tmp_path: Path) -> None:
     assert h.text_of("player-p1-kills-value") == "Kills 0"
     await h.click("end-turn")
     await h.click("confirm-yes")
-    assert h.text_of("turn-line").startswith("Ben to play")
+    assert h.text_of("turn-line").startswith("Turn 2 · Ben to play")
     # the stored match (a fresh session over the same files) agrees with the screen
     stored = Session(MatchStore(tmp_path / "store")).state(match_id)
     assert stored == session.state(match_id)
@@ -101,15 +101,15 @@ async def test_resume_from_home_and_log(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     match_id = await new_halo_match(h)
     await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3")
-    await h.click("player-p2-vp-plus")
+    await h.click("player-p2-kills-plus")
     h.page.views[-1].route  # noqa: B018 - still on the table
     await h.click("open-log")
-    assert any("Ben: +1 VP" in t for t in h.texts())
+    assert any("Ben: +1 kills" in t for t in h.texts())
     assert any("Spartan joins (50 points)" in t for t in h.texts())
     # a fresh app on the same store lists the match and resumes it
     h2 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))
     await h2.click(f"match-{match_id}")
-    assert h2.text_of("player-p2-vp-value") == "VP 1"
+    assert h2.text_of("player-p2-kills-value") == "Kills 1"
 
 
 @pytest.mark.asyncio

@@ -10,6 +10,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Player
 from companion.core.packs import Pack
+from companion.core.standings import scoring_kind
 from companion.ui.app import App, app_bar
 from companion.ui.helper_screen import HelperScreen, has_helper
 from companion.ui.unit_card import Preview, counter, unit_card
@@ -61,7 +62,7 @@ class TableScreen:
             tools.insert(0, ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
         controls.append(ft.Row(tools, wrap=True, spacing=8))
-        controls += [self._player_row(p, dispatch) for p in match.players]
+        controls += [self._player_row(p, scoring_kind(match), dispatch) for p in match.players]
         cards = [
             ft.Container(col={"xs": 12, "md": 6, "xl": 4}, content=unit_card(
                 match, unit, self.preview, dispatch=dispatch, set_preview=lambda p: self._set_preview(app, p),
@@ -72,10 +73,10 @@ class TableScreen:
         controls.append(ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
                                           on_click=lambda: self._add_unit(app)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
-                       appbar=app_bar(app, self._title(match), *actions), controls=controls)
+                       appbar=app_bar(app, "", *actions), controls=controls)  # the turn bar says where we are
 
     @staticmethod
-    def _title(match: Match) -> str:
+    def _when(match: Match) -> str:
         if match.rules.turn_style == "shared":
             return f"Turn {match.turn} · Round {match.round}"
         return f"Turn {match.turn}"
@@ -86,7 +87,7 @@ class TableScreen:
             winners = ", ".join(match.player(w).name for w in match.winners) or "no one"
             line = f"Match over · won by {winners}"
         else:
-            line = f"{active.name} to play" + (f" · {match.phase}" if match.phase else "")
+            line = f"{self._when(match)} · {active.name} to play" + (f" · {match.phase}" if match.phase else "")
         buttons: list[ft.Control] = []
         if match.status == "active":
             if match.rules.turn_style == "shared":
@@ -107,23 +108,20 @@ class TableScreen:
             ]))
 
     @staticmethod
-    def _player_row(player: Player, dispatch: Any) -> ft.Control:
+    def _player_row(player: Player, kind: str, dispatch: Any) -> ft.Control:
+        """The player's name and the points that decide this game (kill points in Halo, VP elsewhere)."""
         pid = player.id
+        label = "Kills" if kind == "kills" else "VP"
 
-        def score(kind: str, delta: int) -> None:
+        def score(delta: int) -> None:
             dispatch("score", {"player": pid, "kind": kind, "delta": delta})
 
-        return ft.Container(key=f"player-{pid}", padding=ft.Padding.symmetric(horizontal=4), content=ft.Column(
-            spacing=0, controls=[
-                ft.Row([ft.Container(width=6, height=20, bgcolor=player.colour, border_radius=3),
-                        ft.Text(player.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                                weight=ft.FontWeight.BOLD)]),
-                ft.Row(wrap=True, spacing=8, controls=[
-                    counter(f"player-{pid}-vp", "VP", player.vp, lambda: score("vp", -1), lambda: score("vp", 1)),
-                    counter(f"player-{pid}-kills", "Kills", player.kills, lambda: score("kills", -1),
-                            lambda: score("kills", 1)),
-                ]),
-            ]))
+        return ft.Row(key=f"player-{pid}", spacing=6, controls=[
+            ft.Container(width=6, height=32, bgcolor=player.colour, border_radius=3),
+            ft.Text(player.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
+                    expand=True),
+            counter(f"player-{pid}-{kind}", label, getattr(player, kind), lambda: score(-1), lambda: score(1)),
+        ])
 
     def _scarab_controls(self, app: App, match: Match) -> list[ft.Control]:
         from companion.ui.scarab_screens import SCARAB_PLAYER, ScarabDialsScreen, ScarabTurnScreen, scarab_dials

@@ -45,9 +45,9 @@ def preview_click(unit: Unit, preview: Preview) -> int:
 
 
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
-            plus_enabled: bool = True) -> ft.Control:
+            plus_enabled: bool = True, note: str = "") -> ft.Control:
     return ft.Row(spacing=0, tight=True, controls=[
-        ft.Text(f"{label} {value}", key=f"{key}-value"),
+        ft.Text(f"{label} {value}{note}", key=f"{key}-value"),
         icon_button(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} -1", disabled=value <= 0,
                       on_click=on_minus),
         icon_button(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label} +1", disabled=not plus_enabled,
@@ -95,12 +95,11 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
         value = getattr(unit.tokens, kind)
         held = value + (unit.tokens.action_last if kind == "action" else 0)
         old = unit.tokens.action_last if kind == "action" else 0
-        shown = f"{label} (+{old} old)" if old else label
         tokens.append(counter(
-            f"unit-{uid}-{kind}", shown, value,
+            f"unit-{uid}-{kind}", label, value,
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": -1}),
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": 1}),
-            plus_enabled=limit is None or held < limit))
+            plus_enabled=limit is None or held < limit, note=f" (+{old} earlier)" if old else ""))
     if tokens:
         rows.append(ft.Row(wrap=True, spacing=4, controls=tokens))
     # not a semantic container: each button keeps its own name for screen readers (and browser tests)
