@@ -1,0 +1,152 @@
+"""`companion share encode|decode|import`: match codes as links and QR pictures, and importing them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cli.output import emit_json, fail
+from companion.session import Session
+from companion.share import (
+    Choice,
+    ChoiceNeeded,
+    Collector,
+    SharedMatch,
+    decode,
+    encode,
+    import_shared,
+    library_for,
+    plan,
+    png,
+)
+from companion.share.errors import CodeTooLarge, NotOurCode
+
+MAX_JSON_BYTES = 20 * 1024 * 1024
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    share = sub.add_parser("share", help="share a match as a link or QR code, and read or import one")
+    ssub = share.add_subparsers(dest="share_command", metavar="ACTION", required=True)
+
+    p = ssub.add_parser("encode", help="the link text(s) for a match, and with --png its QR code picture(s)")
+    p.add_argument("source", help="a stored match's id, or a JSON file from `companion match export`")
+    p.add_argument("--png", type=Path, metavar="OUT.png", help="write the QR code here (OUT-1.png, OUT-2.png ... "
+                   "when the match needs several codes)")
+    p.add_argument("--no-history", action="store_true", help="only the current state: smaller, but a device "
+                   "that has the match can't merge it event by event")
+    _json_flag(p)
+    p.set_defaults(run=_encode)
+
+    p = ssub.add_parser("decode", help="print the match in a code (link text or picture) as JSON")
+    p.add_argument("codes", nargs="+", metavar="TEXT|IMAGE", help="a link, a picture of a QR code, or '-' to read "
+                   "links from standard input; give every part of a multi-part code, in any order")
+    _json_flag(p)
+    p.set_defaults(run=_decode)
+
+    p = ssub.add_parser("import", help="store the match in a code, merging with the copy here if there is one")
+    p.add_argument("codes", nargs="+", metavar="TEXT|IMAGE", help="as for decode")
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--mine", dest="choice", action="store_const", const=Choice.MINE,
+                        help="if the two copies went different ways: keep the copy here")
+    choice.add_argument("--theirs", dest="choice", action="store_const", const=Choice.THEIRS,
+                        help="if the two copies went different ways: replace the copy here with theirs")
+    choice.add_argument("--both", dest="choice", action="store_const", const=Choice.BOTH,
+                        help="if the two copies went different ways: keep both (theirs under a new id)")
+    _json_flag(p)
+    p.set_defaults(run=_import)
+
+
+def _json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+
+def _load(session: Session, source: str) -> SharedMatch:
+    path = Path(source)
+    if path.suffix.lower() == ".json" or path.is_file():
+        try:
+            if path.stat().st_size > MAX_JSON_BYTES:
+                raise CodeTooLarge(f"{source} is too large to be a match export")
+            data = json.loads(path.read_bytes())
+        except OSError as exc:
+            raise NotOurCode(f"{source} (can't read it: {exc.strerror})") from None
+        except ValueError:
+            raise NotOurCode(f"{source} (not JSON)") from None
+        return SharedMatch.from_export(data)
+    return SharedMatch.from_export(session.export(source))
+
+
+def _encode(args: argparse.Namespace) -> int:
+    session = Session.open()
+    shared = _load(session, args.source)
+    data = encode(shared.squashed() if args.no_history else shared, library_for(session))
+    codes = plan(data)
+    files: list[str] = []
+    if args.png:
+        for i, text in enumerate(codes.texts, 1):
+            out = args.png if codes.parts == 1 else args.png.with_name(f"{args.png.stem}-{i}{args.png.suffix}")
+            out.write_bytes(png(text))
+            files.append(str(out))
+    if args.json:
+        emit_json({"match": shared.id, "bytes": len(data), "parts": codes.parts, "versions": list(codes.versions),
+                   "texts": list(codes.texts), "png": files})
+        return 0
+    for text in codes.texts:
+        print(text)
+    detail = f"{len(data)} bytes, QR version {codes.version} at error correction M"
+    parts = "one code" if codes.parts == 1 else f"{codes.parts} codes (scan them in any order)"
+    print(f"match {shared.id}: {parts}, {detail}" + (f"; pictures: {', '.join(files)}" if files else ""),
+          file=sys.stderr)
+    return 0
+
+
+def _collect(codes: list[str]) -> Collector:
+    collector = Collector()
+    for code in codes:
+        if code == "-":
+            for line in sys.stdin.read(MAX_JSON_BYTES).split():
+                collector.add(line)
+        elif Path(code).is_file():
+            collector.add_image(code)
+        else:
+            collector.add(code)
+    return collector
+
+
+def _read(session: Session, codes: list[str]) -> SharedMatch:
+    return decode(_collect(codes).data(), library_for(session))
+
+
+def _decode(args: argparse.Namespace) -> int:
+    shared = _read(Session.open(), args.codes)
+    emit_json(shared.to_export())
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    session = Session.open()
+    shared = _read(session, args.codes)
+    try:
+        result = import_shared(session, shared, args.choice)
+    except ChoiceNeeded as exc:
+        if not sys.stdin.isatty():
+            return fail(f"{exc}: add --mine, --theirs or --both", args.json)
+        choice = _ask(str(exc))
+        if choice is None:
+            print("nothing imported")
+            return 1
+        result = import_shared(session, shared, choice)
+    report: dict[str, Any] = {"match": result.match_id, "relation": result.comparison.relation.value,
+                              "action": result.action}
+    if args.json:
+        emit_json(report)
+    else:
+        print(f"match {result.match_id}: {result.comparison.describe()}; {result.action}")
+    return 0
+
+
+def _ask(question: str) -> Choice | None:
+    answer = input(f"{question}.\nKeep [m]ine, take [t]heirs, keep [b]oth, or anything else to stop? ")
+    return {"m": Choice.MINE, "t": Choice.THEIRS, "b": Choice.BOTH}.get(answer.strip().lower()[:1])

@@ -1,0 +1,81 @@
+"""Collecting scanned texts into one code: a whole code at once, or the parts of a sequence in any order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.share.errors import IncompleteCode, NotOurCode
+from companion.share.scan import read_image
+from companion.share.text import Piece, read_text
+
+
+@dataclass(frozen=True)
+class Progress:
+    have: int
+    total: int
+
+    @property
+    def done(self) -> bool:
+        return self.have == self.total
+
+    def __str__(self) -> str:
+        return f"{self.have} of {self.total}"
+
+
+@dataclass
+class Collector:
+    """Feed it every text the camera or the user gives; it keeps the parts of one code until all are in.
+
+    Scanning the same part twice is harmless. A part of another code is refused (call `reset` to start over
+    with that one) so two codes on a table never mix.
+    """
+
+    total: int = 0
+    set_id: str = ""
+    parts: dict[int, bytes] = field(default_factory=dict)
+
+    def add(self, text: str) -> Progress:
+        """Add one link text; raises NotOurCode or DamagedCode for text that is not a code of ours."""
+        return self.add_piece(read_text(text))
+
+    def add_image(self, source: bytes | str | Path) -> Progress:
+        """Add the codes in a picture (a screenshot may hold several parts); other QR codes are skipped."""
+        pieces = []
+        for text in read_image(source):
+            try:
+                pieces.append(read_text(text))
+            except NotOurCode:
+                continue
+        if not pieces:
+            raise NotOurCode("the QR code in that picture")
+        for piece in pieces:
+            self.add_piece(piece)
+        return self.progress
+
+    def add_piece(self, piece: Piece) -> Progress:
+        if self.parts and (piece.total, piece.set_id) != (self.total, self.set_id):
+            raise IncompleteCode(f"that code belongs to another match share (this one has {self.progress} "
+                                 "parts); scan the rest of this one, or start over")
+        self.total, self.set_id = piece.total, piece.set_id
+        self.parts[piece.index] = piece.data
+        return self.progress
+
+    @property
+    def progress(self) -> Progress:
+        return Progress(len(self.parts), self.total)
+
+    @property
+    def missing(self) -> list[int]:
+        return [i for i in range(1, self.total + 1) if i not in self.parts]
+
+    def data(self) -> bytes:
+        """The whole code's bytes once every part is in."""
+        if not self.total or self.missing:
+            missing = ", ".join(map(str, self.missing)) or "all"
+            raise IncompleteCode(f"{self.progress} parts scanned; still missing part {missing}")
+        return b"".join(self.parts[i] for i in range(1, self.total + 1))
+
+    def reset(self) -> None:
+        self.total, self.set_id = 0, ""
+        self.parts.clear()

@@ -1,0 +1,86 @@
+"""QR codes for share links: how large they get, splitting into a numbered sequence, and PNG pictures.
+
+Error correction M (15 % of a code may be smudged or glared away). A code up to version 25 (117 modules a
+side) still scans from a phone screen at arm's length; a longer match becomes several codes of near-equal
+size that the reader collects in any order. PNGs are drawn with pypng (pure Python: works on phones).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+from qrcode.exceptions import DataOverflowError
+from qrcode.image.pure import PyPNGImage
+from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
+
+from companion.share.errors import CodeTooLarge
+from companion.share.text import split_link, to_parts, to_text
+
+MAX_VERSION = 25  # one comfortable code
+MAX_PARTS = 16
+QUIET_ZONE = 4  # modules of white around the code, as the standard asks
+TARGET_PIXELS = 800  # the PNG's side, about; Flet scales it to the screen
+
+
+@dataclass(frozen=True)
+class CodePlan:
+    """The link texts of one share (one, or a sequence) and the QR version each needs."""
+
+    texts: tuple[str, ...]
+    versions: tuple[int, ...]
+
+    @property
+    def parts(self) -> int:
+        return len(self.texts)
+
+    @property
+    def version(self) -> int:
+        """The largest version among the parts."""
+        return max(self.versions)
+
+
+def _qr(text: str) -> qrcode.QRCode:
+    """A QR code holding the link: the lower-case head in byte mode, the rest in alphanumeric mode."""
+    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
+    head, rest = split_link(text)
+    qr.add_data(QRData(head.encode("ascii"), mode=MODE_8BIT_BYTE))
+    qr.add_data(QRData(rest.encode("ascii"), mode=MODE_ALPHA_NUM))
+    return qr
+
+
+def version_of(text: str) -> int:
+    """The smallest QR version (1-40) at ECC M that holds the link; 41 when none does."""
+    try:
+        return int(_qr(text).best_fit())
+    except (DataOverflowError, ValueError):  # qrcode raises ValueError when its second guess passes 40
+        return 41
+
+
+def plan(data: bytes, max_version: int = MAX_VERSION) -> CodePlan:
+    """One code when the match fits within `max_version`, else the fewest parts that each fit."""
+    text = to_text(data)
+    version = version_of(text)
+    if version <= max_version:
+        return CodePlan((text,), (version,))
+    for total in range(2, MAX_PARTS + 1):
+        if -(-len(data) // 5) < total:
+            break
+        texts = to_parts(data, total)
+        versions = tuple(version_of(t) for t in texts)
+        if max(versions) <= max_version:
+            return CodePlan(tuple(texts), versions)
+    raise CodeTooLarge(f"this match is too large for {MAX_PARTS} QR codes; share it as a file instead")
+
+
+def png(text: str, target_pixels: int = TARGET_PIXELS) -> bytes:
+    """The link as a black-on-white PNG about `target_pixels` wide, quiet zone included."""
+    qr = _qr(text)
+    qr.make(fit=True)
+    side = qr.modules_count + 2 * QUIET_ZONE
+    qr.box_size = max(2, target_pixels // side)
+    out = io.BytesIO()
+    qr.make_image(image_factory=PyPNGImage).save(out)
+    return out.getvalue()

@@ -1,0 +1,103 @@
+"""The text form of a code: a link the phone's camera app hands to the app, and that can be pasted.
+
+    ttcomp://m/<BASE32>                     one code
+    ttcomp://m/<i>-<n>-<SET>-<BASE32>       part i of n of a longer code; SET tells codes apart
+
+The scheme and host stay lower case because Android matches a link's scheme and host case-sensitively; they
+go into the QR code as 10 bytes. The path after them uses only upper-case letters, digits, '-' and '/', which
+QR's alphanumeric mode stores in 5.5 bits a character instead of 8; the app sees that path as its route.
+Why upper-case Base32 (8.8 bits a byte in a QR code) and not Base45 (8.25): Base45's space and '%' must be
+escaped inside a link, and its '+', '/' and '.' are mangled by some link handlers (plus as space, dot
+segments). Escaped, Base45 came within one QR version of Base32 on the reference matches (same or one
+smaller), and both beat a base64url link in byte mode by two versions (`benchmarks/share.py` prints the
+figures): not worth a fragile link, so Base32 it is.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from dataclasses import dataclass
+
+from companion.share.errors import DamagedCode, NotOurCode
+
+SCHEME = "ttcomp"  # registered in pyproject.toml [tool.flet.deep_linking]
+HOST = "m"
+PREFIX = f"{SCHEME}://{HOST}/"
+BYTE_PART = len(PREFIX) - 1  # "ttcomp://m" in byte mode; from the "/" on, alphanumeric mode
+MAX_TEXT = 140_000  # far above 16 parts of the largest code; longer text is refused before any work
+_BODY = re.compile(r"(?:(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})-)?([A-Z2-7]+)")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One scanned or pasted text: a whole code (index = total = 1) or one part of a sequence."""
+
+    index: int
+    total: int
+    set_id: str  # "" for a whole code
+    data: bytes
+
+
+def b32(data: bytes) -> str:
+    return base64.b32encode(data).decode("ascii").rstrip("=")
+
+
+def unb32(text: str) -> bytes:
+    if len(text) % 8 in (1, 3, 6):
+        raise DamagedCode("the code's text is cut short: scan or paste all of it")
+    try:
+        return base64.b32decode(text + "=" * (-len(text) % 8))
+    except (binascii.Error, ValueError):
+        raise DamagedCode("the code's text is damaged: scan or paste it again") from None
+
+
+def set_id(data: bytes) -> str:
+    """Four characters naming a multi-part code, from the CRC of its bytes (parts of two codes don't mix)."""
+    return b32(zlib.crc32(data).to_bytes(4, "big"))[:4]
+
+
+def to_text(data: bytes) -> str:
+    return PREFIX + b32(data)
+
+
+def to_parts(data: bytes, total: int) -> list[str]:
+    """Split a code into `total` link texts of near-equal size (cut at 5-byte steps: no Base32 padding)."""
+    steps = -(-len(data) // 5)
+    if not 2 <= total <= min(steps, 99):
+        raise ValueError(f"{len(data)} bytes can't be split into {total} parts")
+    sizes = [5 * (steps // total + (1 if i < steps % total else 0)) for i in range(total)]
+    cuts = [sum(sizes[:i]) for i in range(total + 1)]
+    sid = set_id(data)
+    return [f"{PREFIX}{i}-{total}-{sid}-{b32(data[cuts[i - 1]:cuts[i]])}" for i in range(1, total + 1)]
+
+
+def split_link(text: str) -> tuple[str, str]:
+    """The lower-case part of a link (byte mode in the QR code) and the rest (alphanumeric mode)."""
+    return text[:BYTE_PART], text[BYTE_PART:]
+
+
+def read_text(text: str) -> Piece:
+    """Read a pasted or scanned link, or the app route it opens ("/<BASE32>"); raises NotOurCode or DamagedCode."""
+    if len(text) > MAX_TEXT:
+        raise NotOurCode("this text")
+    clean = "".join(text.split())  # a link broken over lines by a chat app still reads
+    if clean[: len(PREFIX)].lower() == PREFIX:
+        body = clean[len(PREFIX):].upper().rstrip("/")
+        match = _BODY.fullmatch(body)
+        if match is None:
+            raise DamagedCode("the code's text is damaged: it has characters a code never has")
+    else:
+        match = _BODY.fullmatch(clean[1:]) if clean.startswith("/") else None
+        if match is None:
+            raise NotOurCode("this text")
+    index, total, sid, payload = match.groups()
+    data = unb32(payload)
+    if index is None:
+        return Piece(1, 1, "", data)
+    i, n = int(index), int(total)
+    if not 1 <= i <= n or n < 2:
+        raise DamagedCode(f"the code says it is part {i} of {n}")
+    return Piece(i, n, sid, data)
