@@ -150,14 +150,14 @@ class Harness:
         await self.event(key, "click")
 
     async def type(self, key: str, value: str) -> None:
-        """Type into a TextField as the client would: set the value, then fire change."""
+        """Type into a TextField as the client would: patch the value, then fire change."""
         control = self.find(key)
-        control.value = value
+        self.session.apply_patch(control._i, {"value": value})
         await self.event(key, "change", value)
 
     async def choose(self, key: str, value: str) -> None:
         control = self.find(key)
-        control.value = value
+        self.session.apply_patch(control._i, {"value": value})
         for name in ("select", "change"):
             if getattr(control, f"on_{name}", None):
                 await self.event(key, name, value)

@@ -38,12 +38,15 @@ class App:
         self.prefs = ft.SharedPreferences()
         self.wakelock = ft.Wakelock()
         self.haptics = ft.HapticFeedback()
+        self.clipboard = ft.Clipboard()
+        self.sharing = ft.Share()
+        self.file_picker = ft.FilePicker()
 
     # --- navigation -------------------------------------------------------------------------------
 
     def show(self, screen: Screen) -> None:
         self.screens.append(screen)
-        self.page.views.append(screen.build(self))
+        self.page.views.append(self._built(screen))
         self.page.update()
 
     def replace(self, screen: Screen) -> None:
@@ -70,10 +73,16 @@ class App:
         for a new one stays on screen in the browser.
         """
         if self.screens:
-            view, fresh = self.page.views[-1], self.screens[-1].build(self)
+            view, fresh = self.page.views[-1], self._built(self.screens[-1])
             for attr in VIEW_PARTS:
                 setattr(view, attr, getattr(fresh, attr))
         self.page.update()
+
+    def _built(self, screen: Screen) -> ft.View:
+        """The screen's view. Flet reconciles the rebuilt controls with the shown ones by key and sends only
+        what changed; the rebuilt controls come back frozen, so handlers never change a control in place:
+        they change the screen's state and call `refresh()`."""
+        return screen.build(self)
 
     # --- actions ----------------------------------------------------------------------------------
 
@@ -145,7 +154,7 @@ class App:
 
 
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
-    return ft.AppBar(title=ft.Text(title), actions=[
+    return ft.AppBar(key="appbar", title=ft.Text(title, key="appbar-title"), actions=[
         *actions,
         icon_button(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=lambda: open_rules(app)),
     ])
@@ -170,6 +179,35 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     def on_view_pop(_: Any) -> None:
         app.back()
 
+    def on_route_change(e: ft.RouteChangeEvent) -> None:
+        if is_share_route(e.route):  # a shared link opened by the phone's camera app (deep link)
+            open_scan(app, e.route)
+
     page.on_view_pop = on_view_pop
+    page.on_route_change = on_route_change
     page.views.clear()
     app.show(HomeScreen())
+    if is_share_route(page.route):
+        open_scan(app, page.route)
+
+
+def is_share_route(route: str | None) -> bool:
+    """A shared link opened from the phone's camera app arrives as the route "/<code>" (a deep link)."""
+    from companion.share import read_text
+
+    if not route or route == "/":
+        return False
+    try:
+        read_text(route)
+    except CompanionError:
+        return False
+    return True
+
+
+def open_scan(app: App, text: str = "") -> None:
+    from companion.ui.share_screens import ScanScreen
+
+    screen = ScanScreen()
+    app.show(screen)
+    if text:
+        screen.take(app, text)

@@ -35,13 +35,11 @@ class DiceScreen:
 
         def on_expr(e: ft.Event) -> None:
             self.expr = (e.control.value or "").strip()
-            odds.value = self._odds()
-            odds.update()
+            app.refresh()  # the exact odds follow the typing
 
         def on_target(e: ft.Event) -> None:
             self.target = (e.control.value or "").strip()
-            odds.value = self._odds()
-            odds.update()
+            app.refresh()
 
         def pick(expr: str) -> None:
             self.expr = expr

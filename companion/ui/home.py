@@ -33,7 +33,7 @@ class HomeScreen:
         )
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
-        from companion.ui.app import open_rules
+        from companion.ui.app import open_rules, open_scan
         from companion.ui.dice_screen import DiceScreen
         from companion.ui.judge_mode import JudgeModeScreen
 
@@ -42,7 +42,9 @@ class HomeScreen:
                 ft.OutlinedButton("Dice", icon=ft.Icons.CASINO, key="home-dice",
                                   on_click=lambda: app.show(DiceScreen())),
                 ft.OutlinedButton("Judge mode", icon=ft.Icons.TIMER, key="home-judge",
-                                  on_click=lambda: app.show(JudgeModeScreen()))]
+                                  on_click=lambda: app.show(JudgeModeScreen())),
+                ft.OutlinedButton("Scan a code", icon=ft.Icons.QR_CODE_SCANNER, key="home-scan",
+                                  on_click=lambda: open_scan(app))]
 
     def _matches(self, app: App) -> list[ft.Control]:
         try:

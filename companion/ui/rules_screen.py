@@ -31,8 +31,7 @@ class RulesScreen:
 
         def on_query(e: ft.Event) -> None:
             self.query = e.control.value or ""
-            results.controls = self._results(app)
-            results.update()
+            app.refresh()  # search as you type
 
         def on_system(e: ft.Event) -> None:
             self.system = e.control.value or ALL

@@ -16,6 +16,9 @@ from companion.ui.helper_screen import HelperScreen, has_helper
 from companion.ui.unit_card import Preview, counter, unit_card
 from companion.ui.widgets import icon_button
 
+WIDE = 800
+CARD_WIDTH = 400
+
 
 class TableScreen:
     def __init__(self, match_id: str) -> None:
@@ -47,6 +50,7 @@ class TableScreen:
             app.attempt(lambda: app.session.redo(self.match_id))
 
         actions = [
+            icon_button(ft.Icons.QR_CODE, key="open-share", tooltip="Share", on_click=lambda: self._share(app)),
             icon_button(ft.Icons.CASINO, key="open-dice", tooltip="Dice", on_click=lambda: self._open_dice(app)),
             icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not history.can_undo, on_click=undo),
             icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not history.can_redo, on_click=redo),
@@ -61,15 +65,17 @@ class TableScreen:
         if has_helper(match.system) and match.status == "active":
             tools.insert(0, ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
-        controls.append(ft.Row(tools, wrap=True, spacing=8))
+        controls.append(ft.Row(tools, wrap=True, spacing=8, key="tools"))
         controls += [self._player_row(p, scoring_kind(match), dispatch) for p in match.players]
-        cards = [
-            ft.Container(col={"xs": 12, "md": 6, "xl": 4}, content=unit_card(
-                match, unit, self.preview, dispatch=dispatch, set_preview=lambda p: self._set_preview(app, p),
-                on_open=partial(self._open_unit, app, unit.id)))
-            for player in match.players for unit in match.units if unit.owner == player.id]
-        # one column on a phone, two or three side by side on a wide screen
-        controls.append(ft.ResponsiveRow(cards, spacing=8, run_spacing=0))
+        # one column on a phone; on a wide screen, cards of a fixed width side by side (a plain wrapping Row:
+        # a ResponsiveRow made every tap's update about 10 ms slower)
+        wide = (app.page.width or 0) >= WIDE
+        cards = [unit_card(match, unit, self.preview, dispatch=dispatch, width=CARD_WIDTH if wide else None,
+                           set_preview=lambda p: self._set_preview(app, p),
+                           on_open=partial(self._open_unit, app, unit.id))
+                 for player in match.players for unit in match.units if unit.owner == player.id]
+        controls.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
+                        else ft.Column(cards, spacing=8, key="cards"))
         controls.append(ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
                                           on_click=lambda: self._add_unit(app)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
@@ -100,7 +106,7 @@ class TableScreen:
         else:
             buttons.append(ft.OutlinedButton("Result", key="show-result", on_click=lambda: self._result(app)))
         return ft.Container(
-            padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            key="turn-bar", padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
             content=ft.Column(spacing=6, controls=[
                 ft.Row([ft.Container(width=14, height=14, bgcolor=active.colour, border_radius=7),
                         ft.Text(line, key="turn-line", weight=ft.FontWeight.BOLD, expand=True)]),
@@ -142,6 +148,11 @@ class TableScreen:
     def _set_preview(self, app: App, preview: Preview | None) -> None:
         self.preview = preview
         app.refresh()
+
+    def _share(self, app: App) -> None:
+        from companion.ui.share_screens import ShareScreen
+
+        app.show(ShareScreen(self.match_id))
 
     def _setup(self, app: App) -> None:
         from companion.ui.setup_screen import SetupScreen

@@ -56,7 +56,8 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
 
 
 def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Callable[..., object],
-              set_preview: Callable[[Preview | None], None], on_open: Callable[[], None]) -> ft.Control:
+              set_preview: Callable[[Preview | None], None], on_open: Callable[[], None],
+              width: float | None = None) -> ft.Control:
     uid = unit.id
     owner = match.player(unit.owner)
     status = "KO" if unit.eliminated else f"click {unit.click + 1} of {len(unit.dial) - (0 if unit.cyclic else 1)}"
@@ -103,7 +104,7 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
     if tokens:
         rows.append(ft.Row(wrap=True, spacing=4, controls=tokens))
     # not a semantic container: each button keeps its own name for screen readers (and browser tests)
-    return ft.Card(key=f"unit-{uid}", semantic_container=False,
+    return ft.Card(key=f"unit-{uid}", semantic_container=False, width=width,
                    content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
 
 

@@ -32,8 +32,7 @@ class UnitEditorScreen:
 
         def on_dial(e: ft.Event) -> None:
             self.dial_text = e.control.value or ""
-            preview.value = self._preview(stats)
-            preview.update()
+            app.refresh()  # the preview follows the typing
 
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
                        appbar=app_bar(app, "Add a unit"), controls=[

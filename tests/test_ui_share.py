@@ -1,0 +1,60 @@
+"""Sharing in the app: show the code, read it on another device, and the merge choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.session import Session
+from companion.share import share_match
+from companion.store.matches import MatchStore
+from companion.ui.app import main
+
+from flet_harness import Harness
+from test_ui_flows import new_halo_match, start
+
+
+async def other_device(tmp_path: Path, route: str = "/") -> tuple[Harness, Session]:
+    session = Session(MatchStore(tmp_path / "other"))
+
+    async def app(page):  # type: ignore[no-untyped-def]
+        page.route = route
+        await main(page, session)
+
+    return await Harness.start(app), session
+
+
+@pytest.mark.asyncio
+async def test_share_scan_and_merge_between_two_devices(tmp_path: Path) -> None:
+    h, mine = await start(tmp_path)
+    match_id = await new_halo_match(h)
+    await h.click("player-p1-kills-plus")
+    await h.click("open-share")
+    assert h.text_of("share-part").startswith("Code 1 of 1")
+    assert isinstance(h.find("share-qr").src, bytes | str)
+    link = h.find("share-text").value
+    assert link.startswith("ttcomp://m/")
+    await h.click("share-copy")
+    assert ("set", {"data": link}) in h.conn.invoked  # the clipboard got the link
+
+    # the other device pastes the link: a new match is stored and opened
+    o, theirs = await other_device(tmp_path)
+    await o.click("home-scan")
+    await o.type("scan-text", "not a code")
+    await o.click("scan-add")
+    assert "not" in o.text_of("scan-status").lower()
+    await o.type("scan-text", link)
+    await o.click("scan-add")
+    assert theirs.state(match_id) == mine.state(match_id)
+    assert o.page.views[-1].route == f"/match/{match_id}"
+
+    # both go on differently: importing asks what to keep; "keep both" keeps both
+    mine.dispatch(match_id, "score", {"player": "p2", "kind": "kills", "delta": 1})
+    theirs.dispatch(match_id, "score", {"player": "p1", "kind": "kills", "delta": 1})
+    new_link = share_match(mine, match_id).texts[0]
+    o2, _ = await other_device(tmp_path, route="/" + new_link.split("/", 3)[3])  # deep link route
+    assert "went different ways" in o2.text_of("scan-status")
+    await o2.click("merge-both")
+    assert len(theirs.list_matches()) == 2
+    assert theirs.state(match_id).player("p1").kills == 2  # mine kept as it was
