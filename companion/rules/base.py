@@ -1,24 +1,47 @@
-"""What every game system offers the app: the actions open to the active player now, and why one is not.
+"""What every game system offers the app: the actions open to the active player now, why one is not, the
+exact odds before a roll, and the events that apply the result.
 
 A system reads the match state only (pure functions, no files): the UI shows `legal_actions(state)` as buttons,
-enabled or greyed out with their reason, and asks `explain(state, action)` when a player picks one for a unit.
+enabled or greyed out with their reason. Picking one gives an `Action` (with the unit and the values the option's
+`params` ask for); `odds(state, action)` says the exact chance before rolling, and `resolve(state, action, rng)`
+rolls with the injected generator and returns the events to apply as one undoable step, with a summary.
 Rule ids are section ids of the system's rules text (`content/<system>/rules.md`), so the app can open them.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from fractions import Fraction
+from typing import Any, Protocol
 
+from companion.core.events import Event
 from companion.core.model import Match
 
 
 @dataclass(frozen=True)
+class Param:
+    """A value an action needs from the player before it resolves (a target, squares moved, dice in a pool).
+
+    kind: "unit" or "choice" (one of `choices`, (value, label) pairs), "int" (from `low` to `high`), "bool".
+    """
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[tuple[str, str], ...] = ()
+    low: int = 0
+    high: int = 99
+    default: Any = None
+
+
+@dataclass(frozen=True)
 class Action:
-    """An action a player wants to take, optionally for one unit (`unit` is a unit id)."""
+    """An action a player wants to take, optionally for one unit (`unit` is a unit id), with its params."""
 
     name: str
     unit: str | None = None
+    params: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
 
 
 @dataclass(frozen=True)
@@ -39,6 +62,8 @@ class ActionOption:
     cost: int = 1
     note: str | None = None
     refused: dict[str, str] = field(default_factory=dict)  # unit id -> why that unit can't take it now
+    params: tuple[Param, ...] = ()  # what the player fills in before it resolves
+    dice: str | None = None  # the roll it makes (dice notation), shown on its button
 
 
 @dataclass(frozen=True)
@@ -46,6 +71,28 @@ class Verdict:
     legal: bool
     reason: str
     rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact chance of the action's success before rolling (None when success isn't one number)."""
+
+    chance: Fraction | None
+    text: str  # for people: "attack 9 vs defense 16: needs 7+ on 2d6, 7/12 (58.33%)"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A resolved action: the events to apply as one step, and what happened, dice included."""
+
+    events: tuple[Event, ...]
+    summary: str
+    rules: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()  # further lines: why, effects, reminders the app can't check
+
+
+def odds_text(chance: Fraction) -> str:
+    return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.2f}%)"
 
 
 class System(Protocol):
@@ -58,4 +105,12 @@ class System(Protocol):
 
     def explain(self, state: Match, action: Action) -> Verdict:
         """Whether `action` is legal now and why (citing the rule section)."""
+        ...
+
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        """The exact chance before rolling, for actions that roll (None for the others)."""
+        ...
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        """Roll (with `rng`) and judge; the events that apply it. Raises IllegalAction when not legal now."""
         ...
