@@ -160,6 +160,17 @@ async def test_judge_mode_in_the_app(tmp_path: Path) -> None:
     state = store.load(store.ids()[0]).state
     assert state.round_seconds == 45 * 60 and state.tables[0].players == ("Ann", "Ben")
     assert state.tables[0].timer.running
+    # the table's timer as a QR code, read on a player's phone: the same deadline, counting down offline
+    await h.click("timer-code-1")
+    link = h.find("timer-link").value
+    assert link.startswith("ttcomp://m/T-")
+    phone, _ = await start(tmp_path / "phone")
+    await phone.click("home-scan")
+    await phone.type("scan-text", link)
+    await phone.click("scan-add")
+    assert state.tables[0].players[0] in phone.text_of("timer-label")
+    minutes, seconds = phone.text_of("timer-clock").split(":")
+    assert 44 * 60 <= int(minutes) * 60 + int(seconds) <= 45 * 60
 
 
 @pytest.mark.asyncio

@@ -26,6 +26,7 @@ from companion.share.errors import DamagedCode, NotOurCode
 SCHEME = "ttcomp"  # registered in pyproject.toml [tool.flet.deep_linking]
 HOST = "m"
 PREFIX = f"{SCHEME}://{HOST}/"
+TIMER_MARK = "T-"  # judge mode's table timers share the scheme: see timer_code.py
 BYTE_PART = len(PREFIX) - 1  # "ttcomp://m" in byte mode; from the "/" on, alphanumeric mode
 MAX_TEXT = 140_000  # far above 16 parts of the largest code; longer text is refused before any work
 _BODY = re.compile(r"(?:(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})-)?([A-Z2-7]+)")
@@ -86,6 +87,8 @@ def read_text(text: str) -> Piece:
     clean = "".join(text.split())  # a link broken over lines by a chat app still reads
     if clean[: len(PREFIX)].lower() == PREFIX:
         body = clean[len(PREFIX):].upper().rstrip("/")
+        if body.startswith(TIMER_MARK):
+            raise NotOurCode("this table timer code")
         match = _BODY.fullmatch(body)
         if match is None:
             raise DamagedCode("the code's text is damaged: it has characters a code never has")

@@ -194,9 +194,12 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
 def is_share_route(route: str | None) -> bool:
     """A shared link opened from the phone's camera app arrives as the route "/<code>" (a deep link)."""
     from companion.share import read_text
+    from companion.share.timer_code import is_timer_link
 
     if not route or route == "/":
         return False
+    if is_timer_link(route):
+        return True
     try:
         read_text(route)
     except CompanionError:

@@ -22,6 +22,7 @@ from companion.core.tournament_clock import crossed_mark
 from companion.store.tournaments import TournamentStore
 from companion.ui.app import App, app_bar
 from companion.ui.judge.judge_screen import JudgeScreen
+from companion.ui.timer_screens import TimerCodeScreen
 
 BUILDS = (200, 300)
 
@@ -103,7 +104,8 @@ class JudgeConsoleScreen:
             return store.apply(self.id, Event(kind, data, by="judge", at=time.time())).state
 
         if self.console is None:
-            self.console = JudgeScreen(state, write)
+            self.console = JudgeScreen(state, write,
+                                       on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
         else:
             self.console.show(state, time.time())
         if not self.ticking:

@@ -22,6 +22,7 @@ from companion.share import (
     read_collected,
     share_match,
 )
+from companion.share.timer_code import is_timer_link, read_timer_link
 from companion.ui.app import App, app_bar
 
 QR_SIDE = 320  # fits a 360 px wide phone with its margins
@@ -141,6 +142,9 @@ class ScanScreen:
 
     def take(self, app: App, text: str) -> None:
         """Read one link (pasted, scanned, or opened as a deep link); store the match once all parts are in."""
+        if is_timer_link(text):
+            self._open_timer(app, text)
+            return
         if self._add_text(text):
             self._store(app, None)
         else:
@@ -162,6 +166,17 @@ class ScanScreen:
             self._store(app, None)
         else:
             app.refresh()
+
+    def _open_timer(self, app: App, text: str) -> None:
+        from companion.ui.timer_screens import TimerScreen
+
+        try:
+            timer, marks = read_timer_link(text)
+        except CompanionError as exc:
+            self.status = str(exc)
+            app.refresh()
+            return
+        app.replace(TimerScreen(timer, marks))
 
     def _confirm_theirs(self, app: App) -> None:
         app.confirm("Take theirs?", "Your copy's different events will be replaced by theirs.", "Take theirs",

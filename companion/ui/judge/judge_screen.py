@@ -55,6 +55,9 @@ class TableCard:
                               on_click=lambda _: self.toggle(self.extend_panel)),
             ft.OutlinedButton("Result", key=f"result-{n}", on_click=lambda _: self.toggle(self.result_panel)),
         ]
+        if self.screen.on_code is not None:  # the app (not the live server) hands each table its timer as a QR
+            on_code = self.screen.on_code
+            buttons.append(ft.OutlinedButton("Timer QR", key=f"timer-code-{n}", on_click=lambda _: on_code(n)))
         minutes = ft.TextField(label="Minutes", value="2", width=90, dense=True, key=f"extend-minutes-{n}",
                                keyboard_type=ft.KeyboardType.NUMBER)
         reason = ft.TextField(label="Reason", width=200, dense=True, key=f"extend-reason-{n}")
@@ -113,9 +116,11 @@ class TableCard:
 
 class JudgeScreen:
     def __init__(self, tournament: Tournament, write: Write, *, clock: Callable[[], float] = time.time,
-                 room_url: str | None = None, room_qr: bytes | None = None) -> None:
+                 room_url: str | None = None, room_qr: bytes | None = None,
+                 on_code: Callable[[int], None] | None = None) -> None:
         self.tournament = tournament
         self.write = write
+        self.on_code = on_code
         self.clock = clock
         now = clock()
         self.title = ft.Text("", theme_style=ft.TextThemeStyle.HEADLINE_SMALL, key="event-title")
