@@ -158,12 +158,7 @@ class Session:
             initial = from_json({**to_json(initial), "id": secrets.token_hex(6)})
         elif self.store.exists(initial.id):
             raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")
-        history = History.start(initial)
-        segments = []
-        for raw in events:
-            segment, history = history.push(Event.from_json(raw)).compact()
-            if segment is not None:
-                segments.append(segment)
+        history, segments = segmented(initial, [Event.from_json(raw) for raw in events])
         self.store.save(history, segments, now=self._now())
         self._histories[initial.id] = history
         return history.state
@@ -182,14 +177,20 @@ class Session:
         for event in events:
             whole = whole.push(event)
         self.store.save(whole, now=self._now())
-        history, segments = History.start(initial), []
-        for event in events:
-            segment, history = history.push(event).compact()
-            if segment is not None:
-                segments.append(segment)
+        history, segments = segmented(initial, events)
         self.store.save(history, segments, now=self._now())
         self._histories[match_id] = history
         return history.state
 
     def _now(self) -> float:
         return self.clock()
+
+
+def segmented(initial: Match, events: list[Event]) -> tuple[History, list[Segment]]:
+    """Replay a whole log (raises on any illegal event) and cut it into stored segments plus a bounded tail."""
+    history, segments = History.start(initial), []
+    for event in events:
+        segment, history = history.push(event).compact()
+        if segment is not None:
+            segments.append(segment)
+    return history, segments
