@@ -6,7 +6,6 @@ the old state is never touched. The list of applied events is the match history.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,6 +23,7 @@ from companion.core.model import (
     _unit,
     validate,
 )
+from companion.core.reducer import Reducer
 
 # Upper bounds that keep one event sane (a fat-fingered 1000 damage, a 10-hour extension ...).
 MAX_STEP = 100
@@ -54,38 +54,16 @@ class Event:
         return Event(data["type"], payload, by, float(at))
 
 
-Handler = Callable[[Match, Event], Match]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
-        return fn
-
-    return register
-
-
-def apply(state: Match, event: Event) -> Match:
-    """Apply one event; raise IllegalAction (state untouched) when it is not allowed."""
-    fn = HANDLERS.get(event.type)
-    if fn is None:
-        raise IllegalAction(f"unknown kind of event {event.type!r}")
-    if state.status == "finished" and event.type not in ("reopen",):
+def _guard(state: Match, event: Event) -> None:
+    if state.status == "finished" and event.type != "reopen":
         raise IllegalAction("the match is over; undo the last step or reopen it to go on")
-    new = fn(state, event)
-    new = replace(new, seq=state.seq + 1)
-    try:
-        validate(new)
-    except InvalidMatch as exc:  # a handler let something through: refuse rather than store it
-        raise IllegalAction(str(exc)) from exc
-    return new
 
 
-def replay(state: Match, events: list[Event]) -> Match:
-    for event in events:
-        state = apply(state, event)
-    return state
+REDUCER: Reducer[Match, Event] = Reducer(validate, _guard)
+HANDLERS = REDUCER.handlers
+handler = REDUCER.handler
+apply = REDUCER.apply
+replay = REDUCER.replay
 
 
 # --- reading event data -----------------------------------------------------------------------------
@@ -397,8 +375,7 @@ def _timer_add(state: Match, event: Event) -> Match:
     return replace(state, timers=(*state.timers, timer))
 
 
-@handler("timer_start")
-@handler("timer_resume")
+@handler("timer_start", "timer_resume")
 def _timer_start(state: Match, event: Event) -> Match:
     timer = _timer_of(state, event)
     if timer.running:

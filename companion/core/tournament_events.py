@@ -21,13 +21,13 @@ from typing import Any
 from companion.core import timers
 from companion.core.errors import IllegalAction
 from companion.core.events import Event
+from companion.core.reducer import Reducer
 from companion.core.tournament import (
     MAX_NAME,
     MAX_SEATS,
     MAX_TABLES,
     MIN_SEATS,
     Extension,
-    InvalidTournament,
     Round,
     Table,
     Tournament,
@@ -40,35 +40,10 @@ MAX_EXTENSION = 3600
 MAX_REASON = 200
 MAX_VP = 999
 
-Handler = Callable[[Tournament, Event], Tournament]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
-        return fn
-
-    return register
-
-
-def apply(state: Tournament, event: Event) -> Tournament:
-    """Apply one event; raise IllegalAction (state untouched) when it is not allowed."""
-    fn = HANDLERS.get(event.type)
-    if fn is None:
-        raise IllegalAction(f"unknown kind of event {event.type!r}")
-    new = replace(fn(state, event), seq=state.seq + 1)
-    try:
-        validate(new)
-    except InvalidTournament as exc:  # a handler let something through: refuse rather than store it
-        raise IllegalAction(str(exc)) from exc
-    return new
-
-
-def replay(state: Tournament, events: list[Event]) -> Tournament:
-    for event in events:
-        state = apply(state, event)
-    return state
+REDUCER: Reducer[Tournament, Event] = Reducer(validate)
+handler = REDUCER.handler
+apply = REDUCER.apply
+replay = REDUCER.replay
 
 
 # --- reading event data ------------------------------------------------------------------------------
