@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,15 @@ async def test_share_scan_and_merge_between_two_devices(tmp_path: Path) -> None:
     await o2.click("merge-both")
     assert len(theirs.list_matches()) == 2
     assert theirs.state(match_id).player("p1").kills == 2  # mine kept as it was
+
+
+@pytest.mark.asyncio
+async def test_no_camera_says_what_to_do_instead(tmp_path: Path) -> None:
+    h, _ = await start(tmp_path)
+    await h.click("home-scan")
+    await h.click("scan-camera")
+    for _ in range(20):  # the camera task asks the (fake) client for cameras: it has none
+        if "No camera" in h.text_of("camera-status"):
+            break
+        await asyncio.sleep(0.01)
+    assert "No camera found on this device" in h.text_of("camera-status")

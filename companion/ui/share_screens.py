@@ -110,6 +110,8 @@ class ScanScreen:
                 ft.FilledButton("Read link", key="scan-add", on_click=lambda: self._read_pasted(app)),
                 ft.OutlinedButton("Open a picture", icon=ft.Icons.IMAGE, key="scan-image",
                                   on_click=lambda: app.page.run_task(self._pick_image, app)),
+                ft.OutlinedButton("Use the camera", icon=ft.Icons.CAMERA_ALT, key="scan-camera",
+                                  on_click=lambda: self._camera(app)),
             ]),
             ft.Text(self.status, key="scan-status"),
         ]
@@ -177,6 +179,16 @@ class ScanScreen:
             app.refresh()
             return
         app.replace(TimerScreen(timer, marks))
+
+    def _camera(self, app: App) -> None:
+        from companion.ui.camera_scan import CameraScanScreen
+
+        app.show(CameraScanScreen(self))
+
+    def finish(self, app: App) -> None:
+        """All parts are in (from the camera): import them."""
+        self.status = f"Read code {self.collector.progress}."
+        self._store(app, None)
 
     def _confirm_theirs(self, app: App) -> None:
         app.confirm("Take theirs?", "Your copy's different events will be replaced by theirs.", "Take theirs",
