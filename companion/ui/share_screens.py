@@ -28,6 +28,11 @@ from companion.ui.app import App, app_bar
 QR_SIDE = 320  # fits a 360 px wide phone with its margins
 
 
+def camera_available(page: ft.Page) -> bool:
+    """Flet's camera works in the browser and on phones, not in the desktop client."""
+    return bool(page.web) or page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
+
+
 class ShareScreen:
     """The match's code; a long match is a numbered sequence of codes, shown one at a time."""
 
@@ -110,8 +115,8 @@ class ScanScreen:
                 ft.FilledButton("Read link", key="scan-add", on_click=lambda: self._read_pasted(app)),
                 ft.OutlinedButton("Open a picture", icon=ft.Icons.IMAGE, key="scan-image",
                                   on_click=lambda: app.page.run_task(self._pick_image, app)),
-                ft.OutlinedButton("Use the camera", icon=ft.Icons.CAMERA_ALT, key="scan-camera",
-                                  on_click=lambda: self._camera(app)),
+                *([ft.OutlinedButton("Use the camera", icon=ft.Icons.CAMERA_ALT, key="scan-camera",
+                                     on_click=lambda: self._camera(app))] if camera_available(app.page) else []),
             ]),
             ft.Text(self.status, key="scan-status"),
         ]
