@@ -65,8 +65,10 @@ class Harness:
         self.conn = conn
 
     @classmethod
-    async def start(cls, main: Callable[[ft.Page], Any]) -> Harness:
+    async def start(cls, main: Callable[[ft.Page], Any], prefs: dict[str, Any] | None = None) -> Harness:
+        """Run `main` on a new session; `prefs` is what the device's SharedPreferences already hold."""
         conn = FakeConnection(asyncio.get_running_loop())
+        conn.prefs.update(prefs or {})
         session = Session(conn)
         conn.session = session
         conn.send_message(type("M", (), {"action": MessageAction.REGISTER_CLIENT,

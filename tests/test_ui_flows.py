@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from companion.session import Session
@@ -128,3 +129,13 @@ async def test_end_of_match_result_and_points_over_turns(tmp_path: Path) -> None
     assert session.state(match_id).status == "finished"
     await h.click("reopen")
     assert session.state(match_id).status == "active" and h.has("end-turn")
+
+
+@pytest.mark.asyncio
+async def test_theme_choice_is_remembered_on_the_device(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    assert h.page.theme_mode == ft.ThemeMode.DARK  # game stores are dim: dark by default
+    await h.click("toggle-theme")
+    assert h.page.theme_mode == ft.ThemeMode.LIGHT and h.conn.prefs == {"companion.theme": "light"}
+    again = await Harness.start(lambda page: main(page, session), prefs=h.conn.prefs)
+    assert again.page.theme_mode == ft.ThemeMode.LIGHT

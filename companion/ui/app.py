@@ -141,10 +141,12 @@ class App:
             await call()
 
     async def load_theme(self) -> None:
+        """Apply the saved theme (after the first frame: a round trip to the device must not delay it)."""
         with contextlib.suppress(Exception):
             mode = await self.prefs.get(THEME_KEY)
-            if mode in ("dark", "light"):
+            if mode in ("dark", "light") and ft.ThemeMode(mode) != self.page.theme_mode:
                 self.page.theme_mode = ft.ThemeMode(mode)
+                self.page.update()
 
     def toggle_theme(self) -> None:
         dark = self.page.theme_mode != ft.ThemeMode.DARK
@@ -174,7 +176,6 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.theme_mode = ft.ThemeMode.DARK  # game stores are dim
     app = App(page, session or Session.open())
-    await app.load_theme()
 
     def on_view_pop(_: Any) -> None:
         app.back()
@@ -189,6 +190,7 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     app.show(HomeScreen())
     if is_share_route(page.route):
         open_scan(app, page.route)
+    page.run_task(app.load_theme)
 
 
 def is_share_route(route: str | None) -> bool:
