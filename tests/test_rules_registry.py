@@ -7,7 +7,7 @@ import pytest
 from companion import rules
 from companion.core.errors import UnknownSystem
 from companion.core.packs import get_pack
-from companion.rules import halo_actions
+from companion.rules import halo_actions, heroclix_skirmish, heroclix_skirmish_combat, heroclix_skirmish_rounds
 
 from builders import match
 
@@ -19,6 +19,13 @@ def test_registry_gives_a_system_object() -> None:
     options = system.legal_actions(match())
     assert options and all(isinstance(o, rules.ActionOption) for o in options)
     assert isinstance(system.explain(match(), rules.Action("end-turn")), rules.Verdict)
+
+
+def test_skirmish_is_registered() -> None:
+    system = rules.get("heroclix-skirmish")
+    assert (system.id, system.name) == ("heroclix-skirmish", "HeroClix Skirmish")
+    assert {"halo-actionclix", "heroclix-skirmish"} <= set(rules.available())
+    assert system.legal_actions(match("heroclix-skirmish"))
 
 
 def test_unknown_system_is_a_readable_error() -> None:
@@ -42,3 +49,25 @@ def test_halo_helper_matches_its_rule_pack() -> None:
     upgrade = next(t for t in pack.entries("units", "token") if t["id"] == "upgrade")
     assert upgrade["points"] == halo_actions.UPGRADE_TOKEN_POINTS
     assert pack.rules.token_limits["action"] == 1
+
+
+def test_skirmish_helper_matches_its_rule_pack() -> None:
+    pack = get_pack("heroclix-skirmish")
+    sections = {s.id for s in pack.sections}
+    cited = {v for k, v in vars(heroclix_skirmish_rounds).items() if k.startswith("RULE_")}
+    cited |= {s.rule for s in heroclix_skirmish.SPECS} | set(heroclix_skirmish.SUMMARIES)
+    assert cited <= sections, f"not in rules.md: {cited - sections}"
+    wins = {v["id"]: v["value"] for v in pack.entries("victory", "victory") if v["kind"] == "score"}
+    need = heroclix_skirmish_combat.VP_TO_WIN
+    assert wins == {"vp-2-players": need[2], "vp-3-4-players": need[3]} and need[3] == need[4]
+    rounds = next(a for a in pack.entries("turn", "allowance") if a["id"] == "rounds")
+    assert (rounds["formula"], rounds["per_points"]) == ("per_points", 100)
+    assert pack.rules.rounds_per_turn == 2 and pack.rules.turn_style == "shared"
+    assert pack.rules.token_limits["action"] == 2
+    r = heroclix_skirmish_rounds
+    assert pack.rules.counters == {"match": (r.COSTED_USED, r.FREE_USED), "player": (r.EXTRA_ACTIONS,
+                                                                                      r.REDUCTION_USED)}
+    # the pack's first-round steps are the helper's refusals and effects
+    steps = {s["id"] for s in pack.steps("first-round")}
+    assert steps == {"no-free-actions", "token-after-attack", "reduce-two", "no-pulse-wave"}
+    assert heroclix_skirmish_combat.FIRST_ROUND_REDUCTION == 2

@@ -10,9 +10,11 @@ from collections.abc import Callable
 from companion.core.errors import UnknownSystem
 from companion.rules.base import Action, ActionOption, System, Verdict
 from companion.rules.halo_actions import HaloActionClix
+from companion.rules.heroclix_skirmish import HeroClixSkirmish
 
 _FACTORIES: dict[str, Callable[[], System]] = {
     HaloActionClix.id: HaloActionClix,
+    HeroClixSkirmish.id: HeroClixSkirmish,
 }
 
 

@@ -19,6 +19,8 @@ import icepool
 
 from companion.core.dice import RollResult, roll
 from companion.core.errors import CompanionError
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, Param
 
 SYSTEM_ID = "halo-actionclix"
 ATTACK_ROLL = "2d6"
@@ -37,7 +39,7 @@ RULE_CARD_ABILITY = "special-ability-colours"
 
 
 class AttackError(CompanionError):
-    """Attack numbers that can't be right (a typo such as defense 160)."""
+    """Attack numbers that can't be right (a typo such as defense 160), or a dial without them."""
 
 
 @dataclass(frozen=True)
@@ -159,3 +161,61 @@ def chance_text(setup: AttackSetup) -> str:
     else:
         need = f"needs {setup.needed}+ on 2d6"
     return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%)"
+
+
+# --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
+
+SHOOTING_ACTIONS = ("attack", "move-and-attack")  # the double-six card ability speaks of shots
+
+
+def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
+    """The form of an attack action: the target, squares moved (move and attack), modifiers, the card switch."""
+    params = [Param("target", "Target", "unit", tuple((u.id, u.name) for u in targets),
+                    default=targets[0].id if targets else None)]
+    if action == "move-and-attack":
+        params.append(Param("moved", "Squares moved before attacking", "int", low=0, high=MAX_MOVE, default=0))
+    params.append(Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
+                        high=MAX_MODIFIER, default=0))
+    if action in SHOOTING_ACTIONS:
+        params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
+                            default=False))
+    return tuple(params)
+
+
+def param_int(action: Action, name: str, low: int, high: int, default: int = 0) -> int:
+    """A whole-number param (a form may send it as text); AttackError names it when it is out of range."""
+    value = action.params.get(name, default)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise AttackError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def dial_value(unit: Unit, stat: str) -> int:
+    value = unit.current.stats.get(stat)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AttackError(f"{unit.name}'s dial shows no {stat} value on this click; set its dial on the unit card")
+    return value
+
+
+def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]:
+    """(set-up, attacker, target) of an attack action; the target defaults to the first opposing unit on the table.
+    Raises AttackError when a unit is unknown or a number can't be read (whether the target may be attacked is
+    the legal-action check's job)."""
+    try:
+        attacker = state.unit(action.unit or "")
+    except KeyError:
+        raise AttackError("choose the unit that attacks") from None
+    target_id = action.params.get("target") or next(
+        (u.id for u in state.units if u.owner != attacker.owner and u.location == "table" and not u.eliminated), None)
+    try:
+        target = state.unit(target_id or "")
+    except KeyError:
+        raise AttackError("choose an opposing unit on the table as the target") from None
+    moved = param_int(action, "moved", 0, MAX_MOVE) if action.name == "move-and-attack" else 0
+    setup = AttackSetup(attack=dial_value(attacker, "attack"), defense=dial_value(target, "defense"), moved=moved,
+                        modifier=param_int(action, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
+                        kind="grenade" if action.name == "throw-grenade" else "shoot",
+                        double_six_splash=action.name in SHOOTING_ACTIONS and action.params.get("splash") is True)
+    return setup, attacker, target

@@ -1,4 +1,4 @@
-"""Halo ActionClix legal actions (seed 001) and the events that apply a resolved attack.
+"""Halo ActionClix legal actions (seed 001), their odds, and the events that apply a resolved action.
 
 The match holds what the rules need: action tokens given this turn (`tokens.action`, limit 1), grenade and
 upgrade tokens, points, and where a unit is (table or reserve). It does not know map positions, so rules that
@@ -10,13 +10,26 @@ Action ids and rule section ids are those of content/halo-actionclix (turn.toml,
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from companion.core.dice import roll
 from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Verdict
-from companion.rules.halo_actionclix import SYSTEM_ID, AttackResult
+from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, Verdict
+from companion.rules.halo_actionclix import (
+    ATTACK_ROLL,
+    SYSTEM_ID,
+    AttackResult,
+    attack_params,
+    attack_setup,
+    chance_text,
+    dial_value,
+    hit_chance,
+    param_int,
+    resolve_attack,
+)
 
 ACTIONS_PER_TURN = 3
 UPGRADE_TOKEN_POINTS = 25
@@ -48,6 +61,10 @@ SPECS = (
 )
 SPEC_BY_ID = {s.id: s for s in SPECS}
 ATTACKS = ("attack", "move-and-attack", "throw-grenade")
+DICE = {"attack": ATTACK_ROLL, "move-and-attack": ATTACK_ROLL, "throw-grenade": ATTACK_ROLL, "loot-roll": "2d6"}
+LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn point counter (the source lists a "
+             "Grenade token, an Upgrade token or healing, but its roll numbers are cut off), then apply it on {unit}'s "
+             "card.")
 
 NOTES = {
     "attack": "Needs a clear line of fire to the target.",
@@ -77,7 +94,7 @@ class _Turn:
     reserve: tuple[Unit, ...]
     reserve_points: frozenset[int]
     cheapest_reserve: int | None
-    enemies_on_table: bool
+    enemies: tuple[Unit, ...]  # opposing units on the table: the targets of an attack
     used: int
     captured: int | None  # None: the match doesn't track captures
 
@@ -96,8 +113,7 @@ def _turn(state: Match) -> _Turn:
         player=player, table=table, reserve=reserve,
         reserve_points=frozenset(u.points for u in reserve),
         cheapest_reserve=min((u.points for u in reserve), default=None),
-        enemies_on_table=any(u.owner != player.id and u.location == "table" and not u.eliminated
-                             for u in state.units),
+        enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
         used=sum(u.tokens.action for u in mine),
         captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
     )
@@ -108,7 +124,7 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
         return "the match is over", "actions"
     if spec.cost and not turn.left:
         return f"all {ACTIONS_PER_TURN} actions of this turn are used", "actions"
-    if spec.id in ATTACKS and not turn.enemies_on_table:
+    if spec.id in ATTACKS and not turn.enemies:
         return "no opposing unit is on the table to attack", "attacking"
     if spec.id == "respawn":
         if not turn.reserve:
@@ -156,6 +172,19 @@ def _candidates(turn: _Turn, spec: _Spec) -> tuple[Unit, ...]:
     return {"table": turn.table, "reserve": turn.reserve}.get(spec.where, ())
 
 
+def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
+    if action in ATTACKS:
+        return attack_params(action, turn.enemies)
+    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
+    if action == "swap-weapons":
+        return (Param("into", "Reserve unit of the same points", "choice", choices, default=choices[0][0]),)
+    if action == "upgrade":
+        most = max(u.tokens.upgrade for u in turn.table)
+        return (Param("into", "Reserve unit to upgrade into", "choice", choices, default=choices[0][0]),
+                Param("spend", "Upgrade tokens to spend", "int", low=1, high=most, default=1))
+    return ()
+
+
 def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
     note = NOTES.get(spec.id)
     if spec.id == "respawn" and turn.captured is None:
@@ -179,7 +208,7 @@ def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
     reasons = {uid: r for uid, (r, _) in refused.items()}
     if allowed:
         return ActionOption(spec.id, spec.title, True, tuple(allowed), rule=spec.rule, cost=spec.cost, note=note,
-                            refused=reasons)
+                            refused=reasons, params=_params(turn, spec.id), dice=DICE.get(spec.id))
     if not candidates:
         return ActionOption(spec.id, spec.title, False, reason="you have no units on the table", rule="actions",
                             cost=spec.cost, note=note)
@@ -225,6 +254,62 @@ class HaloActionClix:
         left = f"; {turn.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{left}", spec.rule)
 
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        if action.name in ATTACKS:
+            setup, _, _ = attack_setup(state, action)
+            return Odds(hit_chance(setup), chance_text(setup))
+        if action.name == "loot-roll":
+            return Odds(None, "2d6 on the Loot Roll chart; its roll numbers are cut off in the source: read them on "
+                              "your spawn point counter")
+        return None
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        """Roll where the action rolls and return its events (one undoable step); IllegalAction when not legal."""
+        check(self.explain(state, action))
+        spec = SPEC_BY_ID[action.name]
+        if spec.where and action.unit is None:
+            raise IllegalAction(f"{spec.title}: choose the unit first", spec.rule)
+        by = state.active_player.id
+        if action.name in ATTACKS:
+            return self._attack(state, action, rng)
+        if action.name == "end-turn":
+            left = _turn(state).left
+            nxt = state.players[(state.active + 1) % len(state.players)]
+            return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name} ends the turn; {nxt.name} "
+                              "is next", ("actions",), (f"{left} unused action(s) lost.",) if left else ())
+        unit = state.unit(action.unit or "")
+        give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
+        if action.name == "move":
+            return Resolution((give,), f"{unit.name} moves", ("moving",), (
+                f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
+                "ending on an opponent's spawn point can earn a loot roll.",))
+        if action.name == "respawn":
+            return Resolution((Event("set_location", {"unit": unit.id, "location": "table"}, by), give),
+                              f"{unit.name} respawns and moves off the spawn point", ("respawning",),
+                              (NOTES["respawn"], "Some cards give a Grenade token on respawning: add it on the card."))
+        if action.name == "loot-roll":
+            result = roll("2d6", rng)
+            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),),
+                              f"Loot roll for {unit.name}: {result.describe()}", ("loot-roll",),
+                              (LOOT_TEXT.format(unit=unit.name),))
+        return _exchange(state, action, unit, by)
+
+    def _attack(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        setup, attacker, target = attack_setup(state, action)
+        damage = dial_value(attacker, "damage")  # read before rolling: a dial without it stops here, not after
+        result = resolve_attack(setup, rng)
+        events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
+        verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
+        outcome = f"hit, {damage} damage" if result.hit else "miss"
+        details = [result.why, *result.effects]
+        rules = list(result.rules)
+        if any(e.type == "set_location" for e in events):
+            details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
+                           f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
+            rules.append("elimination")
+        return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",
+                          tuple(rules), tuple(details))
+
     def attack_events(self, state: Match, attacker_id: str, target_id: str, result: AttackResult,
                       damage: int, action: str = "attack") -> list[Event]:
         """The events that apply a resolved attack: the action token, the logged roll, damage on a hit, and on
@@ -245,6 +330,46 @@ class HaloActionClix:
             if ko is not None and target.click + damage >= ko:
                 events += elimination_events(attacker, target)
         return events
+
+
+def _exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
+    """Swap weapons or upgrade: a reserve unit takes the old one's square and health; tokens follow the rules."""
+    spec = SPEC_BY_ID[action.name]
+    try:
+        new = state.unit(str(action.params.get("into", "")))
+    except KeyError:
+        raise IllegalAction(f"{spec.title}: choose the reserve unit that comes in", spec.rule) from None
+    if new.owner != old.owner or new.location != "reserve":
+        raise IllegalAction(f"{spec.title}: {new.name} is not in your reserves", spec.rule)
+    tokens = old.tokens
+    moves: dict[str, int] = {"upgrade": tokens.upgrade}  # token kind -> how many go to the new unit
+    if action.name == "swap-weapons":
+        if new.points != old.points:
+            raise IllegalAction(f"{new.name} is worth {new.points} points, not {old.points} like {old.name}",
+                                spec.rule)
+        lost = f"{tokens.grenade} Grenade token(s) lost" if tokens.grenade else "no Grenade tokens to lose"
+    else:
+        spend = param_int(action, "spend", 1, tokens.upgrade, default=1)
+        limit = old.points + UPGRADE_TOKEN_POINTS * spend
+        if new.points > limit:
+            raise IllegalAction(f"{new.name} is worth {new.points} points; {spend} token(s) reach {limit} "
+                                f"({old.points} + {UPGRADE_TOKEN_POINTS} x {spend})", spec.rule)
+        moves = {"upgrade": tokens.upgrade - spend, "grenade": tokens.grenade, "action": tokens.action}
+        lost = f"{spend} Upgrade token(s) spent"
+    events = [Event("set_location", {"unit": old.id, "location": "reserve"}, by)]
+    click = min(new.start + max(0, old.click - old.start), len(new.dial) - 2)  # same damage taken, never KO
+    if click != new.click:
+        events.append(Event("set_click", {"unit": new.id, "click": click}, by))
+    events.append(Event("set_location", {"unit": new.id, "location": "table"}, by))
+    for kind, held in (("upgrade", tokens.upgrade), ("grenade", tokens.grenade), ("action", tokens.action)):
+        if held:
+            events.append(Event("token", {"unit": old.id, "kind": kind, "delta": -held}, by))
+        if moves.get(kind):
+            events.append(Event("token", {"unit": new.id, "kind": kind, "delta": moves[kind]}, by))
+    return Resolution(tuple(events), f"{new.name} takes {old.name}'s place", (spec.rule,), (
+        f"{lost}; the other tokens move to {new.name}.",
+        f"{new.name} was set to the same damage taken ({click - new.start} click(s)); if the health meters differ, "
+        "turn its dial on the unit card.", f"{old.name} goes back to your reserves as it is."))
 
 
 def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
