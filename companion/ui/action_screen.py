@@ -88,8 +88,9 @@ class ActionScreen:
             return
         match = app.session.state(self.match_id)
         try:
-            app.session.dispatch_events(self.match_id, list(self.resolution.events), self.resolution.summary,
-                                        by=match.active_player.id)
+            if self.resolution.events:  # some outcomes change nothing on the table (a miss that logs no roll)
+                app.session.dispatch_events(self.match_id, list(self.resolution.events), self.resolution.summary,
+                                            by=match.active_player.id)
         except CompanionError as exc:
             app.toast(str(exc))
             return

@@ -7,13 +7,12 @@ from functools import partial
 import flet as ft
 
 from companion import rules
+from companion.core.dice import rng_for
 from companion.core.errors import CompanionError
-from companion.core.events import Event
 from companion.core.model import Match
-from companion.rules.base import ActionOption
+from companion.rules.base import Action, ActionOption
+from companion.ui.action_screen import ActionScreen, option_needs_screen
 from companion.ui.app import App, app_bar
-
-ATTACK_ACTIONS = ("attack", "move-and-attack", "throw-grenade")
 
 
 def has_helper(system: str) -> bool:
@@ -38,55 +37,60 @@ class HelperScreen:
 
     def _option(self, app: App, match: Match, option: ActionOption) -> ft.Control:
         head = option.title + (f" · uses {option.cost} action" if option.cost else " · free")
+        if option.dice:
+            head += f" · rolls {option.dice}"
         rows: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD,
                                           color=None if option.enabled else ft.Colors.ON_SURFACE_VARIANT)]
         if option.enabled and option.units:
             rows.append(ft.Row(wrap=True, spacing=6, controls=[
                 ft.FilledTonalButton(match.unit(u).name, key=f"do-{option.action}-{u}",
-                                     on_click=partial(self._take, app, option.action, u))
+                                     on_click=partial(self._take, app, option, u))
                 for u in option.units]))
         elif option.enabled:
             rows.append(ft.FilledTonalButton(option.title, key=f"do-{option.action}",
-                                             on_click=partial(self._take, app, option.action, None)))
+                                             on_click=partial(self._take, app, option, None)))
         else:
             rows.append(ft.Text(f"Not now: {option.reason}", key=f"why-{option.action}"))
         if option.note:
             rows.append(ft.Text(option.note, size=12, italic=True))
         if option.rule:
-            rows.append(ft.Text(f"Rule: {option.rule}", size=12, key=f"rule-{option.action}"))
+            rows.append(ft.TextButton(f"Rule: {self._rule_title(app, match, option.rule)}", key=f"rule-{option.action}",
+                                      on_click=partial(self._open_rule, app, match.system, option.rule)))
         return ft.Card(key=f"option-{option.action}", semantic_container=False,
                        content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
 
-    def _take(self, app: App, action: str, unit_id: str | None) -> None:
-        from companion.ui.attack_screen import AttackScreen
-
-        match = app.session.state(self.match_id)
-        by = match.active_player.id
-        if action in ATTACK_ACTIONS and unit_id:
-            app.show(AttackScreen(self.match_id, unit_id, action))
-            return
-        name = match.unit(unit_id).name if unit_id else ""
-        give_action = Event("token", {"unit": unit_id, "kind": "action", "delta": 1})
+    @staticmethod
+    def _rule_title(app: App, match: Match, rule: str) -> str:
+        pack = app.session.packs()[0].get(match.system)
         try:
-            if action == "move" and unit_id:
-                app.session.dispatch_events(self.match_id, [give_action], f"{name} moves", by=by)
-            elif action == "respawn" and unit_id:
-                app.session.dispatch_events(self.match_id, [
-                    Event("set_location", {"unit": unit_id, "location": "table"}), give_action],
-                    f"{name} respawns and moves off the spawn point", by=by)
-            elif action == "loot-roll" and unit_id:
-                result = app.session.roll(self.match_id, "2d6", f"loot roll for {name}", by=by)
-                app.toast(f"Loot roll for {name}: {result.describe()}. Read the effect on your spawn point "
-                          "counter's loot chart.")
-            elif action == "end-turn":
-                app.session.dispatch(self.match_id, "end_turn", by=by)
-                app.back()
-                return
-            else:
-                app.toast("Do this one at the table, then set the unit's dial and tokens on its card.")
-                return
+            return pack.section(rule).title if pack else rule
+        except KeyError:
+            return rule
+
+    @staticmethod
+    def _open_rule(app: App, system: str, rule: str) -> None:
+        from companion.ui.rules_screen import SectionScreen
+
+        app.show(SectionScreen(system, rule))
+
+    def _take(self, app: App, option: ActionOption, unit_id: str | None) -> None:
+        """Actions that ask for values or roll dice get their own screen; the others apply at once."""
+        if option_needs_screen(option):
+            app.show(ActionScreen(self.match_id, option.action, unit_id))
+            return
+        match = app.session.state(self.match_id)
+        try:
+            resolution = rules.get(match.system).resolve(match, Action(option.action, unit_id),
+                                                         rng_for(match.seed, len(match.rolls)))
+            if resolution.events:
+                app.session.dispatch_events(self.match_id, list(resolution.events), resolution.summary,
+                                            by=match.active_player.id)
         except CompanionError as exc:
             app.toast(str(exc))
             return
+        app.toast(resolution.summary)
         app.tick()
-        app.refresh()
+        if match.turn != app.session.state(self.match_id).turn:
+            app.back()  # the turn ended: back to the table
+        else:
+            app.refresh()
