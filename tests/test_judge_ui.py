@@ -197,13 +197,13 @@ async def test_warnings_fire_once_on_the_pages(hub: LiveHub, clock: Clock) -> No
     assert h.find(page.page, "alert").value == "Table 1: 10 minutes left"
     assert "Table 1: 10 minutes left" in h.find(judge.page, "alert").value
     await settle()
-    assert conn.invoked() == ["vibrate"] and judge_conn.invoked() == ["vibrate"]
+    assert conn.invoked() == ["play", "vibrate"] and judge_conn.invoked() == ["play", "vibrate"]  # beep + buzz
     clock.now += 1000  # the server was busy across two marks: only the latest, once
     await room.tick()
     assert h.find(page.page, "alert").value == "Table 1: Time!"
     assert h.find(page.page, "clock-1").value == "0:00" and "Table 1 · time!" in h.texts(page.page)
     await settle()
-    assert conn.invoked() == ["vibrate", "vibrate"]
+    assert conn.invoked() == ["play", "vibrate", "play", "vibrate"]
     sent = len(conn.messages)
     clock.now += 5
     await room.tick()

@@ -20,6 +20,7 @@ from companion.core.events import Event
 from companion.core.tournament import Tournament, new_tournament
 from companion.core.tournament_clock import crossed_mark
 from companion.store.tournaments import TournamentStore
+from companion.ui.alerts import Alerts
 from companion.ui.app import App, app_bar
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.timer_screens import TimerCodeScreen
@@ -110,6 +111,7 @@ class JudgeConsoleScreen:
             self.console.show(state, time.time())
         if not self.ticking:
             self.ticking = True
+            self.alerts = Alerts()
             app.keep_awake(True)
             app.page.run_task(self._tick, app)
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
@@ -130,7 +132,7 @@ class JudgeConsoleScreen:
                     due.append((table.number, mark))
             changed = self.console.tick(now, tuple(due))
             if due:
-                app.tick()
+                app.page.run_task(self.alerts.warn)
             if changed and app.screens and app.screens[-1] is self:
                 app.page.update(*changed)
             await asyncio.sleep(1 - (time.time() % 1) + 0.02)

@@ -10,10 +10,11 @@ import flet as ft
 from companion.core import timers
 from companion.core.errors import CompanionError
 from companion.core.model import Timer
-from companion.core.tournament_clock import table_timer_payload
+from companion.core.tournament_clock import crossed_mark, table_timer_payload
 from companion.share import png
 from companion.share.timer_code import timer_link
 from companion.store.tournaments import TournamentStore
+from companion.ui.alerts import Alerts
 from companion.ui.app import App, app_bar
 
 QR_SIDE = 320
@@ -59,12 +60,15 @@ class TimerScreen:
         self.marks = marks
         self.route = "/timer"
         self.clock = ft.Text(key="timer-clock", size=72, weight=ft.FontWeight.BOLD)
+        self.warning = ft.Text(key="timer-warning", weight=ft.FontWeight.BOLD)
         self.ticking = False
+        self.seen: float | None = None  # time left at the last check: each mark fires once
 
     def build(self, app: App) -> ft.View:
         self._show(time.time())
         if not self.ticking:
             self.ticking = True
+            self.alerts = Alerts()
             app.keep_awake(True)
             app.page.run_task(self._tick, app)
         note = "" if self.timer.running else "This clock was paused when the code was made: ask the judge."
@@ -72,6 +76,7 @@ class TimerScreen:
                        appbar=app_bar(app, "Table clock"), controls=[
             ft.Text(self.timer.label, key="timer-label", text_align=ft.TextAlign.CENTER),
             self.clock,
+            self.warning,
             ft.Text(note, key="timer-note", italic=True),
         ])
 
@@ -83,8 +88,15 @@ class TimerScreen:
 
     async def _tick(self, app: App) -> None:
         while self in app.screens:
-            self._show(time.time())
+            now = time.time()
+            self._show(now)
+            left = timers.remaining(self.timer, now)
+            mark = crossed_mark(self.marks, self.seen if self.seen is not None else left, left)
+            self.seen = left
+            if mark is not None:
+                self.warning.value = "TIME!" if mark <= 0 else f"{clock_text(mark)} left"
+                app.page.run_task(self.alerts.warn)
             if app.screens[-1] is self:
-                app.page.update(self.clock)
+                app.page.update(self.clock, self.warning)
             await asyncio.sleep(1 - (time.time() % 1) + 0.02)
         self.ticking = False

@@ -31,6 +31,7 @@ from companion.core.events import Event
 from companion.core.tournament import Tournament
 from companion.core.tournament_clock import crossed_mark, next_change
 from companion.store.tournaments import TournamentStore
+from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.public_pages import RoomPage, TablePage
 from companion.ui.judge.qr import qr_png, room_url
@@ -39,7 +40,6 @@ TOPIC = "judge"
 MIN_GAP = 0.2  # clocks started at different instants flip at different moments: wake at most 5 times a second
 MAX_GAP = 1.0  # ... and at least once a second, to notice changes made with the CLI
 LATE = 0.005  # wake just after a flip, so the new second is showing
-BUZZ_TIMEOUT = 3.0  # a client that never answers the vibration call must not keep a task forever
 log = logging.getLogger(__name__)
 
 
@@ -139,9 +139,9 @@ class LiveHub:
         page.title = self.state.name
         page.scroll = ft.ScrollMode.AUTO
         view: Any = None
-        # made here, in the session's context, so it registers with this page; a phone vibrates on a warning
-        # (Flutter's web client maps it to the browser's vibration API; desktops ignore it)
-        haptics = ft.HapticFeedback()
+        # made here, in the session's context, so it registers with this page; a warning beeps and a phone
+        # vibrates (Flutter's web client maps it to the browser's vibration API; desktops ignore it)
+        alerts = Alerts()
 
         def open_route(route: str) -> None:
             nonlocal view
@@ -158,7 +158,7 @@ class LiveHub:
                 else:
                     changed = view.tick(message[1], message[2])
                     if view.concerns(message[2]):
-                        task = asyncio.create_task(buzz(haptics))
+                        task = asyncio.create_task(alerts.warn())
                         self._buzzing.add(task)
                         task.add_done_callback(self._buzzing.discard)
                 if changed:
@@ -189,13 +189,6 @@ class LiveHub:
     def room(self, page: ft.Page, now: float, note: str = "") -> RoomPage:
         return RoomPage(self.state, now, lambda number: page.navigate(f"/table/{number}"), room_url=self.url,
                         room_qr=self.qr, note=note)
-
-
-async def buzz(haptics: ft.HapticFeedback) -> None:
-    try:
-        await asyncio.wait_for(haptics.vibrate(), BUZZ_TIMEOUT)
-    except Exception:  # no vibration on this device, or the page closed: the banner still shows
-        log.debug("vibration failed", exc_info=True)
 
 
 def serve(store: TournamentStore, tournament_id: str, *, host: str, port: int) -> int:
