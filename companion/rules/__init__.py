@@ -11,10 +11,12 @@ from companion.core.errors import UnknownSystem
 from companion.rules.base import Action, ActionOption, System, Verdict
 from companion.rules.halo_actions import HaloActionClix
 from companion.rules.heroclix_skirmish import HeroClixSkirmish
+from companion.rules.scarab import Scarab
 
 _FACTORIES: dict[str, Callable[[], System]] = {
     HaloActionClix.id: HaloActionClix,
     HeroClixSkirmish.id: HeroClixSkirmish,
+    Scarab.id: Scarab,
 }
 
 
