@@ -90,16 +90,23 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
         s.tap("Put the Scarab on the table")
         s.tap("Scarab turn guide")
         s.wait_text("Step 1 of 9")
+        s.tap("Roll a d6 against the Event dial (d6)")
         s.tap("Roll d6")
         s.wait_text("read from your Event dial")
         s.shot("phone-scarab-turn")
-        for step in range(2, 6):
-            s.tap("Next step")
+        s.tap("Apply to the match")
+        s.wait_text("Step 2 of 9")
+        for step, title in ((3, "Shift or rotate the Scarab"), (4, "Displaced units take 1 damage each")):
+            s.tap(title)  # no attacker on the table yet: nobody can be displaced, so it applies at once
             s.wait_text(f"Step {step} of 9")
-        s.tap("Turn the Event dial clockwise")
-        s.wait_text("The Event dial turned one click clockwise")
-        for step in range(6, 10):
-            s.tap("Next step")
+        for step, title in ((5, "Event dial special attacks"), (6, "Turn the Event dial clockwise"),
+                            (7, "Shell dial special attacks")):
+            s.tap(title)
+            s.wait_text(f"Step {step} of 9")
+        for step in (8, 9):  # no target for the guns: hold fire (it asks which gun, then applies)
+            s.tap("Hold fire (no target for a gun)")
+            s.tap("Do it")
+            s.tap("Apply to the match")
             s.wait_text(f"Step {step} of 9")
         s.tap("End the Scarab's turn")
         s.wait_text("Ann to play")

@@ -116,31 +116,38 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
                                                                "Event dial"}
     await h.click("scarab-turn")
     assert h.text_of("scarab-step").startswith("Step 1 of 9")
-    await h.click("scarab-roll-event")
-    rolled = session.state(match_id).rolls[-1].total
-    assert h.text_of("scarab-note").startswith(f"Rolled {rolled}: ")
-    await h.click("scarab-next")  # move
-    await h.click("scarab-next")  # displaced units
-    await h.click("displace-u1")
-    assert session.state(match_id).unit("u1").click == 1
-    for _ in range(2):  # event specials, then turn the Event dial
-        await h.click("scarab-next")
-    await h.click("scarab-turn-event")
+    await h.click("scarab-do-roll-event")  # rolls: its own screen with the roll and what it means
+    await h.click("action-resolve")
+    assert h.text_of("action-summary").startswith("Rolled ") and "read from your Event dial" in h.text_of(
+        "action-summary")
+    await h.click("action-apply")
+    assert session.state(match_id).rolls[-1].expr in ("d6", "1d6")
+    await h.click("scarab-do-move")
+    await h.click("scarab-do-displaced")
+    await h.choose("param-displaced-u1", True)
+    await h.click("action-resolve")
+    await h.click("action-apply")
+    assert session.state(match_id).unit("u1").click == 1  # displaced: 1 damage
+    await h.click("scarab-do-event-specials")
+    await h.click("scarab-do-turn-event")
     assert session.state(match_id).unit("scarab-event").click == 1
-    await h.click("scarab-next")  # shell specials
-    await h.click("scarab-next")  # main gun
-    await h.click("scarab-fire")
+    await h.click("scarab-do-shell-specials")
+    await h.click("scarab-do-main-gun")
+    assert "/" in h.text_of("action-odds")  # the exact chance before the roll
+    await h.click("action-resolve")
+    hit = "hit" in h.text_of("action-summary").split(",")[-1]
+    await h.click("action-apply")
     fired = session.state(match_id).rolls[-1]
-    assert "main gun at Banshee" in fired.purpose
-    assert ("hit" if fired.total + 10 >= 16 else "miss") in h.text_of("scarab-note")
-    await h.click("scarab-next")  # turret
-    await h.click("scarab-next")  # reinforcements
-    assert h.text_of("scarab-step").startswith("Step 9 of 9")
-    await h.click("scarab-next")
+    assert "main gun" in fired.purpose.lower()
+    assert session.state(match_id).unit("u1").eliminated == hit  # 3 damage on a 2-click dial
+    if hit:  # the only attacker is KO'd: the Scarab's side wins and the match ends
+        assert "Sam won" in h.text_of("scarab-over") and session.state(match_id).status == "finished"
+        return
+    await h.click("scarab-do-hold-fire")
+    await h.click("scarab-do-end-turn")
     state = session.state(match_id)
     assert (state.turn, state.active_player.name, state.phase) == (2, "Ann", "")
-    log = [e.type for e in session.log(match_id)]
-    assert log.count("set_phase") == 8 and log[-1] == "end_turn"
+    assert len(session.log(match_id)) == 6 + 10  # set-up, then one undoable step per step of the turn
 
 
 @pytest.mark.asyncio

@@ -44,11 +44,11 @@ class HelperScreen:
         if option.enabled and option.units:
             rows.append(ft.Row(wrap=True, spacing=6, controls=[
                 ft.FilledTonalButton(match.unit(u).name, key=f"do-{option.action}-{u}",
-                                     on_click=partial(self._take, app, option, u))
+                                     on_click=partial(take_option, app, self.match_id, option, u))
                 for u in option.units]))
         elif option.enabled:
             rows.append(ft.FilledTonalButton(option.title, key=f"do-{option.action}",
-                                             on_click=partial(self._take, app, option, None)))
+                                             on_click=partial(take_option, app, self.match_id, option, None)))
         else:
             rows.append(ft.Text(f"Not now: {option.reason}", key=f"why-{option.action}"))
         if option.note:
@@ -73,24 +73,26 @@ class HelperScreen:
 
         app.show(SectionScreen(system, rule))
 
-    def _take(self, app: App, option: ActionOption, unit_id: str | None) -> None:
-        """Actions that ask for values or roll dice get their own screen; the others apply at once."""
-        if option_needs_screen(option):
-            app.show(ActionScreen(self.match_id, option.action, unit_id))
-            return
-        match = app.session.state(self.match_id)
-        try:
-            resolution = rules.get(match.system).resolve(match, Action(option.action, unit_id),
-                                                         rng_for(match.seed, len(match.rolls)))
-            if resolution.events:
-                app.session.dispatch_events(self.match_id, list(resolution.events), resolution.summary,
-                                            by=match.active_player.id)
-        except CompanionError as exc:
-            app.toast(str(exc))
-            return
-        app.toast(resolution.summary)
-        app.tick()
-        if match.turn != app.session.state(self.match_id).turn:
-            app.back()  # the turn ended: back to the table
-        else:
-            app.refresh()
+
+
+def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | None) -> None:
+    """Actions that ask for values or roll dice get their own screen; the others apply at once."""
+    if option_needs_screen(option):
+        app.show(ActionScreen(match_id, option.action, unit_id))
+        return
+    match = app.session.state(match_id)
+    try:
+        resolution = rules.get(match.system).resolve(match, Action(option.action, unit_id),
+                                                     rng_for(match.seed, len(match.rolls)))
+        if resolution.events:
+            app.session.dispatch_events(match_id, list(resolution.events), resolution.summary,
+                                        by=match.active_player.id)
+    except CompanionError as exc:
+        app.toast(str(exc))
+        return
+    app.toast(resolution.summary)
+    app.tick()
+    if match.turn != app.session.state(match_id).turn:
+        app.back()  # the turn ended: back to the table
+    else:
+        app.refresh()
