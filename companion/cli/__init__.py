@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 
 from companion.cli.output import fail
@@ -19,8 +18,6 @@ def build_parser() -> argparse.ArgumentParser:
                                      "tracked. Run with no command to start the app.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        if importlib.util.find_spec(f"companion.cli.{name}_cmd") is None:  # TODO(lead): drop once all exist
-            continue
         importlib.import_module(f"companion.cli.{name}_cmd").register(sub)
     return parser
 
