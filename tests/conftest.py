@@ -5,9 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from companion.session import Session
 from companion.store.matches import MatchStore
+
+# No per-example deadline: these machines are noisy, and a slow example is not a wrong one (speed is measured
+# in benchmarks/, never asserted in tests).
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 
 @pytest.fixture(autouse=True)

@@ -143,11 +143,14 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     if hit:  # the only attacker is KO'd: the Scarab's side wins and the match ends
         assert "Sam won" in h.text_of("scarab-over") and session.state(match_id).status == "finished"
         return
-    await h.click("scarab-do-hold-fire")
+    await h.click("scarab-do-hold-fire")  # the turret holds fire: it asks which gun, then applies
+    await h.click("action-resolve")
+    await h.click("action-apply")
     await h.click("scarab-do-end-turn")
     state = session.state(match_id)
     assert (state.turn, state.active_player.name, state.phase) == (2, "Ann", "")
-    assert len(session.log(match_id)) == 6 + 10  # set-up, then one undoable step per step of the turn
+    session.undo(match_id)  # each step is one undoable entry: one undo goes back to the last step
+    assert (session.state(match_id).turn, session.state(match_id).phase) == (1, "reinforcements")
 
 
 @pytest.mark.asyncio

@@ -22,10 +22,9 @@ from companion.rules import armageddon_empires_flow as flow
 from companion.rules import armageddon_empires_steps as steps
 from companion.rules.armageddon_empires_dice import MAX_POOL, DiceRule, dice_rule
 from companion.rules.armageddon_empires_steps import MASTER, preview
-from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 
 SYSTEM_ID = "armageddon-empires"
-Refusal = tuple[str, str]
 
 
 @dataclass(frozen=True)

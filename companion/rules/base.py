@@ -15,8 +15,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
+from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match
+
+Refusal = tuple[str, str]  # (reason for the player, rules section id)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,12 @@ class Resolution:
     summary: str
     rules: tuple[str, ...] = ()
     details: tuple[str, ...] = ()  # further lines: why, effects, reminders the app can't check
+
+
+def check(verdict: Verdict) -> None:
+    """Raise the core's IllegalAction for a refused verdict (with its rule)."""
+    if not verdict.legal:
+        raise IllegalAction(verdict.reason, verdict.rule)
 
 
 def odds_text(chance: Fraction) -> str:

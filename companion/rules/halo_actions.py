@@ -17,7 +17,7 @@ from companion.core.dice import roll
 from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
 from companion.rules.halo_actionclix import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -36,7 +36,6 @@ UPGRADE_TOKEN_POINTS = 25
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
 CAPTURED_COUNTER = "captured-spawn-points"
 
-Refusal = tuple[str, str]  # (reason, rule section id)
 
 
 @dataclass(frozen=True)
@@ -380,8 +379,4 @@ def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
             Event("set_location", {"unit": target.id, "location": "reserve"}, by)]
 
 
-def check(verdict: Verdict) -> None:
-    """Raise the core's IllegalAction for a refused verdict."""
-    if not verdict.legal:
-        raise IllegalAction(verdict.reason, verdict.rule)
 

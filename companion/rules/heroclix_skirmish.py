@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
 from companion.rules.heroclix_skirmish_combat import (
     ATTACK_ROLL,
     ELEMENTS,
@@ -57,7 +57,6 @@ from companion.rules.heroclix_skirmish_rounds import (
 )
 
 MAX_EXTRA_ACTIONS = 10
-Refusal = tuple[str, str]  # (reason, rule section id)
 
 
 @dataclass(frozen=True)
@@ -225,9 +224,6 @@ def _option(state: Match, q: _Query, spec: _Spec) -> ActionOption:
     return ActionOption(spec.id, spec.title, False, reason=shown, rule=rule, cost=cost, note=note, refused=reasons)
 
 
-def check(verdict: Verdict) -> None:
-    if not verdict.legal:
-        raise IllegalAction(verdict.reason, verdict.rule)
 
 
 class HeroClixSkirmish:

@@ -19,7 +19,7 @@ from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match, Player, Unit
 from companion.rules import killer_of_the_maze_gear as gear
-from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.killer_of_the_maze_fire import fire, fire_setup, odds_line
 from companion.rules.killer_of_the_maze_items import (
     ADVANCED,
@@ -42,7 +42,6 @@ MOVEMENT, ACTIVITY, TYRANID = "Imperial Action: Movement", "Imperial Action: Act
 SUBPHASE = {MOVEMENT: "movement", ACTIVITY: "activity", TYRANID: "tyranid"}
 TO_HIT_CHOICES = (("", "not set: enter it from your rules"),) + tuple((str(n), f"{n}+") for n in range(2, 7))
 
-Refusal = tuple[str, str]  # (reason, rule section id)
 
 
 @dataclass(frozen=True)

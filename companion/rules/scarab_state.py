@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.core.events import MAX_STEP, Event
 from companion.core.model import Match, Unit
-from companion.rules.base import ActionOption, Param
+from companion.rules.base import ActionOption, Param, Refusal
 
 SYSTEM_ID = "scarab"
 SCARAB_PLAYER = "p1"
@@ -37,7 +37,6 @@ OPTION_DEFAULTS = {HEROCLIX_ACTIONS: False, "flyers-board-from-adjacent": False,
 NO_ACTIONS = "the Scarab itself never receives actions or action tokens"
 MAX_MODIFIER = 10
 
-Refusal = tuple[str, str]  # (reason, rules.md section id)
 
 
 def dial_id(unit: Unit) -> str | None:
