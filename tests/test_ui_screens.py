@@ -205,3 +205,27 @@ async def test_skirmish_setup_checks_forces_and_rolls_starting_squares(tmp_path:
     assert h.text_of("snake-order") == "Placing order (snake draft): Ann, Ben, Ann"  # Ben has one character
     session.undo(match_id)  # the whole set-up roll is one step
     assert session.state(match_id).rolls == ()
+
+
+@pytest.mark.asyncio
+async def test_skirmish_round_ends_through_the_rules_helper(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("new-match")
+    await h.choose("system", "heroclix-skirmish")
+    await h.type("player-0", "Ann")
+    await h.type("player-1", "Ben")
+    await h.click("create-match")
+    match_id = h.page.views[-1].route.removeprefix("/match/")
+    await add_unit(h, "Hero", "8 10 17 3\n8 9 16 3")
+    await h.click("open-helper")
+    await h.click("do-move-u1")  # the round's costed action
+    assert session.state(match_id).counters.get("round-costed") == 1
+    assert not h.has("do-move-u1")  # one costed action per round
+    state = session.state(match_id)
+    assert state.unit("u1").tokens.action == 1
+    # ending the round from the table goes through the helper: its round counters start again
+    h2 = await Harness.start(lambda page: main(page, session))
+    await h2.click(f"match-{match_id}")
+    await h2.click("end-round")
+    state = session.state(match_id)
+    assert (state.active_player.name, state.counters.get("round-costed", 0)) == ("Ben", 0)

@@ -27,12 +27,15 @@ def leaders(match: Match) -> tuple[str, ...]:
 
 
 def points_by_turn(initial: Match, events: list[Event]) -> list[TurnPoints]:
-    """Replay the log and note every player's points as each turn ends, plus the current turn."""
+    """Replay the log and note every player's points as each turn ends, plus the current turn.
+
+    A turn ends wherever the turn number moves on: a plain `end_turn`, or one inside a rules helper's batch."""
     state = initial
     out: list[TurnPoints] = []
     for event in events:
-        if event.type == "end_turn":
-            out.append(TurnPoints(state.turn, {p.id: (p.vp, p.kills) for p in state.players}))
+        turn = state.turn
         state = apply(state, event)
+        if state.turn != turn:
+            out.append(TurnPoints(turn, {p.id: (p.vp, p.kills) for p in state.players}))
     out.append(TurnPoints(state.turn, {p.id: (p.vp, p.kills) for p in state.players}))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -44,11 +45,11 @@ class HelperScreen:
         if option.enabled and option.units:
             rows.append(ft.Row(wrap=True, spacing=6, controls=[
                 ft.FilledTonalButton(match.unit(u).name, key=f"do-{option.action}-{u}",
-                                     on_click=partial(take_option, app, self.match_id, option, u))
+                                     on_click=on_take(app, self.match_id, option, u))
                 for u in option.units]))
         elif option.enabled:
             rows.append(ft.FilledTonalButton(option.title, key=f"do-{option.action}",
-                                             on_click=partial(take_option, app, self.match_id, option, None)))
+                                             on_click=on_take(app, self.match_id, option, None)))
         else:
             rows.append(ft.Text(f"Not now: {option.reason}", key=f"why-{option.action}"))
         if option.note:
@@ -75,8 +76,16 @@ class HelperScreen:
 
 
 
-def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | None) -> None:
-    """Actions that ask for values or roll dice get their own screen; the others apply at once."""
+def on_take(app: App, match_id: str, option: ActionOption, unit_id: str | None) -> Callable[[], None]:
+    """A click handler taking the option (zero arguments: Flet passes the event to any handler that has some)."""
+    return lambda: take_option(app, match_id, option, unit_id)
+
+
+def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | None, *,
+                back_to_table: bool = True) -> None:
+    """Actions that ask for values or roll dice get their own screen; the others apply at once.
+
+    When the action ended the turn, a helper screen goes back to the table (`back_to_table`)."""
     if option_needs_screen(option):
         app.show(ActionScreen(match_id, option.action, unit_id))
         return
@@ -92,7 +101,7 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
         return
     app.toast(resolution.summary)
     app.tick()
-    if match.turn != app.session.state(match_id).turn:
+    if back_to_table and match.turn != app.session.state(match_id).turn:
         app.back()  # the turn ended: back to the table
     else:
         app.refresh()

@@ -19,7 +19,7 @@ from companion.core.events import Event
 from companion.core.model import Match, Unit
 from companion.core.packs import Pack
 from companion.ui.app import App, app_bar
-from companion.ui.helper_screen import take_option
+from companion.ui.helper_screen import on_take
 from companion.ui.unit_card import stats_line
 
 SEQUENCE = "scarab-turn"
@@ -108,7 +108,7 @@ class ScarabTurnScreen:
             targets = option.units or (None,)
             buttons += [ft.FilledTonalButton(label if u is None else f"{label}: {match.unit(u).name}",
                                              key=f"scarab-do-{option.action}" + (f"-{u}" if u else ""),
-                                             on_click=partial(take_option, app, self.match_id, option, u))
+                                             on_click=on_take(app, self.match_id, option, u))
                         for u in targets]
         if match.status == "finished":
             winners = ", ".join(match.player(w).name for w in match.winners) or "no one"

@@ -7,12 +7,13 @@ from typing import Any
 
 import flet as ft
 
+from companion import rules
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Player
 from companion.core.packs import Pack
 from companion.core.standings import scoring_kind
 from companion.ui.app import App, app_bar
-from companion.ui.helper_screen import HelperScreen, has_helper
+from companion.ui.helper_screen import HelperScreen, has_helper, take_option
 from companion.ui.unit_card import Preview, counter, unit_card
 from companion.ui.widgets import icon_button
 
@@ -97,11 +98,12 @@ class TableScreen:
         buttons: list[ft.Control] = []
         if match.status == "active":
             if match.rules.turn_style == "shared":
-                buttons.append(ft.OutlinedButton("End round", key="end-round", on_click=lambda: dispatch("end_round")))
+                buttons.append(ft.OutlinedButton("End round", key="end-round",
+                                                 on_click=lambda: self._end(app, match, "end-round", dispatch)))
             clear = ("Units that got no action token this turn clear their tokens." if match.rules.action_tokens_carry
                      else "Action tokens come off: next turn every unit may act again.")
             buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=lambda: app.confirm(
-                "End the turn?", clear, "Yes, end turn", lambda: dispatch("end_turn"))))
+                "End the turn?", clear, "Yes, end turn", lambda: self._end(app, match, "end-turn", dispatch))))
             buttons.append(ft.TextButton("End match", key="end-match", on_click=lambda: self._end_match(app)))
         else:
             buttons.append(ft.OutlinedButton("Result", key="show-result", on_click=lambda: self._result(app)))
@@ -112,6 +114,19 @@ class TableScreen:
                         ft.Text(line, key="turn-line", weight=ft.FontWeight.BOLD, expand=True)]),
                 ft.Row(buttons, wrap=True),
             ]))
+
+    def _end(self, app: App, match: Match, action: str, dispatch: Any) -> None:
+        """End the round or turn through the game's rules helper when it has one (it also resets what it tracks
+        for the round, and refuses with the reason when the game isn't there yet); else as a plain event."""
+        option = None
+        if has_helper(match.system):
+            option = next((o for o in rules.get(match.system).legal_actions(match) if o.action == action), None)
+        if option is None:
+            dispatch(action.replace("-", "_"))
+        elif not option.enabled:
+            app.toast(f"Not yet: {option.reason}")
+        else:
+            take_option(app, self.match_id, option, None, back_to_table=False)
 
     @staticmethod
     def _player_row(player: Player, kind: str, dispatch: Any) -> ft.Control:
