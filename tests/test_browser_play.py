@@ -56,7 +56,7 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
         s.tap("Yes, end turn")
         s.wait_text("Ben to play")
         s.tap("Match log")
-        s.wait_text("turn ended (clear phase)")
+        s.wait_text("Ann ends the turn; Ben is next")
         s.shot(f"{size}-log")
         browser.close()
     stored = Session(MatchStore(tmp_path)).list_matches()
