@@ -34,6 +34,7 @@ class Session:
         self.store = store
         self.clock = clock
         self._histories: dict[str, History] = {}
+        self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
 
     @classmethod
     def open(cls, root: Path | None = None) -> Session:
@@ -68,7 +69,7 @@ class Session:
                           seed=secrets.randbits(32) if seed is None else seed, rounds_per_turn=rounds_per_turn)
         history = History.start(match)
         self.store.save(history, now=self._now())
-        self._histories[match.id] = history
+        self._remember(history)
         return match
 
     def list_matches(self) -> list[MatchSummary]:
@@ -76,10 +77,13 @@ class Session:
         return summaries
 
     def history(self, match_id: str) -> History:
+        """The match's history, read again when another process changed it since we last read or wrote it."""
         history = self._histories.get(match_id)
-        if history is None:
-            history = self.store.load(check_id(match_id))
-            self._histories[match_id] = history
+        signature = self.store.signature(check_id(match_id))
+        if history is None or signature != self._signatures.get(match_id):
+            self.store.forget(match_id)
+            history = self.store.load(match_id)
+            self._remember(history)
         return history
 
     def state(self, match_id: str) -> Match:
@@ -96,9 +100,10 @@ class Session:
         """Apply one event and save it; returns the new state once it is on disk."""
         # whole seconds: enough for "who did what, when", and share codes shrink by about a fifth
         event = Event(type_, dict(data or {}), by, float(int(self._now())))
-        history = self.history(match_id).push(event)
-        segment, history = history.compact()
-        self._commit(history, segment)
+        with self.store.locked(check_id(match_id)):  # read, change and write as one, against other processes
+            history = self.history(match_id).push(event)
+            segment, history = history.compact()
+            self._commit(history, segment)
         return history.state
 
     def dispatch_events(self, match_id: str, events: list[Event], label: str, *, by: str | None = None) -> Match:
@@ -114,23 +119,25 @@ class Session:
         return result
 
     def undo(self, match_id: str) -> Match:
-        history = self.history(match_id)
-        try:
-            history = history.undo()
-        except NeedSegment as need:
-            history = history.reopen(self.store.segment_ending_at(match_id, need.base)).undo()
-        self._commit(history)
+        with self.store.locked(check_id(match_id)):
+            history = self.history(match_id)
+            try:
+                history = history.undo()
+            except NeedSegment as need:
+                history = history.reopen(self.store.segment_ending_at(match_id, need.base)).undo()
+            self._commit(history)
         return history.state
 
     def redo(self, match_id: str) -> Match:
-        history = self.history(match_id).redo()
-        segment, history = history.compact()
-        self._commit(history, segment)
+        with self.store.locked(check_id(match_id)):
+            history = self.history(match_id).redo()
+            segment, history = history.compact()
+            self._commit(history, segment)
         return history.state
 
     def _commit(self, history: History, segment: Segment | None = None) -> None:
         self.store.save(history, [segment] if segment else [], now=self._now())
-        self._histories[history.state.id] = history  # only once it is stored
+        self._remember(history)  # only once it is stored
 
     def log(self, match_id: str) -> list[Event]:
         return self.store.full_log(match_id)[1]
@@ -160,7 +167,7 @@ class Session:
             raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")
         history, segments = segmented(initial, [Event.from_json(raw) for raw in events])
         self.store.save(history, segments, now=self._now())
-        self._histories[initial.id] = history
+        self._remember(history)
         return history.state
 
     def replace_history(self, initial: Match, events: list[Event]) -> Match:
@@ -179,8 +186,14 @@ class Session:
         self.store.save(whole, now=self._now())
         history, segments = segmented(initial, events)
         self.store.save(history, segments, now=self._now())
-        self._histories[match_id] = history
+        self._remember(history)
         return history.state
+
+    def _remember(self, history: History) -> None:
+        """Keep the history as stored now, with the file signature that goes with it."""
+        match_id = history.state.id
+        self._histories[match_id] = history
+        self._signatures[match_id] = self.store.signature(match_id)
 
     def _now(self) -> float:
         return self.clock()

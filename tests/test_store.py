@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -200,3 +202,27 @@ def test_rolls_replay_from_the_seed_and_batches_undo_as_one(session: Session) ->
     session.undo(match_id)
     state = session.state(match_id)
     assert (state.unit("u1").click, state.player("p2").kills) == (0, 0)
+
+
+def test_two_writers_on_one_match_lose_nothing(tmp_path: Path) -> None:
+    """The app and the CLI (two sessions, or two processes) take turns on one match: each sees the other's events."""
+    app, cli = Session(MatchStore(tmp_path)), Session(MatchStore(tmp_path))
+    match_id = play(app, 0)
+    cli.dispatch(match_id, "score", {"player": "p2", "kind": "kills", "delta": 1})
+    app.dispatch(match_id, "score", {"player": "p1", "kind": "kills", "delta": 1})  # reads the CLI's first
+    assert [p.kills for p in cli.state(match_id).players] == [1, 1]
+    cli.undo(match_id)
+    assert [p.kills for p in app.state(match_id).players] == [0, 1]
+
+
+def test_concurrent_processes_each_keep_every_event(tmp_path: Path) -> None:
+    match_id = play(Session(MatchStore(tmp_path)), 0)
+    code = ("import sys; from companion.session import Session; from companion.store.matches import MatchStore\n"
+            "s = Session(MatchStore(__import__('pathlib').Path(sys.argv[1])))\n"
+            "for _ in range(300): s.dispatch(sys.argv[2], 'score', {'player': sys.argv[3], 'kind': 'vp', 'delta': 1})\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path), match_id, p], env=env)
+             for p in ("p1", "p2")]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    state = Session(MatchStore(tmp_path)).state(match_id)
+    assert (state.player("p1").vp, state.player("p2").vp, state.seq) == (300, 300, 601)

@@ -13,13 +13,18 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
+
+try:
+    import fcntl
+except ImportError:  # Windows, phones: one process writes a match there
+    fcntl = None  # type: ignore[assignment]
 from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError, InvalidMatch
@@ -106,6 +111,35 @@ class MatchStore:
         if self.root is None:
             return sorted(self._heads)
         return sorted(p.stem for p in self._dir.glob("*.json") if ID_PATTERN.match(p.stem))
+
+    def signature(self, match_id: str) -> Any:
+        """Changes whenever the stored head changes: another process (the CLI, a second window) wrote it."""
+        if self.root is None:
+            return None  # memory stores live in one process
+        try:
+            st = self._head_path(match_id).stat()
+        except FileNotFoundError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def forget(self, match_id: str) -> None:
+        """Drop what is cached of a match, so the next read comes from disk."""
+        if self.root is not None:
+            self._heads.pop(match_id, None)
+            self._snapshot_json.pop(match_id, None)
+
+    @contextmanager
+    def locked(self, match_id: str) -> Iterator[None]:
+        """Hold the match for one read-change-write, against other processes writing it (POSIX advisory lock)."""
+        if self.root is None or fcntl is None:
+            yield
+            return
+        with open(self._dir / f"{check_id(match_id)}.lock", "a+b") as f:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
     def exists(self, match_id: str) -> bool:
         check_id(match_id)
@@ -272,4 +306,5 @@ class MatchStore:
         self._memory_segments.pop(match_id, None)
         if self.root is not None:
             self._head_path(match_id).unlink()
+            self._head_path(match_id).with_suffix(".lock").unlink(missing_ok=True)
             shutil.rmtree(self._segment_dir(match_id), ignore_errors=True)
