@@ -63,7 +63,7 @@ def test_a_fresh_turn_opens_every_basic_action(table: Match) -> None:
     assert opts["throw-grenade"].units == ("spartan",)
     assert opts["throw-grenade"].refused["marine"] == "Unit marine has no Grenade token"
     assert opts["respawn"].units == ("brute", "hunter")
-    assert "aren't tracked" in (opts["respawn"].note or "")
+    assert "aren't tracked" not in (opts["respawn"].note or "")  # the pack declares the captured counter
     # swapping needs a reserve unit of exactly the same points (30: the Brute)
     assert opts["swap-weapons"].units == ("spartan", "marine") and opts["swap-weapons"].cost == 0
     assert "exactly 40 points" in opts["swap-weapons"].refused["odst"]

@@ -139,3 +139,21 @@ async def test_theme_choice_is_remembered_on_the_device(tmp_path: Path) -> None:
     assert h.page.theme_mode == ft.ThemeMode.LIGHT and h.conn.prefs == {"companion.theme": "light"}
     again = await Harness.start(lambda page: main(page, session), prefs=h.conn.prefs)
     assert again.page.theme_mode == ft.ThemeMode.LIGHT
+
+
+@pytest.mark.asyncio
+async def test_the_systems_own_counters_are_tappable(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_halo_match(h)
+    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Captured spawn points 0"
+    await h.click("player-p1-counter-captured-spawn-points-plus")
+    await h.click("player-p1-counter-captured-spawn-points-plus")
+    assert session.state(match_id).player("p1").counters == {"captured-spawn-points": 2}
+    # the rules helper knows: with both spawn points captured, a unit in reserve can't respawn
+    await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3")
+    await h.click("unit-u1-open")
+    await h.click("unit-location")  # to the reserve
+    h = await Harness.start(lambda page: main(page, session))  # reopen the match from home
+    await h.click(f"match-{match_id}")
+    await h.click("open-helper")
+    assert "captured" in h.text_of("why-respawn")

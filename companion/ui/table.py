@@ -15,7 +15,7 @@ from companion.core.standings import scoring_kind
 from companion.ui.app import App, app_bar
 from companion.ui.helper_screen import HelperScreen, has_helper, take_option
 from companion.ui.unit_card import Preview, counter, unit_card
-from companion.ui.widgets import icon_button
+from companion.ui.widgets import counter_labels, icon_button
 
 WIDE = 800
 CARD_WIDTH = 400
@@ -67,7 +67,8 @@ class TableScreen:
             tools.insert(0, ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
         controls.append(ft.Row(tools, wrap=True, spacing=8, key="tools"))
-        controls += [self._player_row(p, scoring_kind(match), dispatch) for p in match.players]
+        names = counter_labels(app, match, "player")
+        controls += [self._player_row(p, scoring_kind(match), dispatch, names) for p in match.players]
         # one column on a phone; on a wide screen, cards of a fixed width side by side (a plain wrapping Row:
         # a ResponsiveRow made every tap's update about 10 ms slower)
         wide = (app.page.width or 0) >= WIDE
@@ -129,20 +130,27 @@ class TableScreen:
             take_option(app, self.match_id, option, None, back_to_table=False)
 
     @staticmethod
-    def _player_row(player: Player, kind: str, dispatch: Any) -> ft.Control:
-        """The player's name and the points that decide this game (kill points in Halo, VP elsewhere)."""
+    def _player_row(player: Player, kind: str, dispatch: Any, names: dict[str, str]) -> ft.Control:
+        """The player's name, the points that decide this game (kill points in Halo, VP elsewhere), and the
+        system's own player counters (e.g. captured spawn points)."""
         pid = player.id
         label = "Kills" if kind == "kills" else "VP"
 
         def score(delta: int) -> None:
             dispatch("score", {"player": pid, "kind": kind, "delta": delta})
 
-        return ft.Row(key=f"player-{pid}", spacing=6, controls=[
+        row = ft.Row(spacing=6, controls=[
             ft.Container(width=6, height=32, bgcolor=player.colour, border_radius=3),
             ft.Text(player.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
                     expand=True),
             counter(f"player-{pid}-{kind}", label, getattr(player, kind), lambda: score(-1), lambda: score(1)),
         ])
+        extra = [counter(f"player-{pid}-counter-{name}", title, player.counters.get(name, 0),
+                         partial(dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
+                         partial(dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}))
+                 for name, title in names.items()]
+        return ft.Column([row, ft.Row(extra, wrap=True, spacing=4)] if extra else [row], spacing=0,
+                         key=f"player-{pid}")
 
     def _scarab_controls(self, app: App, match: Match) -> list[ft.Control]:
         from companion.ui.scarab_screens import SCARAB_PLAYER, ScarabDialsScreen, ScarabTurnScreen, scarab_dials
@@ -212,3 +220,4 @@ def usual_rolls(pack: Pack) -> tuple[str, ...]:
     found = [t.dice + ("sq" if t.dice == "2d10" and t.read == "tens-ones" else "") for t in pack.tables.values()]
     found += [r["dice"] for r in pack.entries("tables", "roll") if r.get("dice") not in ("2d10",)]
     return tuple(dict.fromkeys(found))
+

@@ -8,7 +8,8 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.ui.app import App, app_bar
-from companion.ui.unit_card import stats_line
+from companion.ui.unit_card import counter, stats_line
+from companion.ui.widgets import counter_labels
 
 
 class UnitScreen:
@@ -40,6 +41,13 @@ class UnitScreen:
         ]
         other = "reserve" if unit.location == "table" else "table"
 
+        def bump(name: str, delta: int) -> None:
+            app.dispatch(self.match_id, "counter", {"scope": "unit", "target": unit.id, "name": name, "delta": delta},
+                         by=by)
+
+        counters = [counter(f"unit-counter-{name}", title, unit.counters.get(name, 0), partial(bump, name, -1),
+                            partial(bump, name, 1)) for name, title in counter_labels(app, match, "unit").items()]
+
         def removed() -> None:
             if app.dispatch(self.match_id, "remove_unit", {"unit": unit.id}, by=by) is not None:
                 app.back()
@@ -53,6 +61,8 @@ class UnitScreen:
                                    f"{'KO' if unit.eliminated else 'in play'} · on the {unit.location}"),
                            ft.Text("Tap a click to turn the dial to it (for corrections or respawning).", size=12),
                            *clicks,
+                           *([ft.Text("Counters", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+                              ft.Row(counters, wrap=True, spacing=4)] if counters else []),
                            ft.Row(wrap=True, controls=[
                                ft.OutlinedButton(f"Move to {other}", key="unit-location",
                                                  on_click=lambda: app.dispatch(
