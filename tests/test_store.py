@@ -219,7 +219,8 @@ def test_concurrent_processes_each_keep_every_event(tmp_path: Path) -> None:
     match_id = play(Session(MatchStore(tmp_path)), 0)
     code = ("import sys; from companion.session import Session; from companion.store.matches import MatchStore\n"
             "s = Session(MatchStore(__import__('pathlib').Path(sys.argv[1])))\n"
-            "for _ in range(300): s.dispatch(sys.argv[2], 'score', {'player': sys.argv[3], 'kind': 'vp', 'delta': 1})\n")
+            "for _ in range(300):\n"
+            "    s.dispatch(sys.argv[2], 'score', {'player': sys.argv[3], 'kind': 'vp', 'delta': 1})\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path), match_id, p], env=env)
              for p in ("p1", "p2")]
