@@ -46,7 +46,7 @@ class App:
 
     def show(self, screen: Screen) -> None:
         self.screens.append(screen)
-        self.page.views.append(self._built(screen))
+        self.page.views.append(screen.build(self))
         self.page.update()
 
     def replace(self, screen: Screen) -> None:
@@ -61,28 +61,19 @@ class App:
             self.page.views.pop()
         self.refresh()
 
-    def home(self) -> None:
-        del self.screens[1:]
-        del self.page.views[1:]
-        self.refresh()
-
     def refresh(self) -> None:
         """Rebuild the top screen from the current state, into the same View.
 
         Keeping the View object (and so Flutter's route) matters: a dialog closing while its View was swapped
-        for a new one stays on screen in the browser.
+        for a new one stays on screen in the browser. Flet reconciles the rebuilt controls with the shown ones
+        by key and sends only what changed; the rebuilt controls come back frozen, so handlers never change a
+        control in place: they change the screen's state and call `refresh()`.
         """
         if self.screens:
-            view, fresh = self.page.views[-1], self._built(self.screens[-1])
+            view, fresh = self.page.views[-1], self.screens[-1].build(self)
             for attr in VIEW_PARTS:
                 setattr(view, attr, getattr(fresh, attr))
         self.page.update()
-
-    def _built(self, screen: Screen) -> ft.View:
-        """The screen's view. Flet reconciles the rebuilt controls with the shown ones by key and sends only
-        what changed; the rebuilt controls come back frozen, so handlers never change a control in place:
-        they change the screen's state and call `refresh()`."""
-        return screen.build(self)
 
     # --- actions ----------------------------------------------------------------------------------
 
