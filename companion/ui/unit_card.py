@@ -12,6 +12,8 @@ from functools import partial
 
 import flet as ft
 
+from companion.core.errors import IllegalAction
+from companion.core.events import Event, apply
 from companion.core.model import Click, Match, Unit
 from companion.ui.widgets import icon_button
 
@@ -37,11 +39,12 @@ def stats_line(click: Click, stats: tuple[str, ...]) -> str:
     return " · ".join(parts + list(click.markers)) or "—"
 
 
-def preview_click(unit: Unit, preview: Preview) -> int:
-    """The click the unit would land on (same arithmetic as the damage/heal events)."""
-    if preview.kind == "damage":
-        return min(unit.click + preview.amount, len(unit.dial) - 1)
-    return max(unit.click - preview.amount, unit.start)
+def preview_click(match: Match, unit: Unit, preview: Preview) -> int:
+    """The click the unit would land on: the damage/heal event itself, applied to a copy (nothing is stored)."""
+    try:
+        return apply(match, Event(preview.kind, {"unit": unit.id, "amount": preview.amount})).unit(unit.id).click
+    except IllegalAction:
+        return unit.click
 
 
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
@@ -111,7 +114,7 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
 def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callable[..., object],
                    set_preview: Callable[[Preview | None], None]) -> ft.Control:
     uid = unit.id
-    target = preview_click(unit, preview)
+    target = preview_click(match, unit, preview)
     landing = unit.dial[target]
     verb = "Damage" if preview.kind == "damage" else "Heal"
     note = "KO!" if landing.ko else stats_line(landing, match.rules.stats)
