@@ -21,13 +21,19 @@ async def start(tmp_path: Path) -> tuple[Harness, Session]:
     return harness, session
 
 
-async def new_halo_match(h: Harness) -> str:
+async def new_match_of(h: Harness, system: str, *names: str) -> str:
+    """Start a match from the home screen as a player would; its id."""
     await h.click("new-match")
-    await h.type("player-0", "Ann")
-    await h.type("player-1", "Ben")
+    await h.choose("system", system)
+    for i, name in enumerate(names):
+        await h.type(f"player-{i}", name)
     await h.click("create-match")
-    assert h.text_of("turn-line").startswith("Turn 1 · Ann to play")
+    assert h.text_of("turn-line").startswith("Turn 1 · ") and f"{names[0]} to play" in h.text_of("turn-line")
     return h.page.views[-1].route.removeprefix("/match/")
+
+
+async def new_halo_match(h: Harness) -> str:
+    return await new_match_of(h, "halo-actionclix", "Ann", "Ben")
 
 
 async def add_unit(h: Harness, name: str, dial: str, owner_index: int = 0) -> None:

@@ -14,7 +14,7 @@ from companion.store.tournaments import TournamentStore
 from companion.ui.app import main
 
 from flet_harness import Harness
-from test_ui_flows import add_unit, new_halo_match, start
+from test_ui_flows import add_unit, new_halo_match, new_match_of, start
 
 
 @pytest.mark.asyncio
@@ -100,12 +100,7 @@ SCARAB_DIALS = {"shell": "17\n16\n15", "chassis": "9 17 2\n8 16 2", "main-power-
 @pytest.mark.asyncio
 async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
-    await h.click("new-match")
-    await h.choose("system", "scarab")
-    await h.type("player-0", "Sam")
-    await h.type("player-1", "Ann")
-    await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = await new_match_of(h, "scarab", "Sam", "Ann")
     await add_unit(h, "Banshee", "10 9 17 2\n9 9 16 2", owner_index=1)
     await h.click("scarab-dials")
     for dial, text in SCARAB_DIALS.items():
@@ -187,12 +182,7 @@ async def test_judge_mode_in_the_app(tmp_path: Path) -> None:
 @pytest.mark.asyncio
 async def test_skirmish_setup_checks_forces_and_rolls_starting_squares(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
-    await h.click("new-match")
-    await h.choose("system", "heroclix-skirmish")
-    await h.type("player-0", "Ann")
-    await h.type("player-1", "Ben")
-    await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = await new_match_of(h, "heroclix-skirmish", "Ann", "Ben")
     for owner in (0, 0, 1):
         await add_unit(h, f"Hero {owner}", "8 10 17 3\n8 9 16 3", owner_index=owner)
     await h.click("open-setup")
@@ -210,12 +200,7 @@ async def test_skirmish_setup_checks_forces_and_rolls_starting_squares(tmp_path:
 @pytest.mark.asyncio
 async def test_skirmish_round_ends_through_the_rules_helper(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
-    await h.click("new-match")
-    await h.choose("system", "heroclix-skirmish")
-    await h.type("player-0", "Ann")
-    await h.type("player-1", "Ben")
-    await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = await new_match_of(h, "heroclix-skirmish", "Ann", "Ben")
     await add_unit(h, "Hero", "8 10 17 3\n8 9 16 3")
     await h.click("open-helper")
     await h.click("do-move-u1")  # the round's costed action
