@@ -20,7 +20,7 @@ from companion.core.events import Event
 from companion.core.model import Match, Unit
 from companion.rules import armageddon_empires_flow as flow
 from companion.rules.armageddon_empires_dice import MAX_POOL, DiceRule, at_least, at_most, dice_rule, margin
-from companion.rules.base import Odds, Resolution, odds_text
+from companion.rules.base import Odds, Resolution, odds_text, param_int
 
 MASTER = {"assassin": "master-assassin", "saboteur": "master-saboteur"}
 NO_BONUS_DAMAGE = "Bonus damage from cards, if any applies, is not in this part of the source: add it by hand."
@@ -40,16 +40,6 @@ def preview(challenge: flow.Challenge) -> str:
     else:
         effect = "no harm either way"
     return f"{a} successes to {d}: {effect}; {challenge.acting.name} to act"
-
-
-def whole(params: Mapping[str, Any], name: str, low: int, high: int, default: int, rule: str) -> int:
-    value = params.get(name, default)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction(f"{name.replace('_', ' ')} must be a whole number from {low} to {high}, not {value!r}",
-                            rule)
-    return value
 
 
 # --- starting a challenge -------------------------------------------------------------------------------------
@@ -87,14 +77,14 @@ def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Un
                params: Mapping[str, Any]) -> Start:
     """The checked set-up of a new challenge; IllegalAction naming the rule when a value breaks it."""
     rule = dice_rule(state, params)
-    ap = whole(params, "ap_cost", 0, 99, 0, "action-points")
+    ap = param_int(params, "ap_cost", 0, 99, 0, "action-points")
     owner = state.player(attacker.owner)
     if ap > owner.counters.get("action_points", 0):
         raise IllegalAction(f"it costs {ap} Action Points and {owner.name} has "
                             f"{owner.counters.get('action_points', 0)}", "action-points")
     if action == "threshold":
-        dice = whole(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
-        threshold = whole(params, "threshold", 1, MAX_POOL, 1, rule_id)
+        dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
+        threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)
         return Start(action, attacker, (), 0, False, False, False, ap, rule, dice, threshold)
     targets = {u.id: u for u in flow.targets(state, attacker.owner, trait)}
     chosen = [params[k] for k in ("target", "seen_2", "seen_3") if params.get(k)]
@@ -107,7 +97,7 @@ def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Un
     seen = tuple(targets[uid] for uid in dict.fromkeys(chosen))
     candidates = seen[:1] if flow.has(attacker, MASTER[trait]) else seen
     slayer = action == "assassinate" and (flow.has(attacker, "slayer") or bool(params.get("slayer_munition")))
-    return Start(action, attacker, candidates, whole(params, "bonus", 0, MAX_POOL, 0, rule_id), slayer,
+    return Start(action, attacker, candidates, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id), slayer,
                  bool(params.get("intel_center")), bool(params.get("intel_house_rule")), ap, rule,
                  min(flow.level(attacker, trait), MAX_POOL), 0)
 
@@ -211,7 +201,7 @@ def reroll_dice(challenge: flow.Challenge, params: Mapping[str, Any]) -> int:
     failed = dice - wins
     if failed <= 0:
         raise IllegalAction(f"every die of {challenge.acting.name} is a success: nothing to reroll", "fate-pool")
-    return whole(params, "dice", 1, failed, failed, "fate-pool")
+    return param_int(params, "dice", 1, failed, failed, "fate-pool")
 
 
 def reroll(state: Match, challenge: flow.Challenge, params: Mapping[str, Any], rng: random.Random) -> Resolution:
@@ -251,8 +241,8 @@ def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, An
 
 
 def tactic(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -> Resolution:
-    own = whole(params, "own", -MAX_POOL, MAX_POOL, 0, "fate-pool")
-    theirs = whole(params, "theirs", -MAX_POOL, MAX_POOL, 0, "fate-pool")
+    own = param_int(params, "own", -MAX_POOL, MAX_POOL, 0, "fate-pool")
+    theirs = param_int(params, "theirs", -MAX_POOL, MAX_POOL, 0, "fate-pool")
     if not own and not theirs:
         raise IllegalAction("enter how the tactic card changes the successes", "fate-pool")
     if challenge.defender is None and theirs:

@@ -11,6 +11,7 @@ Rule ids are section ids of the system's rules text (`content/<system>/rules.md`
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -92,6 +93,18 @@ class Resolution:
     summary: str
     rules: tuple[str, ...] = ()
     details: tuple[str, ...] = ()  # further lines: why, effects, reminders the app can't check
+
+
+def param_int(params: Mapping[str, Any], name: str, low: int, high: int, default: int = 0,
+              rule: str | None = None) -> int:
+    """A whole-number param (the app's form may send it as text); IllegalAction names it when out of range."""
+    value = params.get(name, default)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IllegalAction(f"{name.replace('_', ' ')} must be a whole number from {low} to {high}, not {value!r}",
+                            rule)
+    return value
 
 
 def check(verdict: Verdict) -> None:

@@ -20,7 +20,7 @@ import icepool
 from companion.core.dice import RollResult, roll
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Param
+from companion.rules.base import Action, Param, param_int
 
 SYSTEM_ID = "halo-actionclix"
 ATTACK_ROLL = "2d6"
@@ -182,16 +182,6 @@ def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     return tuple(params)
 
 
-def param_int(action: Action, name: str, low: int, high: int, default: int = 0) -> int:
-    """A whole-number param (a form may send it as text); AttackError names it when it is out of range."""
-    value = action.params.get(name, default)
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise AttackError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
 def dial_value(unit: Unit, stat: str) -> int:
     value = unit.current.stats.get(stat)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -213,9 +203,9 @@ def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]
         target = state.unit(target_id or "")
     except KeyError:
         raise AttackError("choose an opposing unit on the table as the target") from None
-    moved = param_int(action, "moved", 0, MAX_MOVE) if action.name == "move-and-attack" else 0
+    moved = param_int(action.params, "moved", 0, MAX_MOVE) if action.name == "move-and-attack" else 0
     setup = AttackSetup(attack=dial_value(attacker, "attack"), defense=dial_value(target, "defense"), moved=moved,
-                        modifier=param_int(action, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
+                        modifier=param_int(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
                         kind="grenade" if action.name == "throw-grenade" else "shoot",
                         double_six_splash=action.name in SHOOTING_ACTIONS and action.params.get("splash") is True)
     return setup, attacker, target

@@ -17,7 +17,7 @@ from companion.core.dice import roll
 from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check, param_int
 from companion.rules.halo_actionclix import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -27,7 +27,6 @@ from companion.rules.halo_actionclix import (
     chance_text,
     dial_value,
     hit_chance,
-    param_int,
     resolve_attack,
 )
 
@@ -348,7 +347,7 @@ def _exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
                                 spec.rule)
         lost = f"{tokens.grenade} Grenade token(s) lost" if tokens.grenade else "no Grenade tokens to lose"
     else:
-        spend = param_int(action, "spend", 1, tokens.upgrade, default=1)
+        spend = param_int(action.params, "spend", 1, tokens.upgrade, default=1)
         limit = old.points + UPGRADE_TOKEN_POINTS * spend
         if new.points > limit:
             raise IllegalAction(f"{new.name} is worth {new.points} points; {spend} token(s) reach {limit} "

@@ -16,14 +16,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from companion.core.dice import roll
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.events import Event, replay
 from companion.core.model import Match, Unit
 from companion.core.odds import distribution
-from companion.rules.base import Action, Odds, Param, Resolution, odds_text
+from companion.rules.base import Action, Odds, Param, Resolution, odds_text, param_int
 from companion.rules.heroclix_skirmish_rounds import (
     COSTED_USED,
     REDUCTION_USED,
@@ -50,15 +49,6 @@ NO_CRITICALS = ("The Skirmish source doesn't give HeroClix's critical hit and mi
 
 class SkirmishError(CompanionError):
     """A value entered for a Skirmish action that can't be right, or a dial without the numbers it needs."""
-
-
-def param_int(action: Action, name: str, low: int, high: int, default: int = 0) -> int:
-    value: Any = action.params.get(name, default)
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SkirmishError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
-    return value
 
 
 def dial_value(unit: Unit, stat: str) -> int:
@@ -122,9 +112,9 @@ def attack_setup(state: Match, action: Action) -> Attack:
     if target.owner == attacker.owner or not in_play(target) or not is_character(target):
         raise IllegalAction(f"{target.name} is not an opposing character on the map", RULE_STANDARD)
     return Attack(attacker, target,
-                  dial_value(attacker, "attack") + param_int(action, "attack_mod", -MAX_MODIFIER, MAX_MODIFIER),
+                  dial_value(attacker, "attack") + param_int(action.params, "attack_mod", -MAX_MODIFIER, MAX_MODIFIER),
                   dial_value(target, "defense"),
-                  dial_value(attacker, "damage") + param_int(action, "damage_mod", -MAX_MODIFIER, MAX_MODIFIER),
+                  dial_value(attacker, "damage") + param_int(action.params, "damage_mod", -MAX_MODIFIER, MAX_MODIFIER),
                   action.params.get("reduce") is True)
 
 
@@ -248,7 +238,7 @@ def resolve_damage(state: Match, action: Action) -> Resolution:
     if not in_play(target) or not is_character(target):
         raise IllegalAction(f"{target.name} is not a character on the map", RULE_VP)
     by = state.active_player.id
-    amount = param_int(action, "clicks", 1, MAX_CLICKS, default=1)
+    amount = param_int(action.params, "clicks", 1, MAX_CLICKS, default=1)
     events, details = damage_events(state, target, amount, action.params.get("reduce") is True, by)
     if not events:
         raise IllegalAction(f"{target.name} would take no damage: nothing to record", RULE_FIRST_ROUND)

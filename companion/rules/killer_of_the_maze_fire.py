@@ -24,7 +24,7 @@ from companion.core.dice import RollResult, roll
 from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Resolution, odds_text
+from companion.rules.base import Resolution, odds_text, param_int
 from companion.rules.killer_of_the_maze_items import (
     FRAG_GRENADE,
     FRAG_HIT_ROLLS,
@@ -41,7 +41,6 @@ from companion.rules.killer_of_the_maze_items import (
     keywords,
     param_bool,
     param_choice,
-    param_int,
     set_counter,
     shots_left,
     this_phase,

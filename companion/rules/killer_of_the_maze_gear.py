@@ -15,7 +15,7 @@ from companion.core.errors import IllegalAction
 from companion.core.events import Event
 from companion.core.model import Match, Unit
 from companion.core.odds import distribution
-from companion.rules.base import Odds, Resolution, odds_text
+from companion.rules.base import Odds, Resolution, odds_text, param_int
 from companion.rules.killer_of_the_maze_items import (
     SCANNER_ON,
     VENT_WEAPONS,
@@ -27,7 +27,6 @@ from companion.rules.killer_of_the_maze_items import (
     morale,
     param_bool,
     param_choice,
-    param_int,
     set_counter,
     shots_left,
     stat,

@@ -176,16 +176,6 @@ def token_event(unit: Unit, cost: int) -> Event:
 # --- reading an action's params (the app's form gives str for choices, int, bool) ---------------------------
 
 
-def param_int(params: Mapping[str, Any], name: str, low: int, high: int, default: int, rule: str) -> int:
-    value = params.get(name, default)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction(f"{name.replace('_', ' ')} must be a whole number from {low} to {high}, not {value!r}",
-                            rule)
-    return value
-
-
 def param_bool(params: Mapping[str, Any], name: str) -> bool:
     return bool(params.get(name, False))
 
