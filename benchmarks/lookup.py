@@ -10,8 +10,8 @@ import argparse
 import statistics
 import time
 
-from companion.core.lookup import RulesIndex
-from companion.core.packs import discover
+from companion.core.packs.load import discover
+from companion.core.packs.lookup import RulesIndex
 
 QUERIES = {
     "exact words": ["swap weapons", "loot roll", "bonus round", "scavenge", "main power core", "assassin",

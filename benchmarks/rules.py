@@ -19,13 +19,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import rules  # noqa: E402
-from companion.core.creation import new_match  # noqa: E402
-from companion.core.dice import DiceError, roll  # noqa: E402
-from companion.core.events import Event, replay  # noqa: E402
+from companion.core.dice.odds import _distribution, distribution  # noqa: E402
+from companion.core.dice.roll import DiceError, roll  # noqa: E402
+from companion.core.match.creation import new_match  # noqa: E402
+from companion.core.match.events import Event, replay  # noqa: E402
 from companion.core.model import Match  # noqa: E402
-from companion.core.odds import _distribution, distribution  # noqa: E402
-from companion.core.packs import get_pack  # noqa: E402
-from companion.rules.halo_actionclix import AttackSetup, hit_chance, resolve_attack  # noqa: E402
+from companion.core.packs.load import get_pack  # noqa: E402
+from companion.rules.halo.attack import AttackSetup, hit_chance, resolve_attack  # noqa: E402
 
 GOAL_MS = 2.0
 
@@ -180,7 +180,7 @@ def _maze_and_empires_rows() -> list[tuple[str, Callable[[], object], int]]:
         return {"id": f"c{p}{i}", "name": f"Card {p}{i}", "points": 0, "owner": f"p{p}",
                 "dial": [{"stats": stats, "markers": ["assassin"] if i < 2 else []}, {"stats": {}, "markers": ["ko"]}]}
 
-    from companion.rules.killer_of_the_maze_fire import fire_odds
+    from companion.rules.maze.fire import fire_odds
 
     maze, empires = rules.get("killer-of-the-maze"), rules.get("armageddon-empires")
     movement = _two_player_match("killer-of-the-maze", model)

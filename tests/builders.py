@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.creation import new_match
+from companion.core.match.creation import new_match
 from companion.core.model import Match
-from companion.core.packs import get_pack
+from companion.core.packs.load import get_pack
 
 
 def dial(*clicks: tuple[int, int, int, int], ko: bool = True) -> list[dict[str, Any]]:

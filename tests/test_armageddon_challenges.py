@@ -11,13 +11,13 @@ import pytest
 
 from companion import rules
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match
-from companion.core.packs import get_pack
+from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
-from companion.rules import armageddon_empires as ae
-from companion.rules import armageddon_empires_flow as flow
-from companion.rules.armageddon_empires_dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule
+from companion.rules.empires import flow
+from companion.rules.empires import system as ae
+from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule
 
 from builders import match
 

@@ -11,11 +11,11 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.events import Event, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action
-from companion.rules.armageddon_empires import ArmageddonEmpires
-from companion.rules.armageddon_empires_dice import DiceRule, margin, successes
+from companion.rules.empires.dice import DiceRule, margin, successes
+from companion.rules.empires.system import ArmageddonEmpires
 
 from builders import match
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.dial_text import DialTextError, parse_dial
+from companion.core.match.dial_text import DialTextError, parse_dial
 
 STATS = ("speed", "attack", "defense", "damage")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.core.dice import roll
+from companion.core.dice.roll import roll
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.dice_notation import D66, Dice, DiceError, Modifier, Pool, Square, parse
+from companion.core.dice.notation import D66, Dice, DiceError, Modifier, Pool, Square, parse
 from companion.core.errors import CompanionError
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from companion.core.dice import DiceError, rng_for, roll
-from companion.core.events import Event, apply
+from companion.core.dice.roll import DiceError, rng_for, roll
+from companion.core.match.events import Event, apply
 
 from builders import match
 

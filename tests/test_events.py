@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, apply, replay
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match, from_json, to_json
 
 from builders import match, unit

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from companion.core.errors import CompanionError
-from companion.core.events import Event, replay
-from companion.core.force_check import check_force, snake_order, starting_squares
-from companion.core.packs import get_pack
+from companion.core.match.events import Event, replay
+from companion.core.match.force_check import check_force, snake_order, starting_squares
+from companion.core.packs.load import get_pack
 
 from builders import match, unit
 

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from companion import rules
-from companion.core.dice import rng_for
+from companion.core.dice.roll import rng_for
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, apply, replay
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
-from companion.rules.halo_actionclix import AttackSetup, resolve_attack
-from companion.rules.halo_actions import CAPTURED_COUNTER
+from companion.rules.halo.actions import CAPTURED_COUNTER
+from companion.rules.halo.attack import AttackSetup, resolve_attack
 
 from builders import match, unit
 

@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_dice_roll import ScriptedRandom
 
-from companion.core.dice import rng_for
-from companion.core.events import Event, apply
-from companion.core.packs import get_pack
-from companion.rules import halo_actionclix as halo
-from companion.rules.halo_actionclix import AttackError, AttackSetup, chance_text, hit_chance, resolve_attack
+from companion.core.dice.roll import rng_for
+from companion.core.match.events import Event, apply
+from companion.core.packs.load import get_pack
+from companion.rules.halo import attack as halo
+from companion.rules.halo.attack import AttackError, AttackSetup, chance_text, hit_chance, resolve_attack
 
 from builders import match, unit
 

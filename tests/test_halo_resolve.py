@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import rules
-from companion.core.dice import rng_for
+from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError, IllegalAction
-from companion.core.events import Event, apply, replay
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match, Tokens
 from companion.rules import Action, ActionOption
 from companion.rules.base import Resolution
-from companion.rules.halo_actionclix import AttackSetup, resolve_attack
+from companion.rules.halo.attack import AttackSetup, resolve_attack
 
 from builders import match, unit
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.events import Event
-from companion.core.tournament import new_tournament
+from companion.core.match.events import Event
+from companion.core.tournament.state import new_tournament
 from companion.store.tournaments import TournamentStore
 
 from browser import ARGS, CHROMIUM, Screen, free_port, require_browser

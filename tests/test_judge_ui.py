@@ -15,8 +15,8 @@ import pytest
 from flet.messaging.protocol import MessageAction
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.core.events import Event
-from companion.core.tournament import new_tournament
+from companion.core.match.events import Event
+from companion.core.tournament.state import new_tournament
 from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless as h
 from companion.ui.judge.live import LiveHub, NotJudge

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.lookup import RulesIndex, SectionNotFound, distance, index_for, normalise, stem, terms
-from companion.core.packs import discover
+from companion.core.packs.load import discover
+from companion.core.packs.lookup import RulesIndex, SectionNotFound, distance, index_for, normalise, stem, terms
 
 # (query as a player would type it, the section that must come first) per system, searched within the system
 # the match is played in (as the app does during a match).

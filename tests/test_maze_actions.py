@@ -10,11 +10,11 @@ import pytest
 
 from companion import rules
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match
-from companion.core.packs import get_pack
+from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
-from companion.rules import killer_of_the_maze as maze
+from companion.rules.maze import system as maze
 
 from builders import match
 

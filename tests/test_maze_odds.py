@@ -11,8 +11,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.killer_of_the_maze_fire import FireSetup, fire_odds, resolve_fire
-from companion.rules.killer_of_the_maze_items import catalogue
+from companion.rules.maze.fire import FireSetup, fire_odds, resolve_fire
+from companion.rules.maze.items import catalogue
 
 WEAPONS = sorted(catalogue().weapons)
 GUNS = [w for w in WEAPONS if w != "frag-grenade"]

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_dice_roll import ScriptedRandom
 
-from companion.core.dice import DiceError, parse, roll
-from companion.core.odds import BUDGET_NS, distribution, estimated_cost
+from companion.core.dice.odds import BUDGET_NS, distribution, estimated_cost
+from companion.core.dice.roll import DiceError, parse, roll
 
 # A term spec is independent of the parser's classes: ("dice", sign, n, m, keep), ("mod", v),
 # ("pool", n, m, op, t), ("d66",), ("sq",). The brute force below evaluates specs on its own.

@@ -7,7 +7,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from companion.core.packs import builtin_dir, discover
+from companion.core.packs.load import builtin_dir, discover
 
 ROOT = Path(__file__).resolve().parent.parent
 

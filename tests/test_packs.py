@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.creation import new_match
+from companion.core.dice.roll_tables import TableIncomplete
 from companion.core.errors import CompanionError
-from companion.core.packs import Pack, PackError, builtin_dir, discover, get_pack, load_pack
-from companion.core.roll_tables import TableIncomplete
+from companion.core.match.creation import new_match
+from companion.core.packs.load import Pack, PackError, builtin_dir, discover, get_pack, load_pack
 from companion.session import Session
 from companion.store.matches import MatchStore
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.packs import builtin_dir
+from companion.core.packs.load import builtin_dir
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 RUN = 12

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, apply, replay
-from companion.core.history import History
+from companion.core.match.events import Event, apply, replay
+from companion.core.match.history import History
 from companion.core.model import Match, from_json, to_json, validate
 from companion.session import Session
 from companion.store.matches import MatchStore

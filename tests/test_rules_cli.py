@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.core.packs import builtin_dir
+from companion.core.packs.load import builtin_dir
 
 SYSTEMS = ["armageddon-empires", "halo-actionclix", "heroclix-skirmish", "killer-of-the-maze", "scarab"]
 

@@ -6,8 +6,11 @@ import pytest
 
 from companion import rules
 from companion.core.errors import UnknownSystem
-from companion.core.packs import get_pack
-from companion.rules import halo_actions, heroclix_skirmish, heroclix_skirmish_combat, heroclix_skirmish_rounds
+from companion.core.packs.load import get_pack
+from companion.rules.halo import actions as halo_actions
+from companion.rules.skirmish import combat as heroclix_skirmish_combat
+from companion.rules.skirmish import rounds as heroclix_skirmish_rounds
+from companion.rules.skirmish import system as heroclix_skirmish
 
 from builders import match
 

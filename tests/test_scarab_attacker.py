@@ -8,12 +8,12 @@ import pytest
 from test_scarab_setup import figure, scarab_match, strike_team
 
 from companion import rules
-from companion.core.dice import rng_for
+from companion.core.dice.roll import rng_for
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
-from companion.rules.scarab import Scarab, ScarabOptionError
+from companion.rules.scarab.system import Scarab, ScarabOptionError
 
 SCARAB = rules.get("scarab")
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from companion import rules
-from companion.core.events import Event, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match
-from companion.core.packs import get_pack
-from companion.rules import scarab_attacker, scarab_turn
-from companion.rules.scarab_state import (
+from companion.core.packs.load import get_pack
+from companion.rules.scarab import attacker as scarab_attacker
+from companion.rules.scarab import turn as scarab_turn
+from companion.rules.scarab.state import (
     ACTED,
     HEROCLIX_ACTIONS,
     OPTION_DEFAULTS,

@@ -9,9 +9,9 @@ import pytest
 from test_scarab_setup import figure, scarab_match, strike_team
 
 from companion import rules
-from companion.core.dice import rng_for
+from companion.core.dice.roll import rng_for
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, apply, replay
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_share_strategies import CATALOGUE, LIBRARY, PACKS, shared_matches
 
-from companion.core.events import Event
+from companion.core.match.events import Event
 from companion.share import (
     Collector,
     DamagedCode,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.events import replay
+from companion.core.match.events import replay
 from companion.session import Session
 from companion.share import (
     Choice,

@@ -11,11 +11,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.creation import new_match
 from companion.core.errors import IllegalAction
-from companion.core.events import Event, apply
+from companion.core.match.creation import new_match
+from companion.core.match.events import Event, apply
 from companion.core.model import Click, Match, Unit, to_json, validate
-from companion.core.packs import discover
+from companion.core.packs.load import discover
 from companion.share import Library, SharedMatch
 
 PACKS, _ = discover()

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import rules
-from companion.core.dice import rng_for, roll
-from companion.core.events import Event, apply, replay
+from companion.core.dice.odds import distribution
+from companion.core.dice.roll import rng_for, roll
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
-from companion.core.odds import distribution
 from companion.rules import Action
 
 from builders import match, unit

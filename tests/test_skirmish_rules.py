@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from companion import rules
-from companion.core.dice import rng_for
+from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError, IllegalAction
-from companion.core.events import Event, apply, replay
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
 from companion.rules.base import Resolution

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.core.events import Event, replay
-from companion.core.standings import leaders, points_by_turn
+from companion.core.match.events import Event, replay
+from companion.core.match.standings import leaders, points_by_turn
 
 from builders import match
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import IllegalAction, InvalidMatch, UnknownSystem
-from companion.core.events import Event
-from companion.core.history import TAIL_LIMIT
+from companion.core.match.events import Event
+from companion.core.match.history import TAIL_LIMIT
 from companion.session import MatchExists, Session
 from companion.store import atomic
 from companion.store.atomic import AtomicJSONStorage, DamagedFile

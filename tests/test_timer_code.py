@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core import timers
-from companion.core.events import Event
-from companion.core.tournament import new_tournament
-from companion.core.tournament_clock import table_timer_payload
-from companion.core.tournament_events import replay
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.tournament.clock import table_timer_payload
+from companion.core.tournament.events import replay
+from companion.core.tournament.state import new_tournament
 from companion.share import DamagedCode, png, read_text
 from companion.share.errors import NotOurCode
 from companion.share.timer_code import is_timer_link, read_timer_link, timer_link

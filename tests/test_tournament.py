@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core import timers
 from companion.core.errors import IllegalAction
-from companion.core.events import Event
-from companion.core.tournament import InvalidTournament, Tournament, from_json, new_tournament, to_json
-from companion.core.tournament_events import apply, replay
-from companion.core.tournament_results import results_csv, standings
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.tournament.events import apply, replay
+from companion.core.tournament.results import results_csv, standings
+from companion.core.tournament.state import InvalidTournament, Tournament, from_json, new_tournament, to_json
 
 T0 = 1_800_000_000.0
 

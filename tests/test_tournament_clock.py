@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from companion.core import timers
-from companion.core.events import Event
-from companion.core.tournament import Tournament, new_tournament
-from companion.core.tournament_clock import (
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.tournament.clock import (
     TIME,
     BadTimerPayload,
     clock_text,
@@ -22,7 +21,8 @@ from companion.core.tournament_clock import (
     warning_due,
     warning_text,
 )
-from companion.core.tournament_events import apply, replay
+from companion.core.tournament.events import apply, replay
+from companion.core.tournament.state import Tournament, new_tournament
 
 T0 = 1_800_000_000.25  # deadlines need not fall on whole seconds
 MARKS = (600.0, 300.0, 60.0)

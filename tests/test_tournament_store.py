@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import timers
 from companion.core.errors import IllegalAction
-from companion.core.events import Event
-from companion.core.tournament import new_tournament
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.tournament.state import new_tournament
 from companion.store.atomic import DamagedFile
 from companion.store.tournaments import TournamentNotFound, TournamentStore
 
@@ -78,9 +78,9 @@ def test_one_small_file_per_event(tmp_path: Path) -> None:
 CHILD = textwrap.dedent("""
     import json, sys
     from pathlib import Path
-    from companion.core import timers
-    from companion.core.events import Event
-    from companion.core.tournament import new_tournament
+    from companion.core.match import timers
+    from companion.core.match.events import Event
+    from companion.core.tournament.state import new_tournament
     from companion.store.tournaments import TournamentStore
     root, step, t0 = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
     store = TournamentStore(root)
@@ -114,7 +114,7 @@ def test_a_new_process_resumes_every_table_with_the_right_time(tmp_path: Path) -
 WRITER = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from companion.core.events import Event
+    from companion.core.match.events import Event
     from companion.store.tournaments import TournamentStore
     store = TournamentStore(Path(sys.argv[1]))
     for i in range(15):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.dice import rng_for, roll
-from companion.rules.halo_actionclix import AttackSetup, hit_chance, resolve_attack
+from companion.core.dice.roll import rng_for, roll
+from companion.rules.halo.attack import AttackSetup, hit_chance, resolve_attack
 from companion.session import Session
 from companion.store.matches import MatchStore
 from companion.store.tournaments import TournamentStore

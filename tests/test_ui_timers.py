@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.events import Event
-from companion.core.tournament import new_tournament
-from companion.core.tournament_clock import table_timer_payload
-from companion.core.tournament_events import replay
+from companion.core.match.events import Event
+from companion.core.tournament.clock import table_timer_payload
+from companion.core.tournament.events import replay
+from companion.core.tournament.state import new_tournament
 from companion.share.timer_code import timer_link
 from companion.ui.alerts import beep
-from companion.ui.timer_screens import clock_text
+from companion.ui.judge.timer_screens import clock_text
 
 from test_ui_flows import start
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.errors import UnknownSystem
-from companion.rules.armageddon_empires import ArmageddonEmpires
 from companion.rules.base import Action, ActionOption, System, Verdict
-from companion.rules.halo_actions import HaloActionClix
-from companion.rules.heroclix_skirmish import HeroClixSkirmish
-from companion.rules.killer_of_the_maze import KillerOfTheMaze
-from companion.rules.scarab import Scarab
+from companion.rules.empires.system import ArmageddonEmpires
+from companion.rules.halo.actions import HaloActionClix
+from companion.rules.maze.system import KillerOfTheMaze
+from companion.rules.scarab.system import Scarab
+from companion.rules.skirmish.system import HeroClixSkirmish
 
 _FACTORIES: dict[str, Callable[[], System]] = {
     ArmageddonEmpires.id: ArmageddonEmpires,

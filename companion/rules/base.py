@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from companion.core.errors import IllegalAction
-from companion.core.events import Event
+from companion.core.match.events import Event
 from companion.core.model import Match
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)

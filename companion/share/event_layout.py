@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.events import Event
+from companion.core.match.events import Event
 from companion.core.model import COUNTER_SCOPES, LOCATIONS, _unit, to_json
 from companion.share.layout import Scope, read_total, total_code, unit_in, unit_out
 from companion.share.values import (

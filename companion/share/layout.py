@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.creation import PALETTE
+from companion.core.match.creation import PALETTE
 from companion.core.model import (
     LOCATIONS,
     TURN_STYLES,

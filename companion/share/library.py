@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core.model import Click, Rules, Unit
-from companion.core.packs import Pack, discover
+from companion.core.packs.load import Pack, discover
 from companion.share.errors import MissingPack
 
 Catalogue = Mapping[str, Unit]  # ref -> the unit as the pack defines it (its id and owner are ignored)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from companion.core.events import Event
+from companion.core.match.events import Event
 from companion.core.model import Match
 from companion.share.errors import ChoiceNeeded
 from companion.share.payload import SharedMatch

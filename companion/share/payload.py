@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.events import Event, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match, from_json, to_json
 from companion.share.errors import InvalidSharedMatch, NewerCode, NotOurCode
 

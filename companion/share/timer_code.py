@@ -15,7 +15,7 @@ from typing import Any
 import cbor2
 
 from companion.core.model import Timer
-from companion.core.tournament_clock import BadTimerPayload, timer_from_payload
+from companion.core.tournament.clock import BadTimerPayload, timer_from_payload
 from companion.share.errors import DamagedCode
 from companion.share.text import PREFIX, TIMER_MARK, b32, unb32
 

@@ -28,8 +28,8 @@ except ImportError:  # Windows, phones: one process writes a match there
 from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError, InvalidMatch
-from companion.core.events import Event, replay
-from companion.core.history import History, Segment
+from companion.core.match.events import Event, replay
+from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.store.atomic import (
     AtomicJSONStorage,

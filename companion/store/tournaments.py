@@ -21,9 +21,9 @@ from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError
-from companion.core.events import Event
-from companion.core.tournament import InvalidTournament, Tournament, check_id, from_json, slug, to_json
-from companion.core.tournament_events import apply
+from companion.core.match.events import Event
+from companion.core.tournament.events import apply
+from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
 from companion.store.atomic import AtomicJSONStorage, DamagedFile, move_aside, remove_stale_temps
 
 try:  # POSIX: serialise writers across processes; elsewhere one writer at a time is up to the judge

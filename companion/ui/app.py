@@ -154,7 +154,7 @@ def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
 
 
 def open_rules(app: App) -> None:
-    from companion.ui.rules_screen import RulesScreen
+    from companion.ui.helper.rules_screen import RulesScreen
 
     app.show(RulesScreen())
 
@@ -201,7 +201,7 @@ def is_share_route(route: str | None) -> bool:
 
 
 def open_scan(app: App, text: str = "") -> None:
-    from companion.ui.share_screens import ScanScreen
+    from companion.ui.share.screens import ScanScreen
 
     screen = ScanScreen()
     app.show(screen)

@@ -16,7 +16,7 @@ class HomeScreen:
     route = "/"
 
     def build(self, app: App) -> ft.View:
-        from companion.ui.new_match import NewMatchScreen
+        from companion.ui.match.new_match import NewMatchScreen
 
         tools = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
             ft.FilledButton("New match", icon=ft.Icons.ADD, key="new-match",
@@ -34,8 +34,8 @@ class HomeScreen:
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
         from companion.ui.app import open_rules, open_scan
-        from companion.ui.dice_screen import DiceScreen
-        from companion.ui.judge_mode import JudgeModeScreen
+        from companion.ui.helper.dice_screen import DiceScreen
+        from companion.ui.judge.judge_mode import JudgeModeScreen
 
         return [ft.OutlinedButton("Rules", icon=ft.Icons.MENU_BOOK, key="home-rules",
                                   on_click=lambda: open_rules(app)),
@@ -57,7 +57,7 @@ class HomeScreen:
         return [*notes, *(self._tile(app, s) for s in summaries)]
 
     def _tile(self, app: App, s: MatchSummary) -> ft.Control:
-        from companion.ui.table import TableScreen
+        from companion.ui.match.table import TableScreen
 
         packs, _ = app.session.packs()
         system = packs[s.system].name if s.system in packs else s.system

@@ -25,11 +25,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion.core import timers
 from companion.core.errors import CompanionError
-from companion.core.events import Event
-from companion.core.tournament import Tournament
-from companion.core.tournament_clock import crossed_mark, next_change
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.tournament.clock import crossed_mark, next_change
+from companion.core.tournament.state import Tournament
 from companion.store.tournaments import TournamentStore
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen

@@ -10,10 +10,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import timers
-from companion.core.tournament import Table, Tournament
-from companion.core.tournament_clock import clock_text, shown_seconds, status, warning_text
-from companion.core.tournament_results import describe, standings
+from companion.core.match import timers
+from companion.core.tournament.clock import clock_text, shown_seconds, status, warning_text
+from companion.core.tournament.results import describe, standings
+from companion.core.tournament.state import Table, Tournament
 
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}

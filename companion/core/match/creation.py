@@ -1,0 +1,58 @@
+"""Making a new match from a rule pack and the players at the table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.errors import IllegalAction
+from companion.core.model import Match, Player, validate
+from companion.core.packs.load import Pack
+
+# Okabe-Ito colours: distinct for the common kinds of colour blindness, and named so players can say them.
+PALETTE = (("blue", "#0072B2"), ("orange", "#E69F00"), ("green", "#009E73"), ("pink", "#CC79A7"))
+MAX_NAME = 40
+
+
+def new_match(
+    pack: Pack,
+    names: list[str],
+    *,
+    match_id: str,
+    seed: int,
+    now: float,
+    colours: list[str] | None = None,
+    rounds_per_turn: int | None = None,
+) -> Match:
+    """A match at turn 1 with the given players (2-4) and no units yet."""
+    names = [n.strip() for n in names]
+    if not pack.min_players <= len(names) <= pack.max_players:
+        span = (f"{pack.min_players}" if pack.min_players == pack.max_players
+                else f"{pack.min_players} to {pack.max_players}")
+        raise IllegalAction(f"{pack.name} is played by {span} players, not {len(names)}")
+    if any(not n for n in names):
+        raise IllegalAction("every player needs a name")
+    if any(len(n) > MAX_NAME for n in names):
+        raise IllegalAction(f"a player's name can be at most {MAX_NAME} characters")
+    if len({n.casefold() for n in names}) != len(names):
+        raise IllegalAction("two players have the same name; make them different so the log stays clear")
+    colours = colours or [hex_ for _, hex_ in PALETTE]
+    if len(colours) < len(names) or len(set(colours[: len(names)])) != len(names):
+        raise IllegalAction("every player needs a colour of their own")
+    players = tuple(Player(id=f"p{i + 1}", name=n, colour=colours[i]) for i, n in enumerate(names))
+    rules = pack.rules
+    if rounds_per_turn is not None:
+        if not 1 <= rounds_per_turn <= 10:
+            raise IllegalAction("rounds per turn must be between 1 and 10")
+        rules = replace(rules, rounds_per_turn=rounds_per_turn)
+    match = Match(
+        id=match_id,
+        system=pack.id,
+        pack_version=pack.version,
+        created=now,
+        seed=seed,
+        players=players,
+        rules=rules,
+        phase=rules.phases[0] if rules.phases else "",
+    )
+    validate(match)
+    return match

@@ -1,0 +1,68 @@
+"""Plain-language lines for the match log: who did what, to whom."""
+
+from __future__ import annotations
+
+from companion.core.match.events import Event
+from companion.core.model import Match
+
+
+def _name(match: Match, unit_id: object) -> str:
+    try:
+        return match.unit(str(unit_id)).name
+    except KeyError:
+        return str(unit_id)
+
+
+def _player(match: Match, player_id: object) -> str:
+    try:
+        return match.player(str(player_id)).name
+    except KeyError:
+        return str(player_id)
+
+
+def describe(match: Match, event: Event) -> str:
+    """One line for an event, using names from `match` (a state from around the event's time)."""
+    d = event.data
+    unit = _name(match, d.get("unit", d.get("target", "")))
+    signed = f"{d.get('delta', 0):+d}" if isinstance(d.get("delta"), int) else ""
+    match event.type:
+        case "damage":
+            return f"{unit} takes {d.get('amount')} damage"
+        case "heal":
+            return f"{unit} heals {d.get('amount')}"
+        case "set_click":
+            return f"{unit}'s dial turned to click {int(d.get('click', 0)) + 1}"
+        case "rotate":
+            return f"{unit} turned clockwise {d.get('steps')}"
+        case "token":
+            return f"{unit}: {signed} {d.get('kind')} token"
+        case "score":
+            label = "VP" if d.get("kind") == "vp" else "kills"
+            return f"{_player(match, d.get('player'))}: {signed} {label}"
+        case "counter":
+            return f"{d.get('name')} {signed}"
+        case "end_round":
+            return "round ended"
+        case "end_turn":
+            return "turn ended (clear phase)"
+        case "set_phase":
+            return f"phase: {d.get('phase')}"
+        case "set_location":
+            return f"{unit} moved to the {d.get('location')}"
+        case "add_unit":
+            new = d.get("unit") if isinstance(d.get("unit"), dict) else {}
+            return f"{new.get('name', 'a unit')} joins ({new.get('points', '?')} points)"
+        case "remove_unit":
+            return f"{unit} removed"
+        case "roll":
+            return f"rolled {d.get('expr')}: {d.get('dice')} = {d.get('total')} {d.get('purpose', '')}".rstrip()
+        case "end_match":
+            winners = [_player(match, w) for w in d.get("winners", [])]
+            return "match over: " + (", ".join(winners) + " won" if winners else "no winner")
+        case "batch":
+            return str(d.get("label") or f"{len(d.get('events', []))} changes")
+        case "reopen":
+            return "match reopened"
+        case _ if event.type.startswith("timer_"):
+            return f"timer {d.get('timer')}: {event.type.removeprefix('timer_')}"
+    return event.type

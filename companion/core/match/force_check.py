@@ -1,0 +1,128 @@
+"""Force building checks from a pack's force rules, and the Skirmish set-up rolls.
+
+A finding is ok (True), broken (False) or for the players to check (None: the app can't know, e.g. multi-bases,
+or the source's number is cut off).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.dice.roll import roll
+from companion.core.errors import CompanionError
+from companion.core.model import Match, Unit
+from companion.core.packs.load import Pack
+
+MAX_REROLLS = 1000  # 100 squares: far more than enough to place every character on a different one
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    ok: bool | None
+    text: str
+    section: str | None = None
+
+
+def build_total(match: Match) -> int | None:
+    """The agreed build total: Skirmish plays one round per 100 points."""
+    return match.rules.rounds_per_turn * 100 if match.rules.turn_style == "shared" else None
+
+
+def check_force(pack: Pack, match: Match, player_id: str) -> list[Finding]:
+    units = [u for u in match.units if u.owner == player_id and u.location == "table" and not u.cyclic]
+    total = sum(u.points for u in units)
+    players = len(match.players)
+    limit = build_total(match)
+    findings = []
+    for rule in pack.entries("force", "rule"):
+        if "players" in rule and players not in rule["players"]:
+            continue
+        check = CHECKS.get(rule["kind"])
+        if rule.get("missing"):
+            findings.append(Finding(rule["id"], None, rule["missing"], rule.get("section")))
+        elif check is None:
+            findings.append(Finding(rule["id"], None, rule["text"], rule.get("section")))
+        else:
+            ok, detail = check(rule, units, total, limit)
+            findings.append(Finding(rule["id"], ok, f"{rule['text']} {detail}".strip(), rule.get("section")))
+    return findings
+
+
+def _build_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+    if limit is None:
+        return None, f"(your force: {total} points)"
+    return total <= limit, f"(your force: {total} of {limit} points)"
+
+
+def _min_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+    return len(units) >= rule["value"], f"(you have {len(units)})"
+
+
+def _max_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+    return len(units) <= rule["value"], f"(you have {len(units)})"
+
+
+def _max_fraction(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+    if limit is None:
+        return None, ""
+    cap = limit * rule["fraction"]
+    over = [u.name for u in units if u.points > cap]
+    return not over, f"(at most {cap:g} points" + (f"; over: {', '.join(over)})" if over else ")")
+
+
+CHECKS: dict[str, Callable[[dict[str, Any], list[Unit], int, int | None], tuple[bool | None, str]]] = {
+    "build_total": _build_total,
+    "min_units": _min_units,
+    "max_units": _max_units,
+    "max_unit_fraction": _max_fraction,
+}
+
+
+@dataclass(frozen=True)
+class SquareRoll:
+    unit: str
+    dice: tuple[int, ...]
+    square: int
+    duplicate: bool  # already taken: rolled again
+
+
+def starting_squares(match: Match, rng_at: Callable[[int], random.Random], first_index: int) -> list[SquareRoll]:
+    """Skirmish: 2d10 per character (tens die, then ones die), rerolling numbers already rolled.
+
+    `rng_at(i)` gives the generator of the match's roll number i, so every roll is logged and replays.
+    """
+    taken: set[int] = set()
+    out: list[SquareRoll] = []
+    index = first_index
+    for player in match.players:
+        for unit in (u for u in match.units if u.owner == player.id and u.location == "table" and not u.cyclic):
+            for _ in range(MAX_REROLLS):
+                result = roll("2d10sq", rng_at(index))
+                index += 1
+                duplicate = result.total in taken
+                out.append(SquareRoll(unit.id, result.dice, result.total, duplicate))
+                if not duplicate:
+                    taken.add(result.total)
+                    break
+            else:
+                raise CompanionError(f"no free starting square for {unit.name} after {MAX_REROLLS} rolls")
+    return out
+
+
+def snake_order(match: Match) -> list[str]:
+    """Placement order: first player to last, then back, until every character is placed (player ids)."""
+    left = {p.id: sum(1 for u in match.units if u.owner == p.id and u.location == "table" and not u.cyclic)
+            for p in match.players}
+    order: list[str] = []
+    forward = [p.id for p in match.players]
+    while any(left.values()):
+        for pid in forward:
+            if left[pid]:
+                order.append(pid)
+                left[pid] -= 1
+        forward.reverse()
+    return order

@@ -1,0 +1,232 @@
+"""Changes to a tournament as events: `apply(tournament, event)` is pure and refuses with IllegalAction.
+
+Event types (data):
+    seat {table, players}         seat 2-4 players at a table (a new table, or re-seat one not yet started)
+    unseat {table}                remove a table that has not started
+    start {tables?}               start the named clocks, or every waiting one (start all)
+    pause {tables?} / resume {tables?}    one or several tables, or all that can
+    extend {table, seconds, reason}       a judge's extension, kept with its reason
+    result {table, vp, last_standing?}    the game's result; stops that table's clock
+    next_round {}                 close the round (every table has a result) and seat the same tables again
+
+The shared `Event` record of match events is reused, so logs of both look alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.core.errors import IllegalAction
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.match.reducer import Reducer
+from companion.core.tournament.results import decide
+from companion.core.tournament.state import (
+    MAX_NAME,
+    MAX_SEATS,
+    MAX_TABLES,
+    MIN_SEATS,
+    Extension,
+    Round,
+    Table,
+    Tournament,
+    new_table,
+    validate,
+)
+
+MAX_EXTENSION = 3600
+MAX_REASON = 200
+MAX_VP = 999
+
+REDUCER: Reducer[Tournament, Event] = Reducer(validate)
+handler = REDUCER.handler
+apply = REDUCER.apply
+replay = REDUCER.replay
+
+
+# --- reading event data ------------------------------------------------------------------------------
+
+
+def _number(event: Event, key: str = "table") -> int:
+    value = event.data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TABLES:
+        raise IllegalAction(f"{event.type}: give a table number from 1 to {MAX_TABLES}")
+    return value
+
+
+def _table(state: Tournament, number: int) -> Table:
+    try:
+        return state.table(number)
+    except KeyError:
+        raise IllegalAction(f"there is no table {number} in round {state.current.number}") from None
+
+
+def _chosen(state: Tournament, event: Event, fits: Callable[[Table], bool], none_left: str) -> list[Table]:
+    """The tables named in `tables` (each must fit), or when none are named every table that fits."""
+    raw = event.data.get("tables")
+    if raw is None:
+        chosen = [t for t in state.tables if fits(t)]
+        if not chosen:
+            raise IllegalAction(none_left)
+        return chosen
+    if not isinstance(raw, list) or not raw:
+        raise IllegalAction(f"{event.type}: tables must be a list of table numbers")
+    chosen = []
+    for value in raw:
+        table = _table(state, _number(Event(event.type, {"table": value})))
+        if not fits(table):
+            raise IllegalAction(_why_not(event.type, table))
+        if table not in chosen:
+            chosen.append(table)
+    return chosen
+
+
+def _why_not(kind: str, table: Table) -> str:
+    name = f"table {table.number}"
+    if table.result is not None:
+        return f"{name} has its result; a new round starts fresh clocks"
+    return {
+        "start": f"{name}'s clock has already started (use resume for a paused clock)",
+        "pause": f"{name}'s clock is not running",
+        "resume": f"{name}'s clock is not paused" if table.started else f"{name}'s clock has not started yet",
+    }[kind]
+
+
+def _with_tables(state: Tournament, changed: list[Table]) -> Tournament:
+    by_number = {t.number: t for t in changed}
+    tables = tuple(by_number.pop(t.number, t) for t in state.tables)
+    tables = tuple(sorted((*tables, *by_number.values()), key=lambda t: t.number))
+    return replace(state, rounds=(*state.rounds[:-1], replace(state.current, tables=tables)))
+
+
+# --- seating -----------------------------------------------------------------------------------------
+
+
+@handler("seat")
+def _seat(state: Tournament, event: Event) -> Tournament:
+    number = _number(event)
+    raw = event.data.get("players")
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise IllegalAction("seat: players must be a list of names")
+    players = tuple(p.strip() for p in raw)
+    if not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise IllegalAction(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}")
+    if any(not p or len(p) > MAX_NAME for p in players):
+        raise IllegalAction(f"each player needs a name of 1 to {MAX_NAME} characters")
+    if len({p.casefold() for p in players}) != len(players):
+        raise IllegalAction("the same name is seated twice at this table")
+    elsewhere = {p.casefold(): t.number for t in state.tables if t.number != number for p in t.players}
+    for p in players:
+        if p.casefold() in elsewhere:
+            raise IllegalAction(f"{p} is already seated at table {elsewhere[p.casefold()]}")
+    old = next((t for t in state.tables if t.number == number), None)
+    if old is not None and (old.started or old.result is not None):
+        raise IllegalAction(f"table {number} is already playing; seat players before its clock starts")
+    if old is None and len(state.tables) >= MAX_TABLES:
+        raise IllegalAction(f"an event has at most {MAX_TABLES} tables")
+    table = new_table(number, players, state.round_seconds)
+    if old is not None:  # keep an extension given before the start (late seating)
+        table = replace(old, players=players)
+    return _with_tables(state, [table])
+
+
+@handler("unseat")
+def _unseat(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, _number(event))
+    if table.started or table.result is not None:
+        raise IllegalAction(f"table {table.number} is already playing; it can't be removed this round")
+    tables = tuple(t for t in state.tables if t.number != table.number)
+    return replace(state, rounds=(*state.rounds[:-1], replace(state.current, tables=tables)))
+
+
+# --- clocks ------------------------------------------------------------------------------------------
+
+
+@handler("start")
+def _start(state: Tournament, event: Event) -> Tournament:
+    tables = _chosen(state, event, lambda t: not t.started and t.result is None,
+                     "there is no table waiting to start" if state.tables else "seat some tables first")
+    return _with_tables(state, [replace(t, started=True, timer=timers.start(t.timer, event.at)) for t in tables])
+
+
+@handler("pause")
+def _pause(state: Tournament, event: Event) -> Tournament:
+    tables = _chosen(state, event, lambda t: t.timer.running and t.result is None, "no clock is running")
+    return _with_tables(state, [replace(t, timer=timers.pause(t.timer, event.at)) for t in tables])
+
+
+@handler("resume")
+def _resume(state: Tournament, event: Event) -> Tournament:
+    tables = _chosen(state, event, lambda t: t.started and not t.timer.running and t.result is None,
+                     "no clock is paused")
+    return _with_tables(state, [replace(t, timer=timers.start(t.timer, event.at)) for t in tables])
+
+
+@handler("extend")
+def _extend(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, _number(event))
+    seconds = event.data.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 1 <= seconds <= MAX_EXTENSION:
+        raise IllegalAction(f"an extension is 1 to {MAX_EXTENSION} seconds, in whole seconds")
+    reason = event.data.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise IllegalAction("say why the time is added (the reason is kept with the result)")
+    if len(reason) > MAX_REASON:
+        raise IllegalAction(f"keep the reason under {MAX_REASON} characters")
+    if table.result is not None:
+        raise IllegalAction(f"table {table.number} has its result; there is no clock to extend")
+    extension = Extension(seconds=float(seconds), reason=reason.strip(), at=event.at)
+    return _with_tables(state, [replace(table, timer=timers.extend(table.timer, float(seconds), event.at),
+                                        extensions=(*table.extensions, extension))])
+
+
+# --- results and rounds ------------------------------------------------------------------------------
+
+
+@handler("result")
+def _result(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, _number(event))
+    vp = _vp(event.data.get("vp"), table)
+    last = event.data.get("last_standing")
+    if last is not None and not isinstance(last, str):
+        raise IllegalAction("result: last_standing must be a player's name")
+    result = decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
+    return _with_tables(state, [replace(table, result=result, timer=timers.pause(table.timer, event.at))])
+
+
+def _seated_name(table: Table, name: str) -> str:
+    for p in table.players:
+        if p.casefold() == name.strip().casefold():
+            return p
+    raise IllegalAction(f"{name} is not seated at table {table.number}")
+
+
+def _vp(raw: Any, table: Table) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        raise IllegalAction("result: vp must map each player to their victory points")
+    vp: dict[str, int] = {}
+    for name, value in raw.items():
+        if not isinstance(name, str):
+            raise IllegalAction("result: vp must map each player to their victory points")
+        player = _seated_name(table, name)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VP:
+            raise IllegalAction(f"{player}'s VP must be a whole number from 0 to {MAX_VP}")
+        vp[player] = value
+    missing = [p for p in table.players if p not in vp]
+    if missing:
+        raise IllegalAction(f"enter VP for {', '.join(missing)} too")
+    return {p: vp[p] for p in table.players}  # seat order
+
+
+@handler("next_round")
+def _next_round(state: Tournament, event: Event) -> Tournament:
+    pending = [t.number for t in state.tables if t.result is None]
+    if pending:
+        raise IllegalAction(f"enter the results of table{'s' if len(pending) > 1 else ''} "
+                            f"{', '.join(map(str, pending))} before the next round")
+    if not state.tables:
+        raise IllegalAction("seat some tables and play the round first")
+    tables = tuple(new_table(t.number, t.players, state.round_seconds) for t in state.tables)
+    return replace(state, rounds=(*state.rounds, Round(state.current.number + 1, tables)))

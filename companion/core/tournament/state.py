@@ -1,0 +1,228 @@
+"""A judged event: numbered tables with seated players, rounds, and one deadline-based timer per table.
+
+State is a tree of frozen dataclasses that converts to and from plain JSON; every change is an event
+applied by `tournament_events.apply`. Times are UTC epoch seconds, like `core.timers`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import CompanionError, InvalidMatch
+from companion.core.match import timers
+from companion.core.model import JSON, Timer, _plain, _Reader, _timer
+
+TOURNAMENT_FORMAT = "tabletop-companion/tournament"
+TOURNAMENT_VERSION = 1
+# HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
+BUILDS = (200, 300)
+DEFAULT_ROUND_SECONDS = 30 * 60
+DEFAULT_MARKS = (600.0, 300.0, 60.0)  # warnings at 10 and 5 minutes left and at the last minute
+MIN_SEATS, MAX_SEATS = 2, 4
+MAX_TABLES = 500
+MAX_ROUND_SECONDS = 4 * 3600
+MAX_NAME = 60
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+class InvalidTournament(CompanionError):
+    """Tournament data that breaks the model's rules (bad file, bad import, bad set-up)."""
+
+
+@dataclass(frozen=True)
+class Extension:
+    """Time a judge added to one table, with the reason that is read back at the end of the round."""
+
+    seconds: float
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of one table's game: VP per player (seat order) and who won; several winners means a tie."""
+
+    vp: dict[str, int]
+    winners: tuple[str, ...]
+    how: str  # see tournament_results.HOW
+    at: float
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    players: tuple[str, ...]
+    timer: Timer
+    started: bool = False  # the clock was started this round (a paused clock has started; a waiting one not)
+    extensions: tuple[Extension, ...] = ()
+    result: Result | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: str
+    name: str
+    build: int
+    round_seconds: float
+    marks: tuple[float, ...]  # seconds left at which a warning fires, largest first
+    created: float
+    rounds: tuple[Round, ...] = (Round(1),)  # the last one is the round being played
+    seq: int = 0  # events applied since creation
+
+    @property
+    def current(self) -> Round:
+        return self.rounds[-1]
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        return self.current.tables
+
+    def table(self, number: int) -> Table:
+        for t in self.current.tables:
+            if t.number == number:
+                return t
+        raise KeyError(number)
+
+
+# --- making ------------------------------------------------------------------------------------------
+
+
+def check_id(tournament_id: str) -> str:
+    if not isinstance(tournament_id, str) or not ID_PATTERN.match(tournament_id):
+        raise InvalidTournament(f"{tournament_id!r} is not a valid event id (lower-case letters, digits and '-')")
+    return tournament_id
+
+
+def slug(name: str) -> str:
+    """A readable start for an event id: 'Friday Skirmish #3' -> 'friday-skirmish-3'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:30].strip("-") or "event"
+
+
+def check_marks(marks: tuple[float, ...] | list[float], round_seconds: float) -> tuple[float, ...]:
+    clean = tuple(sorted({float(m) for m in marks}, reverse=True))
+    for m in clean:
+        if not 0 < m < round_seconds:
+            raise InvalidTournament(f"a warning at {m:g} seconds left must be above zero and within the round")
+    return clean
+
+
+def new_tournament(
+    tournament_id: str,
+    name: str,
+    *,
+    build: int = 300,
+    round_seconds: float = DEFAULT_ROUND_SECONDS,
+    marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
+    now: float,
+) -> Tournament:
+    name = name.strip()
+    if not name or len(name) > MAX_NAME:
+        raise InvalidTournament(f"the event needs a name of 1 to {MAX_NAME} characters")
+    if build not in BUILDS:
+        raise InvalidTournament(f"Skirmish builds are {' or '.join(map(str, BUILDS))} points, not {build}")
+    if not 60 <= round_seconds <= MAX_ROUND_SECONDS:
+        raise InvalidTournament("a round lasts between 1 minute and 4 hours")
+    return Tournament(id=check_id(tournament_id), name=name, build=build, round_seconds=float(round_seconds),
+                      marks=check_marks(marks, round_seconds), created=now)
+
+
+def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Table:
+    return Table(number=number, players=players,
+                 timer=timers.new_timer(f"table-{number}", round_seconds, f"Table {number}"))
+
+
+# --- JSON --------------------------------------------------------------------------------------------
+
+
+def to_json(tournament: Tournament) -> JSON:
+    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **_plain(tournament)}
+
+
+def from_json(data: Any) -> Tournament:
+    """Read a tournament; raise InvalidTournament naming the bad field."""
+    try:
+        r = _Reader(data, "event")
+        if r.get("format", str) != TOURNAMENT_FORMAT:
+            raise InvalidTournament("this is not an event file of this app")
+        if r.get("version", int) > TOURNAMENT_VERSION:
+            raise InvalidTournament("this event was saved by a newer version of the app; update the app to open it")
+        rounds = r.items("rounds", _round)
+        t = Tournament(id=check_id(r.get("id", str)), name=r.get("name", str), build=r.get("build", int),
+                       round_seconds=float(r.get("round_seconds", float)),
+                       marks=tuple(float(m) for m in _numbers(r.get("marks", list), "event.marks")),
+                       created=float(r.get("created", float)), rounds=rounds, seq=r.get("seq", int, 0))
+    except InvalidMatch as exc:  # the shared reader names the field; say it is about an event
+        raise InvalidTournament(str(exc)) from None
+    validate(t)
+    return t
+
+
+def _numbers(values: list[Any], path: str) -> list[float]:
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        raise InvalidTournament(f"{path}: expected a list of numbers")
+    return values
+
+
+def _round(data: Any, path: str) -> Round:
+    r = _Reader(data, path)
+    return Round(number=r.get("number", int), tables=r.items("tables", _table))
+
+
+def _table(data: Any, path: str) -> Table:
+    r = _Reader(data, path)
+    players = r.get("players", list)
+    if not all(isinstance(p, str) for p in players):
+        raise InvalidTournament(f"{path}.players: expected a list of names")
+    result = r.get("result", (dict, type(None)), None)
+    return Table(number=r.get("number", int), players=tuple(players),
+                 timer=_timer(r.get("timer", dict), f"{path}.timer"), started=r.get("started", bool, False),
+                 extensions=r.items("extensions", _extension),
+                 result=None if result is None else _result(result, f"{path}.result"))
+
+
+def _extension(data: Any, path: str) -> Extension:
+    r = _Reader(data, path)
+    return Extension(seconds=float(r.get("seconds", float)), reason=r.get("reason", str), at=float(r.get("at", float)))
+
+
+def _result(data: Any, path: str) -> Result:
+    r = _Reader(data, path)
+    winners = r.get("winners", list)
+    if not all(isinstance(w, str) for w in winners):
+        raise InvalidTournament(f"{path}.winners: expected a list of names")
+    return Result(vp=r.mapping("vp", (int,)), winners=tuple(winners), how=r.get("how", str),
+                  at=float(r.get("at", float)))
+
+
+# --- invariants --------------------------------------------------------------------------------------
+
+
+def validate(t: Tournament) -> None:
+    """Raise InvalidTournament when the state breaks a rule the app relies on."""
+    if t.build not in BUILDS:
+        raise InvalidTournament(f"event build {t.build} is not a Skirmish build")
+    if not 60 <= t.round_seconds <= MAX_ROUND_SECONDS:
+        raise InvalidTournament("event round length is out of range")
+    check_marks(t.marks, t.round_seconds)
+    if not t.rounds or [r.number for r in t.rounds] != list(range(1, len(t.rounds) + 1)):
+        raise InvalidTournament("event rounds must be numbered 1, 2, 3 ...")
+    for rnd in t.rounds:
+        numbers = [tb.number for tb in rnd.tables]
+        if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers) or len(numbers) > MAX_TABLES:
+            raise InvalidTournament(f"round {rnd.number}: table numbers must be distinct and from 1")
+        seated = [p for tb in rnd.tables for p in tb.players]
+        if len({p.casefold() for p in seated}) != len(seated):
+            raise InvalidTournament(f"round {rnd.number}: a player is seated at two tables")
+        for tb in rnd.tables:
+            if not MIN_SEATS <= len(tb.players) <= MAX_SEATS or any(not p.strip() for p in tb.players):
+                raise InvalidTournament(f"table {tb.number}: seat {MIN_SEATS} to {MAX_SEATS} named players")
+            if tb.result is not None and set(tb.result.vp) != set(tb.players):
+                raise InvalidTournament(f"table {tb.number}: the result must give VP for each player at the table")

@@ -1,0 +1,208 @@
+"""Armageddon Empires (seed 004): the cards as a challenge sees them, the challenge under way, and the events
+that keep it in the match.
+
+Cards in a match (units with a dial ending on a KO click):
+- Abilities are click markers equal to a trait id of the pack (`assassin`, `master-assassin`, `slayer`,
+  `saboteur`, `master-saboteur`, `tactician` (also for Technologists and Geneticists)), with an optional level
+  after a colon (`assassin:7`). Without a level, the card's `pool` stat (Ability level) is the level.
+- A hero shows a `fate` stat, a facility a `defense` stat; `wound-points` and `structure` are further stats.
+- Wounds and damage dealt are the unit counters `wounds` and `damage`; a card whose wounds or damage reach its
+  points is eliminated (its dial set to the KO click: killed or destroyed, discarded for good).
+
+The challenge under way lives in match counters (see content/armageddon-empires/units.toml): its kind, whose
+move it is (`challenge-step`: 1 the defender with the Defender's Prerogative open, 2 the attacker, 3 the
+defender), accepts in a row, both pools and successes, the threshold, Slayer; and the unit counter
+`challenge-role` (1 attacker, 2 defender). Ending a challenge sets them back to 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.match.events import MAX_STEP, Event
+from companion.core.model import Match, Unit
+
+ASSASSINATION, DUEL, SABOTAGE, SABOTAGE_INTEL, INTEL_DUEL, THRESHOLD = (
+    "assassination", "assassin-duel", "sabotage", "sabotage-intel", "intel-duel", "threshold")
+KIND_CODES = {ASSASSINATION: 1, DUEL: 2, SABOTAGE: 3, SABOTAGE_INTEL: 4, INTEL_DUEL: 5, THRESHOLD: 6}
+KINDS = {code: kind for kind, code in KIND_CODES.items()}
+KIND_RULES = {ASSASSINATION: "assassination-challenge", DUEL: "assassin-vs-assassin", SABOTAGE: "sabotage-challenge",
+              SABOTAGE_INTEL: "saboteur-vs-intel-center", INTEL_DUEL: "intel-center-duel-option",
+              THRESHOLD: "threshold-challenges"}
+PREROGATIVE, ATTACKER_TO_ACT, DEFENDER_TO_ACT = 1, 2, 3
+ATTACKER, DEFENDER = 1, 2  # challenge-role
+CHALLENGE_COUNTERS = ("challenge-kind", "challenge-step", "challenge-accepts", "challenge-threshold",
+                      "challenge-slayer", "attacker-dice", "attacker-successes", "defender-dice", "defender-successes")
+
+
+# --- cards --------------------------------------------------------------------------------------------------
+
+
+def _stat(unit: Unit, name: str) -> int | None:
+    value = unit.current.stats.get(name)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def level(unit: Unit, trait: str) -> int:
+    """The card's level in an ability (0 without it): `assassin:7` on a click, or the `pool` stat."""
+    for marker in unit.current.markers:
+        name, _, number = marker.partition(":")
+        if name == trait:
+            return int(number) if number.isdigit() else (_stat(unit, "pool") or 0)
+    return 0
+
+
+def has(unit: Unit, trait: str) -> bool:
+    return any(m.partition(":")[0] == trait for m in unit.current.markers)
+
+
+def is_hero(unit: Unit) -> bool:
+    return _stat(unit, "fate") is not None
+
+
+def is_facility(unit: Unit) -> bool:
+    return _stat(unit, "defense") is not None
+
+
+def fate(unit: Unit) -> int:
+    return _stat(unit, "fate") or 0
+
+
+def defense(unit: Unit) -> int:
+    return _stat(unit, "defense") or 0
+
+
+def harm_counter(unit: Unit) -> str:
+    return "wounds" if is_hero(unit) else "damage"
+
+
+def limit(unit: Unit) -> int | None:
+    """Wound points of a hero, structure points of anything else; None when its card doesn't show them."""
+    return _stat(unit, "wound-points" if is_hero(unit) else "structure")
+
+
+def live(unit: Unit) -> bool:
+    return unit.location == "table" and not unit.eliminated
+
+
+def targets(state: Match, attacker_owner: str, trait: str) -> tuple[Unit, ...]:
+    wanted = is_hero if trait == "assassin" else is_facility
+    return tuple(u for u in state.units if u.owner != attacker_owner and live(u) and wanted(u))
+
+
+# --- the challenge under way ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Challenge:
+    kind: str
+    attacker: Unit
+    defender: Unit | None  # None in a threshold challenge
+    step: int
+    accepts: int
+    threshold: int
+    slayer: bool
+    attacker_dice: int
+    attacker_successes: int
+    defender_dice: int
+    defender_successes: int
+
+    @property
+    def attacker_acts(self) -> bool:
+        return self.defender is None or self.step == ATTACKER_TO_ACT
+
+    @property
+    def acting(self) -> Unit:
+        return self.attacker if self.attacker_acts or self.defender is None else self.defender
+
+    @property
+    def waiting(self) -> Unit | None:
+        return None if self.defender is None else (self.defender if self.attacker_acts else self.attacker)
+
+    @property
+    def prerogative(self) -> bool:
+        return self.step == PREROGATIVE
+
+    @property
+    def reverse(self) -> bool:
+        """Duels: defender successes above the attacker's harm the attacker."""
+        return self.kind in (DUEL, INTEL_DUEL)
+
+    @property
+    def margin(self) -> int:
+        return self.attacker_successes - self.defender_successes
+
+    def own(self, attacker: bool) -> tuple[int, int]:
+        """(dice, successes) of one side."""
+        return ((self.attacker_dice, self.attacker_successes) if attacker
+                else (self.defender_dice, self.defender_successes))
+
+    def title(self) -> str:
+        if self.defender is None:
+            return f"{self.attacker.name}'s threshold challenge ({self.threshold} to reach)"
+        return f"{self.attacker.name} against {self.defender.name}"
+
+
+def current(state: Match) -> Challenge | None:
+    c = state.counters
+    kind = KINDS.get(c.get("challenge-kind", 0))
+    if kind is None:
+        return None
+    roles = {u.counters.get("challenge-role", 0): u for u in state.units}
+    attacker = roles.get(ATTACKER)
+    if attacker is None:
+        return None
+    return Challenge(kind, attacker, roles.get(DEFENDER), c.get("challenge-step", 0), c.get("challenge-accepts", 0),
+                     c.get("challenge-threshold", 0), bool(c.get("challenge-slayer", 0)), c.get("attacker-dice", 0),
+                     c.get("attacker-successes", 0), c.get("defender-dice", 0), c.get("defender-successes", 0))
+
+
+# --- counter events -----------------------------------------------------------------------------------------
+
+
+def _steps(delta: int) -> list[int]:
+    sign, rest, out = (1 if delta >= 0 else -1), abs(delta), []
+    while rest > MAX_STEP:
+        out.append(sign * MAX_STEP)
+        rest -= MAX_STEP
+    return [*out, sign * rest]
+
+
+def set_match(state: Match, name: str, value: int, by: str | None) -> list[Event]:
+    delta = max(0, value) - state.counters.get(name, 0)
+    return [Event("counter", {"scope": "match", "name": name, "delta": d}, by) for d in _steps(delta)] if delta else []
+
+
+def set_unit(unit: Unit, name: str, value: int, by: str | None) -> list[Event]:
+    delta = max(0, value) - unit.counters.get(name, 0)
+    return [Event("counter", {"scope": "unit", "target": unit.id, "name": name, "delta": d}, by)
+            for d in _steps(delta)] if delta else []
+
+
+def clear_events(state: Match, challenge: Challenge, by: str | None) -> list[Event]:
+    events = [e for name in CHALLENGE_COUNTERS for e in set_match(state, name, 0, by)]
+    for unit in (challenge.attacker, challenge.defender):
+        if unit is not None:
+            events += set_unit(unit, "challenge-role", 0, by)
+    return events
+
+
+def harm_events(unit: Unit, amount: int, by: str | None, slayer: bool = False) -> tuple[list[Event], str]:
+    """Wounds or damage on a card, and its elimination when they reach its points (Slayer: any wound kills)."""
+    counter = harm_counter(unit)
+    total = unit.counters.get(counter, 0) + amount
+    events = set_unit(unit, counter, total, by)
+    points = limit(unit)
+    word = "wound" if counter == "wounds" else "damage"
+    line = f"{unit.name} takes {amount} {word}{'s' if word == 'wound' and amount != 1 else ''} ({total} in all"
+    killed = (slayer and counter == "wounds") or (points is not None and total >= points)
+    if points is not None:
+        line += f" of {points})"
+    else:
+        line += "; its card shows no points here: check them)"
+    if killed and unit.ko_click is not None:
+        events.append(Event("set_click", {"unit": unit.id, "click": unit.ko_click}, by))
+        verb = "killed" if counter == "wounds" else "destroyed"
+        line += f": {verb} and discarded for good" + (" (Slayer: one wound kills)" if slayer and counter == "wounds"
+                                                       else "")
+    return events, line

@@ -1,0 +1,292 @@
+"""Armageddon Empires (seed 004): each step of a challenge, its exact odds and the events that apply it.
+
+Start (assassinate / sabotage / threshold): pay the Action Points the players entered, draw the target when the
+operative is no Master, roll both pools. Accept: the defender's first accept is the Defender's Prerogative and
+ends the challenge; later, two accepts in a row end it. Reroll (Fate) and tactic cards change successes, give up
+the prerogative and pass the move. The end applies the damage assessment and clears the challenge.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from companion.core.dice.roll import roll
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event
+from companion.core.model import Match, Unit
+from companion.rules.base import Odds, Resolution, odds_text, param_int
+from companion.rules.empires import flow
+from companion.rules.empires.dice import MAX_POOL, DiceRule, at_least, at_most, dice_rule, margin
+
+MASTER = {"assassin": "master-assassin", "saboteur": "master-saboteur"}
+NO_BONUS_DAMAGE = "Bonus damage from cards, if any applies, is not in this part of the source: add it by hand."
+
+
+def preview(challenge: flow.Challenge) -> str:
+    """What the dice say now, if both sides accepted."""
+    a, d = challenge.attacker_successes, challenge.defender_successes
+    if challenge.defender is None:
+        verdict = "reaches it: the card is created" if a >= challenge.threshold else "falls short"
+        return f"{a} success(es) against a threshold of {challenge.threshold}: {verdict}"
+    m = challenge.margin
+    if m > 0:
+        effect = f"{challenge.defender.name} would take {m}"
+    elif m < 0 and challenge.reverse:
+        effect = f"{challenge.attacker.name} would take {-m}"
+    else:
+        effect = "no harm either way"
+    return f"{a} successes to {d}: {effect}; {challenge.acting.name} to act"
+
+
+# --- starting a challenge -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    action: str  # assassinate, sabotage or threshold
+    attacker: Unit
+    candidates: tuple[Unit, ...]  # the target (a Master's choice) or every card seen, to draw from; () threshold
+    bonus: int
+    slayer: bool
+    intel: bool
+    house_rule: bool
+    ap: int
+    rule: DiceRule
+    attack_dice: int
+    threshold: int
+
+    def kind(self, target: Unit | None) -> str:
+        if target is None:
+            return flow.THRESHOLD
+        if self.action == "assassinate":
+            return flow.DUEL if flow.has(target, "assassin") else flow.ASSASSINATION
+        if self.intel:
+            return flow.INTEL_DUEL if self.house_rule else flow.SABOTAGE_INTEL
+        return flow.SABOTAGE
+
+    def defence(self, target: Unit) -> int:
+        base = flow.fate(target) if self.action == "assassinate" else flow.defense(target)
+        return min(base + self.bonus, MAX_POOL)
+
+
+def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Unit,
+               params: Mapping[str, Any]) -> Start:
+    """The checked set-up of a new challenge; IllegalAction naming the rule when a value breaks it."""
+    rule = dice_rule(state, params)
+    ap = param_int(params, "ap_cost", 0, 99, 0, "action-points")
+    owner = state.player(attacker.owner)
+    if ap > owner.counters.get("action_points", 0):
+        raise IllegalAction(f"it costs {ap} Action Points and {owner.name} has "
+                            f"{owner.counters.get('action_points', 0)}", "action-points")
+    if action == "threshold":
+        dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
+        threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)
+        return Start(action, attacker, (), 0, False, False, False, ap, rule, dice, threshold)
+    targets = {u.id: u for u in flow.targets(state, attacker.owner, trait)}
+    chosen = [params[k] for k in ("target", "seen_2", "seen_3") if params.get(k)]
+    if not chosen:
+        raise IllegalAction("say which card is the target", rule_id)
+    what = "hero" if trait == "assassin" else "facility"
+    for uid in chosen:
+        if uid not in targets:
+            raise IllegalAction(f"{uid!r} is not an enemy {what} in play", rule_id)
+    seen = tuple(targets[uid] for uid in dict.fromkeys(chosen))
+    candidates = seen[:1] if flow.has(attacker, MASTER[trait]) else seen
+    slayer = action == "assassinate" and (flow.has(attacker, "slayer") or bool(params.get("slayer_munition")))
+    return Start(action, attacker, candidates, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id), slayer,
+                 bool(params.get("intel_center")), bool(params.get("intel_house_rule")), ap, rule,
+                 min(flow.level(attacker, trait), MAX_POOL), 0)
+
+
+def _kill_at(target: Unit, slayer: bool) -> int | None:
+    """The margin that eliminates the target now (Slayer: 1 on a hero); None when its points aren't shown."""
+    if slayer and flow.is_hero(target):
+        return 1
+    points = flow.limit(target)
+    return None if points is None else max(1, points - target.counters.get(flow.harm_counter(target), 0))
+
+
+def start_odds(plan: Start) -> Odds:
+    rule = plan.rule
+    if not plan.candidates:
+        p = at_least(margin((0, plan.attack_dice), (plan.threshold, 0), rule), 0)
+        return Odds(p, f"{plan.attack_dice} dice against a threshold of {plan.threshold}, {rule.text()}: "
+                       f"the card is created {odds_text(p)}")
+    chances, lines = [], []
+    for target in plan.candidates:
+        dist = margin((0, plan.attack_dice), (0, plan.defence(target)), rule)
+        hit = at_least(dist, 1)
+        kill_at = _kill_at(target, plan.slayer)
+        line = f"{target.name} ({plan.defence(target)} dice): harmed {odds_text(hit)}"
+        line += (f", eliminated {odds_text(at_least(dist, kill_at))}" if kill_at is not None
+                 else ", its points aren't on its card")
+        if plan.kind(target) in (flow.DUEL, flow.INTEL_DUEL):
+            line += f", {plan.attacker.name} harmed {odds_text(at_most(dist, -1))}"
+        chances.append(hit)
+        lines.append(line)
+    drawn = "" if len(plan.candidates) == 1 else f", target drawn among {len(plan.candidates)} (each equally likely)"
+    return Odds(sum(chances, Fraction(0)) / len(chances),
+                f"{plan.attacker.name}'s {plan.attack_dice} dice, {rule.text()}{drawn}: " + "; ".join(lines))
+
+
+def start(state: Match, plan: Start, rng: random.Random) -> Resolution:
+    attacker, rule = plan.attacker, plan.rule
+    by = attacker.owner
+    events: list[Event] = []
+    details: list[str] = []
+    if plan.ap:
+        events.append(Event("counter", {"scope": "player", "target": by, "name": "action_points", "delta": -plan.ap},
+                            by))
+    target: Unit | None = plan.candidates[0] if plan.candidates else None
+    if len(plan.candidates) > 1:
+        draw = roll(f"1d{len(plan.candidates)}", rng)
+        events.append(Event("roll", draw.event_data(f"{attacker.name}: random target"), by))
+        target = plan.candidates[draw.total - 1]
+        details.append(f"Random target {draw.describe()}: {target.name}.")
+    kind = plan.kind(target)
+    attack = roll(rule.notation(plan.attack_dice), rng)
+    events.append(Event("roll", attack.event_data(f"{attacker.name}: {kind} pool"), by))
+    defence_dice, defence_wins = 0, 0
+    if target is not None:
+        defence_dice = plan.defence(target)
+        if defence_dice:
+            defence = roll(rule.notation(defence_dice), rng)
+            events.append(Event("roll", defence.event_data(f"{target.name}: defending pool"), target.owner))
+            defence_wins = defence.total
+            details.append(f"{target.name}: {defence.describe()}")
+        else:
+            details.append(f"{target.name} has no dice to roll: 0 successes.")
+        events += flow.set_unit(target, "challenge-role", flow.DEFENDER, by)
+    details.insert(0, f"{attacker.name}: {attack.describe()}")
+    # the dice setting is kept for the match once the players gave it; the placeholder is never stored as theirs
+    values = {"die-sides": rule.sides, "success-on": rule.success_on} if rule.confirmed else {}
+    values |= {"challenge-kind": flow.KIND_CODES[kind],
+              "challenge-step": flow.PREROGATIVE if target is not None else flow.ATTACKER_TO_ACT,
+              "challenge-accepts": 0, "challenge-threshold": plan.threshold, "challenge-slayer": int(plan.slayer),
+              "attacker-dice": plan.attack_dice, "attacker-successes": attack.total,
+              "defender-dice": defence_dice, "defender-successes": defence_wins}
+    for name, value in values.items():
+        events += flow.set_match(state, name, value, by)
+    events += flow.set_unit(attacker, "challenge-role", flow.ATTACKER, by)
+    if kind == flow.SABOTAGE_INTEL:
+        details.append("Intel Center duel: the rest of this rule is cut off in the source; settle it from your "
+                       "manual (or agree on the house rule).")
+    if not rule.confirmed:
+        details.append(f"Dice: {rule.text()}.")
+    if target is None:
+        summary = (f"{attacker.name}'s threshold challenge: {attack.total} success(es) against {plan.threshold}; "
+                   "accept, or reroll with Fate / play a tactic")
+    else:
+        summary = (f"{attacker.name} ({plan.attack_dice} dice) against {target.name} ({defence_dice} dice): "
+                   f"{attack.total} successes to {defence_wins}. {target.name} may accept now (Defender's "
+                   "Prerogative) or reroll with Fate / play a tactic")
+    return Resolution(tuple(events), summary, (flow.KIND_RULES[kind], "challenges"), tuple(details))
+
+
+# --- the steps of a challenge under way -------------------------------------------------------------------------
+
+
+def _pass_move(state: Match, challenge: flow.Challenge, by: str) -> list[Event]:
+    """A change of the dice: the prerogative is gone, the other side moves, no accept stands."""
+    step = flow.ATTACKER_TO_ACT if challenge.defender is None or not challenge.attacker_acts else flow.DEFENDER_TO_ACT
+    return flow.set_match(state, "challenge-step", step, by) + flow.set_match(state, "challenge-accepts", 0, by)
+
+
+def reroll_dice(challenge: flow.Challenge, params: Mapping[str, Any]) -> int:
+    dice, wins = challenge.own(challenge.attacker_acts)
+    failed = dice - wins
+    if failed <= 0:
+        raise IllegalAction(f"every die of {challenge.acting.name} is a success: nothing to reroll", "fate-pool")
+    return param_int(params, "dice", 1, failed, failed, "fate-pool")
+
+
+def reroll(state: Match, challenge: flow.Challenge, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    dice = reroll_dice(challenge, params)
+    rule = dice_rule(state, {})
+    unit, by = challenge.acting, challenge.acting.owner
+    result = roll(rule.notation(dice), rng)
+    side = "attacker" if challenge.attacker_acts else "defender"
+    wins = challenge.own(challenge.attacker_acts)[1] + result.total
+    events = [Event("roll", result.event_data(f"{unit.name}: Fate reroll"), by),
+              *flow.set_match(state, f"{side}-successes", wins, by), *_pass_move(state, challenge, by)]
+    summary = f"{unit.name} rerolls {dice} failed dice with Fate: {result.describe()}, now {wins} successes"
+    details = [("The Defender's Prerogative is given up: the attacker may respond." if challenge.prerogative
+                else "The other side may respond or accept.")]
+    return Resolution(tuple(events), summary, ("fate-pool",), tuple(details))
+
+
+def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -> Odds:
+    dice = reroll_dice(challenge, params)
+    rule = dice_rule(state, {})
+    a, d = challenge.attacker_successes, challenge.defender_successes
+    attacker = challenge.attacker_acts
+    dist = margin((a, dice if attacker else 0), (d, 0 if attacker else dice), rule)
+    if challenge.defender is None:
+        p = at_least(dist, challenge.threshold)
+        return Odds(p, f"Reroll {dice} dice ({rule.text()}): reaches {challenge.threshold} {odds_text(p)}")
+    if attacker:
+        p = at_least(dist, 1)
+        text = f"Reroll {dice} dice ({rule.text()}): {challenge.defender.name} harmed {odds_text(p)}"
+    else:
+        p = at_most(dist, 0)
+        text = f"Reroll {dice} dice ({rule.text()}): no harm to {challenge.defender.name} {odds_text(p)}"
+    kill_at = _kill_at(challenge.defender, challenge.slayer)
+    if kill_at is not None:
+        text += f"; eliminated {odds_text(at_least(dist, kill_at))}"
+    return Odds(p, text)
+
+
+def tactic(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -> Resolution:
+    own = param_int(params, "own", -MAX_POOL, MAX_POOL, 0, "fate-pool")
+    theirs = param_int(params, "theirs", -MAX_POOL, MAX_POOL, 0, "fate-pool")
+    if not own and not theirs:
+        raise IllegalAction("enter how the tactic card changes the successes", "fate-pool")
+    if challenge.defender is None and theirs:
+        raise IllegalAction("a threshold challenge has no other side", "threshold-challenges")
+    unit, by = challenge.acting, challenge.acting.owner
+    mine, other = ("attacker", "defender") if challenge.attacker_acts else ("defender", "attacker")
+    now = {"attacker": challenge.attacker_successes, "defender": challenge.defender_successes}
+    events = [*flow.set_match(state, f"{mine}-successes", now[mine] + own, by),
+              *flow.set_match(state, f"{other}-successes", now[other] + theirs, by), *_pass_move(state, challenge, by)]
+    after = {mine: max(0, now[mine] + own), other: max(0, now[other] + theirs)}
+    summary = (f"{unit.name} plays a tactic card: {after['attacker']} successes to {after['defender']}"
+               if challenge.defender else f"{unit.name} plays a tactic card: {after['attacker']} successes")
+    return Resolution(tuple(events), summary, ("fate-pool",), ("Successes never go below 0.",))
+
+
+def accept(state: Match, challenge: flow.Challenge) -> Resolution:
+    unit, by = challenge.acting, challenge.acting.owner
+    ends = challenge.defender is None or challenge.prerogative or challenge.accepts >= 1
+    if not ends:
+        other = flow.DEFENDER_TO_ACT if challenge.attacker_acts else flow.ATTACKER_TO_ACT
+        events = flow.set_match(state, "challenge-accepts", 1, by) + flow.set_match(state, "challenge-step", other, by)
+        waiting = challenge.waiting.name if challenge.waiting else ""
+        return Resolution(tuple(events), f"{unit.name} accepts; {waiting} may accept too or respond",
+                          ("accepting-results",))
+    events, lines = assessment(challenge, by)
+    events += flow.clear_events(state, challenge, by)
+    how = "accepts at once (Defender's Prerogative)" if challenge.prerogative else "accepts"
+    summary = f"{unit.name} {how}: " + (lines[0] if lines else "no harm done")
+    rules = ("defenders-prerogative",) if challenge.prerogative else ("accepting-results",)
+    return Resolution(tuple(events), summary, (*rules, flow.KIND_RULES[challenge.kind]), tuple(lines[1:]))
+
+
+def assessment(challenge: flow.Challenge, by: str) -> tuple[list[Event], list[str]]:
+    """Damage assessment: the difference of successes as wounds or damage, eliminations, a created card."""
+    if challenge.defender is None:
+        made = challenge.attacker_successes >= challenge.threshold
+        return [], [f"{challenge.attacker_successes} success(es) against {challenge.threshold}: " +
+                    ("the card is created: add it to your hand" if made else "no card this time")]
+    m = challenge.margin
+    if m > 0:
+        slayer = challenge.slayer and challenge.kind in (flow.ASSASSINATION, flow.DUEL)
+        events, line = flow.harm_events(challenge.defender, m, by, slayer)
+        return events, [line, NO_BONUS_DAMAGE]
+    if m < 0 and challenge.reverse:
+        events, line = flow.harm_events(challenge.attacker, -m, by)
+        return events, [f"the defender wins the duel: {line}", NO_BONUS_DAMAGE]
+    return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: no harm done"]

@@ -1,0 +1,240 @@
+"""Armageddon Empires dice challenges (seed 004): legal actions, exact odds and resolution.
+
+A challenge is a sequence of actions: start it (assassinate, sabotage or a threshold challenge) which rolls both
+pools; then the defender may accept at once (the Defender's Prerogative: it ends there) or change the dice with
+a Fate reroll or a tactic card, which gives the prerogative up and lets the attacker respond; the sides go on in
+turn until both accept one after the other. Then damage assessment: the difference of successes is dealt as
+wounds (heroes) or damage (facilities), killing or destroying at the card's points. Cards, abilities and the
+challenge's state: see armageddon_empires_flow; the dice setting (not in the source): armageddon_empires_dice.
+The map isn't known: the players check that both cards share a hex.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import IllegalAction
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
+from companion.rules.empires import flow, steps
+from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
+from companion.rules.empires.steps import MASTER, preview
+
+SYSTEM_ID = "armageddon-empires"
+
+
+@dataclass(frozen=True)
+class _Spec:
+    id: str
+    title: str
+    rule: str
+    trait: str = ""  # the ability that starts it; "" for the steps of a challenge under way
+    dice: str | None = None
+
+
+SPECS = (
+    _Spec("assassinate", "Assassinate a hero", "assassination", "assassin", "both pools"),
+    _Spec("sabotage", "Sabotage a facility", "sabotage", "saboteur", "both pools"),
+    _Spec("threshold", "Threshold challenge (create a card)", "threshold-challenges", "tactician", "the pool"),
+    _Spec("accept", "Accept the result", "accepting-results"),
+    _Spec("reroll", "Reroll with Fate", "fate-pool", dice="rerolled dice"),
+    _Spec("tactic", "Play a tactic card", "fate-pool"),
+)
+SPEC_BY_ID = {s.id: s for s in SPECS}
+ABILITY = {"assassin": "Assassin", "saboteur": "Saboteur", "tactician": "Tactician, Technologist or Geneticist"}
+NOTES = {"assassinate": "The assassin's army must share a hex with the target; stealth and detection are yours to "
+                        "settle. A Master Assassin picks the target; otherwise it is drawn among the heroes seen.",
+         "sabotage": "The saboteur's army must share a hex with the target facility. A Master Saboteur picks it; "
+                     "otherwise it is drawn among the facilities seen.",
+         "threshold": "How many dice the hero rolls for its ability is not in the source.",
+         "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
+         "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
+
+
+def _turn_refusal(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Refusal | None:
+    if state.status == "finished":
+        return "the match is over", "challenges"
+    if "challenge-step" not in state.rules.counters.get("match", ()):
+        return "this match was made with an older pack that can't keep a challenge: start a new match", "challenges"
+    if spec.trait and challenge is not None:
+        return f"finish the challenge under way first ({challenge.title()})", "challenges"
+    if not spec.trait and challenge is None:
+        return "no challenge is under way", "challenges"
+    if spec.trait in MASTER and not flow.targets(state, state.active_player.id, spec.trait):
+        what = "hero" if spec.trait == "assassin" else "facility"
+        return f"no enemy {what} is on the table to target", spec.rule
+    return None
+
+
+def _unit_refusal(state: Match, spec: _Spec, unit: Unit, challenge: flow.Challenge | None) -> Refusal | None:
+    if challenge is not None:
+        if unit.id != challenge.acting.id:
+            side = "attacker" if challenge.attacker_acts else "defender"
+            return f"it is {challenge.acting.name}'s move (the {side})", "defenders-prerogative"
+        if spec.id == "reroll":
+            dice, wins = challenge.own(challenge.attacker_acts)
+            if dice - wins <= 0:
+                return f"every die of {unit.name} is a success: nothing to reroll", "fate-pool"
+        return None
+    player = state.active_player
+    if unit.owner != player.id:
+        return f"{unit.name} is not {player.name}'s card", "challenges"
+    if not flow.live(unit):
+        return f"{unit.name} is not in play", "challenges"
+    if flow.level(unit, spec.trait) <= 0:
+        return f"{unit.name} has no {ABILITY[spec.trait]} ability", spec.rule
+    return None
+
+
+def _setting_params(rule: DiceRule) -> tuple[Param, ...]:
+    tag = "" if rule.confirmed else ": NOT in the source, a placeholder to confirm from your manual"
+    return (Param("die_sides", f"Sides on each challenge die{tag}", "int", low=2, high=100, default=rule.sides),
+            Param("success_on", f"Lowest face that is a success{tag}", "int", low=1, high=100,
+                  default=rule.success_on))
+
+
+def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tuple[Param, ...]:
+    if spec.id in ("assassinate", "sabotage"):
+        targets = tuple((u.id, u.name) for u in flow.targets(state, state.active_player.id, spec.trait))
+        nobody = (("", "nobody else"),) + targets
+        what = "heroes" if spec.id == "assassinate" else "facilities"
+        extra = (Param("slayer_munition", "A one-shot Slayer munition (one wound kills)", "bool"),) \
+            if spec.id == "assassinate" else (
+            Param("intel_center", "An Intel Center is in the target's hex (a special duel)", "bool"),
+            Param("intel_house_rule", "House rule, off unless you agree: settle that duel like an assassin duel",
+                  "bool"))
+        return (Param("target", f"Target (a Master picks it; otherwise the first of the {what} seen)", "unit", targets),
+                Param("seen_2", f"Also seen in the hex (the random target is drawn among the {what} seen)", "unit",
+                      nobody),
+                Param("seen_3", "Also seen in the hex", "unit", nobody),
+                Param("bonus", "Defender's bonus dice (Bodyguard and other bonuses)", "int", low=0, high=30,
+                      default=0),
+                *extra,
+                Param("ap_cost", "Action Points it costs (not in the source; 0: not tracked)", "int", high=99,
+                      default=0),
+                *_setting_params(dice_rule(state, {})))
+    if spec.id == "threshold":
+        return (Param("dice", "Dice in the hero's pool (0: its Ability level)", "int", high=MAX_POOL, default=0),
+                Param("threshold", "Threshold: successes needed", "int", low=1, high=MAX_POOL, default=1),
+                *_setting_params(dice_rule(state, {})))
+    if spec.id == "reroll":
+        dice, wins = challenge.own(challenge.attacker_acts) if challenge else (1, 0)
+        failed = max(1, dice - wins)
+        return (Param("dice", "Failed dice to reroll", "int", low=1, high=failed, default=failed),)
+    if spec.id == "tactic":
+        return (Param("own", "Change to your successes", "int", low=-10, high=10, default=0),
+                Param("theirs", "Change to the other side's successes", "int", low=-10, high=10, default=0))
+    return ()
+
+
+def _option(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> ActionOption:
+    title = spec.title
+    if spec.id == "accept" and challenge is not None and challenge.prerogative:
+        title = "Accept now (Defender's Prerogative)"
+    common: dict[str, Any] = {"cost": 0, "note": NOTES.get(spec.id), "dice": spec.dice}
+    refusal = _turn_refusal(state, spec, challenge)
+    if refusal:
+        return ActionOption(spec.id, title, False, reason=refusal[0], rule=refusal[1], **common)
+    params = _params(state, spec, challenge)
+    if challenge is not None:
+        why = _unit_refusal(state, spec, challenge.acting, challenge)
+        if why:
+            return ActionOption(spec.id, title, False, reason=why[0], rule=why[1], params=params, **common)
+        note = f"{challenge.title()}: {preview(challenge)}"
+        return ActionOption(spec.id, title, True, (challenge.acting.id,), rule=_flow_rule(spec, challenge),
+                            params=params, **{**common, "note": note})
+    mine = [u for u in state.units if u.owner == state.active_player.id and flow.live(u)]
+    refused = {u.id: why for u in mine if (why := _unit_refusal(state, spec, u, None))}
+    allowed = tuple(u.id for u in mine if u.id not in refused)
+    reasons = {uid: r for uid, (r, _) in refused.items()}
+    if allowed:
+        return ActionOption(spec.id, title, True, allowed, rule=spec.rule, refused=reasons, params=params, **common)
+    return ActionOption(spec.id, title, False, reason=f"none of your cards has the {ABILITY[spec.trait]} ability",
+                        rule=spec.rule, refused=reasons, params=params, **common)
+
+
+def _flow_rule(spec: _Spec, challenge: flow.Challenge) -> str:
+    return "defenders-prerogative" if challenge.prerogative else spec.rule
+
+
+
+class ArmageddonEmpires:
+    id = SYSTEM_ID
+    name = "Armageddon Empires"
+
+    def legal_actions(self, state: Match) -> list[ActionOption]:
+        challenge = flow.current(state)
+        return [_option(state, spec, challenge) for spec in SPECS]
+
+    def explain(self, state: Match, action: Action) -> Verdict:
+        spec = SPEC_BY_ID.get(action.name)
+        if spec is None:
+            return Verdict(False, f"Armageddon Empires has no action {action.name!r}; its actions are "
+                                  f"{', '.join(SPEC_BY_ID)}")
+        challenge = flow.current(state)
+        refusal = _turn_refusal(state, spec, challenge)
+        if refusal:
+            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
+        if action.unit is None:
+            option = _option(state, spec, challenge)
+            if not option.enabled:
+                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
+            names = ", ".join(state.unit(u).name for u in option.units)
+            return Verdict(True, f"{option.title} is open to {names}", option.rule)
+        try:
+            unit = state.unit(action.unit)
+        except KeyError:
+            return Verdict(False, f"there is no card {action.unit!r} in this match")
+        why = _unit_refusal(state, spec, unit, challenge)
+        if why:
+            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        if action.params:
+            try:
+                _checked_params(state, spec, unit, challenge, action.params)
+            except IllegalAction as exc:
+                return Verdict(False, f"{spec.title}: {exc}", exc.rule)
+        return Verdict(True, f"{unit.name} can {spec.title[0].lower()}{spec.title[1:]}",
+                       _flow_rule(spec, challenge) if challenge else spec.rule)
+
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        spec, unit, challenge = self._checked(state, action)
+        if spec.trait:
+            return steps.start_odds(steps.plan_start(state, spec.id, spec.trait, spec.rule, unit, action.params))
+        if spec.id == "reroll" and challenge is not None:
+            return steps.reroll_odds(state, challenge, action.params)
+        return None
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        spec, unit, challenge = self._checked(state, action)
+        if spec.trait:
+            plan = steps.plan_start(state, spec.id, spec.trait, spec.rule, unit, action.params)
+            return steps.start(state, plan, rng)
+        assert challenge is not None  # _checked refuses the steps without a challenge under way
+        if spec.id == "accept":
+            return steps.accept(state, challenge)
+        if spec.id == "reroll":
+            return steps.reroll(state, challenge, action.params, rng)
+        return steps.tactic(state, challenge, action.params)
+
+    def _checked(self, state: Match, action: Action) -> tuple[_Spec, Unit, flow.Challenge | None]:
+        """The action's spec and card after every check; IllegalAction with the reason when refused."""
+        spec = SPEC_BY_ID.get(action.name)
+        challenge = flow.current(state)
+        unit_id = action.unit or (challenge.acting.id if challenge is not None and spec and not spec.trait else None)
+        verdict = self.explain(state, Action(action.name, unit_id, action.params))
+        if not verdict.legal or spec is None:
+            raise IllegalAction(verdict.reason, verdict.rule)
+        if unit_id is None:
+            raise IllegalAction(f"{spec.title}: say which card takes it", spec.rule)
+        return spec, state.unit(unit_id), challenge
+
+
+def _checked_params(state: Match, spec: _Spec, unit: Unit, challenge: flow.Challenge | None,
+                    params: Mapping[str, Any]) -> None:
+    if spec.trait:
+        steps.plan_start(state, spec.id, spec.trait, spec.rule, unit, params)
+    elif spec.id == "reroll" and challenge is not None:
+        steps.reroll_dice(challenge, params)

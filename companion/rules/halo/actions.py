@@ -1,0 +1,381 @@
+"""Halo ActionClix legal actions (seed 001), their odds, and the events that apply a resolved action.
+
+The match holds what the rules need: action tokens given this turn (`tokens.action`, limit 1), grenade and
+upgrade tokens, points, and where a unit is (table or reserve). It does not know map positions, so rules that
+depend on squares (line of fire, spawn points under a unit) come back as notes for the players to check.
+Captured spawn points are read from the player counter `captured-spawn-points` when the pack declares it;
+otherwise respawning stays open with a reminder.
+Action ids and rule section ids are those of content/halo-actionclix (turn.toml, rules.md).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.core.dice.roll import roll
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event
+from companion.core.model import Match, Player, Unit
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check, param_int
+from companion.rules.halo.attack import (
+    ATTACK_ROLL,
+    SYSTEM_ID,
+    AttackResult,
+    attack_params,
+    attack_setup,
+    chance_text,
+    dial_value,
+    hit_chance,
+    resolve_attack,
+)
+
+ACTIONS_PER_TURN = 3
+UPGRADE_TOKEN_POINTS = 25
+SPAWN_POINTS = 2  # each player sets out two spawn point counters
+CAPTURED_COUNTER = "captured-spawn-points"
+
+
+
+@dataclass(frozen=True)
+class _Spec:
+    id: str
+    title: str
+    rule: str
+    cost: int  # actions of the turn it uses
+    where: str  # whose units it is for: "table", "reserve" or "" (no unit)
+
+
+SPECS = (
+    _Spec("move", "Move", "moving", 1, "table"),
+    _Spec("attack", "Attack", "attacking", 1, "table"),
+    _Spec("move-and-attack", "Move and attack", "move-attack-penalty", 1, "table"),
+    _Spec("throw-grenade", "Throw a grenade", "grenades", 1, "table"),
+    _Spec("respawn", "Respawn", "respawning", 1, "reserve"),
+    _Spec("swap-weapons", "Swap weapons", "swap-weapons", 0, "table"),
+    _Spec("upgrade", "Upgrade", "upgrading", 0, "table"),
+    _Spec("loot-roll", "Loot roll", "loot-roll", 0, "table"),
+    _Spec("end-turn", "End turn", "actions", 0, ""),
+)
+SPEC_BY_ID = {s.id: s for s in SPECS}
+ATTACKS = ("attack", "move-and-attack", "throw-grenade")
+DICE = {"attack": ATTACK_ROLL, "move-and-attack": ATTACK_ROLL, "throw-grenade": ATTACK_ROLL, "loot-roll": "2d6"}
+LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn point counter (the source lists a "
+             "Grenade token, an Upgrade token or healing, but its roll numbers are cut off), then apply it on {unit}'s "
+             "card.")
+
+NOTES = {
+    "attack": "Needs a clear line of fire to the target.",
+    "move-and-attack": "More than 4 squares moved: -3 attack.",
+    "throw-grenade": "Uses one Grenade token.",
+    "respawn": "Place it on one of your spawn points no enemy has captured; this action must move it off. "
+               "Bring back the eliminated unit or a reserve unit worth the same or fewer points.",
+    "upgrade": "The source doesn't say whether upgrading uses one of your actions; here it doesn't.",
+    "loot-roll": "Only if the unit ends your turn on an opponent's spawn point.",
+}
+
+# When every unit is refused for the same rule, one sentence says it for all of them.
+SUMMARIES = {
+    "actions": "every unit on the table already had its action this turn (one action per unit)",
+    "grenades": "none of your units on the table has a Grenade token",
+    "upgrade-tokens": "none of your units on the table has Upgrade tokens",
+    "loot-roll": "no unit was given an action this turn, so no loot roll",
+}
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What the active player has this turn, worked out once per query."""
+
+    player: Player
+    table: tuple[Unit, ...]  # own units on the table
+    reserve: tuple[Unit, ...]
+    reserve_points: frozenset[int]
+    cheapest_reserve: int | None
+    enemies: tuple[Unit, ...]  # opposing units on the table: the targets of an attack
+    used: int
+    captured: int | None  # None: the match doesn't track captures
+
+    @property
+    def left(self) -> int:
+        return max(0, ACTIONS_PER_TURN - self.used)
+
+
+def _turn(state: Match) -> _Turn:
+    player = state.active_player
+    mine = [u for u in state.units if u.owner == player.id]
+    table = tuple(u for u in mine if u.location == "table" and not u.eliminated)
+    reserve = tuple(u for u in mine if u.location == "reserve")
+    tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
+    return _Turn(
+        player=player, table=table, reserve=reserve,
+        reserve_points=frozenset(u.points for u in reserve),
+        cheapest_reserve=min((u.points for u in reserve), default=None),
+        enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
+        used=sum(u.tokens.action for u in mine),
+        captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
+    )
+
+
+def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
+    if state.status == "finished":
+        return "the match is over", "actions"
+    if spec.cost and not turn.left:
+        return f"all {ACTIONS_PER_TURN} actions of this turn are used", "actions"
+    if spec.id in ATTACKS and not turn.enemies:
+        return "no opposing unit is on the table to attack", "attacking"
+    if spec.id == "respawn":
+        if not turn.reserve:
+            return "you have no units in your reserves", "respawning"
+        if turn.captured is not None and turn.captured >= SPAWN_POINTS:
+            return ("all your spawn points are captured, so no unit can respawn until one is freed "
+                    "(actions you can't use are lost)"), "respawning"
+    return None
+
+
+def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
+    name = unit.name
+    if unit.owner != turn.player.id:
+        return f"{name} is not {turn.player.name}'s unit", "actions"
+    if spec.where == "reserve":
+        return None if unit.location == "reserve" else (f"{name} is not in your reserves", "respawning")
+    if unit.location != "table" or unit.eliminated:
+        return f"{name} is not on the table", "reserves"
+    acted = unit.tokens.action > 0
+    if spec.id == "swap-weapons":
+        if acted:
+            return f"{name} was given an action this turn; only a unit without one can swap weapons", "swap-weapons"
+        if unit.points not in turn.reserve_points:
+            return f"no unit in your reserves is worth exactly {unit.points} points like {name}", "swap-weapons"
+        return None
+    if spec.id == "upgrade":
+        if not unit.tokens.upgrade:
+            return f"{name} has no Upgrade tokens", "upgrade-tokens"
+        limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
+        if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
+            return (f"no unit in your reserves is worth {limit} points or less ({unit.points} + "
+                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)"), "upgrading"
+        return None
+    if spec.id == "loot-roll":
+        return None if acted else (f"{name} was not given an action this turn, so it can't make a loot roll",
+                                   "loot-roll")
+    if acted:
+        return f"{name} already had its action this turn (one action per unit)", "actions"
+    if spec.id == "throw-grenade" and not unit.tokens.grenade:
+        return f"{name} has no Grenade token", "grenades"
+    return None
+
+
+def _candidates(turn: _Turn, spec: _Spec) -> tuple[Unit, ...]:
+    return {"table": turn.table, "reserve": turn.reserve}.get(spec.where, ())
+
+
+def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
+    if action in ATTACKS:
+        return attack_params(action, turn.enemies)
+    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
+    if action == "swap-weapons":
+        return (Param("into", "Reserve unit of the same points", "choice", choices, default=choices[0][0]),)
+    if action == "upgrade":
+        most = max(u.tokens.upgrade for u in turn.table)
+        return (Param("into", "Reserve unit to upgrade into", "choice", choices, default=choices[0][0]),
+                Param("spend", "Upgrade tokens to spend", "int", low=1, high=most, default=1))
+    return ()
+
+
+def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
+    note = NOTES.get(spec.id)
+    if spec.id == "respawn" and turn.captured is None:
+        note = f"{note} (Captured spawn points aren't tracked in this match: check the map.)"
+    if spec.id == "end-turn" and turn.left and state.status != "finished":
+        note = f"{turn.left} unused action(s) will be lost."
+    refusal = _turn_refusal(state, turn, spec)
+    if refusal:
+        return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], cost=spec.cost, note=note)
+    if not spec.where:
+        return ActionOption(spec.id, spec.title, True, rule=spec.rule, cost=spec.cost, note=note)
+    candidates = _candidates(turn, spec)
+    refused: dict[str, Refusal] = {}
+    allowed = []
+    for unit in candidates:
+        why = _unit_refusal(turn, spec, unit)
+        if why:
+            refused[unit.id] = why
+        else:
+            allowed.append(unit.id)
+    reasons = {uid: r for uid, (r, _) in refused.items()}
+    if allowed:
+        return ActionOption(spec.id, spec.title, True, tuple(allowed), rule=spec.rule, cost=spec.cost, note=note,
+                            refused=reasons, params=_params(turn, spec.id), dice=DICE.get(spec.id))
+    if not candidates:
+        return ActionOption(spec.id, spec.title, False, reason="you have no units on the table", rule="actions",
+                            cost=spec.cost, note=note)
+    rules = {rule for _, rule in refused.values()}
+    rule = next(iter(rules))
+    shown = SUMMARIES.get(rule) if len(rules) == 1 else None
+    if shown is None:
+        shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
+    return ActionOption(spec.id, spec.title, False, reason=shown, rule=rule, cost=spec.cost, note=note,
+                        refused=reasons)
+
+
+class HaloActionClix:
+    id = SYSTEM_ID
+    name = "Halo ActionClix"
+
+    def legal_actions(self, state: Match) -> list[ActionOption]:
+        turn = _turn(state)
+        return [_option(state, turn, spec) for spec in SPECS]
+
+    def explain(self, state: Match, action: Action) -> Verdict:
+        spec = SPEC_BY_ID.get(action.name)
+        if spec is None:
+            return Verdict(False, f"Halo ActionClix has no action {action.name!r}; its actions are "
+                                  f"{', '.join(SPEC_BY_ID)}")
+        turn = _turn(state)
+        refusal = _turn_refusal(state, turn, spec)
+        if refusal:
+            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
+        if action.unit is None or not spec.where:
+            option = _option(state, turn, spec)
+            if not option.enabled:
+                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
+            names = ", ".join(state.unit(u).name for u in option.units)
+            return Verdict(True, f"{spec.title} is open" + (f" to {names}" if names else ""), spec.rule)
+        try:
+            unit = state.unit(action.unit)
+        except KeyError:
+            return Verdict(False, f"there is no unit {action.unit!r} in this match")
+        why = _unit_refusal(turn, spec, unit)
+        if why:
+            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        left = f"; {turn.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
+        return Verdict(True, f"{unit.name} can {spec.title.lower()}{left}", spec.rule)
+
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        if action.name in ATTACKS:
+            setup, _, _ = attack_setup(state, action)
+            return Odds(hit_chance(setup), chance_text(setup))
+        if action.name == "loot-roll":
+            return Odds(None, "2d6 on the Loot Roll chart; its roll numbers are cut off in the source: read them on "
+                              "your spawn point counter")
+        return None
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        """Roll where the action rolls and return its events (one undoable step); IllegalAction when not legal."""
+        check(self.explain(state, action))
+        spec = SPEC_BY_ID[action.name]
+        if spec.where and action.unit is None:
+            raise IllegalAction(f"{spec.title}: choose the unit first", spec.rule)
+        by = state.active_player.id
+        if action.name in ATTACKS:
+            return self._attack(state, action, rng)
+        if action.name == "end-turn":
+            left = _turn(state).left
+            nxt = state.players[(state.active + 1) % len(state.players)]
+            return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name} ends the turn; {nxt.name} "
+                              "is next", ("actions",), (f"{left} unused action(s) lost.",) if left else ())
+        unit = state.unit(action.unit or "")
+        give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
+        if action.name == "move":
+            return Resolution((give,), f"{unit.name} moves", ("moving",), (
+                f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
+                "ending on an opponent's spawn point can earn a loot roll.",))
+        if action.name == "respawn":
+            return Resolution((Event("set_location", {"unit": unit.id, "location": "table"}, by), give),
+                              f"{unit.name} respawns and moves off the spawn point", ("respawning",),
+                              (NOTES["respawn"], "Some cards give a Grenade token on respawning: add it on the card."))
+        if action.name == "loot-roll":
+            result = roll("2d6", rng)
+            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),),
+                              f"Loot roll for {unit.name}: {result.describe()}", ("loot-roll",),
+                              (LOOT_TEXT.format(unit=unit.name),))
+        return _exchange(state, action, unit, by)
+
+    def _attack(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        setup, attacker, target = attack_setup(state, action)
+        damage = dial_value(attacker, "damage")  # read before rolling: a dial without it stops here, not after
+        result = resolve_attack(setup, rng)
+        events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
+        verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
+        outcome = f"hit, {damage} damage" if result.hit else "miss"
+        details = [result.why, *result.effects]
+        rules = list(result.rules)
+        if any(e.type == "set_location" for e in events):
+            details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
+                           f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
+            rules.append("elimination")
+        return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",
+                          tuple(rules), tuple(details))
+
+    def attack_events(self, state: Match, attacker_id: str, target_id: str, result: AttackResult,
+                      damage: int, action: str = "attack") -> list[Event]:
+        """The events that apply a resolved attack: the action token, the logged roll, damage on a hit, and on
+        an elimination the kill token, the attacker's upgrade token and the target back to reserves at full
+        health. Raises IllegalAction (via `check`) when the attack isn't legal now."""
+        check(self.explain(state, Action(action, attacker_id)))
+        attacker, target = state.unit(attacker_id), state.unit(target_id)
+        if target.owner == attacker.owner or target.location != "table" or target.eliminated:
+            check(Verdict(False, f"{target.name} is not an opposing unit on the table", "attacking"))
+        by = attacker.owner
+        events = [Event("token", {"unit": attacker_id, "kind": "action", "delta": 1}, by),
+                  Event("roll", result.roll.event_data(f"{attacker.name} attacks {target.name}"), by)]
+        if action == "throw-grenade":
+            events.append(Event("token", {"unit": attacker_id, "kind": "grenade", "delta": -1}, by))
+        ko = target.ko_click
+        if result.hit and damage > 0:
+            events.append(Event("damage", {"unit": target_id, "amount": damage}, by))
+            if ko is not None and target.click + damage >= ko:
+                events += elimination_events(attacker, target)
+        return events
+
+
+def _exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
+    """Swap weapons or upgrade: a reserve unit takes the old one's square and health; tokens follow the rules."""
+    spec = SPEC_BY_ID[action.name]
+    try:
+        new = state.unit(str(action.params.get("into", "")))
+    except KeyError:
+        raise IllegalAction(f"{spec.title}: choose the reserve unit that comes in", spec.rule) from None
+    if new.owner != old.owner or new.location != "reserve":
+        raise IllegalAction(f"{spec.title}: {new.name} is not in your reserves", spec.rule)
+    tokens = old.tokens
+    moves: dict[str, int] = {"upgrade": tokens.upgrade}  # token kind -> how many go to the new unit
+    if action.name == "swap-weapons":
+        if new.points != old.points:
+            raise IllegalAction(f"{new.name} is worth {new.points} points, not {old.points} like {old.name}",
+                                spec.rule)
+        lost = f"{tokens.grenade} Grenade token(s) lost" if tokens.grenade else "no Grenade tokens to lose"
+    else:
+        spend = param_int(action.params, "spend", 1, tokens.upgrade, default=1)
+        limit = old.points + UPGRADE_TOKEN_POINTS * spend
+        if new.points > limit:
+            raise IllegalAction(f"{new.name} is worth {new.points} points; {spend} token(s) reach {limit} "
+                                f"({old.points} + {UPGRADE_TOKEN_POINTS} x {spend})", spec.rule)
+        moves = {"upgrade": tokens.upgrade - spend, "grenade": tokens.grenade, "action": tokens.action}
+        lost = f"{spend} Upgrade token(s) spent"
+    events = [Event("set_location", {"unit": old.id, "location": "reserve"}, by)]
+    click = min(new.start + max(0, old.click - old.start), len(new.dial) - 2)  # same damage taken, never KO
+    if click != new.click:
+        events.append(Event("set_click", {"unit": new.id, "click": click}, by))
+    events.append(Event("set_location", {"unit": new.id, "location": "table"}, by))
+    for kind, held in (("upgrade", tokens.upgrade), ("grenade", tokens.grenade), ("action", tokens.action)):
+        if held:
+            events.append(Event("token", {"unit": old.id, "kind": kind, "delta": -held}, by))
+        if moves.get(kind):
+            events.append(Event("token", {"unit": new.id, "kind": kind, "delta": moves[kind]}, by))
+    return Resolution(tuple(events), f"{new.name} takes {old.name}'s place", (spec.rule,), (
+        f"{lost}; the other tokens move to {new.name}.",
+        f"{new.name} was set to the same damage taken ({click - new.start} click(s)); if the health meters differ, "
+        "turn its dial on the unit card.", f"{old.name} goes back to your reserves as it is."))
+
+
+def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
+    by = attacker.owner
+    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, by),
+            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, by),
+            Event("set_click", {"unit": target.id, "click": target.start}, by),
+            Event("set_location", {"unit": target.id, "location": "reserve"}, by)]
+
+
+

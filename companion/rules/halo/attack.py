@@ -1,0 +1,211 @@
+"""Halo ActionClix attacks (seed 001): exact chance to hit and a resolver that says why.
+
+The facts used: the attack roll is 2d6 added to the attack value (plus modifiers); it hits when that total is at
+least the target's defense value; a unit that moved more than 4 squares before attacking takes -3 attack; two 6s
+on the attack roll always hit.
+The extra damage to every enemy next to the target on a shot with two 6s appears in the source as one unit's card
+ability, not as a rule for everyone, so it is an option (`double_six_splash`) taken from the unit's card; without
+it the resolver only reminds the player to check the card.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+from companion.core.dice.roll import RollResult, roll
+from companion.core.errors import CompanionError
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, Param, param_int
+
+SYSTEM_ID = "halo-actionclix"
+ATTACK_ROLL = "2d6"
+FREE_MOVE = 4  # squares a unit may move before attacking without a penalty
+LONG_MOVE_PENALTY = 3
+ATTACK_KINDS = ("shoot", "grenade", "special")
+MAX_VALUE = 50  # printed combat values are small; this only catches typos
+MAX_MOVE = 50
+MAX_MODIFIER = 20
+
+# Section ids of content/halo-actionclix/rules.md that the helper cites (a test checks they exist there).
+RULE_SHOOTING = "shooting"
+RULE_MOVE_ATTACK = "move-attack-penalty"
+RULE_TWO_SIXES = "two-sixes"
+RULE_CARD_ABILITY = "special-ability-colours"
+
+
+class AttackError(CompanionError):
+    """Attack numbers that can't be right (a typo such as defense 160), or a dial without them."""
+
+
+@dataclass(frozen=True)
+class AttackSetup:
+    """Everything the attack roll needs; `moved` is the squares moved before attacking this action."""
+
+    attack: int
+    defense: int
+    moved: int = 0
+    modifier: int = 0
+    kind: str = "shoot"
+    double_six_splash: bool = False  # the attacker's card has the double-six splash ability
+
+    def __post_init__(self) -> None:
+        for name, value, low, high in (("attack", self.attack, 0, MAX_VALUE), ("defense", self.defense, 0, MAX_VALUE),
+                                       ("squares moved", self.moved, 0, MAX_MOVE),
+                                       ("modifier", self.modifier, -MAX_MODIFIER, MAX_MODIFIER)):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise AttackError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        if self.kind not in ATTACK_KINDS:
+            raise AttackError(f"an attack is one of {', '.join(ATTACK_KINDS)}, not {self.kind!r}")
+
+    @property
+    def long_move(self) -> bool:
+        return self.moved > FREE_MOVE
+
+    @property
+    def effective_attack(self) -> int:
+        return self.attack + self.modifier - (LONG_MOVE_PENALTY if self.long_move else 0)
+
+    @property
+    def needed(self) -> int:
+        """The 2d6 total that hits without counting on two 6s."""
+        return self.defense - self.effective_attack
+
+    def attack_text(self) -> str:
+        parts = [f"attack {self.attack}"]
+        if self.modifier:
+            parts.append(f"{self.modifier:+d} modifiers")
+        if self.long_move:
+            parts.append(f"-{LONG_MOVE_PENALTY} for moving {self.moved} squares (more than {FREE_MOVE})")
+        return " ".join(parts) + (f" = {self.effective_attack}" if len(parts) > 1 else "")
+
+
+@lru_cache(maxsize=64)
+def _hit_weight(needed: int) -> tuple[int, int]:
+    """(hitting rolls, all rolls) of the attack roll, counted exactly over both dice."""
+    hits = icepool.map(lambda a, b: a + b >= needed or a == b == 6, icepool.d6, icepool.d6)
+    return hits.quantity(True), hits.denominator()
+
+
+def hit_chance(setup: AttackSetup) -> Fraction:
+    """The exact chance that this attack hits."""
+    # every needed total below 2 hits always, every one above 12 only on two 6s: clamp to keep the cache small
+    hit, total = _hit_weight(max(2, min(setup.needed, 13)))
+    return Fraction(hit, total)
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    setup: AttackSetup
+    roll: RollResult
+    total: int  # attack roll + effective attack
+    hit: bool
+    automatic: bool  # the hit came from two 6s although the total fell short
+    chance: Fraction
+    why: str
+    effects: tuple[str, ...]
+    rules: tuple[str, ...]  # rules.md section ids behind the outcome
+
+    @property
+    def double_six(self) -> bool:
+        return self.roll.dice == (6, 6)
+
+    def to_json(self) -> dict[str, object]:
+        return {"system": SYSTEM_ID, "kind": self.setup.kind, "dice": list(self.roll.dice), "roll": self.roll.total,
+                "attack": self.setup.attack, "effective_attack": self.setup.effective_attack,
+                "defense": self.setup.defense, "moved": self.setup.moved, "total": self.total, "hit": self.hit,
+                "automatic": self.automatic, "probability": str(self.chance), "why": self.why,
+                "effects": list(self.effects), "rules": list(self.rules)}
+
+
+def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
+    """Roll the attack with `rng` and judge it."""
+    result = roll(ATTACK_ROLL, rng)
+    a, b = result.dice
+    total = result.total + setup.effective_attack
+    double_six = a == b == 6
+    reached = total >= setup.defense
+    hit = reached or double_six
+    rules = [RULE_SHOOTING] + ([RULE_MOVE_ATTACK] if setup.long_move else [])
+    why = (f"rolled {a}+{b} = {result.total}, {setup.attack_text()}: total {total} "
+           f"{'>=' if reached else '<'} defense {setup.defense}")
+    if reached:
+        why += ": hit"
+    elif double_six:
+        why += ", but two 6s always hit: hit"
+        rules.append(RULE_TWO_SIXES)
+    else:
+        why += f": miss (needed {setup.needed} or more on 2d6)"
+    effects: list[str] = []
+    if double_six and setup.kind == "shoot":
+        rules.append(RULE_CARD_ABILITY)
+        effects.append("1 damage to every enemy unit adjacent to the target (double-six ability)"
+                       if setup.double_six_splash else
+                       "two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
+                       "adjacent to the target also takes 1 damage")
+    return AttackResult(setup, result, total, hit, hit and not reached, hit_chance(setup), why, tuple(effects),
+                        tuple(rules))
+
+
+def chance_text(setup: AttackSetup) -> str:
+    """One line for people: `attack 9 vs defense 16: needs 7+ on 2d6, 7/12 (58.33%)`."""
+    p = hit_chance(setup)
+    if setup.needed <= 2:
+        need = "hits on any roll"
+    elif setup.needed > 12:
+        need = "hits only on two 6s"
+    else:
+        need = f"needs {setup.needed}+ on 2d6"
+    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%)"
+
+
+# --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
+
+SHOOTING_ACTIONS = ("attack", "move-and-attack")  # the double-six card ability speaks of shots
+
+
+def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
+    """The form of an attack action: the target, squares moved (move and attack), modifiers, the card switch."""
+    params = [Param("target", "Target", "unit", tuple((u.id, u.name) for u in targets),
+                    default=targets[0].id if targets else None)]
+    if action == "move-and-attack":
+        params.append(Param("moved", "Squares moved before attacking", "int", low=0, high=MAX_MOVE, default=0))
+    params.append(Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
+                        high=MAX_MODIFIER, default=0))
+    if action in SHOOTING_ACTIONS:
+        params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
+                            default=False))
+    return tuple(params)
+
+
+def dial_value(unit: Unit, stat: str) -> int:
+    value = unit.current.stats.get(stat)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AttackError(f"{unit.name}'s dial shows no {stat} value on this click; set its dial on the unit card")
+    return value
+
+
+def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]:
+    """(set-up, attacker, target) of an attack action; the target defaults to the first opposing unit on the table.
+    Raises AttackError when a unit is unknown or a number can't be read (whether the target may be attacked is
+    the legal-action check's job)."""
+    try:
+        attacker = state.unit(action.unit or "")
+    except KeyError:
+        raise AttackError("choose the unit that attacks") from None
+    target_id = action.params.get("target") or next(
+        (u.id for u in state.units if u.owner != attacker.owner and u.location == "table" and not u.eliminated), None)
+    try:
+        target = state.unit(target_id or "")
+    except KeyError:
+        raise AttackError("choose an opposing unit on the table as the target") from None
+    moved = param_int(action.params, "moved", 0, MAX_MOVE) if action.name == "move-and-attack" else 0
+    setup = AttackSetup(attack=dial_value(attacker, "attack"), defense=dial_value(target, "defense"), moved=moved,
+                        modifier=param_int(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
+                        kind="grenade" if action.name == "throw-grenade" else "shoot",
+                        double_six_splash=action.name in SHOOTING_ACTIONS and action.params.get("splash") is True)
+    return setup, attacker, target

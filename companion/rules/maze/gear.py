@@ -1,0 +1,291 @@
+"""The Killer of the Maze: Use Equipment, Light Vent, Scavenge and the Lost rule (seed 002), resolved and with
+their exact odds. What the match can't know (tiles, doors, vents, Injury and Insanity traits) comes back as a
+detail for the players. Counters and keywords: see killer_of_the_maze_items.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from companion.core.dice.odds import distribution
+from companion.core.dice.roll import roll
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event
+from companion.core.model import Match, Unit
+from companion.rules.base import Odds, Resolution, odds_text, param_int
+from companion.rules.maze.items import (
+    SCANNER_ON,
+    VENT_WEAPONS,
+    Gear,
+    Weapon,
+    carried,
+    catalogue,
+    keywords,
+    morale,
+    param_bool,
+    param_choice,
+    set_counter,
+    shots_left,
+    stat,
+    token_event,
+)
+
+RATION_HEALS_ON = 5
+BLADE_WOUND_ON = 3
+PENDANT_KEEPS_ON = 3
+LOST_MORALE, LOST_ALONE_MORALE = 1, 3
+MAX_SCAVENGES = 2
+SKULL_EFFECTS = (("analysis", "Algorithmic Area Analysis: one extra die on the next Scavenge"),
+                 ("warning", "Early Warning Protocol: +2 to the party's saves against the next Spiked Tail Attack"),
+                 ("pulse", "Scanning Pulse: two extra tiles after the next Melta Charge on this tile"))
+BLADE_BOONS = (("armour", "Armour save improved by 2 until your next Action phase"),
+               ("shots", "One weapon recovers D3 shots"),
+               ("tiles", "Next tile drawn: draw 3 and choose one"))
+
+
+def usable_gear() -> tuple[str, ...]:
+    """Equipment that is used with an action (the Beacon and the Crest Pendant are always active)."""
+    return tuple(g.id for g in catalogue().gear.values() if not g.always_active)
+
+
+# --- Use Equipment ------------------------------------------------------------------------------------------
+
+
+def gear_choice(unit: Unit, params: Mapping[str, Any]) -> Gear:
+    cat = catalogue()
+    usable = usable_gear()
+    default = next((g for g in usable if carried(unit, g) > 0), usable[0])
+    gear = cat.gear[param_choice(params, "item", usable, default, "use-equipment")]
+    if carried(unit, gear.id) <= 0:
+        raise IllegalAction(f"{unit.name} carries no {gear.name}", gear.section)
+    if not cat.allowed(keywords(unit), gear.only):
+        raise IllegalAction(f"only a {cat.only_text(gear.only)} model can use the {gear.name}", "carry-restrictions")
+    if gear.id == "sacrificial-blade":
+        full, now = stat(unit, "morale"), morale(unit)
+        if full and 4 * (full - now) < full:
+            raise IllegalAction(f"{unit.name} has lost {full - now} of {full} morale points; the Sacrificial Blade "
+                                "can be used only once a quarter of them is lost", gear.section)
+    return gear
+
+
+def _heal(target: Unit, by: str, details: list[str], why: str) -> list[Event]:
+    if target.click > target.start:
+        return [Event("heal", {"unit": target.id, "amount": 1}, by)]
+    details.append(f"{target.name} has no wound to remove ({why}).")
+    return []
+
+
+def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    gear = gear_choice(unit, params)
+    by = unit.owner
+    events = [token_event(unit, 1)]
+    if gear.uses is not None:
+        events += set_counter(unit, gear.id, carried(unit, gear.id) - 1, by)
+    details: list[str] = []
+    summary = f"{unit.name} uses the {gear.name}"
+    if gear.id == "medkit":
+        target = _own_model(state, unit, params.get("target") or unit.id)
+        events += _heal(target, by, details, "Medkit")
+        details.append(f"Also remove one Injury trait from {target.name}; it must be on {unit.name}'s tile.")
+        summary += f" on {target.name}"
+    elif gear.id == "ration-pack":
+        events += set_counter(unit, "morale", morale(unit) + 1, by, implicit=True)
+        result = roll("1d6", rng)
+        events.append(Event("roll", result.event_data(f"{unit.name}: Ration Pack heal roll"), by))
+        heals = result.total >= RATION_HEALS_ON
+        summary += f": +1 morale; {result.describe()}, " + ("5+: heals 1 wound" if heals else "no healing")
+        if heals:
+            events += _heal(unit, by, details, "Ration Pack")
+    elif gear.id == "sacrificial-blade":
+        events += _blade(unit, params, rng, details)
+        summary += f": -1 morale; {details.pop(0)}"
+    elif gear.id == "cogitator-scanner":
+        on = carried(unit, gear.id) == SCANNER_ON
+        events += set_counter(unit, gear.id, 1 if on else SCANNER_ON, by)
+        summary += ": switched off" if on else ": switched on (Sight Distance +1, -1 to its hit rolls)"
+    elif gear.id == "servo-skull":
+        effect = param_choice(params, "skull", tuple(k for k, _ in SKULL_EFFECTS), SKULL_EFFECTS[0][0], gear.section)
+        summary += f": {dict(SKULL_EFFECTS)[effect]}"
+    else:
+        details.append(gear.effect)
+    if gear.uses is not None:
+        details.append(f"{carried(unit, gear.id) - 1} use(s) of the {gear.name} left.")
+    return Resolution(tuple(events), summary, (gear.section,), tuple(details))
+
+
+def _own_model(state: Match, user: Unit, unit_id: str) -> Unit:
+    try:
+        target = state.unit(unit_id)
+    except KeyError:
+        raise IllegalAction(f"there is no model {unit_id!r} in this match", "medkit") from None
+    if target.owner != user.owner or target.location != "table" or target.eliminated:
+        raise IllegalAction(f"{target.name} is not one of your models on the board", "medkit")
+    return target
+
+
+def _blade(unit: Unit, params: Mapping[str, Any], rng: random.Random, details: list[str]) -> list[Event]:
+    """The Sacrificial Blade: -1 morale, D6 3+ gains a wound, then a boon. details[0] is the roll's line."""
+    by = unit.owner
+    boon = param_choice(params, "boon", tuple(k for k, _ in BLADE_BOONS), BLADE_BOONS[0][0], "sacrificial-blade")
+    events = set_counter(unit, "morale", morale(unit) - 1, by, implicit=True)
+    result = roll("1d6", rng)
+    events.append(Event("roll", result.event_data(f"{unit.name}: Sacrificial Blade wound roll"), by))
+    gains = result.total >= BLADE_WOUND_ON
+    details.insert(0, f"{result.describe()}, " + ("3+: gains 1 wound" if gains else "no wound gained"))
+    if gains:
+        events += _heal(unit, by, details, "the source doesn't say whether a model can go above its Wounds")
+    details.append(f"Boon: {dict(BLADE_BOONS)[boon]}.")
+    if boon == "shots":
+        extra = roll("1d3", rng)
+        events.append(Event("roll", extra.event_data(f"{unit.name}: shots recovered"), by))
+        if "shots" in unit.counters:
+            events += set_counter(unit, "shots", unit.counters["shots"] + extra.total, by)
+            details.append(f"{extra.describe()} shots back (the source sets no cap at the weapon's full load).")
+        else:
+            details.append(f"{extra.describe()}: its gun is still full, nothing to recover.")
+    details.append("A Psychopath may instead deal 1 wound to another model on its tile, which also loses 2 morale.")
+    return events
+
+
+def equipment_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
+    gear = gear_choice(unit, params)
+    if gear.id == "ration-pack":
+        p = distribution("1d6").at_least(RATION_HEALS_ON)
+        return Odds(p, f"Ration Pack: +1 morale, and heals 1 wound on {RATION_HEALS_ON}+ on a D6: {odds_text(p)}")
+    if gear.id == "sacrificial-blade":
+        p = distribution("1d6").at_least(BLADE_WOUND_ON)
+        return Odds(p, f"Sacrificial Blade: -1 morale, gains a wound on {BLADE_WOUND_ON}+ on a D6: {odds_text(p)}")
+    return None
+
+
+# --- Light Vent -----------------------------------------------------------------------------------------------
+
+
+def vent_weapon(unit: Unit, params: Mapping[str, Any]) -> Weapon:
+    cat = catalogue()
+    weapon = cat.weapons[param_choice(params, "weapon", VENT_WEAPONS, VENT_WEAPONS[0], "light-vent")]
+    if not cat.allowed(keywords(unit), weapon.only):
+        raise IllegalAction(f"only a {cat.only_text(weapon.only)} model carries a {weapon.name}", "carry-restrictions")
+    if shots_left(unit, weapon) == 0:
+        raise IllegalAction(f"{unit.name}'s {weapon.name} has no shots left: Reload it first", "reload")
+    return weapon
+
+
+def light_vent(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    weapon = vent_weapon(unit, params)
+    by, left = unit.owner, shots_left(unit, weapon)
+    result = roll("1d6", rng)
+    spent = min(result.total, left)
+    events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name}: Light Vent shots"), by)]
+    events += set_counter(unit, "shots", left - spent, by, implicit=True)
+    details = ["The lit vent on its tile can't be used by the Blind Horror to enter or leave the board or for a "
+               "Spiked Tail Attack, for two game turns."]
+    if result.total > left:
+        details.insert(0, f"Only {left} shot(s) were left: the source doesn't say whether the vent still lights; "
+                          "the weapon is emptied.")
+    summary = f"{unit.name} lights a vent with its {weapon.name}: {result.describe()} shots spent, {left - spent} left"
+    return Resolution(tuple(events), summary, ("light-vent",), tuple(details))
+
+
+def vent_odds(unit: Unit, params: Mapping[str, Any]) -> Odds:
+    weapon = vent_weapon(unit, params)
+    left = shots_left(unit, weapon)
+    p = distribution("1d6").at_most(left)
+    return Odds(p, f"Light Vent spends D6 shots (1 to 6, 1/6 each); with {left} left in the {weapon.name}, "
+                   f"enough shots {odds_text(p)}")
+
+
+# --- Scavenge -------------------------------------------------------------------------------------------------
+
+
+def scavenge_times(params: Mapping[str, Any]) -> int:
+    times = param_int(params, "times", 0, MAX_SCAVENGES, 0, "scavenge")
+    if times >= MAX_SCAVENGES:
+        raise IllegalAction(f"this tile has been scavenged {times} times: a tile can be scavenged at most twice",
+                            "scavenge")
+    return times
+
+
+def scavenge(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    scavenge_times(params)
+    cat = catalogue()
+    by = unit.owner
+    result = roll("d66", rng)
+    row = cat.scavenge.lookup(result.total)
+    events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name} scavenges"), by)]
+    details: list[str] = []
+    item = row.item
+    if item and param_bool({"keep": True, **params}, "keep") and item in state.rules.counters.get("unit", ()):
+        gear = cat.gear.get(item)
+        amount = gear.uses if gear and gear.uses else 1
+        events += set_counter(unit, item, carried(unit, item) + amount, by)
+        details.append(f"Into {unit.name}'s inventory, if it has room (otherwise leave it on the tile: undo this).")
+    elif item and item in cat.weapons:
+        details.append(f"A {cat.name(item)}: the helper doesn't track weapons carried; take it if "
+                       f"{unit.name} has a free weapon slot and may carry it, or leave it on the tile.")
+    elif item:
+        details.append("Left on the tile.")
+    for effect in row.effects:
+        if effect.get("wounds"):  # Jagged Metal: the save is the players' roll (the Armour stat is on the card)
+            details.append(f"{unit.name} makes an armour save now (Armour {stat(unit, 'armour') or '?'} on its "
+                           f"card): failed, it takes {effect['wounds']} wound.")
+        elif "note" in effect:
+            details.append(f"Now: {effect['note']}.")
+    details.append("With a Servo Skull's Algorithmic Area Analysis, roll the extra die by hand.")
+    summary = f"{unit.name} scavenges: {result.describe()}: {row.result}"
+    return Resolution(tuple(events), summary, ("scavenge", "scavenge-table"), tuple(details))
+
+
+def scavenge_odds(params: Mapping[str, Any]) -> Odds:
+    scavenge_times(params)
+    cat = catalogue()
+    weights: dict[str, int] = {"an item": 0, "a hazard": 0, "a Hidden Vent": 0, "nothing": 0}
+    for value in cat.scavenge.outcomes():
+        row = cat.scavenge.lookup(value)
+        kind = ("an item" if row.item else "nothing" if row.result.startswith("Nothing")
+                else "a Hidden Vent" if row.result.startswith("Hidden") else "a hazard")
+        weights[kind] += 1
+    total = sum(weights.values())
+    parts = [f"{kind} {odds_text(Fraction(w, total))}" for kind, w in weights.items()]
+    return Odds(Fraction(weights["an item"], total), "Scavenge on a D66: " + "; ".join(parts))
+
+
+# --- Lost -----------------------------------------------------------------------------------------------------
+
+
+def lost_loss(unit: Unit, params: Mapping[str, Any]) -> int:
+    """Morale points the model would lose (1, or 3 alone), no more than it has."""
+    have = morale(unit)
+    if have <= 0:
+        raise IllegalAction(f"{unit.name} has no morale points left to lose", "lost")
+    return min(have, LOST_ALONE_MORALE if param_bool(params, "alone") else LOST_MORALE)
+
+
+def lost(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    would = lost_loss(unit, params)
+    by = unit.owner
+    events: list[Event] = []
+    kept = 0
+    line = ""
+    if carried(unit, "crest-pendant"):
+        result = roll(f"{would}d6>={PENDANT_KEEPS_ON}", rng)
+        events.append(Event("roll", result.event_data(f"{unit.name}: Imperial Crest Pendant"), by))
+        kept = result.total
+        line = f"; Imperial Crest Pendant {result.describe()} keeps {kept}"
+    events += set_counter(unit, "morale", morale(unit) - (would - kept), by, implicit=True)
+    summary = f"{unit.name} is Lost: loses {would - kept} morale point(s){line}"
+    details = ("It stays Lost until it rejoins the larger party or dies.",)
+    return Resolution(tuple(events), summary, ("lost",), details)
+
+
+def lost_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
+    would = lost_loss(unit, params)
+    if not carried(unit, "crest-pendant"):
+        return None
+    dist = distribution(f"{would}d6>={PENDANT_KEEPS_ON}")
+    keep_all = dist.exactly(would)
+    spread = ", ".join(f"keeps {k}: {odds_text(p)}" for k, p in dist.probabilities().items())
+    return Odds(keep_all, f"Imperial Crest Pendant, {PENDANT_KEEPS_ON}+ per point: {spread}")

@@ -1,0 +1,366 @@
+"""The Killer of the Maze (seed 002): the Imperial Action phase's legal actions, their odds and resolution.
+
+The turn: the imperial player's turn holds the Movement then the Activity sub-phase (the match's phases); ending
+it passes the turn to the Tyranid player in the Tyranid Action phase (its rules are not in the source), whose end
+of turn brings the next Movement sub-phase. The pack sets `action_tokens_carry = false`, so every model has two
+fresh action tokens each Imperial Action phase; Break Down Door takes two. Keywords, shots, magazines, equipment
+and the Advance limits are read from click markers and unit counters: see killer_of_the_maze_items.
+The match knows no tiles, doors or sight lines: what depends on them comes back as a note.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event
+from companion.core.model import Match, Player, Unit
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
+from companion.rules.maze import gear
+from companion.rules.maze.fire import fire, fire_setup, odds_line
+from companion.rules.maze.items import (
+    ADVANCED,
+    FRAG_GRENADE,
+    MOVED,
+    SYSTEM_ID,
+    carried,
+    catalogue,
+    keywords,
+    morale,
+    param_choice,
+    set_counter,
+    shots_left,
+    this_phase,
+    token_event,
+)
+
+ACTIONS_PER_MODEL = 2
+MOVEMENT, ACTIVITY, TYRANID = "Imperial Action: Movement", "Imperial Action: Activity", "Tyranid Action"
+SUBPHASE = {MOVEMENT: "movement", ACTIVITY: "activity", TYRANID: "tyranid"}
+TO_HIT_CHOICES = (("", "not set: enter it from your rules"),) + tuple((str(n), f"{n}+") for n in range(2, 7))
+
+
+
+@dataclass(frozen=True)
+class _Spec:
+    id: str
+    title: str
+    rule: str
+    cost: int  # of the model's two actions
+    phase: str  # "movement", "activity", "imperial" (either sub-phase) or "tyranid"
+    for_unit: bool = True
+    dice: str | None = None
+
+
+SPECS = (
+    _Spec("move", "Move", "move", 1, "movement"),
+    _Spec("advance", "Advance", "advance", 1, "movement"),
+    _Spec("start-activity", "Go on to the Activity sub-phase", "imperial-action-phase", 0, "movement", False),
+    _Spec("fire", "Fire", "fire", 1, "activity", dice="d6 per shot"),
+    _Spec("break-down-door", "Break Down Door", "break-down-door", 2, "activity"),
+    _Spec("light-vent", "Light Vent", "light-vent", 1, "activity", dice="1d6"),
+    _Spec("use-equipment", "Use Equipment", "use-equipment", 1, "activity"),
+    _Spec("reload", "Reload", "reload", 1, "activity"),
+    _Spec("scavenge", "Scavenge", "scavenge", 1, "activity", dice="d66"),
+    _Spec("pick-up-transfer", "Pick Up / Transfer Item", "pick-up-transfer", 1, "activity"),
+    _Spec("lost", "Lost: lose morale", "lost", 0, "imperial"),
+    _Spec("end-imperial-phase", "End the Imperial Action phase", "imperial-action-phase", 0, "imperial", False),
+    _Spec("end-turn", "End the Tyranid Action phase", "removing-tiles", 0, "tyranid", False),
+)
+SPEC_BY_ID = {s.id: s for s in SPECS}
+
+NOTES = {
+    "move": "1 tile in an open direction. Finish one model's movement before the next model's.",
+    "advance": "3 tiles in one direction (turn only where a locked door or a closed tile blocks it).",
+    "start-activity": "Only once every model that wished to move has moved: there is no going back. Then finish "
+                      "one model's activities before the next model's.",
+    "fire": "The Blind Horror must be visible and within range (tiles).",
+    "break-down-door": "The Terminator must be on a tile with a Locked Door: remove the door.",
+    "light-vent": "Lights one vent opening on the model's tile for two game turns.",
+    "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords.",
+    "lost": "When the team splits, the smallest party is Lost (ties: all of them). Not an action.",
+    "end-imperial-phase": "The Tyranid player takes the Tyranid Action phase.",
+    "end-turn": "The Tyranid Action phase's rules are not in the source. At the end of the turn, remove the tiles "
+                "no imperial model could see after moving 3 tiles toward them.",
+}
+
+
+@dataclass(frozen=True)
+class _Now:
+    state: Match
+    player: Player
+    models: tuple[Unit, ...]  # the active player's models on the board
+    sub: str  # movement, activity, tyranid, or "" (a phase this game doesn't know)
+
+
+def _now(state: Match) -> _Now:
+    player = state.active_player
+    models = tuple(u for u in state.units if u.owner == player.id and u.location == "table" and not u.eliminated)
+    return _Now(state, player, models, SUBPHASE.get(state.phase, ""))
+
+
+def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
+    if now.state.status == "finished":
+        return "the match is over", "imperial-action-phase"
+    if spec.phase == now.sub or (spec.phase == "imperial" and now.sub in ("movement", "activity")):
+        return None
+    if now.sub == "tyranid":
+        return "it is the Tyranid Action phase; the imperial team acts in its own phase", "imperial-action-phase"
+    if spec.phase == "tyranid":
+        return "the Tyranid Action phase comes after the Imperial Action phase", "imperial-action-phase"
+    if spec.phase == "movement" and now.sub == "activity":
+        return ("the Movement sub-phase is over: the Activity sub-phase comes after it", "imperial-action-phase")
+    if spec.phase == "activity" and now.sub == "movement":
+        return ("this belongs to the Activity sub-phase: go on to it once every model that wished to move has "
+                "moved", "imperial-action-phase")
+    return f"the match is in a phase this game doesn't have ({now.state.phase!r})", "imperial-action-phase"
+
+
+def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
+    name, turn = unit.name, now.state.turn
+    if unit.owner != now.player.id:
+        return f"{name} is not {now.player.name}'s model", "imperial-action-phase"
+    if unit.location != "table" or unit.eliminated:
+        return f"{name} is not on the board", "imperial-action-phase"
+    used = unit.tokens.action
+    if spec.cost and used + spec.cost > ACTIONS_PER_MODEL:
+        if used >= ACTIONS_PER_MODEL:
+            return f"{name} has used both its actions this phase (two per model)", "imperial-action-phase"
+        return (f"Break Down Door counts as two actions and {name} has already used {used}", "break-down-door")
+    advanced = this_phase(unit, ADVANCED, turn)
+    if spec.id in ("move", "fire", "light-vent") and advanced:
+        return f"{name} advanced this phase: no Move, Fire or Light Vent after an Advance", "advance"
+    if spec.id == "advance":
+        if used:
+            return f"Advance must be {name}'s first action this phase (and only once)", "advance"
+        if carried(unit, "beacon"):
+            return f"{name} carries the Beacon, whose bearer can't Advance", "beacon"
+    if spec.id == "fire" and unit.counters.get("shots") == 0 and not carried(unit, FRAG_GRENADE):
+        return f"{name}'s gun has no shots left and it has no Frag Grenade: Reload first", "reload"
+    if spec.id == "light-vent" and unit.counters.get("shots") == 0:
+        return f"{name}'s flamer has no shots left: Reload first", "reload"
+    if spec.id == "break-down-door" and "terminator" not in keywords(unit):
+        return f"only a Terminator can Break Down Door, and {name} is not one", "break-down-door"
+    if spec.id == "use-equipment" and not any(carried(unit, g) for g in gear.usable_gear()):
+        return f"{name} carries no equipment that is used with an action", "use-equipment"
+    if spec.id == "reload" and not any(carried(unit, a) for a in catalogue().ammo):
+        return f"{name} carries no ammunition", "reload"
+    if spec.id == "lost" and morale(unit) <= 0:
+        return f"{name} has no morale points left to lose", "lost"
+    return None
+
+
+def _params(now: _Now, spec: _Spec) -> tuple[Param, ...]:
+    cat = catalogue()
+    if spec.id == "fire":
+        return (Param("weapon", "Weapon", "choice", tuple((w.id, w.name) for w in cat.weapons.values())),
+                Param("shots", "Shots (the weapon's minimum to maximum, no more than are left; a Frag Grenade "
+                               "makes 2D6 hit rolls instead)", "int", low=1, high=6, default=1),
+                Param("distance", "Tiles to the Blind Horror", "int", low=0, high=10, default=1),
+                Param("to_hit", "Hit roll needed: NOT in this part of the source, enter it from your rules "
+                                "(Flamers hit automatically)", "choice", TO_HIT_CHOICES, default=""),
+                Param("reroll_ones", "Reroll hit rolls of 1 (a Heavy Stubber made 4+ hits this phase)", "bool"))
+    if spec.id == "reload":
+        return (Param("weapon", "Weapon to reload", "choice",
+                      tuple((w.id, w.name) for w in cat.weapons.values() if w.recharge)),)
+    if spec.id == "light-vent":
+        return (Param("weapon", "Flamer", "choice", tuple((w, cat.weapons[w].name) for w in gear.VENT_WEAPONS)),)
+    if spec.id == "use-equipment":
+        return (Param("item", "Equipment", "choice", tuple((g, cat.gear[g].name) for g in gear.usable_gear())),
+                Param("target", "Medkit: the model it treats (on the user's tile)", "unit",
+                      tuple((u.id, u.name) for u in now.models)),
+                Param("skull", "Servo Skull: effect", "choice", gear.SKULL_EFFECTS),
+                Param("boon", "Sacrificial Blade: boon", "choice", gear.BLADE_BOONS))
+    if spec.id == "scavenge":
+        return (Param("times", "Times this tile was scavenged already (tiles aren't tracked)", "int", low=0, high=2,
+                      default=0),
+                Param("keep", "Put a found item straight into the model's inventory", "bool", default=True))
+    if spec.id == "lost":
+        return (Param("alone", "Alone in its party (loses 3 instead of 1)", "bool"),)
+    return ()
+
+
+def _option(now: _Now, spec: _Spec) -> ActionOption:
+    common: dict[str, Any] = {"cost": spec.cost, "note": NOTES.get(spec.id), "params": _params(now, spec),
+                              "dice": spec.dice}
+    refusal = _phase_refusal(now, spec)
+    if refusal:
+        return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], **common)
+    if not spec.for_unit:
+        return ActionOption(spec.id, spec.title, True, rule=spec.rule, **common)
+    refused = {u.id: why for u in now.models if (why := _unit_refusal(now, spec, u))}
+    allowed = tuple(u.id for u in now.models if u.id not in refused)
+    reasons = {uid: r for uid, (r, _) in refused.items()}
+    if allowed:
+        return ActionOption(spec.id, spec.title, True, allowed, rule=spec.rule, refused=reasons, **common)
+    if not now.models:
+        return ActionOption(spec.id, spec.title, False, reason="you have no models on the board", rule=spec.rule,
+                            **common)
+    rules = {rule for _, rule in refused.values()}
+    shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
+    return ActionOption(spec.id, spec.title, False, reason=shown, rule=next(iter(rules)) if len(rules) == 1
+                        else spec.rule, refused=reasons, **common)
+
+
+# --- params that need the state ----------------------------------------------------------------------------------
+
+
+def _reload_weapon(unit: Unit, params: Mapping[str, Any]) -> tuple[str, str]:
+    cat = catalogue()
+    reloadable = tuple(w.id for w in cat.weapons.values() if w.recharge)
+    weapon = cat.weapons[param_choice(params, "weapon", reloadable, reloadable[0], "reload")]
+    assert weapon.ammo is not None  # every weapon with a recharge has its ammunition in the pack
+    if not carried(unit, weapon.ammo):
+        raise IllegalAction(f"{unit.name} carries no {cat.name(weapon.ammo)} for the {weapon.name}", "reload")
+    return weapon.id, weapon.ammo
+
+
+def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any]) -> None:
+    checks = {"fire": lambda: fire_setup(state, unit, params), "reload": lambda: _reload_weapon(unit, params),
+              "light-vent": lambda: gear.vent_weapon(unit, params),
+              "use-equipment": lambda: gear.gear_choice(unit, params),
+              "scavenge": lambda: gear.scavenge_times(params), "lost": lambda: gear.lost_loss(unit, params)}
+    if spec.id in checks:
+        checks[spec.id]()
+
+
+class KillerOfTheMaze:
+    id = SYSTEM_ID
+    name = "The Killer of the Maze"
+
+    def legal_actions(self, state: Match) -> list[ActionOption]:
+        now = _now(state)
+        return [_option(now, spec) for spec in SPECS]
+
+    def explain(self, state: Match, action: Action) -> Verdict:
+        spec = SPEC_BY_ID.get(action.name)
+        if spec is None:
+            return Verdict(False, f"The Killer of the Maze has no action {action.name!r}; its actions are "
+                                  f"{', '.join(SPEC_BY_ID)}")
+        now = _now(state)
+        refusal = _phase_refusal(now, spec)
+        if refusal:
+            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
+        if not spec.for_unit:
+            return Verdict(True, f"{spec.title} is open", spec.rule)
+        if action.unit is None:
+            option = _option(now, spec)
+            if not option.enabled:
+                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
+            return Verdict(True, f"{spec.title} is open to {', '.join(state.unit(u).name for u in option.units)}",
+                           spec.rule)
+        try:
+            unit = state.unit(action.unit)
+        except KeyError:
+            return Verdict(False, f"there is no model {action.unit!r} in this match")
+        why = _unit_refusal(now, spec, unit)
+        if why:
+            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        if action.params:
+            try:
+                _check_params(state, unit, spec, action.params)
+            except IllegalAction as exc:
+                return Verdict(False, f"{spec.title}: {exc}", exc.rule)
+        left = ACTIONS_PER_MODEL - unit.tokens.action - spec.cost
+        tail = f"; {left} of its {ACTIONS_PER_MODEL} actions left after it" if spec.cost else " (not an action)"
+        return Verdict(True, f"{unit.name} can {spec.title.lower()}{tail}", spec.rule)
+
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        unit = _checked(self, state, action)
+        if unit is None:
+            return None
+        if action.name == "fire":
+            chance, text = odds_line(fire_setup(state, unit, action.params))
+            return Odds(chance, text)
+        if action.name == "light-vent":
+            return gear.vent_odds(unit, action.params)
+        if action.name == "use-equipment":
+            return gear.equipment_odds(unit, action.params)
+        if action.name == "scavenge":
+            return gear.scavenge_odds(action.params)
+        if action.name == "lost":
+            return gear.lost_odds(unit, action.params)
+        return None
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        unit = _checked(self, state, action)
+        spec = SPEC_BY_ID[action.name]
+        if unit is None:
+            return _phase_step(state, spec)
+        params = action.params
+        by, turn = unit.owner, state.turn
+        if spec.id in ("move", "advance"):
+            events = [token_event(unit, 1), *set_counter(unit, MOVED, turn, by)]
+            if spec.id == "advance":
+                events += set_counter(unit, ADVANCED, turn, by)
+            tiles = 3 if spec.id == "advance" else 1
+            return _done(state, events, f"{unit.name} {spec.id}s {tiles} tile{'s' if tiles > 1 else ''}", spec,
+                         (NOTES[spec.id], "Place new tiles as it moves (Sight Distance, Access Corridors)."))
+        if spec.id == "fire":
+            return _tracked(state, fire(state, unit, params, rng))
+        if spec.id == "break-down-door":
+            return _done(state, [token_event(unit, 2)], f"{unit.name} breaks down the Locked Door (two actions)",
+                         spec, ("Remove the Locked Door from its tile.",))
+        if spec.id == "reload":
+            weapon_id, ammo = _reload_weapon(unit, params)
+            weapon = catalogue().weapons[weapon_id]
+            full = weapon.full
+            events = [token_event(unit, 1), *set_counter(unit, ammo, carried(unit, ammo) - 1, by),
+                      *set_counter(unit, "shots", full, by, implicit=True)]
+            lost = shots_left(unit, weapon)
+            return _done(state, events, f"{unit.name} reloads its {weapon.name}: {full} shots", spec,
+                         (f"One {catalogue().name(ammo)} used; the {lost} shot(s) left before are lost, not added.",))
+        if spec.id == "pick-up-transfer":
+            return _done(state, [token_event(unit, 1)], f"{unit.name} picks up or hands over items", spec,
+                         (NOTES["pick-up-transfer"],))
+        resolver = {"light-vent": lambda: gear.light_vent(unit, params, rng),
+                    "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
+                    "scavenge": lambda: gear.scavenge(state, unit, params, rng),
+                    "lost": lambda: gear.lost(unit, params, rng)}[spec.id]
+        return _tracked(state, resolver())
+
+
+def _checked(system: KillerOfTheMaze, state: Match, action: Action) -> Unit | None:
+    """The acting model, after the turn, unit and param checks (IllegalAction when refused); None for the
+    actions that need no model."""
+    spec = SPEC_BY_ID.get(action.name)
+    needs_unit = spec is not None and spec.for_unit
+    if needs_unit and action.unit is None:
+        raise IllegalAction(f"{spec.title}: say which model takes it", spec.rule)
+    verdict = system.explain(state, action)
+    if not verdict.legal:
+        raise IllegalAction(verdict.reason, verdict.rule)
+    return state.unit(action.unit) if needs_unit and action.unit else None
+
+
+def _phase_step(state: Match, spec: _Spec) -> Resolution:
+    by = state.active_player.id
+    if spec.id == "start-activity":
+        events = [Event("set_phase", {"phase": ACTIVITY}, by)]
+        summary = "The Activity sub-phase begins"
+    elif spec.id == "end-imperial-phase":
+        events = [Event("end_turn", {}, by), Event("set_phase", {"phase": TYRANID}, by)]
+        summary = "The Imperial Action phase ends: the Tyranid Action phase begins"
+    else:
+        events = [Event("end_turn", {}, by)]
+        summary = "The turn ends: the imperial team's Movement sub-phase begins"
+    return Resolution(tuple(events), summary, (spec.rule,), (NOTES[spec.id],) if spec.id in NOTES else ())
+
+
+def _done(state: Match, events: list[Event], summary: str, spec: _Spec, details: tuple[str, ...],
+          more_rules: tuple[str, ...] = ()) -> Resolution:
+    return _tracked(state, Resolution(tuple(events), summary, (spec.rule, *more_rules), details))
+
+
+def _tracked(state: Match, resolution: Resolution) -> Resolution:
+    """Drop counter events this match doesn't declare (made before the pack tracked them), saying so."""
+    declared = set(state.rules.counters.get("unit", ()))
+    kept = tuple(e for e in resolution.events if e.type != "counter" or e.data["name"] in declared)
+    if len(kept) == len(resolution.events):
+        return resolution
+    names = sorted({e.data["name"] for e in resolution.events if e.type == "counter"} - declared)
+    note = f"This match doesn't track {', '.join(names)}: keep it by hand."
+    return Resolution(kept, resolution.summary, resolution.rules, (*resolution.details, note))

@@ -1,0 +1,333 @@
+"""The attacking player's turn against the Scarab (seed 000): actions, checks, exact odds and resolution.
+
+Actions per turn: half the figures of the starting force (all the attacker's units in the match, KO'd ones too),
+rounded up; with the house rule "heroclix-attacker-actions" one per 100 points of that force instead. Each action
+puts an action token on the figure (the pack's limit is two held); like both base games, a figure takes one
+action a turn. Shots at the Scarab use the Shell dial's defense (a figure marked colossal: the Chassis dial's)
+and damage the Shell dial; at most two aerial figures shoot at the Scarab a turn (counted with the "acted-turn"
+counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage. Map positions (on top, inside,
+adjacent, kneeling or standing) are the players' to check: they come back as params and notes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.core.match.events import Event
+from companion.core.model import Match, Player, Unit
+from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
+from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
+from companion.rules.scarab.state import (
+    CHASSIS,
+    CORE,
+    DIAL_NAMES,
+    HEROCLIX_ACTIONS,
+    MAX_MODIFIER,
+    MODIFIER,
+    NO_ACTIONS,
+    SHELL,
+    Refusal,
+    acted,
+    aerial_marked,
+    bool_param,
+    dial_id,
+    dials,
+    disabled,
+    int_param,
+    is_aerial,
+    is_colossal,
+    option_on,
+    pick_target,
+    reinforcements,
+    stamp,
+    standing,
+    stat,
+    target_param,
+    tracks_acted,
+    unit_option,
+)
+
+AERIAL_LIMIT = 2
+CORE_ADJACENT_BONUS = 3
+CORE_DAMAGE = 1
+JUMP_DAMAGE = 1
+ADJACENT = Param("adjacent", "Adjacent to the Main Power Core (+3 attack)", "bool", default=False)
+GRENADE = Param("grenade", "Throw a grenade (uses a Grenade token)", "bool", default=False)
+
+
+@dataclass(frozen=True)
+class _Spec:
+    id: str
+    title: str
+    rule: str
+    cost: int = 1
+    dice: str | None = None
+
+
+SPECS = (
+    _Spec("move", "Move or another action", "attacker-actions"),
+    _Spec("shoot-scarab", "Shoot the Scarab", "shooting-the-scarab", dice="2d6"),
+    _Spec("attack", "Attack a reinforcement", "reinforcements", dice="2d6"),
+    _Spec("attack-core", "Attack the Main Power Core", "main-power-core", dice="2d6"),
+    _Spec("enter", "Enter the Scarab", "inside"),
+    _Spec("exit", "Exit the Scarab", "exiting"),
+    _Spec("move-off", "Move off (kneeling Scarab)", "moving-off"),
+    _Spec("jump-off", "Jump off (standing Scarab)", "jumping-off"),
+    _Spec("end-turn", "End turn", "attacker-actions", cost=0),
+)
+SPEC_BY_ID = {s.id: s for s in SPECS}
+
+NOTES = {
+    "move": "Any action that doesn't attack: moving, climbing on top, powers.",
+    "shoot-scarab": "Every figure has line of fire to the Scarab. Close combat only from a square next to a base; "
+                    "never from on top of it; a grenade only counts when its target square is under a base.",
+    "attack": "Reinforcements don't count toward your victory: only destroying the Scarab does.",
+    "attack-core": "Only from the Scarab Interior map, with a clear line of fire to the core.",
+    "enter": "Only from on top of the Scarab: place it on one of the 12 Ramp squares (1 square of its move). "
+             "HeroClix: this wakes the interior defenders.",
+    "exit": "From the Ramp with movement left: place it anywhere on top; its move ends, it may still shoot.",
+    "move-off": "Only while the Scarab kneels: place it next to the Chassis base (1 square of its move).",
+    "jump-off": "Only while the Scarab stands: place it next to the area beneath (1 square of its move).",
+}
+HOUSE_NOTES = {
+    "flyers-board-from-adjacent": "House rule: flyers may board from any square next to the area beneath.",
+    "flyer-limit-2": "House rule: at most two flying figures move on top of the Scarab a turn.",
+}
+
+
+@dataclass(frozen=True)
+class _Turn:
+    player: Player
+    allowance: int
+    how: str  # how the allowance is counted, for people
+    used: int
+    aerial_shots: int  # aerial figures that shot at the Scarab this turn
+
+    @property
+    def left(self) -> int:
+        return max(0, self.allowance - self.used)
+
+
+def allowance(state: Match, player_id: str, heroclix: bool) -> tuple[int, str]:
+    force = [u for u in state.units if u.owner == player_id]
+    if heroclix:
+        points = sum(u.points for u in force)
+        return points // 100, f"one per 100 points of your {points}-point force (house rule)"
+    return (len(force) + 1) // 2, f"half of your {len(force)} starting figures, rounded up"
+
+
+def _turn(state: Match, defaults: dict[str, bool]) -> _Turn:
+    player = state.active_player
+    count, how = allowance(state, player.id, option_on(state, HEROCLIX_ACTIONS, defaults))
+    mine = [u for u in state.units if u.owner == player.id]
+    return _Turn(player, count, how, sum(u.tokens.action for u in mine),
+                 sum(1 for u in mine if is_aerial(u) and acted(state, u)))
+
+
+def _defense_dial(state: Match, unit: Unit) -> tuple[str, Unit | None]:
+    which = CHASSIS if is_colossal(unit) else SHELL
+    return which, dials(state).get(which)
+
+
+def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
+    if spec.cost and not turn.left:
+        return f"all {turn.allowance} actions of this turn are used ({turn.how})", "attacker-actions"
+    present = dials(state)
+    if spec.id == "shoot-scarab":
+        shell = present.get(SHELL)
+        if shell is None:
+            return "enter the Scarab's Shell dial first", "shooting-the-scarab"
+        if shell.eliminated:
+            return ("the Shell dial shows its KO click; the source doesn't say what shots at the Scarab do then",
+                    "shooting-the-scarab")
+    if spec.id == "attack-core" and (present.get(CORE) is None or stat(present[CORE], "defense") is None):
+        return "enter the Main Power Core dial first (its defense is needed)", "main-power-core"
+    if spec.id == "attack" and not any(standing(u) for u in reinforcements(state)):
+        return "no reinforcement of the Scarab player is on the table", "reinforcements"
+    return None
+
+
+def _unit_refusal(state: Match, turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
+    if dial_id(unit) is not None:
+        return f"{unit.name}: {NO_ACTIONS}", "general"
+    if unit.owner != turn.player.id:
+        return f"{unit.name} is not {turn.player.name}'s figure", "attacker-actions"
+    if not standing(unit):
+        return f"{unit.name} is not on the table", "attacker-actions"
+    if unit.tokens.action:
+        return f"{unit.name} already had its action this turn", "attacker-actions"
+    limit = state.rules.token_limits.get("action")
+    if limit is not None and unit.tokens.action_last >= limit:
+        return f"{unit.name} already holds {limit} action tokens", "attacker-actions"
+    if spec.id == "shoot-scarab":
+        which, dial = _defense_dial(state, unit)
+        if dial is None or stat(dial, "defense") is None:
+            who = f"{unit.name} is colossal: " if which == CHASSIS else ""
+            return f"{who}the {DIAL_NAMES[which]} shows no defense value", "colossal" if who else spec.rule
+        if is_aerial(unit) and turn.aerial_shots >= AERIAL_LIMIT:
+            return f"{AERIAL_LIMIT} aerial figures already shot at the Scarab this turn", "aerial-limit"
+    if spec.dice and stat(unit, "attack") is None:
+        return f"{unit.name} shows no attack value now", spec.rule
+    return None
+
+
+def _params(state: Match, spec: _Spec) -> tuple[Param, ...]:
+    if spec.id == "shoot-scarab":
+        return MODIFIER, GRENADE
+    if spec.id == "attack":
+        return target_param([u for u in reinforcements(state) if standing(u)]), MODIFIER
+    if spec.id == "attack-core":
+        return ADJACENT, MODIFIER, GRENADE
+    if spec.id == "jump-off":
+        return (Param("jump_climb", "It has Jump/Climb (no damage)", "bool", default=False),)
+    return ()
+
+
+def _note(state: Match, turn: _Turn, spec: _Spec, defaults: dict[str, bool]) -> str | None:
+    note = NOTES.get(spec.id)
+    if spec.id == "shoot-scarab" and not (tracks_acted(state) and aerial_marked(state)):
+        why = "no figure is marked aerial" if not aerial_marked(state) else "this match doesn't count them"
+        note = f"{note} At most {AERIAL_LIMIT} aerial figures a turn: {why}, check it yourself."
+    if spec.id in ("move", "enter"):
+        extra = [text for option, text in HOUSE_NOTES.items() if option_on(state, option, defaults)]
+        note = " ".join([note or "", *extra]).strip() or None
+    if spec.id == "end-turn" and turn.left:
+        note = f"{turn.left} unused action(s) will be lost."
+    return note
+
+
+def options(state: Match, defaults: dict[str, bool]) -> list[ActionOption]:
+    turn = _turn(state, defaults)
+    out = []
+    for spec in SPECS:
+        note = _note(state, turn, spec, defaults)
+        if spec.id == "end-turn":
+            out.append(ActionOption(spec.id, spec.title, True, rule=spec.rule, cost=0, note=note))
+            continue
+        why = _turn_refusal(state, turn, spec)
+        if why:
+            out.append(disabled(spec.id, spec.title, why, cost=spec.cost, note=note, dice=spec.dice))
+            continue
+        mine = [u for u in state.units if u.owner == turn.player.id and standing(u)]
+        out.append(unit_option(spec.id, spec.title, spec.rule, mine,
+                               lambda u, s=spec: _unit_refusal(state, turn, s, u), cost=spec.cost, note=note,
+                               params=_params(state, spec), dice=spec.dice))
+    return out
+
+
+@dataclass(frozen=True)
+class _Aim:
+    shot: Shot
+    hurt: Unit  # the unit (or dial) a hit damages
+
+
+def _aim(state: Match, action: Action, unit: Unit, require: bool) -> _Aim | Refusal | None:
+    """The attack the action makes, a refusal for bad params, or None for an action without an attack."""
+    spec = SPEC_BY_ID[action.name]
+    modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)
+    grenade = bool_param(action.params, "grenade")
+    adjacent = bool_param(action.params, "adjacent")
+    jump = bool_param(action.params, "jump_climb")
+    for value in (modifier, grenade, adjacent, jump):
+        if isinstance(value, tuple):
+            return value
+    if spec.dice is None:
+        return None
+    if grenade and not unit.tokens.grenade:
+        return f"{unit.name} has no Grenade token", "grenades"
+    attack, damage = stat(unit, "attack") or 0, stat(unit, "damage") or 0
+    mods = (("modifiers", int(modifier)),)
+    if spec.id == "shoot-scarab":
+        which, dial = _defense_dial(state, unit)
+        assert dial is not None  # _unit_refusal checked it
+        return _Aim(Shot(f"{unit.name} shoots the Scarab ({DIAL_NAMES[which]} defense)", attack,
+                         stat(dial, "defense") or 0, damage, mods), dials(state)[SHELL])
+    if spec.id == "attack-core":
+        core = dials(state)[CORE]
+        bonus = (("adjacent to the core", CORE_ADJACENT_BONUS),) if adjacent else ()
+        return _Aim(Shot(f"{unit.name} attacks the Main Power Core", attack, stat(core, "defense") or 0,
+                         CORE_DAMAGE, bonus + mods), core)
+    target = pick_target(state, action.params, [u for u in reinforcements(state) if standing(u)], spec.rule, require)
+    if not isinstance(target, Unit):
+        return target
+    defense = stat(target, "defense")
+    if defense is None:
+        return f"{target.name} shows no defense value now", spec.rule
+    return _Aim(Shot(f"{unit.name} attacks {target.name}", attack, defense, damage, mods), target)
+
+
+def _acting_unit(state: Match, action: Action, spec: _Spec) -> Unit | Refusal:
+    if action.unit is None:
+        return "choose which figure takes the action", spec.rule
+    try:
+        return state.unit(action.unit)
+    except KeyError:
+        return f"there is no unit {action.unit!r} in this match", spec.rule
+
+
+def check(state: Match, action: Action, defaults: dict[str, bool], require: bool) -> Refusal | None:
+    """Why the action can't be taken now (None when it can); `require` also demands the unit and params."""
+    spec = SPEC_BY_ID.get(action.name)
+    if spec is None:
+        return (f"the attacking player has no action {action.name!r}; the actions are "
+                f"{', '.join(SPEC_BY_ID)}", "attacker-actions")
+    if spec.id == "end-turn":
+        return None
+    turn = _turn(state, defaults)
+    why = _turn_refusal(state, turn, spec)
+    if why or (action.unit is None and not require):
+        return why
+    unit = _acting_unit(state, action, spec)
+    if not isinstance(unit, Unit):
+        return unit
+    aim = _unit_refusal(state, turn, spec, unit) or _aim(state, action, unit, require)
+    return aim if isinstance(aim, tuple) else None
+
+
+def odds(state: Match, action: Action, defaults: dict[str, bool]) -> Odds | None:
+    spec = SPEC_BY_ID.get(action.name)
+    if spec is None or spec.dice is None:
+        return None
+    why = check(state, action, defaults, False)
+    if why:
+        return Odds(None, why[0])
+    unit = _acting_unit(state, action, spec)
+    if not isinstance(unit, Unit):
+        return Odds(None, "choose the figure that attacks to see the chance")
+    aim = _aim(state, action, unit, False)
+    if isinstance(aim, _Aim):
+        return Odds(hit_chance(aim.shot), chance_text(aim.shot))
+    return Odds(None, aim[0] if aim else "choose a target to see the chance")
+
+
+def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
+    """Apply a legal attacker action (the caller checked it with `check(..., require=True)`)."""
+    by = state.active_player.id
+    spec = SPEC_BY_ID[action.name]
+    if spec.id == "end-turn":
+        return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name}'s turn ends", (spec.rule,))
+    unit = state.unit(action.unit or "")
+    events = [Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)]
+    details = tuple(n for n in (NOTES.get(spec.id),) if n)
+    aim = _aim(state, action, unit, True)
+    if isinstance(aim, _Aim):
+        result = fire(aim.shot, rng)
+        events.append(Event("roll", result.roll.event_data(aim.shot.label), by))
+        if action.params.get("grenade"):
+            events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": -1}, by))
+        if result.hit and aim.shot.damage > 0:
+            events.append(Event("damage", {"unit": aim.hurt.id, "amount": aim.shot.damage}, by))
+        if spec.id == "shoot-scarab":
+            events += stamp(state, unit, by)
+        effect = f"hit: {aim.shot.damage} damage to {aim.hurt.name}" if result.hit else "miss"
+        return Resolution(tuple(events), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (spec.rule,),
+                          (result.why(), *details))
+    summary = f"{unit.name}: {spec.title.lower()}"
+    if spec.id == "jump-off":
+        if action.params.get("jump_climb"):
+            summary += " (Jump/Climb: no damage)"
+        else:
+            events.append(Event("damage", {"unit": unit.id, "amount": JUMP_DAMAGE}, by))
+            summary += f", {JUMP_DAMAGE} damage for jumping off"
+    return Resolution(tuple(events), summary, (spec.rule,), details)

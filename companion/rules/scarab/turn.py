@@ -1,0 +1,251 @@
+"""The Scarab player's turn (seed 000): the Scarab's fixed sequence, then its reinforcements.
+
+`match.phase` is the current step's id (an empty or unknown phase is the first step), as the app's Scarab guide
+records it. Steps of a "fixed" group open one after the other; the two gun attacks form an "any" group, open in
+either order until each has fired once this turn (the "acted-turn" counter on its dial). Resolving a step
+records it and moves the phase on, so every step is taken at most once a turn. The Scarab takes no actions:
+its steps cost none, and its dials never get tokens.
+Interior defenders act during the reinforcements step (the seed's last step of the turn); how many other
+reinforcements attack is not in this part of the source, so each may attack once a turn with a reminder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.model import Match, Unit
+from companion.rules.base import ActionOption, Param
+from companion.rules.scarab.state import (
+    CHASSIS,
+    CORE,
+    DIAL_NAMES,
+    EVENT,
+    SCARAB_PLAYER,
+    SHELL,
+    Refusal,
+    acted,
+    aerial_marked,
+    dial_id,
+    dials,
+    disabled,
+    is_aerial,
+    is_colossal,
+    reinforcements,
+    standing,
+    stat,
+    swarm_showing,
+    target_param,
+    tracks_acted,
+    unit_option,
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    title: str
+    group: str
+    order: str  # "fixed": one after the other; "any": in any order within the group
+    rule: str
+    dial: str | None = None
+    dice: str | None = None
+
+
+STEPS = (
+    Step("roll-event", "Roll a d6 against the Event dial", "movement", "fixed", "move-scarab", EVENT, "d6"),
+    Step("move", "Shift or rotate the Scarab", "movement", "fixed", "move-scarab"),
+    Step("displaced", "Displaced units take 1 damage each", "movement", "fixed", "displaced-units"),
+    Step("event-specials", "Event dial special attacks", "specials", "fixed", "special-attacks", EVENT),
+    Step("turn-event", "Turn the Event dial clockwise", "specials", "fixed", "special-attacks", EVENT),
+    Step("shell-specials", "Shell dial special attacks", "specials", "fixed", "special-attacks", SHELL),
+    Step("main-gun", "Fire the main gun", "attacks", "any", "main-gun", CORE, "2d6"),
+    Step("turret", "Fire the aerial defense turret", "attacks", "any", "aerial-turret", CHASSIS, "2d6"),
+    Step("reinforcements", "Attack with a reinforcement", "reinforcement-attacks", "fixed", "reinforcements", None,
+         "2d6"),
+)
+STEP_BY_ID = {s.id: s for s in STEPS}
+GUNS = ("main-gun", "turret")
+EXTRA = ("hold-fire", "interior-action", "end-turn")
+# d6 bands of the Event dial (tables.toml "event-bands"): what each does is printed on the dial itself
+BANDS = ((1, 2, "1-2"), (3, 4, "3-4"), (5, 5, "5"), (6, 6, "6"))
+INTERIOR_ACTIONS = {"normal": 3, "heroic": 4}
+INTERIOR_QUORUM = 5  # reinforcements inside that wake the interior defenders
+
+NOTES = {
+    "move": "Solid black lines don't stop it; no part of a base may leave the map.",
+    "displaced": "Tick every unit a base now covers: each is moved next to that base and takes 1 damage.",
+    "main-gun": "Not at units beneath the Scarab, on top of it or inside it: check the map.",
+    "turret": "Only at aerial vehicles, colossal figures and (HeroClix) characters with the flying symbols; "
+              "never at units beneath, on top or inside.",
+    "reinforcements": "This part of the source doesn't say how many reinforcements attack; each may attack once "
+                      "here. Interior defenders use 'Interior defender action'.",
+    "interior-action": "Only for reinforcements on the interior map. At least five reinforcements must stay inside.",
+}
+
+
+def position(state: Match) -> int:
+    return next((i for i, s in enumerate(STEPS) if s.id == state.phase), 0)
+
+
+def open_steps(state: Match) -> tuple[str, ...]:
+    """The steps that may be taken now."""
+    current = STEPS[position(state)]
+    if current.order != "any" or not tracks_acted(state):
+        return (current.id,)
+    present = dials(state)
+    return tuple(s.id for s in STEPS if s.group == current.group
+                 and not (s.dial in present and acted(state, present[s.dial])))
+
+
+def next_phase(state: Match, done: str) -> str:
+    step = STEP_BY_ID[done]
+    if step.order == "any" and tracks_acted(state):
+        rest = [s for s in open_steps(state) if s != done]
+        if rest:
+            return rest[0]
+        after = max(i for i, s in enumerate(STEPS) if s.group == step.group) + 1
+    else:
+        after = STEPS.index(step) + 1
+    return STEPS[min(after, len(STEPS) - 1)].id
+
+
+def gun_targets(state: Match, gun: str) -> tuple[Unit, ...]:
+    targets = tuple(u for u in state.units if u.owner != SCARAB_PLAYER and standing(u))
+    if gun == "turret" and aerial_marked(state):
+        return tuple(u for u in targets if is_aerial(u) or is_colossal(u))
+    return targets
+
+
+def order_refusal(state: Match, step: Step) -> Refusal | None:
+    if step.id in open_steps(state):
+        return None
+    present = dials(state)
+    if step.order == "any" and step.dial in present and acted(state, present[step.dial]):
+        return f"{step.title}: already done this turn (each gun makes one attack a turn)", "general"
+    when = "done for this turn" if STEPS.index(step) < position(state) else "not yet"
+    return f"{when}: the Scarab's turn runs in order, and {now(state)}", "turn-sequence"
+
+
+def gun_refusal(state: Match, step: Step) -> Refusal | None:
+    dial = dials(state).get(step.dial or "")
+    name = DIAL_NAMES[step.dial or CORE]
+    if dial is None:
+        return f"enter the Scarab's {name} first: the gun uses its attack and damage", step.rule
+    if dial.eliminated or stat(dial, "attack") is None or stat(dial, "damage") is None:
+        return f"the {name} shows no attack and damage values now", step.rule
+    if not gun_targets(state, step.id):
+        what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
+        return f"no {what} on the table to shoot at: hold fire", step.rule
+    return None
+
+
+def reinforcement_refusal(state: Match, unit: Unit) -> Refusal | None:
+    if dial_id(unit) is not None:
+        return f"{unit.name}: the Scarab itself never receives actions or action tokens", "general"
+    if unit.owner != SCARAB_PLAYER:
+        return f"{unit.name} is not one of the Scarab player's reinforcements", "reinforcements"
+    if not standing(unit):
+        return f"{unit.name} is not on the table", "reinforcements"
+    if acted(state, unit) or unit.tokens.action:
+        return f"{unit.name} already acted this turn", "reinforcements"
+    return None
+
+
+def interior_unit_refusal(state: Match, unit: Unit) -> Refusal | None:
+    why = reinforcement_refusal(state, unit)
+    if why:
+        return why[0], "interior-defence" if why[1] == "reinforcements" else why[1]
+    limit = state.rules.token_limits.get("action")
+    if limit is not None and unit.tokens.action_last >= limit:
+        return f"{unit.name} already holds {limit} action tokens", "interior-defence"
+    return None
+
+
+def heroclix_interior_actions(state: Match) -> int:
+    """HeroClix: the standard count (one per 100 points of the Scarab player's force) minus 1."""
+    points = sum(u.points for u in state.units if u.owner == SCARAB_PLAYER)
+    return max(0, points // 100 - 1)
+
+
+def interior_used(state: Match) -> int:
+    return sum(u.tokens.action for u in reinforcements(state))
+
+
+def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
+    target = target_param(targets)
+    heroclix = heroclix_interior_actions(state)
+    return (
+        Param("target", "Attack (leave empty for a move or another action)", "choice",
+              (("", "No attack"), *target.choices), default=""),
+        Param("inside", "Reinforcements on the interior map now", "int", low=0, high=50, default=0),
+        Param("level", "Actions for interior defenders", "choice",
+              (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
+               ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default="normal"),
+        Param("attacker_inside", "HeroClix: an attacking character is on the interior map", "bool", default=False),
+    )
+
+
+def options(state: Match) -> list[ActionOption]:
+    return [*(_step_option(state, s) for s in STEPS), hold_fire_option(state), interior_option(state),
+            end_turn_option(state)]
+
+
+def now(state: Match) -> str:
+    return f"the step now is '{STEPS[position(state)].title}'"
+
+
+def hold_fire_option(state: Match) -> ActionOption:
+    title = "Hold fire (no target for a gun)"
+    guns = [g for g in GUNS if g in open_steps(state)]
+    if not guns:
+        return disabled("hold-fire", title, (f"hold fire only in the gun step; {now(state)}", "turn-sequence"), cost=0)
+    which = Param("gun", "Which gun", "choice", tuple((g, STEP_BY_ID[g].title) for g in guns), default=guns[0])
+    return ActionOption("hold-fire", title, True, rule="turn-sequence", cost=0, params=(which,))
+
+
+def end_turn_option(state: Match) -> ActionOption:
+    title = "End the Scarab's turn"
+    if position(state) == len(STEPS) - 1:
+        return ActionOption("end-turn", title, True, rule="turn-sequence", cost=0)
+    return disabled("end-turn", title, (f"finish the sequence first: {now(state)}, the last is "
+                                        f"'{STEPS[-1].title}'", "turn-sequence"), cost=0)
+
+
+def _step_option(state: Match, step: Step) -> ActionOption:
+    note = NOTES.get(step.id)
+    why = order_refusal(state, step) or (gun_refusal(state, step) if step.id in GUNS else None)
+    if step.id == "turret" and not aerial_marked(state):
+        note = f"{note} No unit is marked aerial in this match: check the target."
+    if why:
+        return disabled(step.id, step.title, why, cost=0, note=note, dice=step.dice)
+    if step.id == "reinforcements":
+        targets = gun_targets(state, "main-gun")
+        return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
+                           lambda u: reinforcement_refusal(state, u), cost=0, note=note, dice=step.dice,
+                           params=(target_param(targets),), none_reason="you have no reinforcements on the table")
+    params: tuple[Param, ...] = ()
+    if step.id in GUNS:
+        params = (target_param(gun_targets(state, step.id)),)
+    elif step.id == "displaced":
+        params = tuple(Param(f"displaced-{u.id}", f"{u.name} was displaced", "bool", default=False)
+                       for u in state.units if dial_id(u) is None and standing(u))
+    return ActionOption(step.id, step.title, True, rule=step.rule, cost=0, note=note, params=params, dice=step.dice)
+
+
+def interior_option(state: Match) -> ActionOption:
+    title = "Interior defender action"
+    note = NOTES["interior-action"] + (" Swarm shows on the Main Power Core dial: they may act." if
+                                       swarm_showing(state) else " They act once five or more are inside or Swarm "
+                                       "shows on the Main Power Core dial (HeroClix: or an attacker is inside).")
+    if position(state) != len(STEPS) - 1:
+        return disabled("interior-action", title, (f"interior defenders act in the reinforcements step; {now(state)}",
+                                                   "turn-sequence"), note=note)
+    most = max(*INTERIOR_ACTIONS.values(), heroclix_interior_actions(state))
+    if interior_used(state) >= most:
+        return disabled("interior-action", title, (f"{interior_used(state)} interior actions are used this turn, "
+                                                   "the most any count allows", "interior-defence"), note=note)
+    targets = gun_targets(state, "main-gun")
+    return unit_option("interior-action", title, "interior-defence",
+                       [u for u in reinforcements(state) if standing(u)], lambda u: interior_unit_refusal(state, u),
+                       note=note, params=_interior_params(state, targets), dice="2d6",
+                       none_reason="you have no reinforcements on the table")

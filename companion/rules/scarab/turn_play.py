@@ -1,0 +1,264 @@
+"""Checking, odds and resolution for the Scarab player's turn (the sequence itself is in scarab_turn)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.dice.roll import roll
+from companion.core.match.events import Event
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, Odds, Resolution
+from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
+from companion.rules.scarab.state import (
+    EVENT,
+    SCARAB_PLAYER,
+    Refusal,
+    bool_param,
+    dial_id,
+    dials,
+    int_param,
+    pick_target,
+    stamp,
+    standing,
+    stat,
+    swarm_showing,
+)
+from companion.rules.scarab.turn import (
+    BANDS,
+    EXTRA,
+    GUNS,
+    INTERIOR_ACTIONS,
+    INTERIOR_QUORUM,
+    NOTES,
+    STEP_BY_ID,
+    STEPS,
+    end_turn_option,
+    gun_refusal,
+    gun_targets,
+    heroclix_interior_actions,
+    hold_fire_option,
+    interior_option,
+    interior_unit_refusal,
+    interior_used,
+    next_phase,
+    open_steps,
+    order_refusal,
+    reinforcement_refusal,
+)
+
+DISPLACED_PREFIX = "displaced-"
+
+
+@dataclass(frozen=True)
+class Aim:
+    shot: Shot
+    target: Unit
+    source: Unit  # the dial or figure whose values it uses
+
+
+def _aim(label: str, source: Unit, target: Unit, rule: str) -> Aim | Refusal:
+    attack, damage, defense = stat(source, "attack"), stat(source, "damage"), stat(target, "defense")
+    if attack is None or damage is None:
+        return f"{source.name} shows no attack and damage values now", rule
+    if defense is None:
+        return f"{target.name} shows no defense value now", rule
+    return Aim(Shot(label, attack, defense, damage), target, source)
+
+
+def _gun_aim(state: Match, action: Action, require: bool) -> Aim | Refusal | None:
+    step = STEP_BY_ID[action.name]
+    target = pick_target(state, action.params, gun_targets(state, step.id), step.rule, require)
+    if not isinstance(target, Unit):
+        return target
+    gun = "Main gun" if step.id == "main-gun" else "Aerial defense turret"
+    return _aim(f"{gun} at {target.name}", dials(state)[step.dial or ""], target, step.rule)
+
+
+def _unit(state: Match, action: Action, rule: str, require: bool) -> Unit | Refusal | None:
+    if action.unit is None:
+        return ("choose which reinforcement acts", rule) if require else None
+    try:
+        return state.unit(action.unit)
+    except KeyError:
+        return f"there is no unit {action.unit!r} in this match", rule
+
+
+def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bool) -> Aim | Refusal | None:
+    rule = "interior-defence" if interior else "reinforcements"
+    unit = _unit(state, action, rule, require)
+    if not isinstance(unit, Unit):
+        return unit
+    why = (interior_unit_refusal if interior else reinforcement_refusal)(state, unit)
+    if why:
+        return why
+    target = pick_target(state, action.params, gun_targets(state, "main-gun"), rule, require and not interior)
+    if not isinstance(target, Unit):
+        return target
+    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule)
+
+
+def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
+    ids = params.get("units", [])
+    if not isinstance(ids, list):
+        return "units must be a list of unit ids", "displaced-units"
+    ids = ids + [k.removeprefix(DISPLACED_PREFIX) for k, v in params.items() if k.startswith(DISPLACED_PREFIX) and v]
+    out: list[Unit] = []
+    for uid in dict.fromkeys(str(i) for i in ids):
+        try:
+            unit = state.unit(uid)
+        except KeyError:
+            return f"there is no unit {uid!r} in this match", "displaced-units"
+        if dial_id(unit) is not None:
+            return "the Scarab can't displace itself", "displaced-units"
+        if not standing(unit):
+            return f"{unit.name} is not on the table", "displaced-units"
+        out.append(unit)
+    return out
+
+
+def _interior_refusal(state: Match, params: dict[str, Any], require: bool) -> Refusal | None:
+    """Why the interior defenders can't take an action now with these params (None when they can); without
+    `require`, a missing count of reinforcements inside isn't held against them."""
+    level = params.get("level", "normal")
+    allowed = {**INTERIOR_ACTIONS, "heroclix": heroclix_interior_actions(state)}
+    if level not in allowed:
+        return f"level must be one of {', '.join(allowed)}, not {level!r}", "interior-defence"
+    inside = int_param(params, "inside", 0, 50)
+    attacker_inside = bool_param(params, "attacker_inside")
+    if isinstance(inside, tuple):
+        return inside
+    if isinstance(attacker_inside, tuple):
+        return attacker_inside
+    woken = inside >= INTERIOR_QUORUM or swarm_showing(state) or (level == "heroclix" and attacker_inside)
+    if not woken and (require or "inside" in params):
+        return (f"interior defenders get no actions yet: {inside} reinforcements are inside (five are needed) and "
+                "Swarm doesn't show on the Main Power Core dial", "interior-defence")
+    if interior_used(state) >= allowed[level]:
+        return f"all {allowed[level]} interior actions of this turn are used", "interior-defence"
+    return None
+
+
+def check(state: Match, action: Action, require: bool) -> Refusal | None:
+    """Why the action can't be taken now (None when it can); `require` also demands every param it needs."""
+    name = action.name
+    step = STEP_BY_ID.get(name)
+    if step is not None:
+        why = order_refusal(state, step) or (gun_refusal(state, step) if name in GUNS else None)
+        if why or name not in (*GUNS, "reinforcements", "displaced"):
+            return why
+        if name == "displaced":
+            found = _displaced(state, action.params)
+            return found if isinstance(found, tuple) else None
+        aim = _gun_aim(state, action, require) if name in GUNS else _reinforcement_aim(state, action, require, False)
+        return aim if isinstance(aim, tuple) else None
+    if name in EXTRA:
+        option = {"hold-fire": hold_fire_option, "interior-action": interior_option,
+                  "end-turn": end_turn_option}[name](state)
+        if not option.enabled and not option.refused:
+            return option.reason or "", option.rule or "turn-sequence"
+    if name == "hold-fire":
+        gun = action.params.get("gun", next(g for g in GUNS if g in open_steps(state)))
+        if gun not in GUNS:
+            return f"gun must be one of {', '.join(GUNS)}, not {gun!r}", "turn-sequence"
+        return order_refusal(state, STEP_BY_ID[str(gun)])
+    if name == "interior-action":
+        why = _interior_refusal(state, action.params, require)
+        if why:
+            return why
+        aim = _reinforcement_aim(state, action, require, True)
+        return aim if isinstance(aim, tuple) else None
+    if name == "end-turn":
+        return None
+    known = ", ".join([s.id for s in STEPS] + list(EXTRA))
+    return f"the Scarab's turn has no action {name!r}; its actions are {known}", "turn-sequence"
+
+
+def odds(state: Match, action: Action) -> Odds | None:
+    if action.name == "roll-event":
+        return Odds(None, "d6 against the Event dial: " + ", ".join(
+            f"{label}: {(high - low + 1)}/6" for low, high, label in BANDS) + " (read each band from your Event dial)")
+    if action.name not in (*GUNS, "reinforcements", "interior-action"):
+        return None
+    why = check(state, action, False)
+    if why:
+        return Odds(None, why[0])
+    aim = (_gun_aim(state, action, False) if action.name in GUNS
+           else _reinforcement_aim(state, action, False, action.name == "interior-action"))
+    if isinstance(aim, Aim):
+        return Odds(hit_chance(aim.shot), chance_text(aim.shot))
+    return Odds(None, "choose who attacks and a target to see the chance")
+
+
+def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
+    """Apply a legal action of the Scarab's turn (the caller checked it with `check(..., require=True)`)."""
+    by = SCARAB_PLAYER
+    name = action.name
+    step = STEP_BY_ID.get(name)
+    advance = [Event("set_phase", {"phase": next_phase(state, name)}, by)] if step else []
+    if name == "roll-event":
+        return _roll_event(state, rng, advance)
+    if name in GUNS or name in ("reinforcements", "interior-action"):
+        return _attack(state, action, rng, advance)
+    if name == "displaced":
+        hurt = _displaced(state, action.params)
+        assert isinstance(hurt, list)
+        events = [Event("damage", {"unit": u.id, "amount": 1}, by) for u in hurt] + advance
+        names = ", ".join(u.name for u in hurt)
+        return Resolution(tuple(events), f"Displaced, 1 damage each: {names}" if hurt else "No unit was displaced",
+                          ("displaced-units",))
+    if name == "turn-event":
+        event_dial = dials(state).get(EVENT)
+        turn = [Event("rotate", {"unit": event_dial.id, "steps": 1}, by)] if event_dial else []
+        details = () if event_dial else ("The Event dial isn't entered in the app: turn yours by hand.",)
+        return Resolution(tuple(turn + advance), "The Event dial turns one click clockwise", ("special-attacks",),
+                          details)
+    if name == "hold-fire":
+        gun = str(action.params.get("gun", next(g for g in GUNS if g in open_steps(state))))
+        dial = dials(state).get(STEP_BY_ID[gun].dial or "")
+        events = (stamp(state, dial, by) if dial else []) + [Event("set_phase", {"phase": next_phase(state, gun)}, by)]
+        return Resolution(tuple(events), f"{STEP_BY_ID[gun].title}: holds fire this turn", ("turn-sequence",))
+    if name == "end-turn":
+        return Resolution((Event("end_turn", {}, by),), "The Scarab's turn ends", ("turn-sequence",))
+    assert step is not None
+    shown = dials(state).get(step.dial or "")
+    details = (f"{shown.name} shows: {', '.join(shown.current.markers) or 'no markers'}",) if shown else ()
+    return Resolution(tuple(advance), f"{step.title}: done", (step.rule,), details + tuple(
+        n for n in (NOTES.get(name),) if n))
+
+
+def _roll_event(state: Match, rng: random.Random, advance: list[Event]) -> Resolution:
+    result = roll("d6", rng)
+    label = next(label for low, high, label in BANDS if low <= result.total <= high)
+    events = [Event("roll", result.event_data("Scarab movement roll (Event dial)"), SCARAB_PLAYER), *advance]
+    event_dial = dials(state).get(EVENT)
+    details = (f"{event_dial.name} shows: {', '.join(event_dial.current.markers) or 'no markers'}",) if event_dial \
+        else ()
+    return Resolution(tuple(events), f"Rolled {result.total} on d6: band {label}. Shift or rotate the Scarab as that "
+                      "band's icon shows (read from your Event dial)", ("move-scarab",), details)
+
+
+def _attack(state: Match, action: Action, rng: random.Random, advance: list[Event]) -> Resolution:
+    by = SCARAB_PLAYER
+    interior = action.name == "interior-action"
+    aim = (_gun_aim(state, action, True) if action.name in GUNS
+           else _reinforcement_aim(state, action, True, interior))
+    events: list[Event] = []
+    rule = STEP_BY_ID[action.name].rule if action.name in STEP_BY_ID else "interior-defence"
+    if interior and action.unit:
+        events.append(Event("token", {"unit": action.unit, "kind": "action", "delta": 1}, by))
+    if not isinstance(aim, Aim):  # an interior action without an attack (a move ...)
+        return Resolution(tuple(events), f"{state.unit(action.unit or '').name} takes an interior action",
+                          (rule,), (NOTES["interior-action"],))
+    result = fire(aim.shot, rng)
+    events.append(Event("roll", result.roll.event_data(aim.shot.label), by))
+    if result.hit and aim.shot.damage > 0:
+        events.append(Event("damage", {"unit": aim.target.id, "amount": aim.shot.damage}, by))
+    if not interior:
+        events += stamp(state, aim.source, by)
+    effect = f"hit: {aim.shot.damage} damage to {aim.target.name}" if result.hit else "miss"
+    details = (result.why(),) + ((NOTES["turret"],) if action.name == "turret" else ())
+    return Resolution(tuple(events + advance), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (rule,),
+                      details)
+

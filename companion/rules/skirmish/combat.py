@@ -1,0 +1,262 @@
+"""HeroClix Skirmish attacks, damage and victory points (seed 003, on top of the standard HeroClix attack roll).
+
+The attack roll: 2d6 plus the attacker's attack value (plus modifiers) hits when it reaches the target's defense
+value; a hit deals the attacker's damage value. The Skirmish source gives no critical hit or miss rules, so none
+are applied here: the resolution says so, and players adjust by hand when their rulebook changes a result.
+Only the active player scores victory points: 1 per click of damage an opposing character takes, 1 per opposing
+bystander KO'd, 1 per opposing object worth 1+ points KO'd or removed. A bystander is a character, so its clicks
+score like any other's and its KO scores 1 more (the source lists both and says nothing against adding them).
+The first to 15 (two players) or 20 (three or four) wins at once, and so does the only player with a character
+left (0-point bystanders and objects don't count). Resolutions that can score replay their events on the state
+before returning them (to check for a win), so those events are known to apply.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.core.dice.odds import distribution
+from companion.core.dice.roll import roll
+from companion.core.errors import CompanionError, IllegalAction
+from companion.core.match.events import Event, replay
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, Odds, Param, Resolution, odds_text, param_int
+from companion.rules.skirmish.rounds import (
+    COSTED_USED,
+    REDUCTION_USED,
+    RULE_FIRST_ROUND,
+    RULE_STANDARD,
+    RULE_VICTORY,
+    RULE_VP,
+    first_round,
+    in_play,
+    is_character,
+    reduction_tracked,
+    tracked,
+    unit_kind,
+)
+
+ATTACK_ROLL = "2d6"
+VP_TO_WIN = {2: 15, 3: 20, 4: 20}  # by number of players
+FIRST_ROUND_REDUCTION = 2
+MAX_MODIFIER = 20
+MAX_CLICKS = 20
+NO_CRITICALS = ("The Skirmish source doesn't give HeroClix's critical hit and miss rules: none are applied here. If "
+                "your rulebook changes this result, adjust the dial by hand.")
+
+
+class SkirmishError(CompanionError):
+    """A value entered for a Skirmish action that can't be right, or a dial without the numbers it needs."""
+
+
+def dial_value(unit: Unit, stat: str) -> int:
+    value = unit.current.stats.get(stat)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SkirmishError(f"{unit.name}'s dial shows no {stat} value on this click; set its dial on the unit card")
+    return value
+
+
+def targets(state: Match, player_id: str) -> tuple[Unit, ...]:
+    """Opposing characters in play: what an attack can aim at."""
+    return tuple(u for u in state.units if u.owner != player_id and in_play(u) and is_character(u))
+
+
+def attack_params(choices: tuple[Unit, ...], first: bool) -> tuple[Param, ...]:
+    params = [Param("target", "Target", "unit", tuple((u.id, u.name) for u in choices),
+                    default=choices[0].id if choices else None),
+              Param("attack_mod", "Attack modifiers (powers, terrain)", "int", low=-MAX_MODIFIER, high=MAX_MODIFIER,
+                    default=0),
+              Param("damage_mod", "Damage modifiers (powers, reducers)", "int", low=-MAX_MODIFIER, high=MAX_MODIFIER,
+                    default=0)]
+    if first:
+        params.append(reduce_param())
+    return tuple(params)
+
+
+def reduce_param() -> Param:
+    return Param("reduce", "Target's player reduces the damage by 2 (once in your first round)", "bool",
+                 default=False)
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: Unit
+    target: Unit
+    attack: int  # with modifiers
+    defense: int
+    damage: int  # with modifiers, before the first-round reduction
+    reduce: bool
+
+    @property
+    def needed(self) -> int:
+        return self.defense - self.attack
+
+    def text(self, chance: Fraction) -> str:
+        need = ("hits on any roll" if self.needed <= 2 else "can't hit" if self.needed > 12
+                else f"needs {self.needed}+ on 2d6")
+        return f"attack {self.attack} vs defense {self.defense}: {need}, {odds_text(chance)}"
+
+
+def attack_setup(state: Match, action: Action) -> Attack:
+    try:
+        attacker = state.unit(action.unit or "")
+    except KeyError:
+        raise SkirmishError("choose the character that attacks") from None
+    target_id = action.params.get("target") or next((u.id for u in targets(state, attacker.owner)), "")
+    try:
+        target = state.unit(target_id)
+    except KeyError:
+        raise SkirmishError("choose an opposing character as the target") from None
+    if target.owner == attacker.owner or not in_play(target) or not is_character(target):
+        raise IllegalAction(f"{target.name} is not an opposing character on the map", RULE_STANDARD)
+    return Attack(attacker, target,
+                  dial_value(attacker, "attack") + param_int(action.params, "attack_mod", -MAX_MODIFIER, MAX_MODIFIER),
+                  dial_value(target, "defense"),
+                  dial_value(attacker, "damage") + param_int(action.params, "damage_mod", -MAX_MODIFIER, MAX_MODIFIER),
+                  action.params.get("reduce") is True)
+
+
+def hit_chance(attack: Attack) -> Fraction:
+    return distribution(ATTACK_ROLL).at_least(attack.needed)
+
+
+def attack_odds(state: Match, action: Action) -> Odds:
+    attack = attack_setup(state, action)
+    chance = hit_chance(attack)
+    return Odds(chance, attack.text(chance))
+
+
+def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str) -> tuple[list[Event], list[str]]:
+    """Damage to `target` with the victory points it scores the active player, and the first-round reduction."""
+    events: list[Event] = []
+    details: list[str] = []
+    if reduce:
+        owner = state.player(target.owner)
+        if not first_round(state) or target.owner == state.active_player.id:
+            raise IllegalAction("the reduction by 2 works only on your characters during an opponent's first round",
+                                RULE_FIRST_ROUND)
+        if owner.counters.get(REDUCTION_USED, 0):
+            raise IllegalAction(f"{owner.name} already reduced damage once during this first round", RULE_FIRST_ROUND)
+        if reduction_tracked(state):
+            events.append(Event("counter", {"scope": "player", "name": REDUCTION_USED, "target": owner.id,
+                                            "delta": 1}, by))
+        details.append(f"{owner.name} reduces the damage by {FIRST_ROUND_REDUCTION} (Rule of the First Round).")
+        amount -= FIRST_ROUND_REDUCTION
+    if amount <= 0:
+        details.append(f"{target.name} takes no damage.")
+        return events, details
+    ko = target.ko_click
+    taken = amount if ko is None else min(amount, ko - target.click)
+    events.append(Event("damage", {"unit": target.id, "amount": amount}, by))
+    opposing = target.owner != state.active_player.id
+    scored = taken if opposing and is_character(target) else 0
+    knocked_out = ko is not None and target.click + amount >= ko
+    if knocked_out:
+        details.append(f"{target.name} is KO'd.")
+        if opposing and unit_kind(target) == "bystander":
+            scored += 1  # on top of its clicks: the source scores both
+    details.insert(0, f"{target.name} takes {taken} click(s) of damage.")
+    if scored:
+        events.append(Event("score", {"player": state.active_player.id, "kind": "vp", "delta": scored}, by))
+        details.append(f"{state.active_player.name} scores {scored} victory point(s).")
+    return events, details
+
+
+def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
+    """The end of the match, if these events win it: replays them (so they are known to apply) and checks."""
+    after = replay(state, events)
+    active = after.active_player
+    need = VP_TO_WIN[len(after.players)]
+    if active.vp >= need:
+        return [Event("end_match", {"winners": [active.id]}, by)], [f"{active.name} reaches {active.vp} victory "
+                                                                     f"points (of {need}) and wins."]
+    knocked = any(u.eliminated and not state.unit(u.id).eliminated for u in after.units)
+    standing = {u.owner for u in after.units if in_play(u) and is_character(u)
+                and not (unit_kind(u) == "bystander" and u.points == 0)}
+    if knocked and len(standing) == 1:
+        winner = after.player(standing.pop())
+        return [Event("end_match", {"winners": [winner.id]}, by)], [f"{winner.name} is the only player with a "
+                                                                     "character left and wins."]
+    return [], []
+
+
+def costed_events(state: Match, unit: Unit, by: str) -> list[Event]:
+    """A costed action: the character's action token, and the round's costed action marked used."""
+    events = [Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)]
+    if tracked(state):
+        events.append(Event("counter", {"scope": "match", "name": COSTED_USED, "delta": 1}, by))
+    return events
+
+
+def first_round_token(state: Match, unit: Unit, by: str) -> tuple[list[Event], str]:
+    """Rule of the First Round: an attacker gets an action token after the attack (on top of the costed one)."""
+    limit = state.rules.token_limits.get("action")
+    held = unit.tokens.action + unit.tokens.action_last + 1
+    if limit is not None and held >= limit:
+        return [], f"First round: {unit.name} already holds {held} action tokens, the most it can have."
+    return ([Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)],
+            f"First round: {unit.name} gets another action token after attacking.")
+
+
+def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resolution:
+    attack = attack_setup(state, action)
+    by = state.active_player.id
+    result = roll(ATTACK_ROLL, rng)
+    total = result.total + attack.attack
+    hit = total >= attack.defense
+    events = costed_events(state, attack.attacker, by)
+    events.append(Event("roll", result.event_data(f"{attack.attacker.name} attacks {attack.target.name}"), by))
+    details = [f"rolled {result.total} + attack {attack.attack} = {total} {'>=' if hit else '<'} defense "
+               f"{attack.defense}: {'hit' if hit else 'miss'}", NO_CRITICALS]
+    rules = [RULE_STANDARD]
+    if hit:
+        hurt, said = damage_events(state, attack.target, attack.damage, attack.reduce, by)
+        events += hurt
+        details += said
+        rules.append(RULE_VP)
+    if first_round(state):
+        extra, said = first_round_token(state, attack.attacker, by)
+        events += extra
+        details.append(said)
+        rules.append(RULE_FIRST_ROUND)
+    won, said = victory_events(state, events, by)
+    if won:
+        rules.append(RULE_VICTORY)
+    summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, "
+               + (f"hit, {max(0, attack.damage)} damage" if hit else "miss"))
+    return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said))
+
+
+def resolve_damage(state: Match, action: Action) -> Resolution:
+    """Damage from anything but an attack roll (powers, Pulse Wave, other effects), with the points it scores."""
+    try:
+        target = state.unit(str(action.params.get("target", "")))
+    except KeyError:
+        raise SkirmishError("choose the character that takes the damage") from None
+    if not in_play(target) or not is_character(target):
+        raise IllegalAction(f"{target.name} is not a character on the map", RULE_VP)
+    by = state.active_player.id
+    amount = param_int(action.params, "clicks", 1, MAX_CLICKS, default=1)
+    events, details = damage_events(state, target, amount, action.params.get("reduce") is True, by)
+    if not events:
+        raise IllegalAction(f"{target.name} would take no damage: nothing to record", RULE_FIRST_ROUND)
+    won, said = victory_events(state, events, by)
+    return Resolution(tuple(events + won), f"{target.name} takes {amount} damage", (RULE_VP,), tuple(details + said))
+
+
+ELEMENTS = (("bystander", "An opposing bystander KO'd"),
+            ("object", "An opposing object or game element worth 1+ points KO'd or removed"))
+
+
+def resolve_element(state: Match, action: Action) -> Resolution:
+    """1 victory point for an opposing bystander or object the match doesn't hold as a unit."""
+    what = action.params.get("what", ELEMENTS[0][0])
+    if what not in dict(ELEMENTS):
+        raise SkirmishError(f"what was KO'd or removed: one of {', '.join(dict(ELEMENTS))}, not {what!r}")
+    by = state.active_player.id
+    events = [Event("score", {"player": by, "kind": "vp", "delta": 1}, by)]
+    won, said = victory_events(state, events, by)
+    return Resolution(tuple(events + won), f"{state.active_player.name} scores 1 victory point: {dict(ELEMENTS)[what]}",
+                      (RULE_VP,), tuple(said))

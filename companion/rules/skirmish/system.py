@@ -1,0 +1,337 @@
+"""HeroClix Skirmish legal actions (seed 003): the active player's round, its costed and FREE action, the Rule of
+the First Round, scoring, and ending rounds and turns.
+
+Each round holds one costed action (a character gets an action token: move, attack, Pulse Wave or any other
+costed action) and one FREE action, in either order. Scoring records (damage from other effects, a bystander or
+object KO'd) and the player's action total cost nothing. Map positions are unknown to the match: range, line of
+fire and adjacency come back as notes. See heroclix_skirmish_rounds for the round bookkeeping and
+heroclix_skirmish_combat for attacks, victory points and winning. Rule ids are sections of
+content/heroclix-skirmish/rules.md.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, replay
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
+from companion.rules.skirmish.combat import (
+    ATTACK_ROLL,
+    ELEMENTS,
+    MAX_CLICKS,
+    attack_odds,
+    attack_params,
+    costed_events,
+    first_round_token,
+    reduce_param,
+    resolve_attack,
+    resolve_damage,
+    resolve_element,
+    targets,
+)
+from companion.rules.skirmish.rounds import (
+    EXTRA_ACTIONS,
+    FREE_USED,
+    RULE_BONUS,
+    RULE_CLEAR,
+    RULE_END_OF_TURN,
+    RULE_FIRST_ROUND,
+    RULE_ROUNDS,
+    RULE_STANDARD,
+    RULE_VP,
+    SYSTEM_ID,
+    TIME_NOTE,
+    RoundState,
+    cleared_units,
+    end_round_events,
+    in_play,
+    is_character,
+    no_round_reason,
+    reset_events,
+    round_state,
+    rounds_for,
+    rounds_left,
+)
+
+MAX_EXTRA_ACTIONS = 10
+
+
+@dataclass(frozen=True)
+class _Spec:
+    id: str
+    title: str
+    rule: str
+    kind: str  # "costed" (one per round, gives an action token), "free" (one per round), "record" or "flow"
+
+
+SPECS = (
+    _Spec("move", "Move", RULE_ROUNDS, "costed"),
+    _Spec("attack", "Attack", RULE_STANDARD, "costed"),
+    _Spec("power", "Other costed action", RULE_ROUNDS, "costed"),
+    _Spec("pulse-wave", "Pulse Wave", RULE_FIRST_ROUND, "costed"),
+    _Spec("free", "FREE action", RULE_ROUNDS, "free"),
+    _Spec("deal-damage", "Record damage", RULE_VP, "record"),
+    _Spec("score-element", "Bystander or object KO'd", RULE_VP, "record"),
+    _Spec("action-total", "Action total", RULE_BONUS, "record"),
+    _Spec("end-round", "End round", RULE_ROUNDS, "flow"),
+    _Spec("end-turn", "End turn", RULE_CLEAR, "flow"),
+)
+SPEC_BY_ID = {s.id: s for s in SPECS}
+ON_UNITS = ("costed", "free")  # kinds given to one of the active player's characters
+
+NOTES = {
+    "move": "Move by the standard HeroClix rules; the map is yours to check.",
+    "attack": "Close or ranged: check adjacency, range and line of fire on the map.",
+    "power": "A POWER action or any other action that costs something: resolve it by its text, then record any "
+             "damage it deals with Record damage.",
+    "pulse-wave": "Resolve it by its standard HeroClix text, then record the damage it deals with Record damage.",
+    "free": "One FREE action this round (powers and abilities given as FREE actions).",
+    "deal-damage": "Damage from powers, Pulse Wave or other effects: clicks on opposing characters score victory "
+                   "points for the active player.",
+    "score-element": "For bystanders and objects the match doesn't hold as units; only opposing ones score, and "
+                     "objects only when worth 1 or more points.",
+    "end-round": "Actions not given this round are lost.",
+    "end-turn": f"Clear phase: characters that got no action token this turn clear. {TIME_NOTE}",
+}
+SUMMARIES = {RULE_CLEAR: "every character of yours on the map holds as many action tokens as it can"}
+
+
+@dataclass(frozen=True)
+class _Query:
+    """What one legal-actions query needs, worked out once."""
+
+    round: RoundState
+    mine: tuple[Unit, ...]  # the active player's characters in play
+    targets: tuple[Unit, ...]  # opposing characters in play
+    token_limit: int | None
+
+
+def _query(state: Match) -> _Query:
+    rs = round_state(state)
+    mine = tuple(u for u in state.units if u.owner == rs.player.id and in_play(u) and is_character(u))
+    return _Query(rs, mine, targets(state, rs.player.id), state.rules.token_limits.get("action"))
+
+
+def _option_refusal(state: Match, q: _Query, spec: _Spec) -> Refusal | None:
+    rs = q.round
+    if state.status == "finished":
+        return "the match is over", RULE_ROUNDS
+    if spec.kind in ON_UNITS and not rs.playing:
+        return no_round_reason(state)
+    if spec.kind == "costed" and rs.costed_used:
+        return "this round's costed action is given already", RULE_ROUNDS
+    if spec.kind == "free":
+        if rs.first:
+            return "no FREE actions in a player's first round (Rule of the First Round)", RULE_FIRST_ROUND
+        if rs.free_used:
+            return "this round's FREE action is given already", RULE_ROUNDS
+    if spec.id == "pulse-wave" and rs.first:
+        return "Pulse Wave can't be activated during a player's first round", RULE_FIRST_ROUND
+    if spec.id == "attack" and not q.targets:
+        return "no opposing character is on the map", RULE_STANDARD
+    if spec.id == "deal-damage" and not any(in_play(u) and is_character(u) for u in state.units):
+        return "no character is on the map", RULE_VP
+    if spec.id == "end-round" and not rs.playing and not rounds_left(state):
+        return no_round_reason(state)
+    if spec.id == "end-turn" and rounds_left(state):
+        if rs.playing:
+            return f"{rs.player.name}'s round is still on: end it first", RULE_ROUNDS
+        return "a player still has a bonus round this turn", RULE_BONUS
+    return None
+
+
+def _unit_refusal(state: Match, q: _Query, spec: _Spec, unit: Unit) -> Refusal | None:
+    if unit.owner != q.round.player.id:
+        return f"{unit.name} is not {q.round.player.name}'s character", RULE_ROUNDS
+    if not in_play(unit):
+        return f"{unit.name} is not on the map (KO'd or set aside)", RULE_ROUNDS
+    if not is_character(unit):
+        return f"{unit.name} is an object: objects aren't given actions", RULE_ROUNDS
+    held = unit.tokens.action + unit.tokens.action_last
+    if spec.kind == "costed" and q.token_limit is not None and held >= q.token_limit:
+        return f"{unit.name} holds {held} action tokens, the most a character can have", RULE_CLEAR
+    return None
+
+
+def _params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
+    first = q.round.first
+    if spec.id == "attack":
+        return attack_params(q.targets, first)
+    if spec.id == "power" and first:
+        return (Param("attacked", "This action makes an attack (first round: one more action token)", "bool",
+                      default=False),)
+    if spec.id == "deal-damage":
+        hurt = tuple((u.id, u.name) for u in state.units if in_play(u) and is_character(u))
+        params = (Param("target", "Character that takes the damage", "unit", hurt, default=hurt[0][0]),
+                  Param("clicks", "Clicks of damage", "int", low=1, high=MAX_CLICKS, default=1))
+        return (*params, reduce_param()) if first else params
+    if spec.id == "score-element":
+        return (Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),)
+    if spec.id == "action-total":
+        now = q.round.player.counters.get(EXTRA_ACTIONS, 0)
+        return (Param("extra", "Actions above the default this turn", "int", low=0, high=MAX_EXTRA_ACTIONS,
+                      default=now),)
+    return ()
+
+
+def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
+    parts = [NOTES.get(spec.id, "")]
+    if spec.id == "attack" and q.round.first:
+        parts.append("First round: the attacker also gets an action token after the attack.")
+    if spec.kind == "costed" and state.round == 1:
+        parts.append("Resolve your beginning-of-turn effects before giving an action that costs something.")
+    if spec.id == "action-total":
+        parts.append(f"One bonus round per action above the default; {q.round.player.name} plays "
+                     f"{rounds_for(state, q.round.player)} round(s) this turn. It stays from turn to turn: change "
+                     "it when your action total changes.")
+    if spec.kind in ON_UNITS and not q.round.tracked:
+        parts.append("This match was made before the helper tracked a round's actions: check them yourself.")
+    return " ".join(p for p in parts if p) or None
+
+
+def _option(state: Match, q: _Query, spec: _Spec) -> ActionOption:
+    cost = 1 if spec.kind == "costed" else 0
+    note = _note(state, q, spec)
+    refusal = _option_refusal(state, q, spec)
+    if refusal:
+        return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], cost=cost, note=note)
+    dice = ATTACK_ROLL if spec.id == "attack" else None
+    if spec.kind not in ON_UNITS:
+        return ActionOption(spec.id, spec.title, True, rule=spec.rule, cost=cost, note=note,
+                            params=_params(state, q, spec))
+    refused: dict[str, Refusal] = {}
+    allowed = []
+    for unit in q.mine:
+        why = _unit_refusal(state, q, spec, unit)
+        if why:
+            refused[unit.id] = why
+        else:
+            allowed.append(unit.id)
+    reasons = {uid: r for uid, (r, _) in refused.items()}
+    if allowed:
+        return ActionOption(spec.id, spec.title, True, tuple(allowed), rule=spec.rule, cost=cost, note=note,
+                            refused=reasons, params=_params(state, q, spec), dice=dice)
+    if not q.mine:
+        return ActionOption(spec.id, spec.title, False, reason="you have no characters on the map", rule=RULE_ROUNDS,
+                            cost=cost, note=note)
+    rules = {rule for _, rule in refused.values()}
+    rule = next(iter(rules))
+    shown = SUMMARIES.get(rule) if len(rules) == 1 else None
+    shown = shown or "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
+    return ActionOption(spec.id, spec.title, False, reason=shown, rule=rule, cost=cost, note=note, refused=reasons)
+
+
+
+
+class HeroClixSkirmish:
+    id = SYSTEM_ID
+    name = "HeroClix Skirmish"
+
+    def legal_actions(self, state: Match) -> list[ActionOption]:
+        q = _query(state)
+        return [_option(state, q, spec) for spec in SPECS]
+
+    def explain(self, state: Match, action: Action) -> Verdict:
+        spec = SPEC_BY_ID.get(action.name)
+        if spec is None:
+            return Verdict(False, f"HeroClix Skirmish has no action {action.name!r}; its actions are "
+                                  f"{', '.join(SPEC_BY_ID)}")
+        q = _query(state)
+        refusal = _option_refusal(state, q, spec)
+        if refusal:
+            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
+        if action.unit is None or spec.kind not in ON_UNITS:
+            option = _option(state, q, spec)
+            if not option.enabled:
+                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
+            names = ", ".join(state.unit(u).name for u in option.units)
+            return Verdict(True, f"{spec.title} is open" + (f" to {names}" if names else ""), spec.rule)
+        try:
+            unit = state.unit(action.unit)
+        except KeyError:
+            return Verdict(False, f"there is no character {action.unit!r} in this match")
+        why = _unit_refusal(state, q, spec, unit)
+        if why:
+            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        kind = "FREE" if spec.kind == "free" else "costed"
+        return Verdict(True, f"{unit.name} can take it: {spec.title} (the round's {kind} action)", spec.rule)
+
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        return attack_odds(state, action) if action.name == "attack" else None
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        """The events of the action as one undoable step; IllegalAction when it is not legal now."""
+        check(self.explain(state, action))
+        spec = SPEC_BY_ID[action.name]
+        if spec.kind in ON_UNITS and action.unit is None:
+            raise IllegalAction(f"{spec.title}: choose the character first", spec.rule)
+        by = state.active_player.id
+        if action.name == "attack":
+            return resolve_attack(state, action, rng)
+        if action.name == "deal-damage":
+            return resolve_damage(state, action)
+        if action.name == "score-element":
+            return resolve_element(state, action)
+        if spec.kind == "flow":
+            return _end_round(state, by) if action.name == "end-round" else _end_turn(state, by)
+        if action.name == "action-total":
+            return _action_total(state, action, by)
+        unit = state.unit(action.unit or "")
+        rs = round_state(state)
+        if spec.kind == "free":
+            # a match made with an older pack has no counter for it: then there is nothing to record
+            events = [Event("counter", {"scope": "match", "name": FREE_USED, "delta": 1}, by)] if rs.tracked else []
+            return Resolution(tuple(events), f"{unit.name} takes the round's FREE action", (RULE_ROUNDS,),
+                              ("Resolve it by its text at the table.",))
+        events = costed_events(state, unit, by)
+        details = [NOTES[action.name]]
+        if unit.tokens.action + unit.tokens.action_last:
+            details.append(f"{unit.name} already had an action token: the standard HeroClix rules for that apply "
+                           "(the Skirmish source doesn't repeat them).")
+        if action.name == "power" and rs.first and action.params.get("attacked") is True:
+            extra, said = first_round_token(state, unit, by)
+            events += extra
+            details.append(said)
+        return Resolution(tuple(events), f"{unit.name}: {spec.title.lower()} (the round's costed action)",
+                          (spec.rule,), tuple(details))
+
+
+def _action_total(state: Match, action: Action, by: str) -> Resolution:
+    player = state.active_player
+    now = player.counters.get(EXTRA_ACTIONS, 0)
+    extra = action.params.get("extra", now)
+    if isinstance(extra, bool) or not isinstance(extra, int) or not 0 <= extra <= MAX_EXTRA_ACTIONS:
+        raise IllegalAction(f"actions above the default: a whole number from 0 to {MAX_EXTRA_ACTIONS}", RULE_BONUS)
+    if extra == now:
+        raise IllegalAction(f"{player.name}'s action total is already {extra} above the default", RULE_BONUS)
+    event = Event("counter", {"scope": "player", "name": EXTRA_ACTIONS, "target": player.id, "delta": extra - now}, by)
+    rounds = state.rules.rounds_per_turn + extra
+    return Resolution((event,), f"{player.name}'s action total: {extra} above the default, {rounds} round(s) a turn",
+                      (RULE_BONUS,))
+
+
+def _end_round(state: Match, by: str) -> Resolution:
+    events, skipped = end_round_events(state, by)
+    after = replay(state, events)
+    details = [f"{name} has no bonus round." for name in skipped]
+    if rounds_left(after):
+        bonus = " (bonus round)" if after.round > after.rules.rounds_per_turn else ""
+        summary = (f"{state.active_player.name}'s round ends; {after.active_player.name} plays round "
+                   f"{after.round}{bonus}")
+        return Resolution(tuple(events), summary, (RULE_ROUNDS,), tuple(details))
+    details.append(f"End of turn: resolve end-of-turn effects clockwise from {after.players[0].name}, then end the "
+                   "turn (clear phase).")
+    return Resolution(tuple(events), f"{state.active_player.name}'s round ends; every round of turn {state.turn} is "
+                      "played", (RULE_ROUNDS, RULE_END_OF_TURN), tuple(details))
+
+
+def _end_turn(state: Match, by: str) -> Resolution:
+    cleared = cleared_units(state)
+    details = [f"Clear phase: {', '.join(u.name for u in cleared)} clear(s) their action tokens." if cleared
+               else "Clear phase: no character had tokens to clear.",
+               f"Turn {state.turn + 1}: {state.players[0].name} plays round 1.", TIME_NOTE]
+    events = (*reset_events(state, by), Event("end_turn", {}, by))
+    return Resolution(events, f"Turn {state.turn} ends", (RULE_END_OF_TURN, RULE_CLEAR), tuple(details))

@@ -1,0 +1,209 @@
+"""The one facade the UI and the CLI use: make, list, open and delete matches; dispatch events; undo/redo.
+
+`dispatch` validates and applies an event, saves it durably, and only then returns the new state.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.core.dice.roll import RollResult, rng_for, roll
+from companion.core.errors import CompanionError, InvalidMatch
+from companion.core.match.creation import new_match
+from companion.core.match.events import Event
+from companion.core.match.history import History, NeedSegment, Segment
+from companion.core.model import Match, from_json, to_json
+from companion.core.packs.load import Pack, discover, get_pack
+from companion.store.matches import MatchNotFound, MatchStore, MatchSummary, check_id
+from companion.store.paths import data_dir
+
+EXPORT_FORMAT = "tabletop-companion/match-export"
+EXPORT_VERSION = 1
+
+
+class MatchExists(CompanionError):
+    pass
+
+
+class Session:
+    def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._histories: dict[str, History] = {}
+        self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
+
+    @classmethod
+    def open(cls, root: Path | None = None) -> Session:
+        """A session over the user's data folder (or `root`)."""
+        return cls(MatchStore(root or data_dir()))
+
+    # --- packs ------------------------------------------------------------------------------------
+
+    @property
+    def user_pack_dirs(self) -> tuple[Path, ...]:
+        return (self.store.root / "packs",) if self.store.root is not None else ()
+
+    def packs(self) -> tuple[dict[str, Pack], list[str]]:
+        return discover(self.user_pack_dirs)
+
+    # --- matches ----------------------------------------------------------------------------------
+
+    def new_match(
+        self,
+        system: str,
+        players: list[str],
+        *,
+        colours: list[str] | None = None,
+        seed: int | None = None,
+        rounds_per_turn: int | None = None,
+    ) -> Match:
+        pack = get_pack(system, self.user_pack_dirs)
+        match_id = secrets.token_hex(6)
+        while self.store.exists(match_id):
+            match_id = secrets.token_hex(6)
+        match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
+                          seed=secrets.randbits(32) if seed is None else seed, rounds_per_turn=rounds_per_turn)
+        history = History.start(match)
+        self.store.save(history, now=self._now())
+        self._remember(history)
+        return match
+
+    def list_matches(self) -> list[MatchSummary]:
+        summaries, _damaged = self.store.summaries()
+        return summaries
+
+    def history(self, match_id: str) -> History:
+        """The match's history, read again when another process changed it since we last read or wrote it."""
+        history = self._histories.get(match_id)
+        signature = self.store.signature(check_id(match_id))
+        if history is None or signature != self._signatures.get(match_id):
+            self.store.forget(match_id)
+            history = self.store.load(match_id)
+            self._remember(history)
+        return history
+
+    def state(self, match_id: str) -> Match:
+        return self.history(match_id).state
+
+    def delete(self, match_id: str) -> None:
+        self.store.delete(match_id)
+        self._histories.pop(match_id, None)
+
+    # --- changes ----------------------------------------------------------------------------------
+
+    def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None, *,
+                 by: str | None = None) -> Match:
+        """Apply one event and save it; returns the new state once it is on disk."""
+        # whole seconds: enough for "who did what, when", and share codes shrink by about a fifth
+        event = Event(type_, dict(data or {}), by, float(int(self._now())))
+        with self.store.locked(check_id(match_id)):  # read, change and write as one, against other processes
+            history = self.history(match_id).push(event)
+            segment, history = history.compact()
+            self._commit(history, segment)
+        return history.state
+
+    def dispatch_events(self, match_id: str, events: list[Event], label: str, *, by: str | None = None) -> Match:
+        """Several events as one step of the log (one undo takes them all back)."""
+        items = [{"type": e.type, "data": e.data} for e in events]
+        return self.dispatch(match_id, "batch", {"label": label, "events": items}, by=by)
+
+    def roll(self, match_id: str, expr: str, purpose: str = "", *, by: str | None = None) -> RollResult:
+        """Roll dice for a match and log it; the match's seed and roll count make every roll replayable."""
+        state = self.state(match_id)
+        result = roll(expr, rng_for(state.seed, len(state.rolls)))
+        self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
+        return result
+
+    def undo(self, match_id: str) -> Match:
+        with self.store.locked(check_id(match_id)):
+            history = self.history(match_id)
+            try:
+                history = history.undo()
+            except NeedSegment as need:
+                history = history.reopen(self.store.segment_ending_at(match_id, need.base)).undo()
+            self._commit(history)
+        return history.state
+
+    def redo(self, match_id: str) -> Match:
+        with self.store.locked(check_id(match_id)):
+            history = self.history(match_id).redo()
+            segment, history = history.compact()
+            self._commit(history, segment)
+        return history.state
+
+    def _commit(self, history: History, segment: Segment | None = None) -> None:
+        self.store.save(history, [segment] if segment else [], now=self._now())
+        self._remember(history)  # only once it is stored
+
+    def log(self, match_id: str) -> list[Event]:
+        return self.store.full_log(match_id)[1]
+
+    # --- export and import ------------------------------------------------------------------------
+
+    def export(self, match_id: str) -> dict[str, Any]:
+        initial, events = self.store.full_log(match_id)
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": to_json(initial),
+                "events": [e.to_json() for e in events], "state": to_json(self.state(match_id))}
+
+    def import_match(self, data: Any, *, as_new: bool = False) -> Match:
+        """Store an exported match after replaying its whole history; nothing is stored if any check fails."""
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise InvalidMatch("this is not a match exported by Tabletop Companion")
+        version = data.get("version")
+        if not isinstance(version, int) or version > EXPORT_VERSION:
+            raise InvalidMatch("this match was exported by a newer version of the app; update the app")
+        initial = from_json(data.get("initial"))
+        check_id(initial.id)
+        events = data.get("events")
+        if not isinstance(events, list):
+            raise InvalidMatch("the export has no list of events")
+        if as_new:
+            initial = from_json({**to_json(initial), "id": secrets.token_hex(6)})
+        elif self.store.exists(initial.id):
+            raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")
+        history, segments = segmented(initial, [Event.from_json(raw) for raw in events])
+        self.store.save(history, segments, now=self._now())
+        self._remember(history)
+        return history.state
+
+    def replace_history(self, initial: Match, events: list[Event]) -> Match:
+        """Replace a stored match's whole history with another copy of it (a merge that takes the other device's).
+
+        The new log is replayed in full before anything is written. It is first saved as one head holding every
+        event (a single atomic write: a crash leaves the old match or the new one, never a mix), then cut into
+        the usual segments, which overwrite the old ones before the head that points past them.
+        """
+        match_id = check_id(initial.id)
+        if not self.store.exists(match_id):
+            raise MatchNotFound(f"no match {match_id!r} to replace")
+        whole = History.start(initial)
+        for event in events:
+            whole = whole.push(event)
+        self.store.save(whole, now=self._now())
+        history, segments = segmented(initial, events)
+        self.store.save(history, segments, now=self._now())
+        self._remember(history)
+        return history.state
+
+    def _remember(self, history: History) -> None:
+        """Keep the history as stored now, with the file signature that goes with it."""
+        match_id = history.state.id
+        self._histories[match_id] = history
+        self._signatures[match_id] = self.store.signature(match_id)
+
+    def _now(self) -> float:
+        return self.clock()
+
+
+def segmented(initial: Match, events: list[Event]) -> tuple[History, list[Segment]]:
+    """Replay a whole log (raises on any illegal event) and cut it into stored segments plus a bounded tail."""
+    history, segments = History.start(initial), []
+    for event in events:
+        segment, history = history.push(event).compact()
+        if segment is not None:
+            segments.append(segment)
+    return history, segments

@@ -1,0 +1,133 @@
+"""One action of the rules helper, for any game system: its params as a form, the exact odds before rolling,
+the roll with its dice and why, then "apply" writes the result to the match as one undoable step."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion import rules
+from companion.core.dice.roll import rng_for
+from companion.core.errors import CompanionError
+from companion.core.model import Match
+from companion.rules.base import Action, ActionOption, Param, Resolution
+from companion.ui.app import App, app_bar
+
+MAX_RADIOS = 6  # more choices than this go in a drop-down
+
+
+class ActionScreen:
+    def __init__(self, match_id: str, action: str, unit: str | None) -> None:
+        self.match_id = match_id
+        self.action = action
+        self.unit = unit
+        self.route = f"/match/{match_id}/action/{action}" + (f"/{unit}" if unit else "")
+        self.values: dict[str, Any] = {}
+        self.resolution: Resolution | None = None
+
+    def build(self, app: App) -> ft.View:
+        match = app.session.state(self.match_id)
+        system = rules.get(match.system)
+        option = next((o for o in system.legal_actions(match) if o.action == self.action), None)
+        title = option.title if option else self.action
+        if option is None or not option.enabled:
+            return ft.View(route=self.route, padding=16, appbar=app_bar(app, title), controls=[
+                ft.Text(f"Not now: {option.reason if option else 'this game has no such action'}",
+                        key="action-refused")])
+        for p in option.params:
+            self.values.setdefault(p.name, default_of(p))
+        action = Action(self.action, self.unit, dict(self.values))
+        who = f"{match.unit(self.unit).name}: " if self.unit else ""
+        controls: list[ft.Control] = [ft.Text(who + title, weight=ft.FontWeight.BOLD, key="action-title")]
+        if option.note:
+            controls.append(ft.Text(option.note, italic=True, size=12))
+        controls += [param_control(p, self.values[p.name], partial(self._set, app, p.name)) for p in option.params]
+        controls.append(self._odds(system, match, action))
+        if self.resolution is None:
+            label = f"Roll {option.dice}" if option.dice else "Do it"
+            controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK,
+                                            key="action-resolve", on_click=partial(self._resolve, app, action)))
+        else:
+            r = self.resolution
+            controls += [ft.Text(r.summary, key="action-summary", size=18, weight=ft.FontWeight.BOLD),
+                         *(ft.Text(line, key=f"action-detail-{i}") for i, line in enumerate(r.details)),
+                         ft.FilledButton("Apply to the match", icon=ft.Icons.CHECK, key="action-apply",
+                                         on_click=partial(self._apply, app))]
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                       appbar=app_bar(app, title), controls=controls)
+
+    @staticmethod
+    def _odds(system: rules.System, match: Match, action: Action) -> ft.Control:
+        try:
+            odds = system.odds(match, action)
+        except CompanionError as exc:
+            return ft.Text(f"Check the values: {exc}", key="action-odds", color=ft.Colors.ERROR)
+        if odds is None:
+            return ft.Text("", key="action-odds", visible=False)
+        return ft.Text(f"Chance: {odds.text}", key="action-odds", weight=ft.FontWeight.BOLD)
+
+    def _set(self, app: App, name: str, value: Any) -> None:
+        self.values[name] = value
+        self.resolution = None  # a changed set-up needs a new roll
+        app.refresh()
+
+    def _resolve(self, app: App, action: Action) -> None:
+        match = app.session.state(self.match_id)
+        try:
+            # the match's seed and roll count decide the dice: going back and rolling again gives the same dice
+            self.resolution = rules.get(match.system).resolve(match, action, rng_for(match.seed, len(match.rolls)))
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.refresh()
+
+    def _apply(self, app: App) -> None:
+        if self.resolution is None:
+            return
+        match = app.session.state(self.match_id)
+        try:
+            if self.resolution.events:  # some outcomes change nothing on the table (a miss that logs no roll)
+                app.session.dispatch_events(self.match_id, list(self.resolution.events), self.resolution.summary,
+                                            by=match.active_player.id)
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.tick()
+        app.back()
+
+
+def default_of(p: Param) -> Any:
+    if p.default is not None:
+        return p.default
+    if p.kind in ("unit", "choice"):
+        return p.choices[0][0] if p.choices else ""
+    return False if p.kind == "bool" else p.low
+
+
+def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
+    """A form field for one param; every change goes through `on_value(new_value)`."""
+    key = f"param-{p.name}"
+    if p.kind == "bool":
+        return ft.Switch(key=key, label=p.label, value=bool(value), on_change=lambda e: on_value(bool(e.control.value)))
+    if p.kind == "int":
+        def typed(e: ft.Event) -> None:
+            text = (e.control.value or "").strip()
+            if text.lstrip("-").isdigit() and p.low <= int(text) <= p.high:
+                on_value(int(text))
+
+        return ft.TextField(key=key, label=f"{p.label} ({p.low} to {p.high})", value=str(value), width=220,
+                            keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
+    if len(p.choices) <= MAX_RADIOS:  # radio buttons: every choice visible, each with an accessible name
+        return ft.Column(spacing=0, controls=[
+            ft.Text(p.label, theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            ft.RadioGroup(key=key, value=value, on_change=lambda e: on_value(e.control.value),
+                          content=ft.Column(spacing=0, controls=[ft.Radio(value=v, label=label, key=f"{key}-{v}")
+                                                                 for v, label in p.choices]))])
+    return ft.Dropdown(key=key, label=p.label, value=value, on_select=lambda e: on_value(e.control.value),
+                       options=[ft.DropdownOption(key=v, text=label) for v, label in p.choices])
+
+
+def option_needs_screen(option: ActionOption) -> bool:
+    return bool(option.params or option.dice)

@@ -1,0 +1,102 @@
+"""Rules lookup: search as you type across packs (offline), open a section, follow its links."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.packs.lookup import RulesIndex, index_for
+from companion.ui.app import App, app_bar
+
+ALL = "all"
+
+
+def rules_index(app: App) -> RulesIndex:
+    packs, _ = app.session.packs()
+    return index_for(packs.values())
+
+
+class RulesScreen:
+    route = "/rules"
+
+    def __init__(self, system: str | None = None, query: str = "") -> None:
+        self.system = system or ALL
+        self.query = query
+
+    def build(self, app: App) -> ft.View:
+        packs, _ = app.session.packs()
+        results = ft.Column(self._results(app), key="rules-results", spacing=0)
+
+        def on_query(e: ft.Event) -> None:
+            self.query = e.control.value or ""
+            app.refresh()  # search as you type
+
+        def on_system(e: ft.Event) -> None:
+            self.system = e.control.value or ALL
+            app.refresh()
+
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
+                       appbar=ft.AppBar(title=ft.Text("Rules lookup")), controls=[
+            ft.TextField(key="rules-query", label="Search the rules (e.g. grenade, swap weapons)", value=self.query,
+                         autofocus=True, prefix_icon=ft.Icons.SEARCH, on_change=on_query),
+            ft.Dropdown(key="rules-system", label="Game", value=self.system, options=[
+                ft.DropdownOption(key=ALL, text="All games"),
+                *[ft.DropdownOption(key=p.id, text=p.name) for p in sorted(packs.values(), key=lambda p: p.name)]],
+                on_select=on_system),
+            results,
+        ])
+
+    def _results(self, app: App) -> list[ft.Control]:
+        if not self.query.strip():
+            return [ft.Text("Type a few words: typos are fine.", key="rules-hint")]
+        hits = rules_index(app).search(self.query, None if self.system == ALL else self.system, limit=15)
+        if not hits:
+            return [ft.Text("Nothing found. Try another word.", key="rules-none")]
+        return [ft.ListTile(
+            key=f"hit-{h.system}-{h.section}", title=ft.Text(h.title + (" (house rule)" if h.option else "")),
+            subtitle=ft.Text(f"{h.system_name}: {h.excerpt}", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+            on_click=partial(app.show, SectionScreen(h.system, h.section))) for h in hits]
+
+
+class SectionScreen:
+    def __init__(self, system: str, section: str) -> None:
+        self.system = system
+        self.section = section
+        self.route = f"/rules/{system}/{section}"
+
+    def build(self, app: App) -> ft.View:
+        index = rules_index(app)
+        try:
+            pack, section = index.find(self.section, self.system)
+        except CompanionError as exc:
+            return ft.View(route=self.route, appbar=ft.AppBar(title=ft.Text("Rules")), padding=16,
+                           controls=[ft.Text(str(exc))])
+
+        def open_link(e: ft.Event) -> None:
+            target = str(e.data or "")
+            if target.startswith("#"):
+                app.show(SectionScreen(self.system, target[1:]))
+
+        links = []
+        for link in section.links:
+            system, _, sid = link.rpartition("/")
+            try:
+                linked_pack, linked = index.find(sid, system or self.system)
+            except CompanionError:
+                continue
+            links.append(ft.OutlinedButton(linked.title, key=f"link-{linked.id}",
+                                           on_click=partial(app.show, SectionScreen(linked_pack.id, linked.id))))
+        controls: list[ft.Control] = [ft.Text(pack.name, size=12)]
+        if section.option:
+            controls.append(ft.Text("House rule: the players decide whether to use it.", italic=True))
+        controls.append(ft.Markdown(section.body, key="section-body", selectable=True,
+                                    extension_set=ft.MarkdownExtensionSet.GITHUB_WEB, on_tap_link=open_link))
+        if links:
+            controls += [ft.Text("See also", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+                         ft.Row(links, wrap=True, spacing=6, run_spacing=6)]
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=10,
+                       appbar=app_bar(app, section.title), controls=controls)
+
+

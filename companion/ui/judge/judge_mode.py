@@ -1,0 +1,139 @@
+"""Judge mode inside the app: the judge's events, a new event, and the judge's console with live clocks.
+
+The console is judge mode's own JudgeScreen; this device is the judge's, so its writes go straight to the
+tournament store. One tick a second redraws only the clocks that changed, and stops when the console closes.
+`companion judge serve` shares the same events with players' phones on the local network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from functools import partial
+from typing import Any
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.match import timers
+from companion.core.match.events import Event
+from companion.core.tournament.clock import crossed_mark
+from companion.core.tournament.state import Tournament, new_tournament
+from companion.store.tournaments import TournamentStore
+from companion.ui.alerts import Alerts
+from companion.ui.app import App, app_bar
+from companion.ui.judge.judge_screen import JudgeScreen
+from companion.ui.judge.timer_screens import TimerCodeScreen
+
+BUILDS = (200, 300)
+
+
+def tournament_store(app: App) -> TournamentStore:
+    return TournamentStore(app.session.store.root)
+
+
+class JudgeModeScreen:
+    route = "/judge-mode"
+
+    def __init__(self) -> None:
+        self.name = ""
+        self.build_total = 300
+        self.minutes = "30"
+
+    def build(self, app: App) -> ft.View:
+        store = tournament_store(app)
+        events: list[ft.Control] = []
+        for tid in store.ids():
+            try:
+                t = store.load(tid).state
+            except CompanionError as exc:
+                events.append(ft.Text(str(exc), color=ft.Colors.ERROR))
+                continue
+            events.append(ft.ListTile(key=f"event-{tid}", title=ft.Text(t.name),
+                                      subtitle=ft.Text(f"Skirmish {t.build} · {len(t.tables)} tables · "
+                                                       f"{int(t.round_seconds // 60)} min rounds"),
+                                      on_click=partial(app.show, JudgeConsoleScreen(t.id))))
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                       appbar=app_bar(app, "Judge mode"), controls=[
+            ft.Text("New event", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            ft.TextField(key="event-name", label="Event name", value=self.name, max_length=60,
+                         on_change=lambda e: setattr(self, "name", e.control.value or "")),
+            ft.SegmentedButton(key="event-build", selected=[str(self.build_total)],
+                               segments=[ft.Segment(value=str(b), label=ft.Text(f"Skirmish {b}")) for b in BUILDS],
+                               on_change=lambda e: setattr(self, "build_total", int(e.control.selected[0]))),
+            ft.TextField(key="event-minutes", label="Round length (minutes)", value=self.minutes, width=200,
+                         keyboard_type=ft.KeyboardType.NUMBER,
+                         on_change=lambda e: setattr(self, "minutes", e.control.value or "")),
+            ft.FilledButton("Create event", icon=ft.Icons.ADD, key="event-create", on_click=lambda: self._create(app)),
+            ft.Text("Your events", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+            *(events or [ft.Text("No events yet.", key="no-events")]),
+            ft.Text("Players' phones can follow their table's clock: run `companion judge serve --lan` on this "
+                    "computer and show them the room's QR code.", size=12, italic=True),
+        ])
+
+    def _create(self, app: App) -> None:
+        store = tournament_store(app)
+        if not self.minutes.strip().isdigit():
+            app.toast("Round length must be a whole number of minutes, e.g. 30.")
+            return
+        try:
+            t = new_tournament(store.new_id(self.name or "event"), self.name, build=self.build_total,
+                               round_seconds=int(self.minutes) * 60, now=time.time())
+            store.create(t)
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.replace(JudgeConsoleScreen(t.id))
+
+
+class JudgeConsoleScreen:
+    def __init__(self, tournament_id: str) -> None:
+        self.id = tournament_id
+        self.route = f"/judge-mode/{tournament_id}"
+        self.console: JudgeScreen | None = None
+        self.seen: dict[int, float] = {}
+        self.ticking = False
+
+    def build(self, app: App) -> ft.View:
+        store = tournament_store(app)
+        try:
+            state = store.load(self.id).state
+        except CompanionError as exc:
+            return ft.View(route=self.route, appbar=app_bar(app, "Judge"), controls=[ft.Text(str(exc))])
+
+        def write(kind: str, data: dict[str, Any]) -> Tournament:
+            return store.apply(self.id, Event(kind, data, by="judge", at=time.time())).state
+
+        if self.console is None:
+            self.console = JudgeScreen(state, write,
+                                       on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
+        else:
+            self.console.show(state, time.time())
+        if not self.ticking:
+            self.ticking = True
+            self.alerts = Alerts()
+            app.keep_awake(True)
+            app.page.run_task(self._tick, app)
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
+                       appbar=app_bar(app, state.name), controls=[self.console.root])
+
+    async def _tick(self, app: App) -> None:
+        """One redraw a second while the console is the screen on top; only changed clocks are sent."""
+        store = tournament_store(app)
+        while self in app.screens and self.console is not None:
+            now = time.time()
+            state = store.load(self.id).state
+            due = []
+            for table in state.tables:
+                left = timers.remaining(table.timer, now)
+                mark = crossed_mark(state.marks, self.seen.get(table.number, left), left)
+                self.seen[table.number] = left
+                if mark is not None and table.result is None:
+                    due.append((table.number, mark))
+            changed = self.console.tick(now, tuple(due))
+            if due:
+                app.page.run_task(self.alerts.warn)
+            if changed and app.screens and app.screens[-1] is self:
+                app.page.update(*changed)
+            await asyncio.sleep(1 - (time.time() % 1) + 0.02)
+        self.ticking = False

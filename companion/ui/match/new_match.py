@@ -1,0 +1,92 @@
+"""New match: the system, the players (2-4, each with a colour of their own) and the build total."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.match.creation import PALETTE
+from companion.ui.app import App, app_bar
+
+BUILD_TOTALS = (200, 300)  # HeroClix Skirmish: one round per 100 points
+
+
+class NewMatchScreen:
+    route = "/new"
+
+    def __init__(self) -> None:
+        self.system = ""
+        self.names = ["", "", "", ""]
+        self.count = 2
+        self.build_total = 200
+
+    def build(self, app: App) -> ft.View:
+        packs, errors = app.session.packs()
+        if not self.system and packs:
+            self.system = "halo-actionclix" if "halo-actionclix" in packs else sorted(packs)[0]
+        pack = packs.get(self.system)
+        controls: list[ft.Control] = [ft.Text(e, color=ft.Colors.ERROR) for e in errors]
+        # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name
+        controls.append(ft.Text("Game", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls.append(ft.RadioGroup(
+            key="system", value=self.system, on_change=lambda e: self._set_system(app, e.control.value),
+            content=ft.Column(spacing=0, controls=[
+                ft.Radio(value=p.id, label=p.name, key=f"system-{p.id}")
+                for p in sorted(packs.values(), key=lambda p: p.name)])))
+        if pack is not None:
+            if pack.min_players != pack.max_players:
+                controls.append(ft.SegmentedButton(
+                    key="player-count", selected=[str(self.count)],
+                    segments=[ft.Segment(value=str(n), label=ft.Text(f"{n} players"))
+                              for n in range(pack.min_players, pack.max_players + 1)],
+                    on_change=lambda e: self._set_count(app, int(e.control.selected[0]))))
+            self.count = max(pack.min_players, min(self.count, pack.max_players))
+            for i in range(self.count):
+                name, colour = PALETTE[i]
+                controls.append(ft.Row([
+                    ft.Container(width=20, height=40, bgcolor=colour, border_radius=4,
+                                 tooltip=f"Player {i + 1}: {name}"),
+                    ft.TextField(key=f"player-{i}", label=f"Player {i + 1} ({name})", value=self.names[i],
+                                 expand=True, max_length=40, on_change=lambda e, i=i: self._set_name(i, e)),
+                ]))
+            if pack.rules.turn_style == "shared":
+                controls.append(ft.SegmentedButton(
+                    key="build-total", selected=[str(self.build_total)],
+                    segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in BUILD_TOTALS],
+                    on_change=lambda e: self._set_build(app, int(e.control.selected[0]))))
+                controls.append(ft.Text(f"{self.build_total // 100} rounds per turn, one per 100 points."))
+            if pack.id == "scarab":
+                controls.append(ft.Text("Player 1 plays the Scarab; player 2 attacks it."))
+            controls.append(ft.Text(pack.turn, italic=True))
+        controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match",
+                                        on_click=lambda: self._create(app)))
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                       appbar=app_bar(app, "New match"), controls=controls)
+
+    def _set_system(self, app: App, system: str | None) -> None:
+        self.system = system or self.system
+        app.refresh()
+
+    def _set_count(self, app: App, count: int) -> None:
+        self.count = count
+        app.refresh()
+
+    def _set_name(self, i: int, e: ft.Event) -> None:
+        self.names[i] = e.control.value or ""
+
+    def _set_build(self, app: App, total: int) -> None:
+        self.build_total = total
+        app.refresh()
+
+    def _create(self, app: App) -> None:
+        from companion.ui.match.table import TableScreen
+
+        packs, _ = app.session.packs()
+        pack = packs.get(self.system)
+        rounds = self.build_total // 100 if pack and pack.rules.turn_style == "shared" else None
+        try:
+            match = app.session.new_match(self.system, self.names[: self.count], rounds_per_turn=rounds)
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.replace(TableScreen(match.id))

@@ -1,0 +1,90 @@
+"""The end of a match: choose the result (the leader is suggested), then the result and points over turns."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.match.standings import leaders, points_by_turn, scoring_kind
+from companion.ui.app import App, app_bar
+
+DRAW = "draw"
+BAR_HEIGHT = 120
+
+
+class EndMatchScreen:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.route = f"/match/{match_id}/end"
+        self.choice = ""
+
+    def build(self, app: App) -> ft.View:
+        match = app.session.state(self.match_id)
+        top = leaders(match)
+        if not self.choice:
+            self.choice = top[0] if len(top) == 1 else DRAW
+        kind = "kills" if scoring_kind(match) == "kills" else "VP"
+        options = [ft.Radio(value=p.id, label=f"{p.name} wins ({getattr(p, scoring_kind(match))} {kind})",
+                            key=f"winner-{p.id}") for p in match.players]
+        options.append(ft.Radio(value=DRAW, label="A draw", key="winner-draw"))
+        return ft.View(route=self.route, padding=16, spacing=12, appbar=app_bar(app, "End the match"), controls=[
+            ft.Text(f"Suggested from the scores: {', '.join(match.player(p).name for p in top)}"
+                    + (" (tied)" if len(top) > 1 else "")),
+            ft.RadioGroup(key="winner", value=self.choice, content=ft.Column(options, spacing=0),
+                          on_change=lambda e: setattr(self, "choice", e.control.value or DRAW)),
+            ft.FilledButton("End the match", key="end-match-confirm", on_click=lambda: self._end(app)),
+        ])
+
+    def _end(self, app: App) -> None:
+        winners = [] if self.choice == DRAW else [self.choice]
+        try:
+            app.session.dispatch(self.match_id, "end_match", {"winners": winners})
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.replace(ResultScreen(self.match_id))
+
+
+class ResultScreen:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.route = f"/match/{match_id}/result"
+
+    def build(self, app: App) -> ft.View:
+        match = app.session.state(self.match_id)
+        initial, events = app.session.store.full_log(self.match_id)
+        kind = scoring_kind(match)
+        label = "kills" if kind == "kills" else "VP"
+        winners = ", ".join(match.player(w).name for w in match.winners) or "a draw"
+        turns = points_by_turn(initial, events)
+        top = max([1, *(pts[0 if kind == "vp" else 1] for t in turns for pts in t.points.values())])
+        columns = []
+        for t in turns:
+            bars = [ft.Container(width=10, bgcolor=p.colour, tooltip=f"{p.name}: {t.points[p.id]}",
+                                 height=max(2, BAR_HEIGHT * t.points[p.id][0 if kind == "vp" else 1] / top))
+                    for p in match.players]
+            columns.append(ft.Column([ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END,
+                                             height=BAR_HEIGHT), ft.Text(str(t.turn), size=11)],
+                                     spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                       appbar=app_bar(app, "Result"), controls=[
+            ft.Text(f"Winner: {winners}" if match.winners else "The match ended in a draw", key="result-line",
+                    theme_style=ft.TextThemeStyle.HEADLINE_SMALL),
+            *[ft.Text(f"{p.name}: {p.vp} VP, {p.kills} kills", key=f"result-{p.id}") for p in match.players],
+            ft.Text(f"{label.capitalize()} at the end of each turn", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            ft.Row(columns, spacing=10, scroll=ft.ScrollMode.AUTO, key="points-chart"),
+            ft.Row(wrap=True, controls=[ft.Row([ft.Container(width=12, height=12, bgcolor=p.colour),
+                                                ft.Text(p.name)], tight=True) for p in match.players]),
+            ft.OutlinedButton("Back to the table (reopen)", key="reopen",
+                              on_click=partial(self._reopen, app)),
+        ])
+
+    def _reopen(self, app: App) -> None:
+        try:
+            app.session.dispatch(self.match_id, "reopen")
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.back()

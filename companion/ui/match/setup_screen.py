@@ -1,0 +1,69 @@
+"""Set-up: each force checked against the pack's rules (with the reasons), and Skirmish's starting squares
+rolled (logged, rerolling duplicates) with the snake-draft placement order."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.dice.roll import rng_for
+from companion.core.errors import CompanionError
+from companion.core.match.events import Event
+from companion.core.match.force_check import check_force, snake_order, starting_squares
+from companion.ui.app import App, app_bar
+
+MARKS = {True: "OK", False: "NOT OK", None: "CHECK"}
+SQUARE = "starting square"
+
+
+class SetupScreen:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.route = f"/match/{match_id}/setup"
+
+    def build(self, app: App) -> ft.View:
+        match = app.session.state(self.match_id)
+        pack = app.session.packs()[0].get(match.system)
+        controls: list[ft.Control] = []
+        for player in match.players:
+            controls.append(ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+            findings = check_force(pack, match, player.id) if pack else []
+            for f in findings:
+                controls.append(ft.Text(f"{MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
+                                        color=ft.Colors.ERROR if f.ok is False else None))
+            if not findings:
+                controls.append(ft.Text("This game sets no force rules."))
+        if pack is not None and "starting-squares" in pack.tables:
+            controls += self._squares(app)
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=8,
+                       appbar=app_bar(app, "Set-up and forces"), controls=controls)
+
+    def _squares(self, app: App) -> list[ft.Control]:
+        match = app.session.state(self.match_id)
+        rolled = [r for r in match.rolls if r.purpose.startswith(SQUARE)]
+        out: list[ft.Control] = [ft.Text("Starting squares", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
+        if not rolled:
+            out.append(ft.FilledTonalButton("Roll starting squares (2d10 per character)", icon=ft.Icons.CASINO,
+                                            key="roll-squares", on_click=lambda: self._roll(app)))
+            return out
+        out += [ft.Text(f"{r.total:02d}: {r.purpose.removeprefix(SQUARE + ' for ')}", key=f"square-{i}")
+                for i, r in enumerate(rolled)]
+        names = [match.player(pid).name for pid in snake_order(match)]
+        out.append(ft.Text("Placing order (snake draft): " + ", ".join(names), key="snake-order"))
+        return out
+
+    def _roll(self, app: App) -> None:
+        match = app.session.state(self.match_id)
+        squares = starting_squares(match, lambda i: rng_for(match.seed, i), len(match.rolls))
+        if not squares:
+            app.toast("Add each player's characters first.")
+            return
+        events = [Event("roll", {"expr": "2d10sq", "dice": list(s.dice), "total": s.square,
+                                 "purpose": f"{SQUARE} for {match.unit(s.unit).name}" if not s.duplicate
+                                 else f"taken square {s.square:02d} for {match.unit(s.unit).name}: rolled again"})
+                  for s in squares]
+        try:
+            app.session.dispatch_events(self.match_id, events, "starting squares rolled")
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        app.refresh()

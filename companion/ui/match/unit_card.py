@@ -1,0 +1,145 @@
+"""One unit's card on the table: its click's stats, damage/heal with a preview, tokens as counters.
+
+Handlers are zero-argument callables (functools.partial, never `lambda x=x:`): Flet passes the event to any
+handler that accepts one argument, which would overwrite a default-bound parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+import flet as ft
+
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, apply
+from companion.core.model import Click, Match, Unit
+from companion.ui.widgets import icon_button
+
+STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",
+               "sight": "SIGHT", "morale": "MOR", "pool": "POOL", "fate": "FATE"}
+TOKEN_LABELS = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
+
+
+@dataclass
+class Preview:
+    """A damage or heal the player is about to apply: shown before it commits."""
+
+    unit: str
+    kind: str  # "damage" or "heal"
+    amount: int = 1
+
+
+def stats_line(click: Click, stats: tuple[str, ...]) -> str:
+    if click.ko:
+        return "KO"
+    parts = [f"{STAT_LABELS.get(s, s.upper())} {click.stats[s]}" for s in stats if s in click.stats]
+    parts += [f"{k} {v}" for k, v in click.stats.items() if k not in stats]
+    return " · ".join(parts + list(click.markers)) or "—"
+
+
+def preview_click(match: Match, unit: Unit, preview: Preview) -> int:
+    """The click the unit would land on: the damage/heal event itself, applied to a copy (nothing is stored)."""
+    try:
+        return apply(match, Event(preview.kind, {"unit": unit.id, "amount": preview.amount})).unit(unit.id).click
+    except IllegalAction:
+        return unit.click
+
+
+def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
+            plus_enabled: bool = True, note: str = "") -> ft.Control:
+    return ft.Row(spacing=0, tight=True, controls=[
+        ft.Text(f"{label} {value}{note}", key=f"{key}-value"),
+        icon_button(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} -1", disabled=value <= 0,
+                      on_click=on_minus),
+        icon_button(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label} +1", disabled=not plus_enabled,
+                      on_click=on_plus),
+    ])
+
+
+def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Callable[..., object],
+              set_preview: Callable[[Preview | None], None], on_open: Callable[[], None],
+              width: float | None = None) -> ft.Control:
+    uid = unit.id
+    owner = match.player(unit.owner)
+    status = "KO" if unit.eliminated else f"click {unit.click + 1} of {len(unit.dial) - (0 if unit.cyclic else 1)}"
+    where = " · in reserve" if unit.location == "reserve" else ""
+    rows: list[ft.Control] = [
+        ft.Row([
+            ft.Container(width=6, height=36, bgcolor=owner.colour, border_radius=3),
+            ft.Column(spacing=0, expand=True, controls=[
+                ft.Text(unit.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(f"{owner.name} · {unit.points} pts · {status}{where}", key=f"unit-{uid}-status", size=12),
+            ]),
+            icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details", on_click=on_open),
+        ]),
+        ft.Text(stats_line(unit.current, match.rules.stats), key=f"unit-{uid}-stats",
+                color=ft.Colors.ERROR if unit.eliminated else None),
+    ]
+    if preview is not None and preview.unit == uid:
+        rows.append(_preview_panel(match, unit, preview, dispatch, set_preview))
+    elif unit.cyclic:
+        rows.append(ft.Row([ft.OutlinedButton("Turn clockwise", icon=ft.Icons.ROTATE_RIGHT, key=f"unit-{uid}-rotate",
+                                              on_click=lambda: dispatch("rotate", {"unit": uid, "steps": 1}))]))
+    else:
+        rows.append(ft.Row(wrap=True, controls=[
+            ft.OutlinedButton("Damage", icon=ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage",
+                              disabled=unit.eliminated, on_click=lambda: set_preview(Preview(uid, "damage"))),
+            ft.OutlinedButton("Heal", icon=ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal",
+                              disabled=unit.eliminated or unit.click <= unit.start,
+                              on_click=lambda: set_preview(Preview(uid, "heal"))),
+        ]))
+    tokens = []
+    for kind, label in TOKEN_LABELS.items():
+        limit = match.rules.token_limits.get(kind, 0)
+        if limit == 0:
+            continue
+        value = getattr(unit.tokens, kind)
+        held = value + (unit.tokens.action_last if kind == "action" else 0)
+        old = unit.tokens.action_last if kind == "action" else 0
+        tokens.append(counter(
+            f"unit-{uid}-{kind}", label, value,
+            partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": -1}),
+            partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": 1}),
+            plus_enabled=limit is None or held < limit, note=f" (+{old} earlier)" if old else ""))
+    if tokens:
+        rows.append(ft.Row(wrap=True, spacing=4, controls=tokens))
+    # not a semantic container: each button keeps its own name for screen readers (and browser tests)
+    return ft.Card(key=f"unit-{uid}", semantic_container=False, width=width,
+                   content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
+
+
+def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callable[..., object],
+                   set_preview: Callable[[Preview | None], None]) -> ft.Control:
+    uid = unit.id
+    target = preview_click(match, unit, preview)
+    landing = unit.dial[target]
+    verb = "Damage" if preview.kind == "damage" else "Heal"
+    note = "KO!" if landing.ko else stats_line(landing, match.rules.stats)
+
+    def step(delta: int) -> None:
+        set_preview(Preview(uid, preview.kind, max(1, preview.amount + delta)))
+
+    def apply() -> None:
+        set_preview(None)
+        dispatch(preview.kind, {"unit": uid, "amount": preview.amount})
+
+    return ft.Container(
+        key=f"unit-{uid}-preview", padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=4, controls=[
+            ft.Row(spacing=0, controls=[
+                ft.Text(f"{verb} {preview.amount}", key=f"unit-{uid}-preview-amount", width=90),
+                icon_button(ft.Icons.REMOVE, key=f"unit-{uid}-preview-minus", tooltip="Less",
+                              disabled=preview.amount <= 1, on_click=lambda: step(-1)),
+                icon_button(ft.Icons.ADD, key=f"unit-{uid}-preview-plus", tooltip="More",
+                              disabled=target == (len(unit.dial) - 1 if preview.kind == "damage" else unit.start),
+                              on_click=lambda: step(1)),
+            ]),
+            ft.Text(f"Lands on click {target + 1}: {note}", key=f"unit-{uid}-preview-text"),
+            ft.Row([
+                ft.FilledButton(f"Apply {verb.lower()}", key=f"unit-{uid}-apply", on_click=apply),
+                ft.TextButton("Cancel", key=f"unit-{uid}-cancel", on_click=lambda: set_preview(None)),
+            ]),
+        ]))

@@ -1,0 +1,85 @@
+"""Add a unit: name, points, owner, and its dial typed one click per line (checked as you type)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.match.dial_text import parse_dial
+from companion.core.model import Click
+from companion.ui.app import App, app_bar
+from companion.ui.match.unit_card import stats_line
+
+EXAMPLE = {"speed": 8, "attack": 10, "defense": 17, "damage": 3, "wounds": 3, "armour": 3, "sight": 2,
+           "morale": 8, "pool": 7, "fate": 3}
+
+
+class UnitEditorScreen:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.route = f"/match/{match_id}/add-unit"
+        self.name = ""
+        self.points = ""
+        self.owner = ""
+        self.dial_text = ""
+
+    def build(self, app: App) -> ft.View:
+        match = app.session.state(self.match_id)
+        stats = match.rules.stats
+        self.owner = self.owner or match.active_player.id
+        example = " ".join(str(EXAMPLE.get(s, 5)) for s in stats)
+        preview = ft.Text(self._preview(stats), key="dial-preview", size=12)
+
+        def on_dial(e: ft.Event) -> None:
+            self.dial_text = e.control.value or ""
+            app.refresh()  # the preview follows the typing
+
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                       appbar=app_bar(app, "Add a unit"), controls=[
+            ft.TextField(key="unit-name", label="Name", value=self.name, max_length=60,
+                         on_change=lambda e: setattr(self, "name", e.control.value or "")),
+            ft.TextField(key="unit-points", label="Points", value=self.points, keyboard_type=ft.KeyboardType.NUMBER,
+                         on_change=lambda e: setattr(self, "points", e.control.value or "")),
+            ft.Dropdown(key="unit-owner", label="Owner", value=self.owner,
+                        options=[ft.DropdownOption(key=p.id, text=p.name) for p in match.players],
+                        on_select=lambda e: setattr(self, "owner", e.control.value or self.owner)),
+            ft.TextField(key="unit-dial", label=f"Dial: one click per line ({' '.join(stats)})",
+                         hint_text=f"{example}\n{example}", value=self.dial_text, multiline=True, min_lines=4,
+                         on_change=on_dial),
+            preview,
+            ft.FilledButton("Add unit", icon=ft.Icons.CHECK, key="save-unit", on_click=lambda: self._save(app)),
+        ])
+
+    def _preview(self, stats: tuple[str, ...]) -> str:
+        if not self.dial_text.strip():
+            return "A KO click is added after your last line."
+        try:
+            dial = parse_dial(self.dial_text, stats)
+        except CompanionError as exc:
+            return f"Check the dial: {exc}"
+        return "\n".join(f"{i + 1}. {stats_line(c, stats)}" for i, c in enumerate(dial))
+
+    def _save(self, app: App) -> None:
+        match = app.session.state(self.match_id)
+        try:
+            dial = parse_dial(self.dial_text, match.rules.stats)
+        except CompanionError as exc:
+            app.toast(f"Dial: {exc}")
+            return
+        if not self.name.strip():
+            app.toast("Give the unit a name.")
+            return
+        if not self.points.strip().isdigit():
+            app.toast("Points must be a whole number, e.g. 50.")
+            return
+        taken = {u.id for u in match.units}
+        uid = next(f"u{n}" for n in range(1, len(taken) + 2) if f"u{n}" not in taken)
+        unit = {"id": uid, "name": self.name.strip(), "points": int(self.points), "owner": self.owner,
+                "dial": to_json_dial(dial)}
+        if app.dispatch(self.match_id, "add_unit", {"unit": unit}, by=self.owner) is not None:
+            app.back()
+
+
+def to_json_dial(dial: tuple[Click, ...]) -> list[dict[str, object]]:
+    return [{"stats": dict(c.stats), "markers": list(c.markers)} for c in dial]
+

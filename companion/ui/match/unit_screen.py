@@ -1,0 +1,73 @@
+"""A unit's details: its whole dial (tap a click to turn the dial there), reserve/table, remove."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.ui.app import App, app_bar
+from companion.ui.match.unit_card import counter, stats_line
+from companion.ui.widgets import counter_labels
+
+
+class UnitScreen:
+    def __init__(self, match_id: str, unit_id: str) -> None:
+        self.match_id = match_id
+        self.unit_id = unit_id
+        self.route = f"/match/{match_id}/unit/{unit_id}"
+
+    def build(self, app: App) -> ft.View:
+        try:
+            match = app.session.state(self.match_id)
+            unit = match.unit(self.unit_id)
+        except (CompanionError, KeyError):
+            return ft.View(route=self.route, appbar=app_bar(app, "Unit"),
+                           controls=[ft.Text("This unit is no longer in the match.")])
+        by = match.active_player.id
+
+        def turn_to(click: int) -> None:
+            app.dispatch(self.match_id, "set_click", {"unit": unit.id, "click": click}, by=by)
+
+        clicks = [
+            ft.ListTile(
+                key=f"dial-click-{i}", dense=True, selected=i == unit.click,
+                leading=ft.Text(f"{i + 1}", weight=ft.FontWeight.BOLD if i == unit.click else None),
+                title=ft.Text(stats_line(c, match.rules.stats) + ("  (now)" if i == unit.click else "")
+                              + ("  (start)" if i == unit.start and not unit.cyclic else "")),
+                on_click=partial(turn_to, i))
+            for i, c in enumerate(unit.dial)
+        ]
+        other = "reserve" if unit.location == "table" else "table"
+
+        def bump(name: str, delta: int) -> None:
+            app.dispatch(self.match_id, "counter", {"scope": "unit", "target": unit.id, "name": name, "delta": delta},
+                         by=by)
+
+        counters = [counter(f"unit-counter-{name}", title, unit.counters.get(name, 0), partial(bump, name, -1),
+                            partial(bump, name, 1)) for name, title in counter_labels(app, match, "unit").items()]
+
+        def removed() -> None:
+            if app.dispatch(self.match_id, "remove_unit", {"unit": unit.id}, by=by) is not None:
+                app.back()
+
+        def remove() -> None:
+            app.confirm(f"Remove {unit.name}?", "It leaves the match (undo brings it back).", "Remove", removed)
+
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=app_bar(app, unit.name),
+                       controls=[
+                           ft.Text(f"{match.player(unit.owner).name} · {unit.points} points · "
+                                   f"{'KO' if unit.eliminated else 'in play'} · on the {unit.location}"),
+                           ft.Text("Tap a click to turn the dial to it (for corrections or respawning).", size=12),
+                           *clicks,
+                           *([ft.Text("Counters", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+                              ft.Row(counters, wrap=True, spacing=4)] if counters else []),
+                           ft.Row(wrap=True, controls=[
+                               ft.OutlinedButton(f"Move to {other}", key="unit-location",
+                                                 on_click=lambda: app.dispatch(
+                                                     self.match_id, "set_location",
+                                                     {"unit": unit.id, "location": other}, by=by)),
+                               ft.TextButton("Remove from match", key="unit-remove", on_click=remove),
+                           ]),
+                       ])
