@@ -16,12 +16,22 @@ from typing import Any
 
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
-from companion.core.match.events import Event
-from companion.core.tournament.clock import clock_text, shown_seconds, status, table_timer_payload
-from companion.core.tournament.results import describe, results_csv, standings
-from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
-from companion.store.paths import data_dir
-from companion.store.tournaments import TournamentStore
+from companion.session.judge import (
+    DEFAULT_MARKS,
+    DEFAULT_ROUND_SECONDS,
+    Event,
+    Tournament,
+    TournamentStore,
+    clock_text,
+    data_dir,
+    describe,
+    new_tournament,
+    results_csv,
+    shown_seconds,
+    standings,
+    status,
+    table_timer_payload,
+)
 
 DEFAULT_PORT = 8551
 

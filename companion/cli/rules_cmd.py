@@ -8,9 +8,8 @@ import textwrap
 
 from companion.cli.output import emit_json
 from companion.core.errors import UnknownSystem
-from companion.core.packs.load import Pack, builtin_dir
-from companion.core.packs.lookup import RulesIndex, index_for
 from companion.session import Session
+from companion.session.packs import Pack, RulesIndex, builtin_dir, index_for
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -10,10 +10,12 @@ from typing import Any
 
 from companion.cli.output import emit_json, fail
 from companion.session import Session
-from companion.share import (
+from companion.session.share import (
     Choice,
     ChoiceNeeded,
+    CodeTooLarge,
     Collector,
+    NotOurCode,
     SharedMatch,
     decode,
     encode,
@@ -22,7 +24,6 @@ from companion.share import (
     plan,
     png,
 )
-from companion.share.errors import CodeTooLarge, NotOurCode
 
 MAX_JSON_BYTES = 20 * 1024 * 1024
 

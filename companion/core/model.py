@@ -6,16 +6,15 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.core.errors import InvalidMatch
+from companion.core.json_reader import Reader
 
 JSON = dict[str, Any]
 Stat = int | str
-T = TypeVar("T")
 
 MATCH_FORMAT = "tabletop-companion/match"
 MATCH_VERSION = 1
@@ -188,46 +187,8 @@ def _plain(value: Any) -> Any:
     return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
 
 
-class _Reader:
-    """Reads one JSON object with type checks that name the offending field."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        if not isinstance(data, dict):
-            raise InvalidMatch(f"{path}: expected an object, got {type(data).__name__}")
-        self.data = data
-        self.path = path
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in self.data:
-            if default is ...:
-                raise InvalidMatch(f"{self.path}.{key}: missing")
-            return default
-        value = self.data[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        # bool is an int in Python; never accept it where a number is meant, or the other way round
-        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-        if float in kinds and isinstance(value, int) and not isinstance(value, bool):
-            ok = True
-        if not ok:
-            names = " or ".join(k.__name__ for k in kinds)
-            raise InvalidMatch(f"{self.path}.{key}: expected {names}, got {type(value).__name__}")
-        return value
-
-    def items(self, key: str, read: Callable[[Any, str], T], default: Any = ...) -> tuple[T, ...]:
-        values = self.get(key, list, [] if default is not ... else ...)
-        return tuple(read(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(values))
-
-    def mapping(self, key: str, value_kinds: tuple[type, ...]) -> dict[str, Any]:
-        raw = self.get(key, dict, {})
-        out: dict[str, Any] = {}
-        for k, v in raw.items():
-            _Reader({k: v}, f"{self.path}.{key}").get(k, value_kinds)
-            out[str(k)] = v
-        return out
-
-
 def _click(data: Any, path: str) -> Click:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     markers = r.get("markers", list, [])
     if not all(isinstance(m, str) for m in markers):
         raise InvalidMatch(f"{path}.markers: expected a list of strings")
@@ -235,12 +196,12 @@ def _click(data: Any, path: str) -> Click:
 
 
 def _tokens(data: Any, path: str) -> Tokens:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     return Tokens(**{k: r.get(k, int, 0) for k in TOKEN_KINDS})
 
 
 def _unit(data: Any, path: str) -> Unit:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     return Unit(
         id=r.get("id", str),
         name=r.get("name", str),
@@ -259,7 +220,7 @@ def _unit(data: Any, path: str) -> Unit:
 
 
 def _player(data: Any, path: str) -> Player:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     return Player(
         id=r.get("id", str),
         name=r.get("name", str),
@@ -271,7 +232,7 @@ def _player(data: Any, path: str) -> Player:
 
 
 def _timer(data: Any, path: str) -> Timer:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     return Timer(
         id=r.get("id", str),
         label=r.get("label", str, ""),
@@ -284,7 +245,7 @@ def _timer(data: Any, path: str) -> Timer:
 
 
 def _roll(data: Any, path: str) -> Roll:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     dice = r.get("dice", list)
     if not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
         raise InvalidMatch(f"{path}.dice: expected a list of whole numbers")
@@ -299,7 +260,7 @@ def _roll(data: Any, path: str) -> Roll:
 
 
 def _rules(data: Any, path: str) -> Rules:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     counters = r.get("counters", dict, {})
     for scope, names in counters.items():
         if scope not in COUNTER_SCOPES or not isinstance(names, list | tuple):
@@ -317,7 +278,7 @@ def _rules(data: Any, path: str) -> Rules:
 
 def from_json(data: Any) -> Match:
     """Build a match from JSON, checking every field's type and the model's invariants."""
-    r = _Reader(data, "match")
+    r = Reader(data, "match")
     match = Match(
         id=r.get("id", str),
         system=r.get("system", str),

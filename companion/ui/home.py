@@ -7,8 +7,8 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.store.matches import MatchSummary
-from companion.ui.app import App, app_bar
+from companion.session.match_tools import MatchSummary
+from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
 
 
@@ -33,18 +33,17 @@ class HomeScreen:
         )
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
-        from companion.ui.app import open_rules, open_scan
         from companion.ui.helper.dice_screen import DiceScreen
         from companion.ui.judge.judge_mode import JudgeModeScreen
 
         return [ft.OutlinedButton("Rules", icon=ft.Icons.MENU_BOOK, key="home-rules",
-                                  on_click=lambda: open_rules(app)),
+                                  on_click=lambda: app.open_rules()),
                 ft.OutlinedButton("Dice", icon=ft.Icons.CASINO, key="home-dice",
                                   on_click=lambda: app.show(DiceScreen())),
                 ft.OutlinedButton("Judge mode", icon=ft.Icons.TIMER, key="home-judge",
                                   on_click=lambda: app.show(JudgeModeScreen())),
                 ft.OutlinedButton("Scan a code", icon=ft.Icons.QR_CODE_SCANNER, key="home-scan",
-                                  on_click=lambda: open_scan(app))]
+                                  on_click=lambda: app.open_scan())]
 
     def _matches(self, app: App) -> list[ft.Control]:
         try:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.core.model import Match
-
-if TYPE_CHECKING:
-    from companion.ui.app import App
+from companion.session import Session
 
 TAP = 48
 
@@ -21,8 +19,8 @@ def icon_button(icon: ft.IconData, *, key: str, tooltip: str, on_click: Callable
                          height=TAP)
 
 
-def counter_labels(app: App, match: Match, scope: str) -> dict[str, str]:
+def counter_labels(session: Session, match: Match, scope: str) -> dict[str, str]:
     """The system's own counters of one scope (as the match declares them), with their names from the pack."""
-    pack = app.session.packs()[0].get(match.system)
+    pack = session.packs()[0].get(match.system)
     named = {c["id"]: c.get("name", c["id"]) for c in pack.entries("units", "counter")} if pack else {}
     return {c: named.get(c, c) for c in match.rules.counters.get(scope, ())}

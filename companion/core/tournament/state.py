@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError, InvalidMatch
+from companion.core.json_reader import Reader
 from companion.core.match import timers
-from companion.core.model import JSON, Timer, _plain, _Reader, _timer
+from companion.core.model import JSON, Timer, _plain, _timer
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
 TOURNAMENT_VERSION = 1
@@ -149,7 +150,7 @@ def to_json(tournament: Tournament) -> JSON:
 def from_json(data: Any) -> Tournament:
     """Read a tournament; raise InvalidTournament naming the bad field."""
     try:
-        r = _Reader(data, "event")
+        r = Reader(data, "event")
         if r.get("format", str) != TOURNAMENT_FORMAT:
             raise InvalidTournament("this is not an event file of this app")
         if r.get("version", int) > TOURNAMENT_VERSION:
@@ -172,12 +173,12 @@ def _numbers(values: list[Any], path: str) -> list[float]:
 
 
 def _round(data: Any, path: str) -> Round:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     return Round(number=r.get("number", int), tables=r.items("tables", _table))
 
 
 def _table(data: Any, path: str) -> Table:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     players = r.get("players", list)
     if not all(isinstance(p, str) for p in players):
         raise InvalidTournament(f"{path}.players: expected a list of names")
@@ -189,12 +190,12 @@ def _table(data: Any, path: str) -> Table:
 
 
 def _extension(data: Any, path: str) -> Extension:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     return Extension(seconds=float(r.get("seconds", float)), reason=r.get("reason", str), at=float(r.get("at", float)))
 
 
 def _result(data: Any, path: str) -> Result:
-    r = _Reader(data, path)
+    r = Reader(data, path)
     winners = r.get("winners", list)
     if not all(isinstance(w, str) for w in winners):
         raise InvalidTournament(f"{path}.winners: expected a list of names")

@@ -8,12 +8,11 @@ from typing import Any
 
 import flet as ft
 
-from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.rules.base import Action, ActionOption, Param, Resolution
-from companion.ui.app import App, app_bar
+from companion.session.dice import rng_for
+from companion.session.helper import Action, ActionOption, Param, Resolution, System, helper_for
+from companion.ui.shell import App, app_bar
 
 MAX_RADIOS = 6  # more choices than this go in a drop-down
 
@@ -29,7 +28,7 @@ class ActionScreen:
 
     def build(self, app: App) -> ft.View:
         match = app.session.state(self.match_id)
-        system = rules.get(match.system)
+        system = helper_for(match.system)
         option = next((o for o in system.legal_actions(match) if o.action == self.action), None)
         title = option.title if option else self.action
         if option is None or not option.enabled:
@@ -59,7 +58,7 @@ class ActionScreen:
                        appbar=app_bar(app, title), controls=controls)
 
     @staticmethod
-    def _odds(system: rules.System, match: Match, action: Action) -> ft.Control:
+    def _odds(system: System, match: Match, action: Action) -> ft.Control:
         try:
             odds = system.odds(match, action)
         except CompanionError as exc:
@@ -77,7 +76,7 @@ class ActionScreen:
         match = app.session.state(self.match_id)
         try:
             # the match's seed and roll count decide the dice: going back and rolling again gives the same dice
-            self.resolution = rules.get(match.system).resolve(match, action, rng_for(match.seed, len(match.rolls)))
+            self.resolution = helper_for(match.system).resolve(match, action, rng_for(match.seed, len(match.rolls)))
         except CompanionError as exc:
             app.toast(str(exc))
             return

@@ -11,10 +11,9 @@ from functools import partial
 
 import flet as ft
 
-from companion.core.dice.odds import distribution, percent
-from companion.core.dice.roll import roll
 from companion.core.errors import CompanionError
-from companion.ui.app import App, app_bar
+from companion.session.dice import distribution, percent, roll
+from companion.ui.shell import App, app_bar
 
 COMMON = ("d6", "2d6", "d10", "2d10sq", "d66", "d20")
 MAX_HISTORY = 30

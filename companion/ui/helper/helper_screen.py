@@ -7,17 +7,12 @@ from functools import partial
 
 import flet as ft
 
-from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.rules.base import Action, ActionOption
-from companion.ui.app import App, app_bar
+from companion.session.dice import rng_for
+from companion.session.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
-
-
-def has_helper(system: str) -> bool:
-    return system in rules.available()
+from companion.ui.shell import App, app_bar
 
 
 class HelperScreen:
@@ -28,7 +23,7 @@ class HelperScreen:
     def build(self, app: App) -> ft.View:
         match = app.session.state(self.match_id)
         try:
-            options = rules.get(match.system).legal_actions(match)
+            options = helper_for(match.system).legal_actions(match)
         except CompanionError as exc:
             options = []
             app.toast(str(exc))
@@ -91,7 +86,7 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
         return
     match = app.session.state(match_id)
     try:
-        resolution = rules.get(match.system).resolve(match, Action(option.action, unit_id),
+        resolution = helper_for(match.system).resolve(match, Action(option.action, unit_id),
                                                      rng_for(match.seed, len(match.rolls)))
         if resolution.events:
             app.session.dispatch_events(match_id, list(resolution.events), resolution.summary,

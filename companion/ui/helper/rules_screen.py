@@ -7,8 +7,8 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.packs.lookup import RulesIndex, index_for
-from companion.ui.app import App, app_bar
+from companion.session.packs import RulesIndex, index_for
+from companion.ui.shell import App, app_bar
 
 ALL = "all"
 

@@ -15,15 +15,11 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match import timers
-from companion.core.match.events import Event
-from companion.core.tournament.clock import crossed_mark
-from companion.core.tournament.state import Tournament, new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judge import Event, Tournament, TournamentStore, crossed_mark, new_tournament, timers
 from companion.ui.alerts import Alerts
-from companion.ui.app import App, app_bar
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.timer_screens import TimerCodeScreen
+from companion.ui.shell import App, app_bar
 
 BUILDS = (200, 300)
 

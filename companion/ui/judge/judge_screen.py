@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.tournament.state import Table, Tournament
+from companion.session.judge import Table, Tournament
 from companion.ui.judge.widgets import (
     ClockFace,
     StandingsBox,

@@ -26,11 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match import timers
-from companion.core.match.events import Event
-from companion.core.tournament.clock import crossed_mark, next_change
-from companion.core.tournament.state import Tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judge import Event, Tournament, TournamentStore, crossed_mark, next_change, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.public_pages import RoomPage, TablePage

@@ -8,14 +8,11 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match import timers
 from companion.core.model import Timer
-from companion.core.tournament.clock import crossed_mark, table_timer_payload
-from companion.share import png
-from companion.share.timer_code import timer_link
-from companion.store.tournaments import TournamentStore
+from companion.session.judge import TournamentStore, crossed_mark, table_timer_payload, timers
+from companion.session.share import png, timer_link
 from companion.ui.alerts import Alerts
-from companion.ui.app import App, app_bar
+from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320
 

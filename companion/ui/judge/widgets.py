@@ -10,10 +10,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.core.match import timers
-from companion.core.tournament.clock import clock_text, shown_seconds, status, warning_text
-from companion.core.tournament.results import describe, standings
-from companion.core.tournament.state import Table, Tournament
+from companion.session.judge import (
+    Table,
+    Tournament,
+    clock_text,
+    describe,
+    shown_seconds,
+    standings,
+    status,
+    timers,
+    warning_text,
+)
 
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}

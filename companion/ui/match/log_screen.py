@@ -7,8 +7,8 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match.describe import describe
-from companion.ui.app import App, app_bar
+from companion.session.match_tools import describe
+from companion.ui.shell import App, app_bar
 
 
 class LogScreen:

@@ -7,8 +7,8 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match.standings import leaders, points_by_turn, scoring_kind
-from companion.ui.app import App, app_bar
+from companion.session.match_tools import leaders, points_by_turn, scoring_kind
+from companion.ui.shell import App, app_bar
 
 DRAW = "draw"
 BAR_HEIGHT = 120

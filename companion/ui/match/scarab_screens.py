@@ -12,15 +12,14 @@ from typing import Any
 
 import flet as ft
 
-from companion import rules
 from companion.core.errors import CompanionError
-from companion.core.match.dial_text import parse_dial
-from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.core.packs.load import Pack
-from companion.ui.app import App, app_bar
+from companion.session.helper import helper_for
+from companion.session.match_tools import Event, parse_dial
+from companion.session.packs import Pack
 from companion.ui.helper.helper_screen import on_take
 from companion.ui.match.unit_card import stats_line
+from companion.ui.shell import App, app_bar
 
 SEQUENCE = "scarab-turn"
 SCARAB_PLAYER = "p1"
@@ -101,7 +100,7 @@ class ScarabTurnScreen:
         ids = [s["id"] for s in steps]
         index = ids.index(match.phase) if match.phase in ids else 0
         step = steps[index]
-        open_now = [o for o in rules.get("scarab").legal_actions(match) if o.enabled]
+        open_now = [o for o in helper_for("scarab").legal_actions(match) if o.enabled]
         buttons: list[ft.Control] = []
         for option in open_now:
             label = option.title + (f" ({option.dice})" if option.dice else "")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError
-from companion.core.match.events import Event
-from companion.core.match.force_check import check_force, snake_order, starting_squares
-from companion.ui.app import App, app_bar
+from companion.session.dice import rng_for
+from companion.session.match_tools import Event, check_force, snake_order, starting_squares
+from companion.ui.shell import App, app_bar
 
 MARKS = {True: "OK", False: "NOT OK", None: "CHECK"}
 SQUARE = "starting square"

@@ -7,14 +7,14 @@ from typing import Any
 
 import flet as ft
 
-from companion import rules
 from companion.core.errors import CompanionError
-from companion.core.match.standings import scoring_kind
 from companion.core.model import Match, Player
-from companion.core.packs.load import Pack
-from companion.ui.app import App, app_bar
-from companion.ui.helper.helper_screen import HelperScreen, has_helper, take_option
+from companion.session.helper import has_helper, helper_for
+from companion.session.match_tools import scoring_kind
+from companion.session.packs import Pack
+from companion.ui.helper.helper_screen import HelperScreen, take_option
 from companion.ui.match.unit_card import Preview, counter, unit_card
+from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels, icon_button
 
 WIDE = 800
@@ -67,7 +67,7 @@ class TableScreen:
             tools.insert(0, ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
                                                  on_click=lambda: app.show(HelperScreen(self.match_id))))
         controls.append(ft.Row(tools, wrap=True, spacing=8, key="tools"))
-        names = counter_labels(app, match, "player")
+        names = counter_labels(app.session, match, "player")
         controls += [self._player_row(p, scoring_kind(match), dispatch, names) for p in match.players]
         # one column on a phone; on a wide screen, cards of a fixed width side by side (a plain wrapping Row:
         # a ResponsiveRow made every tap's update about 10 ms slower)
@@ -121,7 +121,7 @@ class TableScreen:
         for the round, and refuses with the reason when the game isn't there yet); else as a plain event."""
         option = None
         if has_helper(match.system):
-            option = next((o for o in rules.get(match.system).legal_actions(match) if o.action == action), None)
+            option = next((o for o in helper_for(match.system).legal_actions(match) if o.action == action), None)
         if option is None:
             dispatch(action.replace("-", "_"))
         elif not option.enabled:

@@ -13,8 +13,8 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import IllegalAction
-from companion.core.match.events import Event, apply
 from companion.core.model import Click, Match, Unit
+from companion.session.match_tools import Event, apply
 from companion.ui.widgets import icon_button
 
 STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match.dial_text import parse_dial
 from companion.core.model import Click
-from companion.ui.app import App, app_bar
+from companion.session.match_tools import parse_dial
 from companion.ui.match.unit_card import stats_line
+from companion.ui.shell import App, app_bar
 
 EXAMPLE = {"speed": 8, "attack": 10, "defense": 17, "damage": 3, "wounds": 3, "armour": 3, "sight": 2,
            "morale": 8, "pool": 7, "fate": 3}

@@ -7,8 +7,8 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.ui.app import App, app_bar
 from companion.ui.match.unit_card import counter, stats_line
+from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels
 
 
@@ -45,8 +45,9 @@ class UnitScreen:
             app.dispatch(self.match_id, "counter", {"scope": "unit", "target": unit.id, "name": name, "delta": delta},
                          by=by)
 
+        labels = counter_labels(app.session, match, "unit")
         counters = [counter(f"unit-counter-{name}", title, unit.counters.get(name, 0), partial(bump, name, -1),
-                            partial(bump, name, 1)) for name, title in counter_labels(app, match, "unit").items()]
+                            partial(bump, name, 1)) for name, title in labels.items()]
 
         def removed() -> None:
             if app.dispatch(self.match_id, "remove_unit", {"unit": unit.id}, by=by) is not None:

@@ -9,24 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import flet as ft
 import flet_camera as fc
 
 from companion.core.errors import CompanionError
-from companion.share import NoCodeFound, ScanUnavailable
-from companion.ui.app import App, app_bar
-
-if TYPE_CHECKING:
-    from companion.ui.share.screens import ScanScreen
+from companion.session.share import NoCodeFound, ScanUnavailable
+from companion.ui.shell import App, ScanTarget, app_bar
 
 log = logging.getLogger(__name__)
 PAUSE = 0.5  # seconds between pictures
 
 
 class CameraScanScreen:
-    def __init__(self, scan: ScanScreen) -> None:
+    def __init__(self, scan: ScanTarget) -> None:
         self.scan = scan  # the collector and the import live there: paste and camera share the same parts
         self.route = "/scan/camera"
         self.camera = fc.Camera(key="camera", preview_enabled=True, width=320, height=240)

@@ -10,20 +10,21 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.share import (
+from companion.session.share import (
     Choice,
     ChoiceNeeded,
     Collector,
     IncompleteCode,
     compare,
     import_shared,
+    is_timer_link,
     local_copy,
     png,
     read_collected,
+    read_timer_link,
     share_match,
 )
-from companion.share.timer_code import is_timer_link, read_timer_link
-from companion.ui.app import App, app_bar
+from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320  # fits a 360 px wide phone with its margins
 
@@ -200,8 +201,6 @@ class ScanScreen:
                     partial(self._store, app, Choice.THEIRS))
 
     def _store(self, app: App, choice: Choice | None) -> None:
-        from companion.ui.match.table import TableScreen
-
         try:
             shared = read_collected(app.session, self.collector)
             result = import_shared(app.session, shared, choice)
@@ -220,4 +219,4 @@ class ScanScreen:
             app.refresh()
             return
         app.toast(f"Match {result.action}.")
-        app.replace(TableScreen(result.match_id))
+        app.replace(app.places.table(result.match_id))

@@ -1,0 +1,186 @@
+"""The shell every screen is shown in: a stack of screens over one Session, with the app bar, messages,
+confirmations and device services.
+
+Screens build their controls from the session's state; handlers only hand actions to the session through
+`App.dispatch`, then the screen is rebuilt from the new state. Navigation keeps `page.views` as a stack,
+so the AppBar back arrow and the phone's back gesture both pop a screen. Screens import this module, never
+`ui/app.py` (which imports them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any, NamedTuple, Protocol
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.model import Match
+from companion.session import Session
+from companion.session.share import Collector
+from companion.ui.widgets import icon_button
+
+THEME_KEY = "companion.theme"
+VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_appbar", "scroll", "padding",
+              "spacing")
+
+
+class Screen(Protocol):
+    route: str
+
+    def build(self, app: App) -> ft.View: ...
+
+
+class ScanTarget(Screen, Protocol):
+    """The scanner: codes read by any means (deep link, paste, picture, camera) go into one collector."""
+
+    collector: Collector
+
+    def take(self, app: App, text: str) -> None: ...
+
+    def finish(self, app: App) -> None: ...
+
+
+class Places(NamedTuple):
+    """Screens any screen may open (the rules lookup from every app bar, the scanner from a deep link, a match's
+    table after an import): built by `ui/app.py`, so the shell and the screens never import what imports them."""
+
+    rules: Callable[[], Screen]
+    scan: Callable[[], ScanTarget]
+    table: Callable[[str], Screen]
+
+
+class App:
+    def __init__(self, page: ft.Page, session: Session, places: Places) -> None:
+        self.page = page
+        self.session = session
+        self.places = places
+        self.screens: list[Screen] = []
+        # services must stay referenced, or Flet unregisters them after the next event
+        self.prefs = ft.SharedPreferences()
+        self.wakelock = ft.Wakelock()
+        self.haptics = ft.HapticFeedback()
+        self.clipboard = ft.Clipboard()
+        self.sharing = ft.Share()
+        self.file_picker = ft.FilePicker()
+
+    # --- navigation -------------------------------------------------------------------------------
+
+    def show(self, screen: Screen) -> None:
+        self.screens.append(screen)
+        self.page.views.append(screen.build(self))
+        self.page.update()
+
+    def replace(self, screen: Screen) -> None:
+        """Show `screen` instead of the current one (e.g. "New match" becomes the match's table)."""
+        self.screens.pop()
+        self.page.views.pop()
+        self.show(screen)
+
+    def open_rules(self) -> None:
+        self.show(self.places.rules())
+
+    def open_scan(self, text: str = "") -> None:
+        """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once."""
+        screen = self.places.scan()
+        self.show(screen)
+        if text:
+            screen.take(self, text)
+
+    def back(self) -> None:
+        if len(self.screens) > 1:
+            self.screens.pop()
+            self.page.views.pop()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the top screen from the current state, into the same View.
+
+        Keeping the View object (and so Flutter's route) matters: a dialog closing while its View was swapped
+        for a new one stays on screen in the browser. Flet reconciles the rebuilt controls with the shown ones
+        by key and sends only what changed; the rebuilt controls come back frozen, so handlers never change a
+        control in place: they change the screen's state and call `refresh()`.
+        """
+        if self.screens:
+            view, fresh = self.page.views[-1], self.screens[-1].build(self)
+            for attr in VIEW_PARTS:
+                setattr(view, attr, getattr(fresh, attr))
+        self.page.update()
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None,
+                 by: str | None = None) -> Match | None:
+        """Hand one event to the session; on refusal tell the player why and change nothing."""
+        try:
+            state = self.session.dispatch(match_id, type_, data or {}, by=by)
+        except CompanionError as exc:
+            self.toast(str(exc))
+            return None
+        self.tick()
+        self.refresh()
+        return state
+
+    def attempt(self, action: Callable[[], Any]) -> Any:
+        """Run a session call (undo, redo, delete ...) and show its error instead of failing."""
+        try:
+            result = action()
+        except CompanionError as exc:
+            self.toast(str(exc))
+            return None
+        self.refresh()
+        return result
+
+    def toast(self, message: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(message, key="toast"), duration=4000))
+
+    def confirm(self, title: str, body: str, yes: str, on_yes: Callable[[], None]) -> None:
+        """Ask before anything destructive."""
+
+        def close(_: Any = None) -> None:
+            self.page.pop_dialog()
+
+        def accept(_: Any = None) -> None:
+            self.page.pop_dialog()
+            on_yes()
+
+        self.page.show_dialog(ft.AlertDialog(
+            key="confirm-dialog", modal=True, title=ft.Text(title), content=ft.Text(body),
+            actions=[ft.TextButton("Cancel", key="confirm-no", on_click=close),
+                     ft.FilledButton(yes, key="confirm-yes", on_click=accept)]))
+
+    # --- device services ----------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """A light haptic tick on counters (ignored where the device has none)."""
+        self.page.run_task(self._quietly, self.haptics.light_impact)
+
+    def keep_awake(self, on: bool) -> None:
+        self.page.run_task(self._quietly, self.wakelock.enable if on else self.wakelock.disable)
+
+    @staticmethod
+    async def _quietly(call: Callable[[], Any]) -> None:
+        with contextlib.suppress(Exception):  # a missing service must never break play
+            await call()
+
+    async def load_theme(self) -> None:
+        """Apply the saved theme (after the first frame: a round trip to the device must not delay it)."""
+        with contextlib.suppress(Exception):
+            mode = await self.prefs.get(THEME_KEY)
+            if mode in ("dark", "light") and ft.ThemeMode(mode) != self.page.theme_mode:
+                self.page.theme_mode = ft.ThemeMode(mode)
+                self.page.update()
+
+    def toggle_theme(self) -> None:
+        dark = self.page.theme_mode != ft.ThemeMode.DARK
+        self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT
+        self.page.run_task(self._quietly, lambda: self.prefs.set(THEME_KEY, "dark" if dark else "light"))
+        self.refresh()
+
+
+def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
+    return ft.AppBar(key="appbar", title=ft.Text(title, key="appbar-title"), actions=[
+        *actions,
+        icon_button(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=app.open_rules),
+    ])
