@@ -136,5 +136,6 @@ def test_pictures_without_our_codes_say_so(tmp_path: Path) -> None:
 
 def test_missing_scan_extra_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "zxingcpp", None)
+    monkeypatch.setitem(sys.modules, "cv2", None)  # and no OpenCV either (phones have it)
     with pytest.raises(ScanUnavailable, match=r"pip install 'tabletop-companion\[scan\]'"):
         read_image(b"anything")

@@ -8,6 +8,7 @@ import sys
 
 from companion.cli.output import fail
 from companion.core.errors import CompanionError
+from companion.session.app_info import version
 
 # Each module registers its subcommands with `register(subparsers)`.
 COMMAND_MODULES = ("app", "match", "rules", "dice", "share", "judge")
@@ -16,6 +17,7 @@ COMMAND_MODULES = ("app", "match", "rules", "dice", "share", "judge")
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Tabletop Companion: your miniatures game table, "
                                      "tracked. Run with no command to start the app.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(f"companion.cli.{name}_cmd").register(sub)

@@ -24,13 +24,28 @@ def has_display() -> bool:
     return True
 
 
+def desktop_unavailable() -> str | None:
+    """Why no window can open here, or None when one can."""
+    if not has_display():
+        return "no display here"
+    if importlib.util.find_spec("flet_desktop") is None:
+        return "the desktop client is not installed (pip install 'tabletop-companion[desktop]')"
+    import flet_desktop
+
+    try:  # fetched once from Flet's releases, then cached: offline on a first run it can't be had
+        flet_desktop.ensure_client_cached()
+    except Exception as exc:
+        return f"the desktop client could not be fetched ({exc})"
+    return None
+
+
 def start_app(*, web: bool, host: str, port: int) -> int:
     import flet as ft
 
     from companion.ui.app import main
 
-    if not web and not (has_display() and importlib.util.find_spec("flet_desktop")):
-        reason = "no display here" if not has_display() else "the desktop client (flet-desktop) is not installed"
+    reason = None if web else desktop_unavailable()
+    if reason:
         print(f"companion: {reason}; serving the app to a browser instead.", file=sys.stderr)
         web = True
     if web:

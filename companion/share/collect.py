@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.share.errors import IncompleteCode, NotOurCode
 from companion.share.scan import read_image
-from companion.share.text import Piece, read_text
+from companion.share.text import PREFIX, Piece, b32, read_text
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,12 @@ class Collector:
 
     def add_image(self, source: bytes | str | Path) -> Progress:
         """Add the codes in a picture (a screenshot may hold several parts); other QR codes are skipped."""
+        for piece in self.pieces_in_image(source):
+            self.add_piece(piece)
+        return self.progress
+
+    def pieces_in_image(self, source: bytes | str | Path) -> list[Piece]:
+        """The codes of ours in a picture, not yet added (a screenshot may hold several parts)."""
         pieces = []
         for text in read_image(source):
             try:
@@ -49,9 +55,7 @@ class Collector:
                 continue
         if not pieces:
             raise NotOurCode("the QR code in that picture")
-        for piece in pieces:
-            self.add_piece(piece)
-        return self.progress
+        return pieces
 
     def add_piece(self, piece: Piece) -> Progress:
         if self.parts and (piece.total, piece.set_id) != (self.total, self.set_id):
@@ -79,3 +83,8 @@ class Collector:
     def reset(self) -> None:
         self.total, self.set_id = 0, ""
         self.parts.clear()
+
+
+def part_link(piece: Piece) -> str:
+    """The link of one part of a multi-part code, as its QR code holds it (what is kept between launches)."""
+    return f"{PREFIX}{piece.index}-{piece.total}-{piece.set_id}-{b32(piece.data)}"

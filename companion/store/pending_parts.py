@@ -1,0 +1,151 @@
+"""Parts of multi-part share codes received so far, kept until the code is complete or discarded.
+
+A phone's camera app opens each part of a long code as its own link, often launching the app anew for each:
+the parts must outlive the process. One small JSON file per code under <root>/incoming/:
+
+    <root>/incoming/<set>-<total>.json   {"format", "version", "total", "updated", "parts": {"1": "ttcomp://..."}}
+
+The store keeps the link texts as given and knows nothing of their layout: the share layer reads every text
+again (a file here is as hostile as any pasted link). Writes are atomic; a damaged file is moved aside.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows, phones: one process at a time there
+    fcntl = None  # type: ignore[assignment]
+
+from companion.store.atomic import DamagedFile, dump, move_aside, read_json, remove_stale_temps, write_atomic
+
+FORMAT = "tabletop-companion/pending-parts"
+VERSION = 1
+KEY = re.compile(r"^[A-Z2-7]{4}-\d{1,2}$")  # <set id>-<total>, as the share links name them
+MAX_TEXT = 20_000  # far above one part's link; a longer text is not ours and is not kept
+
+
+@dataclass(frozen=True)
+class PendingSet:
+    key: str
+    total: int
+    texts: dict[int, str]
+    updated: float
+
+    @property
+    def have(self) -> int:
+        return len(self.texts)
+
+
+def key_for(set_id: str, total: int) -> str:
+    key = f"{set_id}-{total}"
+    if not KEY.match(key):
+        raise ValueError(f"{key!r} does not name a multi-part code")
+    return key
+
+
+class PendingParts:
+    """Pending code parts under `root` (the data folder), or in memory when `root` is None."""
+
+    def __init__(self, root: Path | None, *, clock: Callable[[], float] = time.time) -> None:
+        self.root = root
+        self.clock = clock
+        self._memory: dict[str, PendingSet] = {}
+        if root is not None and self._dir.is_dir():
+            remove_stale_temps(self._dir)
+
+    @property
+    def _dir(self) -> Path:
+        assert self.root is not None
+        return self.root / "incoming"
+
+    def _path(self, key: str) -> Path:
+        return self._dir / f"{key}.json"
+
+    def add(self, set_id: str, total: int, index: int, text: str) -> PendingSet:
+        """Keep one part's link (the same part twice is kept once) and return the set as it is now."""
+        key = key_for(set_id, total)
+        if not 1 <= index <= total or len(text) > MAX_TEXT:
+            raise ValueError(f"part {index} of {total} can't be kept")
+        with self._locked():
+            current = self.get(key)
+            texts = dict(current.texts) if current else {}
+            texts[index] = text
+            pending = PendingSet(key, total, texts, self.clock())
+            self._write(pending)
+        return pending
+
+    def get(self, key: str) -> PendingSet | None:
+        if self.root is None:
+            return self._memory.get(key)
+        path = self._path(key)
+        if not path.is_file():
+            return None
+        try:
+            return self._read(key, path)
+        except DamagedFile:
+            return None
+
+    def all(self) -> list[PendingSet]:
+        """Every set still waiting for parts, the most recently added to first."""
+        if self.root is None:
+            found = list(self._memory.values())
+        else:
+            found = [s for p in sorted(self._dir.glob("*.json")) if KEY.match(p.stem) and (s := self.get(p.stem))]
+        return sorted(found, key=lambda s: s.updated, reverse=True)
+
+    def discard(self, key: str) -> None:
+        if self.root is None:
+            self._memory.pop(key, None)
+            return
+        with self._locked():
+            self._path(key).unlink(missing_ok=True)
+
+    def _write(self, pending: PendingSet) -> None:
+        if self.root is None:
+            self._memory[pending.key] = pending
+            return
+        self._dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(self._path(pending.key), dump({
+            "format": FORMAT, "version": VERSION, "total": pending.total, "updated": pending.updated,
+            "parts": {str(i): t for i, t in sorted(pending.texts.items())}}))
+
+    def _read(self, key: str, path: Path) -> PendingSet:
+        data = read_json_or_aside(path)
+        try:
+            if data["format"] != FORMAT or data["version"] != VERSION:
+                raise TypeError
+            total = int(data["total"])
+            texts = {int(i): t for i, t in data["parts"].items() if isinstance(t, str) and len(t) <= MAX_TEXT}
+            if f"-{total}" != key[key.index("-"):] or not all(1 <= i <= total for i in texts):
+                raise ValueError
+            return PendingSet(key, total, texts, float(data["updated"]))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise move_aside(path, "not a file of received code parts") from None
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """One read-change-write at a time across processes (two links opened at once)."""
+        if self.root is None or fcntl is None:
+            yield
+            return
+        self._dir.mkdir(parents=True, exist_ok=True)
+        with open(self._dir / ".lock", "a+b") as f:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def read_json_or_aside(path: Path) -> object:
+    try:
+        return read_json(path)
+    except DamagedFile as exc:
+        raise move_aside(path, str(exc)) from None
