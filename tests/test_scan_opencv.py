@@ -18,7 +18,7 @@ pytest.importorskip("cv2")
 Image = pytest.importorskip("PIL.Image")
 ImageFilter = pytest.importorskip("PIL.ImageFilter")
 
-from companion.share.scan_cv import read_image_cv  # noqa: E402
+from companion.share.scan import read_image_cv  # noqa: E402
 
 
 def photo(link: str, side: int, angle: float, blur: float, perspective: bool, rng: random.Random) -> bytes:

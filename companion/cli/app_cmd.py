@@ -28,10 +28,10 @@ def desktop_unavailable() -> str | None:
     """Why no window can open here, or None when one can."""
     if not has_display():
         return "no display here"
-    if importlib.util.find_spec("flet_desktop") is None:
+    try:
+        import flet_desktop
+    except ImportError:
         return "the desktop client is not installed (pip install 'tabletop-companion[desktop]')"
-    import flet_desktop
-
     try:  # fetched once from Flet's releases, then cached: offline on a first run it can't be had
         flet_desktop.ensure_client_cached()
     except Exception as exc:

@@ -14,7 +14,7 @@ from companion.session.matches import Session
 from companion.store.paths import data_dir
 
 LICENSE = "MIT"  # pyproject.toml project.license; the LICENSE file at the repository root
-HOMEPAGE_NOTE = "Free software under the MIT licence: no account, no network, no tracking."
+HOMEPAGE_NOTE = "Free software: no account, no network, no tracking."
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ class PendingSet:
 
 def key_for(set_id: str, total: int) -> str:
     key = f"{set_id}-{total}"
-    if not KEY.match(key):
+    if not KEY.match(key) or total < 2:
         raise ValueError(f"{key!r} does not name a multi-part code")
     return key
 

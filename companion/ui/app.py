@@ -1,4 +1,4 @@
-"""The Flet app's entry: builds the shell over the user's data and shows the home screen.
+"""The Flet app's entry: builds the shell over the user's data and shows the screen the page's route names.
 
 The one module that knows every screen the shell may open by itself; screens import `ui/shell.py`, not this.
 """
@@ -14,7 +14,8 @@ from companion.session.share import is_share_route
 from companion.ui.helper.rules_screen import RulesScreen
 from companion.ui.home import HomeScreen
 from companion.ui.match.table import TableScreen
-from companion.ui.share.screens import ScanScreen
+from companion.ui.routes import screens_for
+from companion.ui.share.scan_screen import ScanScreen
 from companion.ui.shell import App, Places
 
 
@@ -31,11 +32,15 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     def on_route_change(e: ft.RouteChangeEvent) -> None:
         if is_share_route(e.route):  # a shared link opened by the phone's camera app (deep link)
             app.open_scan(e.route)
+        elif not app.route_changed(e.route):  # the browser's back button or a typed address
+            app.show_stack(screens_for(e.route, app.session))
 
     page.on_view_pop = on_view_pop
     page.on_route_change = on_route_change
     page.views.clear()
-    app.show(HomeScreen())
     if is_share_route(page.route):
+        app.show(HomeScreen())
         app.open_scan(page.route)
+    else:  # a reload or a bookmark lands on the screen the address names
+        app.show_stack(screens_for(page.route, app.session))
     page.run_task(app.load_theme)

@@ -7,6 +7,7 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.session.incoming import Incoming
 from companion.session.match_tools import MatchSummary
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
@@ -27,8 +28,10 @@ class HomeScreen:
             route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
             appbar=app_bar(app, "Tabletop Companion",
                            icon_button(ft.Icons.BRIGHTNESS_6, key="toggle-theme", tooltip="Dark or light",
-                                         on_click=lambda: app.toggle_theme())),
-            controls=[tools, ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                                         on_click=lambda: app.toggle_theme()),
+                           icon_button(ft.Icons.INFO_OUTLINE, key="open-about", tooltip="About",
+                                       on_click=lambda: open_about(app))),
+            controls=[tools, *waiting_codes(app), ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
                       *self._matches(app)],
         )
 
@@ -76,3 +79,17 @@ class HomeScreen:
             trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
                                    on_click=delete),
         )
+
+
+def open_about(app: App) -> None:
+    from companion.ui.about import AboutScreen
+
+    app.show(AboutScreen())
+
+
+def waiting_codes(app: App) -> list[ft.Control]:
+    """Shared matches with parts still missing (kept from earlier scans): one tap carries on collecting."""
+    return [ft.ListTile(key=f"home-waiting-{w.key}", leading=ft.Icon(ft.Icons.QR_CODE_2),
+                        title=ft.Text(f"Shared match: code {w}"), subtitle=ft.Text("Tap to scan the rest"),
+                        on_click=lambda: app.open_scan())
+            for w in Incoming(app.session).waiting()]

@@ -18,7 +18,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session import Session
-from companion.session.share import Collector
+from companion.session.incoming import Incoming
 from companion.ui.widgets import icon_button
 
 THEME_KEY = "companion.theme"
@@ -33,9 +33,10 @@ class Screen(Protocol):
 
 
 class ScanTarget(Screen, Protocol):
-    """The scanner: codes read by any means (deep link, paste, picture, camera) go into one collector."""
+    """The scanner: codes read by any means (deep link, paste, picture, camera) go into one collector, whose
+    parts are kept on the device (session/incoming.py)."""
 
-    collector: Collector
+    def incoming_for(self, app: App) -> Incoming: ...
 
     def take(self, app: App, text: str) -> None: ...
 
@@ -57,6 +58,9 @@ class App:
         self.session = session
         self.places = places
         self.screens: list[Screen] = []
+        self.scanner: ScanTarget | None = None  # the scan screen last opened: links arriving go into it
+        self.route = page.route  # the route last pushed to (or received from) the page
+        self.pushed: list[str] = []  # routes pushed whose route-change event has not come back yet
         # services must stay referenced, or Flet unregisters them after the next event
         self.prefs = ft.SharedPreferences()
         self.wakelock = ft.Wakelock()
@@ -71,6 +75,7 @@ class App:
         self.screens.append(screen)
         self.page.views.append(screen.build(self))
         self.page.update()
+        self.follow_route()
 
     def replace(self, screen: Screen) -> None:
         """Show `screen` instead of the current one (e.g. "New match" becomes the match's table)."""
@@ -82,17 +87,54 @@ class App:
         self.show(self.places.rules())
 
     def open_scan(self, text: str = "") -> None:
-        """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once."""
-        screen = self.places.scan()
-        self.show(screen)
+        """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once.
+        A link opened while the scanner is on top goes into that same scanner."""
+        if self.scanner is None or not self.screens or self.screens[-1] is not self.scanner:
+            self.scanner = self.places.scan()
+            self.show(self.scanner)
         if text:
-            screen.take(self, text)
+            self.scanner.take(self, text)
 
     def back(self) -> None:
         if len(self.screens) > 1:
             self.screens.pop()
             self.page.views.pop()
         self.refresh()
+        self.follow_route()
+
+    # --- the page's route ---------------------------------------------------------------------------
+
+    def show_stack(self, screens: list[Screen]) -> None:
+        """Show these screens as the whole stack (a reload, a bookmark, a typed address: ui/routes.py)."""
+        self.screens = list(screens)
+        self.page.views[:] = [s.build(self) for s in self.screens]
+        self.page.update()
+        self.follow_route()
+
+    def follow_route(self) -> None:
+        """The page's route (the browser's address) follows the top screen, so reload and back keep the place."""
+        route = self.screens[-1].route if self.screens else "/"
+        if route != self.route:
+            self.route = route
+            self.pushed.append(route)
+            self.page.run_task(self._quietly, lambda: self.page.push_route(route))
+
+    def route_changed(self, route: str) -> bool:
+        """The browser's back button or address moved to `route`. Our own pushes coming back and routes of
+        screens on the stack (back: pop to it) are handled here; False when the route names another screen."""
+        if route in self.pushed:  # our pushes come back in order: this one and those before it are done
+            del self.pushed[:self.pushed.index(route) + 1]
+            return True
+        if route == self.route:
+            return True
+        self.route = route
+        for depth in range(len(self.screens) - 2, -1, -1):
+            if self.screens[depth].route == route:
+                del self.screens[depth + 1:]
+                del self.page.views[depth + 1:]
+                self.refresh()
+                return True
+        return False
 
     def refresh(self) -> None:
         """Rebuild the top screen from the current state, into the same View.

@@ -1,8 +1,9 @@
-"""Scanning codes with the device's camera inside the app (browser and desktop; phones also use their own
+"""Scanning codes with the device's camera inside the app (browser and phones; phones also use their own
 camera app, which opens the code's link in the app).
 
 Flet's web camera has no image stream, so the screen takes a still picture about twice a second and reads the
-codes in it with zxing-cpp (the `scan` extra). Parts can be scanned in any order; progress shows "2 of 3".
+codes in it: zxing-cpp on a desktop or server (the `scan` extra), OpenCV on phones. Parts can be scanned in any
+order; progress shows "2 of 3", and each part is kept on the device as it is read.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import flet as ft
 import flet_camera as fc
 
 from companion.core.errors import CompanionError
-from companion.session.share import NoCodeFound, ScanUnavailable
+from companion.session.incoming import NoCodeFound, ScanUnavailable
 from companion.ui.shell import App, ScanTarget, app_bar
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ class CameraScanScreen:
                 break
             try:
                 picture = await self.camera.take_picture()
-                progress = self.scan.collector.add_image(picture)
+                progress = self.scan.incoming_for(app).add_image(picture)
             except NoCodeFound:
                 continue
             except ScanUnavailable as exc:

@@ -1,4 +1,4 @@
-"""Share a match by QR code, and take one in: scanned links, pasted text or a picture, then the merge choice.
+"""Share a match by QR code (the other device takes it in with scan_screen.py).
 
 No account and no network: one device shows the code(s), the other reads them in any order ("2 of 3").
 """
@@ -10,28 +10,10 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.share import (
-    Choice,
-    ChoiceNeeded,
-    Collector,
-    IncompleteCode,
-    compare,
-    import_shared,
-    is_timer_link,
-    local_copy,
-    png,
-    read_collected,
-    read_timer_link,
-    share_match,
-)
+from companion.session.share import png, share_match
 from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320  # fits a 360 px wide phone with its margins
-
-
-def camera_available(page: ft.Page) -> bool:
-    """Flet's camera works in the browser and on phones, not in the desktop client."""
-    return bool(page.web) or page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
 
 
 class ShareScreen:
@@ -95,128 +77,3 @@ class ShareScreen:
 
     def _send(self, app: App, text: str) -> None:
         app.page.run_task(app.sharing.share_text, text)
-
-
-class ScanScreen:
-    """Collect a shared match: paste links (any order), or open a picture of the code(s)."""
-
-    route = "/scan"
-
-    def __init__(self) -> None:
-        self.collector = Collector()
-        self.pasted = ""
-        self.status = "Paste a link, or open a photo or screenshot of the code."
-        self.pending_choice = False
-
-    def build(self, app: App) -> ft.View:
-        controls: list[ft.Control] = [
-            ft.TextField(key="scan-text", label="Shared link (ttcomp://...)", value=self.pasted, multiline=True,
-                         on_change=lambda e: setattr(self, "pasted", e.control.value or "")),
-            ft.Row(wrap=True, controls=[
-                ft.FilledButton("Read link", key="scan-add", on_click=lambda: self._read_pasted(app)),
-                ft.OutlinedButton("Open a picture", icon=ft.Icons.IMAGE, key="scan-image",
-                                  on_click=lambda: app.page.run_task(self._pick_image, app)),
-                *([ft.OutlinedButton("Use the camera", icon=ft.Icons.CAMERA_ALT, key="scan-camera",
-                                     on_click=lambda: self._camera(app))] if camera_available(app.page) else []),
-            ]),
-            ft.Text(self.status, key="scan-status"),
-        ]
-        if self.pending_choice:
-            controls += [
-                ft.Text("This match is on this device too, and the two went different ways. What to keep?",
-                        weight=ft.FontWeight.BOLD),
-                ft.Row(wrap=True, controls=[
-                    ft.OutlinedButton("Keep mine", key="merge-mine", on_click=partial(self._store, app, Choice.MINE)),
-                    ft.OutlinedButton("Take theirs", key="merge-theirs",
-                                      on_click=partial(self._confirm_theirs, app)),
-                    ft.FilledButton("Keep both", key="merge-both", on_click=partial(self._store, app, Choice.BOTH)),
-                ]),
-            ]
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=10,
-                       appbar=app_bar(app, "Scan a code"), controls=controls)
-
-    def _add_text(self, text: str) -> bool:
-        try:
-            progress = self.collector.add(text)
-        except CompanionError as exc:
-            self.status = str(exc)
-            return False
-        self.status = f"Read code {progress}." + ("" if progress.done else " Read the next one.")
-        return progress.done
-
-    def _read_pasted(self, app: App) -> None:
-        text, self.pasted = self.pasted, ""
-        self.take(app, text)
-
-    def take(self, app: App, text: str) -> None:
-        """Read one link (pasted, scanned, or opened as a deep link); store the match once all parts are in."""
-        if is_timer_link(text):
-            self._open_timer(app, text)
-            return
-        if self._add_text(text):
-            self._store(app, None)
-        else:
-            app.refresh()
-
-    async def _pick_image(self, app: App) -> None:
-        files = await app.file_picker.pick_files(allow_multiple=False, with_data=True,
-                                                 file_type=ft.FilePickerFileType.IMAGE)
-        if not files or files[0].bytes is None:
-            return
-        try:
-            progress = self.collector.add_image(files[0].bytes)
-        except CompanionError as exc:
-            self.status = str(exc)
-            app.refresh()
-            return
-        self.status = f"Read code {progress}."
-        if progress.done:
-            self._store(app, None)
-        else:
-            app.refresh()
-
-    def _open_timer(self, app: App, text: str) -> None:
-        from companion.ui.judge.timer_screens import TimerScreen
-
-        try:
-            timer, marks = read_timer_link(text)
-        except CompanionError as exc:
-            self.status = str(exc)
-            app.refresh()
-            return
-        app.replace(TimerScreen(timer, marks))
-
-    def _camera(self, app: App) -> None:
-        from companion.ui.share.camera_scan import CameraScanScreen
-
-        app.show(CameraScanScreen(self))
-
-    def finish(self, app: App) -> None:
-        """All parts are in (from the camera): import them."""
-        self.status = f"Read code {self.collector.progress}."
-        self._store(app, None)
-
-    def _confirm_theirs(self, app: App) -> None:
-        app.confirm("Take theirs?", "Your copy's different events will be replaced by theirs.", "Take theirs",
-                    partial(self._store, app, Choice.THEIRS))
-
-    def _store(self, app: App, choice: Choice | None) -> None:
-        try:
-            shared = read_collected(app.session, self.collector)
-            result = import_shared(app.session, shared, choice)
-        except ChoiceNeeded:
-            self.pending_choice = True
-            self.status = compare(local_copy(app.session, shared.id), shared).describe()
-            app.refresh()
-            return
-        except IncompleteCode as exc:
-            self.status = str(exc)
-            app.refresh()
-            return
-        except CompanionError as exc:
-            self.collector.reset()
-            self.status = f"{exc} Nothing was changed on this device."
-            app.refresh()
-            return
-        app.toast(f"Match {result.action}.")
-        app.replace(app.places.table(result.match_id))

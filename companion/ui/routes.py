@@ -1,0 +1,83 @@
+"""The screens a route names, so a reload, a bookmark or the browser's back button lands where the player was.
+
+Every screen has a `route`; the shell pushes the top screen's route to the page (the browser's address bar).
+Here a route becomes that screen again, with the screens below it that its back arrow leads to. A route of a
+match or an event that is gone from this device opens home; so does anything unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.core.errors import CompanionError
+from companion.session import Session
+from companion.ui.shell import Screen
+
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result")
+
+
+def screens_for(route: str, session: Session) -> list[Screen]:
+    """Home first, then the screens `route` names (only those that can be rebuilt from the stored data)."""
+    from companion.ui.home import HomeScreen
+
+    parts = [p for p in route.split("?", 1)[0].split("/") if p]
+    stack: list[Screen] = [HomeScreen()]
+    if not parts:
+        return stack
+    head, rest = parts[0], parts[1:]
+    simple = _simple_screens().get(head)
+    if simple is not None and not rest:
+        return [*stack, simple()]
+    if head == "match" and rest and _stored(session, rest[0]):
+        return [*stack, *_match_screens(rest[0], rest[1:])]
+    if head == "rules" and len(rest) == 2:
+        from companion.ui.helper.rules_screen import RulesScreen, SectionScreen
+
+        return [*stack, RulesScreen(rest[0]), SectionScreen(rest[0], rest[1])]
+    if head == "judge-mode" and len(rest) == 1:
+        from companion.ui.judge.judge_mode import JudgeConsoleScreen, JudgeModeScreen
+
+        return [*stack, JudgeModeScreen(), JudgeConsoleScreen(rest[0])]
+    return stack
+
+
+def _stored(session: Session, match_id: str) -> bool:
+    try:
+        return session.store.exists(match_id)
+    except CompanionError:  # not even a match id
+        return False
+
+
+def _simple_screens() -> dict[str, Callable[[], Screen]]:
+    from companion.ui.about import AboutScreen
+    from companion.ui.helper.dice_screen import DiceScreen
+    from companion.ui.helper.rules_screen import RulesScreen
+    from companion.ui.judge.judge_mode import JudgeModeScreen
+    from companion.ui.match.new_match import NewMatchScreen
+    from companion.ui.share.scan_screen import ScanScreen
+
+    return {"new": NewMatchScreen, "dice": DiceScreen, "rules": RulesScreen, "scan": ScanScreen,
+            "about": AboutScreen, "judge-mode": JudgeModeScreen}
+
+
+def _match_screens(match_id: str, tail: list[str]) -> list[Screen]:
+    from companion.ui.match.table import TableScreen
+
+    table: list[Screen] = [TableScreen(match_id)]
+    if len(tail) != 1 or tail[0] not in MATCH_TAILS:
+        return table
+    return [*table, _match_tail(match_id, tail[0])]
+
+
+def _match_tail(match_id: str, name: str) -> Screen:
+    from companion.ui.helper.dice_screen import DiceScreen
+    from companion.ui.helper.helper_screen import HelperScreen
+    from companion.ui.match.log_screen import LogScreen
+    from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
+    from companion.ui.match.setup_screen import SetupScreen
+    from companion.ui.share.screens import ShareScreen
+
+    screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
+                                                   "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
+                                                   "result": ResultScreen}
+    return screens[name](match_id)

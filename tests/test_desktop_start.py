@@ -1,0 +1,46 @@
+"""`companion` opens a window where a desktop can show one, and serves the browser page everywhere else."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from companion.cli import app_cmd
+
+
+def fake_desktop(monkeypatch: pytest.MonkeyPatch, fetch: object) -> None:
+    module = types.ModuleType("flet_desktop")
+    module.ensure_client_cached = fetch  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "flet_desktop", module)
+
+
+def test_no_display_means_the_browser_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_cmd, "has_display", lambda: False)
+    assert app_cmd.desktop_unavailable() == "no display here"
+
+
+def test_without_the_desktop_extra_it_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_cmd, "has_display", lambda: True)
+    monkeypatch.setitem(sys.modules, "flet_desktop", None)
+    assert "tabletop-companion[desktop]" in (app_cmd.desktop_unavailable() or "")
+
+
+def test_a_client_that_cannot_be_fetched_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    def offline() -> None:
+        raise OSError("network unreachable")
+
+    monkeypatch.setattr(app_cmd, "has_display", lambda: True)
+    fake_desktop(monkeypatch, offline)
+    assert "could not be fetched (network unreachable)" in (app_cmd.desktop_unavailable() or "")
+
+
+def test_a_display_and_the_client_open_a_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_cmd, "has_display", lambda: True)
+    fake_desktop(monkeypatch, lambda: "/cache/flet-client")
+    assert app_cmd.desktop_unavailable() is None
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("flet.run", lambda main, **kw: calls.append(kw))
+    assert app_cmd.start_app(web=False, host="127.0.0.1", port=8550) == 0
+    assert calls == [{}]  # ft.run(main): Flet's desktop window
