@@ -77,7 +77,7 @@ async def test_deep_links_while_running_fill_one_scan_screen(session: Session, t
     sender = Session(MatchStore(tmp_path / "sender"))
     match = sender.new_match("halo-actionclix", ["Ann", "Ben"])
     parts = to_parts(encode(SharedMatch.from_export(sender.export(match.id)), library_for(sender)), 3)
-    h = await launch(session)
+    h = await launch(session, "/scan")  # the scanner already open (here after a reload)
     for link in parts[:2]:
         await browser_goes_to(h, "/" + link.split("/", 3)[3])
     assert routes(h) == ["/", "/scan"]

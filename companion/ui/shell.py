@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import flet as ft
 
@@ -32,6 +32,7 @@ class Screen(Protocol):
     def build(self, app: App) -> ft.View: ...
 
 
+@runtime_checkable
 class ScanTarget(Screen, Protocol):
     """The scanner: codes read by any means (deep link, paste, picture, camera) go into one collector, whose
     parts are kept on the device (session/incoming.py)."""
@@ -58,7 +59,6 @@ class App:
         self.session = session
         self.places = places
         self.screens: list[Screen] = []
-        self.scanner: ScanTarget | None = None  # the scan screen last opened: links arriving go into it
         self.route = page.route  # the route last pushed to (or received from) the page
         self.pushed: list[str] = []  # routes pushed whose route-change event has not come back yet
         # services must stay referenced, or Flet unregisters them after the next event
@@ -89,11 +89,12 @@ class App:
     def open_scan(self, text: str = "") -> None:
         """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once.
         A link opened while the scanner is on top goes into that same scanner."""
-        if self.scanner is None or not self.screens or self.screens[-1] is not self.scanner:
-            self.scanner = self.places.scan()
-            self.show(self.scanner)
+        scanner = self.screens[-1] if self.screens else None
+        if not isinstance(scanner, ScanTarget):
+            scanner = self.places.scan()
+            self.show(scanner)
         if text:
-            self.scanner.take(self, text)
+            scanner.take(self, text)
 
     def back(self) -> None:
         if len(self.screens) > 1:
