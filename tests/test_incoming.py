@@ -6,9 +6,12 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.session import Session
 from companion.session.incoming import Incoming
@@ -98,3 +101,30 @@ def test_a_damaged_or_foreign_kept_file_is_moved_aside_and_never_trusted(tmp_pat
 def test_pending_parts_refuse_what_no_code_has(tmp_path: Path, bad: tuple[str, int, int]) -> None:
     with pytest.raises(ValueError):
         PendingParts(tmp_path).add(*bad, "ttcomp://m/X")
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+@given(order=st.permutations(range(4)), repeats=st.lists(st.integers(0, 3), max_size=3),
+       launches=st.lists(st.booleans(), min_size=7, max_size=7))
+def test_any_order_any_launches_the_match_arrives_with_the_last_new_part(
+        order: list[int], repeats: list[int], launches: list[bool]) -> None:
+    """Parts in any order, some twice, each maybe in a new launch: the match is stored exactly when the last
+    missing part arrives, never before, and nothing is left kept."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        source = Session(MatchStore(root / "sender"))
+        match = source.new_match("scarab", ["Ann", "Ben"], seed=1)
+        parts = to_parts(encode(SharedMatch.from_export(source.export(match.id)), library_for(source)), 4)
+        phone = Session(MatchStore(root / "phone"))
+        incoming, seen = Incoming(phone), set()
+        for step, index in enumerate([*order[:2], *repeats, *order[2:]]):
+            if launches[step % len(launches)]:
+                incoming = Incoming(Session(MatchStore(root / "phone")))  # the app started anew
+            progress = incoming.add_text(parts[index])
+            seen.add(index)
+            assert progress.have == len(seen) and progress.done == (len(seen) == 4)
+            if progress.done:
+                incoming.store(None)
+                break
+        assert Session(MatchStore(root / "phone")).state(match.id) == source.state(match.id)
+        assert PendingParts(root / "phone").all() == []
