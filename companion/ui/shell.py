@@ -117,7 +117,7 @@ class App:
         route = self.screens[-1].route if self.screens else "/"
         if route != self.route:
             self.route = route
-            self.pushed.append(route)
+            self.pushed = [*self.pushed[-15:], route]  # bounded, should a client never answer a push
             self.page.run_task(self._quietly, lambda: self.page.push_route(route))
 
     def route_changed(self, route: str) -> bool:
