@@ -65,6 +65,7 @@ class MatchSummary:
     events: int
     turn: int
     status: str
+    label: str = ""  # how a copy kept beside another one is told apart, e.g. "from backup of 12 Nov"
 
 
 def check_id(match_id: str) -> str:
@@ -81,6 +82,7 @@ class MatchStore:
         self._heads: dict[str, TinyDB] = {}
         self._memory_segments: dict[str, dict[int, Any]] = {}
         self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
+        self._labels: dict[str, str] = {}  # memory stores only: on disk a label is a small file beside the head
         if root is not None:
             self._dir.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self._dir)
@@ -161,9 +163,25 @@ class MatchStore:
                 continue
             found.append(MatchSummary(
                 id=match_id, system=meta["system"], players=tuple(meta["players"]), created=meta["created"],
-                updated=meta["updated"], events=meta["events"], turn=meta["turn"], status=meta["status"]))
+                updated=meta["updated"], events=meta["events"], turn=meta["turn"], status=meta["status"],
+                label=self.label(match_id)))
         found.sort(key=lambda s: s.updated, reverse=True)
         return found, damaged
+
+    def label(self, match_id: str) -> str:
+        if self.root is None:
+            return self._labels.get(match_id, "")
+        try:
+            return self._head_path(match_id).with_suffix(".label").read_text("utf-8")[:80]
+        except (OSError, UnicodeDecodeError):
+            return ""
+
+    def set_label(self, match_id: str, label: str) -> None:
+        """Name a match for people (a second copy of a match kept beside the first)."""
+        if self.root is None:
+            self._labels[match_id] = label
+        else:
+            write_atomic(self._head_path(match_id).with_suffix(".label"), label[:80].encode())
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -307,4 +325,5 @@ class MatchStore:
         if self.root is not None:
             self._head_path(match_id).unlink()
             self._head_path(match_id).with_suffix(".lock").unlink(missing_ok=True)
+            self._head_path(match_id).with_suffix(".label").unlink(missing_ok=True)
             shutil.rmtree(self._segment_dir(match_id), ignore_errors=True)

@@ -162,6 +162,23 @@ class TournamentStore:
             self._write(tournament_id, state, log, stored.token, now)
         return StoredTournament(state, log, stored.token, now)
 
+    def put(self, state: Tournament, log: tuple[Event, ...], *, replacing: tuple[Event, ...] | None = None) -> None:
+        """Store an event read from elsewhere (a backup): a new one (`replacing` None), or in place of the stored one
+        whose log is still exactly `replacing` — checked under the lock, so no change made meanwhile is lost."""
+        with self._lock():
+            if replacing is None:
+                if self.exists(state.id):
+                    raise InvalidTournament(f"there is already an event {state.id!r}")
+                if self.root is None:
+                    self._memory[state.id] = TinyDB(storage=MemoryStorage)
+                token = secrets.token_urlsafe(16)  # a restored event gets a judge token of its own
+            else:
+                stored = self.load(state.id)
+                if stored.log != replacing:
+                    raise InvalidTournament(f"event {state.id} changed meanwhile; nothing was replaced")
+                token = stored.token
+            self._write(state.id, state, log, token, self.clock())
+
     def _write(self, tournament_id: str, state: Tournament, log: tuple[Event, ...], token: str,
                updated: float) -> None:
         meta = {"format": META_FORMAT, "version": STORE_VERSION, "id": state.id, "name": state.name,

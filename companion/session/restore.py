@@ -1,0 +1,264 @@
+"""Restoring a backup merges it into the data folder by the rules of a shared match, never overwriting unseen:
+
+- a match (or judge event) the device lacks is added; one whose history the backup extends is fast-forwarded;
+  one the device has played further is kept; one that went different ways on both sides is kept twice, the
+  backup's copy stored as `<id>-backup` and named "from backup of 12 Nov" so the player can tell them apart;
+- a user rule pack the device lacks is added; a newer version replaces the older; otherwise the device's is kept;
+- unit library files the device lacks are added; a file that differs is kept as the device has it (reported);
+- a second restore of the same file changes nothing.
+
+The whole file is checked first (store/backup_archive.py); an entry that is sound as a file but wrong as data
+(a history that doesn't replay, a pack that doesn't load) is refused alone and named in the report. Every match
+is compared and written under its lock; before a restore changes anything, the app keeps a copy of the folder.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+from typing import IO, Any
+
+from companion.core.errors import CompanionError
+from companion.core.match.events import Event
+from companion.core.packs.load import load_pack
+from companion.core.tournament.state import Tournament
+from companion.core.tournament.state import from_json as tournament_from_json
+from companion.session.backup import LIBRARY, PACKS, data_root, safety_backup
+from companion.session.matches import Session
+from companion.share.merge import Relation, compare, local_copy
+from companion.share.payload import SharedMatch
+from companion.store.backup_archive import BackupReader, Entry
+from companion.store.backup_files import read_tree, write_file, write_tree
+from companion.store.matches import check_id
+from companion.store.tournaments import TournamentStore
+
+KINDS = ("matches", "events", "packs", "library")
+OUTCOMES = ("added", "updated", "kept_both", "unchanged", "kept_local", "refused")
+
+
+@dataclass
+class RestoreReport:
+    dry_run: bool
+    counts: dict[str, dict[str, int]] = field(
+        default_factory=lambda: {k: dict.fromkeys(OUTCOMES, 0) for k in KINDS})
+    notes: list[str] = field(default_factory=list)  # why an entry was refused or kept as it is here
+    settings: dict[str, Any] | None = None
+    safety_copy: Path | None = None  # the copy of the data folder made just before the restore
+
+    def count(self, kind: str, outcome: str, note: str = "") -> None:
+        self.counts[kind][outcome] += 1
+        if note:
+            self.notes.append(note)
+
+    @property
+    def changes(self) -> int:
+        return sum(c["added"] + c["updated"] + c["kept_both"] for c in self.counts.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dry_run": self.dry_run, "counts": self.counts, "notes": self.notes, "settings": self.settings,
+                "safety_copy": str(self.safety_copy) if self.safety_copy else None}
+
+    def lines(self) -> list[str]:
+        """One line per kind, for people: "matches: 3 added, 1 updated, 12 unchanged"."""
+        out = []
+        for kind, counts in self.counts.items():
+            said = [f"{n} {outcome.replace('_', ' ')}" for outcome, n in counts.items() if n]
+            out.append(f"{kind}: {', '.join(said) if said else 'none in the backup'}")
+        return out
+
+
+def restore_backup(session: Session, source: Path | bytes | IO[bytes], *, dry_run: bool = False,
+                   now: float | None = None) -> RestoreReport:
+    """Merge a backup into the data folder (or, with `dry_run`, say what that would do and write nothing)."""
+    root = data_root(session)
+    with BackupReader(source) as backup:
+        made = backup.manifest.get("created")
+        label = "from backup" + (f" of {_day(made)}" if isinstance(made, int | float) else "")
+        preview = _Merge(session, root, backup, label, apply=False).run()
+        if dry_run or not preview.changes:
+            preview.dry_run = dry_run
+            return preview
+        safety = safety_backup(session, now=now)
+        report = _Merge(session, root, backup, label, apply=True).run()
+        report.safety_copy = safety
+        return report
+
+
+def _day(stamp: float) -> str:
+    return time.strftime("%d %b %Y", time.gmtime(stamp)).lstrip("0")
+
+
+def copy_id(original: str) -> str:
+    """Where the backup's side of a match (or event) that went two ways is kept: the same id every time."""
+    return f"{original[:33]}-backup"
+
+
+class _Merge:
+    def __init__(self, session: Session, root: Path, backup: BackupReader, label: str, *, apply: bool) -> None:
+        self.session, self.root, self.backup, self.label, self.apply = session, root, backup, label, apply
+        self.judge = TournamentStore(root)
+        self.report = RestoreReport(dry_run=not apply)
+
+    def run(self) -> RestoreReport:
+        for entry in self.backup.entries("matches"):
+            self._guarded("matches", entry, self._match)
+        for entry in self.backup.entries("events"):
+            self._guarded("events", entry, self._event)
+        packs: dict[str, dict[str, bytes]] = {}
+        for entry in self.backup.entries("packs"):
+            top, _, rel = entry.name.removeprefix("packs/").partition("/")
+            if rel:
+                packs.setdefault(top, {})[rel] = entry.data
+            else:
+                self.report.count("packs", "refused", f"{entry.name}: a file outside any pack folder")
+        for folder, files in sorted(packs.items()):
+            self._guarded("packs", Entry(f"packs/{folder}", b""), lambda e, f=folder, fs=files: self._pack(f, fs))
+        for entry in self.backup.entries("library"):
+            self._guarded("library", entry, self._library_file)
+        for entry in self.backup.entries("settings"):
+            self.report.settings = _loads(entry)
+        return self.report
+
+    def _guarded(self, kind: str, entry: Entry, merge: Callable[[Entry], str]) -> None:
+        """One entry's merge; a sound file holding wrong data is refused alone, with the reason."""
+        try:
+            self.report.count(kind, merge(entry))
+        except _Kept as kept:
+            self.report.count(kind, "kept_local", f"{entry.name}: {kept}")
+        except (CompanionError, ValueError, TypeError, KeyError, RecursionError) as exc:
+            self.report.count(kind, "refused", f"{entry.name}: {exc}")
+
+    def _lock(self, match_id: str) -> AbstractContextManager[None]:
+        return self.session.store.locked(match_id, create=True) if self.apply else nullcontext()
+
+    # --- matches ----------------------------------------------------------------------------------
+
+    def _match(self, entry: Entry) -> str:
+        theirs = SharedMatch.from_export(_loads(entry))  # replays the whole history: refuses one that doesn't
+        if PurePosixPath(entry.name).stem != check_id(theirs.id):
+            raise ValueError("the file name and the match inside differ")
+        outcome = self._merge_match(theirs)
+        if outcome != "diverged":
+            return outcome
+        copy = SharedMatch.of(replace(theirs.initial, id=copy_id(theirs.id)), theirs.events)
+        outcome = self._merge_match(copy, label=self.label)
+        if outcome == "diverged":
+            raise _Kept(f"differs from this device's copy and from the copy of an earlier backup ({copy.id})")
+        return "kept_both" if outcome == "added" else outcome
+
+    def _merge_match(self, theirs: SharedMatch, label: str = "") -> str:
+        with self._lock(theirs.id):
+            relation = compare(local_copy(self.session, theirs.id), theirs).relation
+            if relation is Relation.NEW:
+                if self.apply:
+                    self.session.import_match(theirs.to_export())
+                    if label:
+                        self.session.store.set_label(theirs.id, label)
+                return "added"
+            if relation is Relation.THEIRS_AHEAD:
+                if self.apply:
+                    self.session.replace_history(theirs.initial, list(theirs.events))
+                return "updated"
+            if relation is Relation.SAME:
+                return "unchanged"
+            if relation is Relation.MINE_AHEAD:
+                raise _Kept("this device has played it further")
+            return "diverged"
+
+    # --- judge events -----------------------------------------------------------------------------
+
+    def _event(self, entry: Entry) -> str:
+        data = _loads(entry)
+        state = tournament_from_json(data["state"])
+        log = tuple(Event.from_json(e) for e in data["log"])
+        if PurePosixPath(entry.name).stem != state.id:
+            raise ValueError("the file name and the event inside differ")
+        outcome = self._merge_event(state, log)
+        if outcome != "diverged":
+            return outcome
+        copy = replace(state, id=copy_id(state.id), name=f"{state.name} ({self.label})")
+        outcome = self._merge_event(copy, log)
+        if outcome == "diverged":
+            raise _Kept(f"differs from this device's event and from the copy of an earlier backup ({copy.id})")
+        return "kept_both" if outcome == "added" else outcome
+
+    def _merge_event(self, state: Tournament, log: tuple[Event, ...]) -> str:
+        if not self.judge.exists(state.id):
+            if self.apply:
+                self.judge.put(state, log)
+            return "added"
+        local = self.judge.load(state.id)
+        if local.log == log:
+            return "unchanged"
+        if log[: len(local.log)] == local.log:
+            if self.apply:
+                self.judge.put(state, log, replacing=local.log)  # refuses if it changed since this comparison
+            return "updated"
+        if local.log[: len(log)] == log:
+            raise _Kept("this device has run it further")
+        return "diverged"
+
+    # --- packs and the library --------------------------------------------------------------------
+
+    def _pack(self, folder: str, files: dict[str, bytes]) -> str:
+        incoming = self._checked_pack(folder, files)
+        target = self.root / PACKS / folder
+        here = read_tree(target)
+        if not here:
+            if self.apply:
+                write_tree(target, files)
+            return "added"
+        if here == files:
+            return "unchanged"
+        try:
+            local_version = load_pack(target).version
+        except CompanionError:
+            local_version = ""
+        if _version_key(incoming) > _version_key(local_version):
+            if self.apply:
+                write_tree(target, files)
+            return "updated"
+        raise _Kept(f"this device's pack (version {local_version or '?'}) differs; the backup's is {incoming}")
+
+    def _checked_pack(self, folder: str, files: dict[str, bytes]) -> str:
+        """Load the backup's pack from a scratch folder inside the data folder (removed again): its version."""
+        scratch = self.root / ".restore-check"
+        try:
+            write_tree(scratch / folder, files)
+            return load_pack(scratch / folder).version
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _library_file(self, entry: Entry) -> str:
+        target = self.root.joinpath(*PurePosixPath(entry.name).parts)
+        if not target.exists():
+            if self.apply:
+                write_file(target, entry.data)
+            return "added"
+        if target.read_bytes() == entry.data:
+            return "unchanged"
+        raise _Kept("this device's library file differs")
+
+
+class _Kept(Exception):
+    """The device's own copy stays as it is (the reason is reported)."""
+
+
+def _loads(entry: Entry) -> Any:
+    return json.loads(entry.data)
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    parts = []
+    for piece in version.replace("-", ".").split("."):
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
+
+
+__all__ = ["LIBRARY", "OUTCOMES", "RestoreReport", "copy_id", "restore_backup"]
