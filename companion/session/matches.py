@@ -18,7 +18,7 @@ from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
-from companion.store.matches import MatchNotFound, MatchStore, MatchSummary, check_id
+from companion.store.matches import MatchStore, MatchSummary, check_id
 from companion.store.paths import data_dir
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
@@ -27,6 +27,10 @@ EXPORT_VERSION = 1
 
 class MatchExists(CompanionError):
     pass
+
+
+class MatchChanged(CompanionError):
+    """The stored match changed between the moment a merge compared it and the moment it would write."""
 
 
 class Session:
@@ -62,9 +66,7 @@ class Session:
         rounds_per_turn: int | None = None,
     ) -> Match:
         pack = get_pack(system, self.user_pack_dirs)
-        match_id = secrets.token_hex(6)
-        while self.store.exists(match_id):
-            match_id = secrets.token_hex(6)
+        match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
                           seed=secrets.randbits(32) if seed is None else seed, rounds_per_turn=rounds_per_turn)
         history = History.start(match)
@@ -90,7 +92,8 @@ class Session:
         return self.history(match_id).state
 
     def delete(self, match_id: str) -> None:
-        self.store.delete(match_id)
+        with self.store.locked(check_id(match_id)):
+            self.store.delete(match_id)
         self._histories.pop(match_id, None)
 
     # --- changes ----------------------------------------------------------------------------------
@@ -145,9 +148,11 @@ class Session:
     # --- export and import ------------------------------------------------------------------------
 
     def export(self, match_id: str) -> dict[str, Any]:
-        initial, events = self.store.full_log(match_id)
+        with self.store.locked(check_id(match_id)):  # the head and its segments as of one moment
+            state = self.state(match_id)  # re-reads the head when another process changed it
+            initial, events = self.store.full_log(match_id)
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": to_json(initial),
-                "events": [e.to_json() for e in events], "state": to_json(self.state(match_id))}
+                "events": [e.to_json() for e in events], "state": to_json(state)}
 
     def import_match(self, data: Any, *, as_new: bool = False) -> Match:
         """Store an exported match after replaying its whole history; nothing is stored if any check fails."""
@@ -162,32 +167,49 @@ class Session:
         if not isinstance(events, list):
             raise InvalidMatch("the export has no list of events")
         if as_new:
-            initial = from_json({**to_json(initial), "id": secrets.token_hex(6)})
-        elif self.store.exists(initial.id):
-            raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")
+            initial = from_json({**to_json(initial), "id": self._free_id()})
         history, segments = segmented(initial, [Event.from_json(raw) for raw in events])
-        self.store.save(history, segments, now=self._now())
-        self._remember(history)
+        with self.store.locked(initial.id, create=True):  # checked and written as one: nothing unseen is replaced
+            if self.store.exists(initial.id):
+                raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")
+            self.store.save(history, segments, now=self._now())
+            self._remember(history)
         return history.state
 
-    def replace_history(self, initial: Match, events: list[Event]) -> Match:
+    def replace_history(self, initial: Match, events: list[Event], *,
+                        seen: tuple[Match, list[Event]] | None = None) -> Match:
         """Replace a stored match's whole history with another copy of it (a merge that takes the other device's).
+
+        Under the match's lock; with `seen` (the local start and log the caller compared against) it refuses
+        with MatchChanged when the stored log is no longer that one, so no event it has not seen is dropped.
 
         The new log is replayed in full before anything is written. It is first saved as one head holding every
         event (a single atomic write: a crash leaves the old match or the new one, never a mix), then cut into
         the usual segments, which overwrite the old ones before the head that points past them.
         """
         match_id = check_id(initial.id)
-        if not self.store.exists(match_id):
-            raise MatchNotFound(f"no match {match_id!r} to replace")
         whole = History.start(initial)
         for event in events:
             whole = whole.push(event)
-        self.store.save(whole, now=self._now())
         history, segments = segmented(initial, events)
-        self.store.save(history, segments, now=self._now())
-        self._remember(history)
+        with self.store.locked(match_id):  # MatchNotFound when there is nothing to replace
+            if seen is not None and self._log_now(match_id) != seen:
+                raise MatchChanged(f"match {match_id} changed on this device meanwhile; nothing was replaced: "
+                                   "import it again to compare with the new copy")
+            self.store.save(whole, now=self._now())
+            self.store.save(history, segments, now=self._now())
+            self._remember(history)
         return history.state
+
+    def _log_now(self, match_id: str) -> tuple[Match, list[Event]]:
+        self.history(match_id)  # drops a cached head that another process replaced
+        return self.store.full_log(match_id)
+
+    def _free_id(self) -> str:
+        match_id = secrets.token_hex(6)
+        while self.store.exists(match_id):
+            match_id = secrets.token_hex(6)
+        return match_id
 
     def _remember(self, history: History) -> None:
         """Keep the history as stored now, with the file signature that goes with it."""

@@ -7,6 +7,7 @@ unless the person chose "take theirs" for a match whose two histories went diffe
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
@@ -19,6 +20,8 @@ from companion.share.payload import SharedMatch
 
 class _Store(Protocol):
     def exists(self, match_id: str) -> bool: ...
+
+    def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]: ...
 
 
 class Keeper(Protocol):
@@ -104,24 +107,32 @@ def local_copy(session: Keeper, match_id: str) -> SharedMatch | None:
     return SharedMatch.from_export(session.export(match_id))
 
 
-def import_shared(session: Keeper, theirs: SharedMatch, choice: Choice | None = None) -> ImportResult:
-    """Store a shared match by the merge rules; a diverged history needs `choice` (else ChoiceNeeded)."""
-    comparison = compare(local_copy(session, theirs.id), theirs)
-    relation = comparison.relation
-    if relation is Relation.NEW:
-        session.import_match(theirs.to_export())
-        return ImportResult(comparison, "stored", theirs.id)
-    if relation is Relation.THEIRS_AHEAD:
-        session.replace_history(theirs.initial, list(theirs.events))
-        return ImportResult(comparison, "updated with their newer events", theirs.id)
-    if relation in (Relation.SAME, Relation.MINE_AHEAD):
-        return ImportResult(comparison, "unchanged: your copy already has all of it", theirs.id)
-    if choice is None:
-        raise ChoiceNeeded(f"{comparison.describe()}; choose keep mine, take theirs or keep both")
-    if choice is Choice.THEIRS:
-        session.replace_history(theirs.initial, list(theirs.events))
-        return ImportResult(comparison, "replaced yours with theirs", theirs.id)
-    if choice is Choice.BOTH:
-        stored = session.import_match(theirs.to_export(), as_new=True)
-        return ImportResult(comparison, f"kept both: theirs is stored as match {stored.id}", stored.id)
-    return ImportResult(comparison, "kept yours", theirs.id)
+def import_shared(session: Keeper, theirs: SharedMatch, choice: Choice | None = None, *,
+                  seen: Comparison | None = None) -> ImportResult:
+    """Store a shared match by the merge rules; a diverged history needs `choice` (else ChoiceNeeded).
+
+    The local copy is compared and written under the match's lock, so an event saved here meanwhile is never
+    replaced unseen. `seen` is the comparison the person chose on: if the local copy changed since, ask again.
+    """
+    with session.store.locked(theirs.id, create=True):
+        comparison = compare(local_copy(session, theirs.id), theirs)
+        if seen is not None and comparison != seen:
+            raise ChoiceNeeded(f"the copy here changed meanwhile: {comparison.describe()}")
+        relation = comparison.relation
+        if relation is Relation.NEW:
+            session.import_match(theirs.to_export())
+            return ImportResult(comparison, "stored", theirs.id)
+        if relation is Relation.THEIRS_AHEAD:
+            session.replace_history(theirs.initial, list(theirs.events))
+            return ImportResult(comparison, "updated with their newer events", theirs.id)
+        if relation in (Relation.SAME, Relation.MINE_AHEAD):
+            return ImportResult(comparison, "unchanged: your copy already has all of it", theirs.id)
+        if choice is None:
+            raise ChoiceNeeded(f"{comparison.describe()}; choose keep mine, take theirs or keep both")
+        if choice is Choice.THEIRS:
+            session.replace_history(theirs.initial, list(theirs.events))
+            return ImportResult(comparison, "replaced yours with theirs", theirs.id)
+        if choice is Choice.BOTH:
+            stored = session.import_match(theirs.to_export(), as_new=True)
+            return ImportResult(comparison, f"kept both: theirs is stored as match {stored.id}", stored.id)
+        return ImportResult(comparison, "kept yours", theirs.id)

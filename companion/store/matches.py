@@ -10,8 +10,10 @@ tap does not grow with the match's history or with the number of stored matches.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -83,6 +85,9 @@ class MatchStore:
         self._memory_segments: dict[str, dict[int, Any]] = {}
         self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
         self._labels: dict[str, str] = {}  # memory stores only: on disk a label is a small file beside the head
+        self._guard = threading.Lock()
+        self._thread_locks: dict[str, threading.RLock] = {}
+        self._depth: dict[str, int] = {}  # how deeply this process holds each match's lock
         if root is not None:
             self._dir.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self._dir)
@@ -131,17 +136,58 @@ class MatchStore:
             self._snapshot_json.pop(match_id, None)
 
     @contextmanager
-    def locked(self, match_id: str) -> Iterator[None]:
-        """Hold the match for one read-change-write, against other processes writing it (POSIX advisory lock)."""
-        if self.root is None or fcntl is None:
-            yield
-            return
-        with open(self._dir / f"{check_id(match_id)}.lock", "a+b") as f:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+    def locked(self, match_id: str, *, create: bool = False) -> Iterator[None]:
+        """Hold the match for one read-change-write, against other threads and processes writing it.
+
+        Re-entrant within a thread (an import holds it around its compare and its write). Without `create` an
+        unknown id raises MatchNotFound before any lock file is made; a lock file with no match behind it (a
+        refused import, a deletion) is removed on the way out.
+        """
+        check_id(match_id)
+        with self._guard:
+            thread_lock = self._thread_locks.setdefault(match_id, threading.RLock())
+        with thread_lock:
+            depth = self._depth.get(match_id, 0)
+            if depth or self.root is None or fcntl is None:
+                if not depth and not create and not self.exists(match_id):
+                    raise MatchNotFound(f"no match {match_id!r}")
+                self._depth[match_id] = depth + 1
+                try:
+                    yield
+                finally:
+                    self._depth[match_id] = depth
+                return
+            if not create and not self.exists(match_id):
+                raise MatchNotFound(f"no match {match_id!r}")
+            with self._file_lock(match_id):
+                self._depth[match_id] = 1
+                try:
+                    yield
+                finally:
+                    self._depth[match_id] = 0
+                    if not self._head_path(match_id).exists():  # deleted, or a new match that was refused
+                        self._head_path(match_id).with_suffix(".lock").unlink(missing_ok=True)
+
+    @contextmanager
+    def _file_lock(self, match_id: str) -> Iterator[None]:
+        """flock on `<id>.lock`; retried when the file was removed or replaced while we waited for it."""
+        path = self._dir / f"{match_id}.lock"
+        while True:
+            f = open(path, "a+b")  # noqa: SIM115 - closed below, after the lock is released
             try:
-                yield
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+                try:
+                    same = os.fstat(f.fileno()).st_ino == path.stat().st_ino
+                except FileNotFoundError:
+                    same = False
+                if same:
+                    try:
+                        yield
+                    finally:
+                        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+                    return
             finally:
-                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+                f.close()
 
     def exists(self, match_id: str) -> bool:
         check_id(match_id)
