@@ -178,8 +178,8 @@ class BackupReader:
             if info.filename in seen:
                 raise BackupRefused(f"the backup holds {info.filename!r} twice; nothing was restored")
             seen.add(info.filename)
-            mode = info.external_attr >> 16
-            if info.is_dir() or (mode and not stat.S_ISREG(mode)):
+            kind = stat.S_IFMT(info.external_attr >> 16)  # 0 when the writer set no file type (plain zip tools)
+            if info.is_dir() or kind not in (0, stat.S_IFREG):
                 raise BackupRefused(f"the backup holds a link or folder entry ({info.filename!r}); "
                                     "nothing was restored")
             if info.flag_bits & 0x1:
