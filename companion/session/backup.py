@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from companion.core.errors import CompanionError
 from companion.core.tournament.state import to_json as tournament_json
-from companion.session.matches import Session
+from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
 from companion.store.backup_archive import Entry, write_backup
 from companion.store.backup_files import (
     StoredBackup,
@@ -52,7 +52,7 @@ def app_version() -> str:
 def backup_entries(session: Session, settings: dict[str, Any] | None = None) -> list[Entry]:
     """What a backup holds, read from the data folder now (each match as of one moment, under its lock)."""
     root = data_root(session)
-    entries = [Entry(f"matches/{s.id}.json", _json(session.export(s.id))) for s in _all_matches(session)]
+    entries = [Entry(f"matches/{s.id}.json", _json(match_log(session, s.id))) for s in _all_matches(session)]
     judge = TournamentStore(root)
     for tid in judge.ids():
         try:
@@ -68,6 +68,14 @@ def backup_entries(session: Session, settings: dict[str, Any] | None = None) -> 
     if settings:
         entries.append(Entry("settings.json", _json(settings)))
     return entries
+
+
+def match_log(session: Session, match_id: str) -> dict[str, Any]:
+    """A match as an export without its state (a restore makes the state by replaying the log), read as stored:
+    copying the JSON as it is costs no replay, and equal histories compare equal."""
+    with session.store.locked(match_id):
+        initial, events = session.store.raw_log(match_id)
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": initial, "events": events}
 
 
 def _all_matches(session: Session) -> list[Any]:
@@ -105,11 +113,18 @@ def daily_backup(session: Session, *, now: float | None = None) -> Path | None:
     """Today's automatic backup, made once a day (the app calls this when it starts); None when there is one."""
     root = data_root(session)
     path = new_backup_path(root, "daily", now)
-    if path.exists() or not (session.list_matches() or (root / "tournaments").exists()):
+    if path.exists() or not holds_anything(session):
         return None
     create_backup(session, path)
     prune_backups(root)
     return path
+
+
+def holds_anything(session: Session) -> bool:
+    """Whether the data folder holds anything a backup would keep."""
+    root = data_root(session)
+    return bool(session.list_matches() or TournamentStore(root).ids() or read_tree(root / PACKS)
+                or read_tree(root / LIBRARY))
 
 
 def safety_backup(session: Session, *, now: float | None = None) -> Path:

@@ -25,12 +25,13 @@ from typing import IO, Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
+from companion.core.model import from_json
 from companion.core.packs.load import load_pack
 from companion.core.tournament.state import Tournament
 from companion.core.tournament.state import from_json as tournament_from_json
-from companion.session.backup import LIBRARY, PACKS, data_root, safety_backup
-from companion.session.matches import Session
-from companion.share.merge import Relation, compare, local_copy
+from companion.session.backup import LIBRARY, PACKS, data_root, holds_anything, safety_backup
+from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
+from companion.share.merge import Relation, compare
 from companion.share.payload import SharedMatch
 from companion.store.backup_archive import BackupReader, Entry
 from companion.store.backup_files import read_tree, write_file, write_tree
@@ -79,11 +80,13 @@ def restore_backup(session: Session, source: Path | bytes | IO[bytes], *, dry_ru
     with BackupReader(source) as backup:
         made = backup.manifest.get("created")
         label = "from backup" + (f" of {_day(made)}" if isinstance(made, int | float) else "")
-        preview = _Merge(session, root, backup, label, apply=False).run()
-        if dry_run or not preview.changes:
-            preview.dry_run = dry_run
-            return preview
-        safety = safety_backup(session, now=now)
+        if dry_run:
+            return _Merge(session, root, backup, label, apply=False).run()
+        plan = _Merge(session, root, backup, label, apply=False, check=False).run()  # comparisons only
+        if not plan.changes:
+            plan.dry_run = False
+            return plan
+        safety = safety_backup(session, now=now) if holds_anything(session) else None
         report = _Merge(session, root, backup, label, apply=True).run()
         report.safety_copy = safety
         return report
@@ -99,8 +102,11 @@ def copy_id(original: str) -> str:
 
 
 class _Merge:
-    def __init__(self, session: Session, root: Path, backup: BackupReader, label: str, *, apply: bool) -> None:
-        self.session, self.root, self.backup, self.label, self.apply = session, root, backup, label, apply
+    def __init__(self, session: Session, root: Path, backup: BackupReader, label: str, *, apply: bool,
+                 check: bool = True) -> None:
+        self.session, self.root, self.backup, self.label = session, root, backup, label
+        self.apply = apply  # write what the merge decides
+        self.check = check  # without writing, still replay what would be stored (a dry run's report is exact)
         self.judge = TournamentStore(root)
         self.report = RestoreReport(dry_run=not apply)
 
@@ -139,36 +145,40 @@ class _Merge:
     # --- matches ----------------------------------------------------------------------------------
 
     def _match(self, entry: Entry) -> str:
-        theirs = SharedMatch.from_export(_loads(entry))  # replays the whole history: refuses one that doesn't
-        if PurePosixPath(entry.name).stem != check_id(theirs.id):
+        theirs = _log_of(_loads(entry))
+        if PurePosixPath(entry.name).stem != theirs.initial.get("id"):
             raise ValueError("the file name and the match inside differ")
         outcome = self._merge_match(theirs)
         if outcome != "diverged":
             return outcome
-        copy = SharedMatch.of(replace(theirs.initial, id=copy_id(theirs.id)), theirs.events)
+        copy = _Log({**theirs.initial, "id": copy_id(theirs.initial["id"])}, theirs.events)
         outcome = self._merge_match(copy, label=self.label)
         if outcome == "diverged":
             raise _Kept(f"differs from this device's copy and from the copy of an earlier backup ({copy.id})")
         return "kept_both" if outcome == "added" else outcome
 
-    def _merge_match(self, theirs: SharedMatch, label: str = "") -> str:
-        with self._lock(theirs.id):
-            relation = compare(local_copy(self.session, theirs.id), theirs).relation
-            if relation is Relation.NEW:
-                if self.apply:
-                    self.session.import_match(theirs.to_export())
-                    if label:
-                        self.session.store.set_label(theirs.id, label)
-                return "added"
-            if relation is Relation.THEIRS_AHEAD:
-                if self.apply:
-                    self.session.replace_history(theirs.initial, list(theirs.events))
-                return "updated"
-            if relation is Relation.SAME:
+    def _merge_match(self, theirs: _Log, label: str = "") -> str:
+        """Compare the stored JSON logs (no replay for what is already here); what is stored is replayed whole."""
+        match_id = check_id(theirs.id)
+        with self._lock(match_id):
+            mine = _Log(*self.session.store.raw_log(match_id)) if self.session.store.exists(match_id) else None
+            relation = compare(mine, theirs).relation
+            if relation in (Relation.SAME, Relation.MINE_AHEAD):
+                if relation is Relation.MINE_AHEAD:
+                    raise _Kept("this device has played it further")
                 return "unchanged"
-            if relation is Relation.MINE_AHEAD:
-                raise _Kept("this device has played it further")
-            return "diverged"
+            if relation is Relation.DIVERGED and mine is not None:
+                return "diverged"
+            if not self.apply:
+                if self.check:  # the replay storing it would do: a history that doesn't replay is refused
+                    SharedMatch.from_export(theirs.export())
+            elif relation is Relation.NEW:
+                self.session.import_match(theirs.export())  # replays the whole history before storing anything
+                if label:
+                    self.session.store.set_label(match_id, label)
+            else:
+                self.session.replace_history(from_json(theirs.initial), [Event.from_json(e) for e in theirs.events])
+            return "added" if relation is Relation.NEW else "updated"
 
     # --- judge events -----------------------------------------------------------------------------
 
@@ -243,6 +253,33 @@ class _Merge:
         if target.read_bytes() == entry.data:
             return "unchanged"
         raise _Kept("this device's library file differs")
+
+
+@dataclass(frozen=True)
+class _Log:
+    """A match's history as stored JSON: compared without replaying it."""
+
+    initial: dict[str, Any]
+    events: list[Any]
+
+    @property
+    def id(self) -> str:
+        return self.initial["id"]
+
+    def export(self) -> dict[str, Any]:
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": self.initial, "events": self.events}
+
+
+def _log_of(data: Any) -> _Log:
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise ValueError("not a match of this app")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > EXPORT_VERSION:
+        raise ValueError("a match from a newer version of the app; update the app")
+    initial, events = data.get("initial"), data.get("events")
+    if not isinstance(initial, dict) or not isinstance(events, list) or not isinstance(initial.get("id"), str):
+        raise ValueError("a match without its start or its events")
+    return _Log(initial, events)
 
 
 class _Kept(Exception):

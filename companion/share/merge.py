@@ -7,6 +7,7 @@ unless the person chose "take theirs" for a match whose two histories went diffe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from enum import Enum
@@ -71,7 +72,17 @@ class Comparison:
         }[self.relation]
 
 
-def compare(mine: SharedMatch | None, theirs: SharedMatch) -> Comparison:
+class Log(Protocol):
+    """A history to compare: where it started and its events (a SharedMatch, or the stored JSON of one)."""
+
+    @property
+    def initial(self) -> Any: ...
+
+    @property
+    def events(self) -> Sequence[Any]: ...
+
+
+def compare(mine: Log | None, theirs: Log) -> Comparison:
     """How the local history (if any) and the imported one relate, event by event."""
     if mine is None:
         return Comparison(Relation.NEW, 0, 0, len(theirs.events))

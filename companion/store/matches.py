@@ -267,7 +267,7 @@ class MatchStore:
             raise self._set_aside(match_id, f"its history does not replay: {exc}") from None
         return History(base, snapshot, tail, redo, state)
 
-    def read_segment(self, match_id: str, base: int) -> Segment:
+    def _segment_json(self, match_id: str, base: int) -> Any:
         if self.root is None:
             data = self._memory_segments.get(match_id, {}).get(base)
             if data is None:
@@ -277,9 +277,15 @@ class MatchStore:
             if not path.exists():
                 raise MatchNotFound(f"match {match_id}: history file {path.name} is missing")
             data = read_json(path)
+        if not isinstance(data, dict) or data.get("format") != SEGMENT_FORMAT or data.get("base") != base \
+                or not isinstance(data.get("events"), list):
+            raise DamagedFile(f"match {match_id}: history segment {base} is damaged (not a history segment of "
+                              "this match)", Path(str(base)))
+        return data
+
+    def read_segment(self, match_id: str, base: int) -> Segment:
+        data = self._segment_json(match_id, base)
         try:
-            if data.get("format") != SEGMENT_FORMAT or data["base"] != base:
-                raise InvalidMatch("not a history segment of this match")
             return Segment(base, from_json(data["state"]), tuple(Event.from_json(e) for e in data["events"]))
         except (InvalidMatch, KeyError, TypeError, AttributeError) as exc:
             raise DamagedFile(f"match {match_id}: history segment {base} is damaged ({exc})",
@@ -311,6 +317,19 @@ class MatchStore:
             events.extend(segment.events)
             base = segment.end
         return initial, [*events, *history.tail]
+
+    def raw_log(self, match_id: str) -> tuple[Any, list[Any]]:
+        """`full_log` as the stored JSON, never converted (a backup copies it as it is; a restore compares it)."""
+        tables = self._read_tables(match_id)
+        head_base = tables["snapshot"]["base"]
+        initial, events, base = tables["snapshot"]["state"], [], 0
+        while base < head_base:
+            data = self._segment_json(match_id, base)
+            if base == 0:
+                initial = data["state"]
+            events.extend(data["events"])
+            base += len(data["events"]) or head_base  # an empty segment would never end: stop instead
+        return initial, [*events, *tables["tail"]]
 
     # --- writing ----------------------------------------------------------------------------------
 
