@@ -33,6 +33,7 @@ class FakeConnection(Connection):
         self.sent: list[bytes] = []
         self.invoked: list[tuple[str, Any]] = []
         self.prefs: dict[str, Any] = {}
+        self.answers: dict[str, Any] = {}  # what the "device" answers to other service calls (a file picked ...)
 
     def send_message(self, message: Any) -> None:
         self.sent.append(msgpack.packb([message.action, message.body],
@@ -53,6 +54,8 @@ class FakeConnection(Connection):
             result = self.prefs.get(args.get("key"))
         elif body.name == "contains_key":
             result = args.get("key") in self.prefs
+        elif body.name in self.answers:
+            result = self.answers[body.name]
         assert self.session is not None
         self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
 

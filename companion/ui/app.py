@@ -5,11 +5,14 @@ The one module that knows every screen the shell may open by itself; screens imp
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import flet as ft
 
+from companion.core.errors import CompanionError
 from companion.session import Session
+from companion.session.backup import daily_backup
 from companion.session.share import is_share_route
 from companion.ui.helper.rules_screen import RulesScreen
 from companion.ui.home import HomeScreen
@@ -44,3 +47,10 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     else:  # a reload or a bookmark lands on the screen the address names
         app.show_stack(screens_for(page.route, app.session))
     page.run_task(app.load_theme)
+    page.run_thread(keep_daily_backup, app.session)
+
+
+def keep_daily_backup(session: Session) -> None:
+    """Today's automatic backup, in the background after the first frame (never in the way of play)."""
+    with contextlib.suppress(CompanionError, OSError):
+        daily_backup(session)

@@ -36,6 +36,7 @@ class HomeScreen:
         )
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
+        from companion.ui.backup_screen import BackupScreen
         from companion.ui.helper.dice_screen import DiceScreen
         from companion.ui.judge.judge_mode import JudgeModeScreen
 
@@ -46,7 +47,9 @@ class HomeScreen:
                 ft.OutlinedButton("Judge mode", icon=ft.Icons.TIMER, key="home-judge",
                                   on_click=lambda: app.show(JudgeModeScreen())),
                 ft.OutlinedButton("Scan a code", icon=ft.Icons.QR_CODE_SCANNER, key="home-scan",
-                                  on_click=lambda: app.open_scan())]
+                                  on_click=lambda: app.open_scan()),
+                ft.OutlinedButton("Backup", icon=ft.Icons.SAVE_ALT, key="home-backup",
+                                  on_click=lambda: app.show(BackupScreen()))]
 
     def _matches(self, app: App) -> list[ft.Control]:
         try:
@@ -65,6 +68,7 @@ class HomeScreen:
         system = packs[s.system].name if s.system in packs else s.system
         when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
         finished = " · finished" if s.status == "finished" else ""
+        label = f" · {s.label}" if s.label else ""  # a second copy of a match, e.g. "from backup of 12 Nov"
 
         def delete() -> None:
             app.confirm("Delete this match?", f"{' vs '.join(s.players)} ({system}) and its whole history "
@@ -74,7 +78,7 @@ class HomeScreen:
         return ft.ListTile(
             key=f"match-{s.id}",
             title=ft.Text(" vs ".join(s.players)),
-            subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}"),
+            subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}{label}"),
             on_click=lambda: app.show(TableScreen(s.id)),
             trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
                                    on_click=delete),
