@@ -21,12 +21,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from backup_data import add_event, add_pack  # noqa: E402
 from storage import new_match  # noqa: E402
 
 from companion.session import Session  # noqa: E402
 from companion.session.backup import create_backup  # noqa: E402
 from companion.session.restore import restore_backup  # noqa: E402
+
+from backup_data import add_event, add_pack  # noqa: E402
 
 
 def folder_bytes(folder: Path) -> int:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import io
 import json
 import time
-from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
+from companion import version
 from companion.core.errors import CompanionError
 from companion.core.tournament.state import to_json as tournament_json
 from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
@@ -40,13 +40,6 @@ def data_root(session: Session) -> Path:
     if session.store.root is None:
         raise NoDataFolder("this session keeps its matches in memory: there is no data folder to back up")
     return session.store.root
-
-
-def app_version() -> str:
-    try:
-        return metadata.version("tabletop-companion")
-    except metadata.PackageNotFoundError:  # a source checkout that was never installed
-        return "unknown"
 
 
 def backup_entries(session: Session, settings: dict[str, Any] | None = None) -> list[Entry]:
@@ -91,11 +84,11 @@ def create_backup(session: Session, out: Path | IO[bytes], *, settings: dict[str
     """Write the whole backup to `out` (a path is written atomically: a temporary file, then renamed)."""
     entries = backup_entries(session, settings)
     if not isinstance(out, Path):
-        return write_backup(out, entries, app_version=app_version())
+        return write_backup(out, entries, app_version=version())
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         temp = out.with_name(f".{out.name}.writing")
-        manifest = write_backup(temp, entries, app_version=app_version())
+        manifest = write_backup(temp, entries, app_version=version())
         temp.replace(out)
     except OSError as exc:
         raise CompanionError(f"can't write the backup to {out}: {exc.strerror or exc}") from None
