@@ -1,6 +1,11 @@
-"""Judge mode under load: 64 running tables in one judge session (plus read-only table pages).
+"""Judge mode under load: Swiss pairing time, and 64 running tables in one judge session (plus table pages).
 
-    .venv/bin/python benchmarks/judge.py [--tables 64] [--seconds 10] [--pages 4] [--server]
+    .venv/bin/python benchmarks/judge.py [--players 128] [--pairing-only] [--tables 64] [--seconds 10] [--pages 4]
+                                         [--server]
+
+Part 0 plays whole Swiss events (random results, a drop now and then) and times `next_pairing` for every
+round after the first (standings, tiebreaks and the matching or pod seating; median and p95 per round),
+head to head and in pods of 4, sparse graph as shipped and, for comparison, the whole field linked.
 
 Part 1 drives the tick with a simulated clock, one shown second per tick, and prints the cost of a tick
 (the shared check plus every session's redraw, median and p95) and what each session sends per tick.
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -28,6 +34,8 @@ from pathlib import Path
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.core.match.events import Event
+from companion.core.tournament import pairing as swiss
+from companion.core.tournament.events import apply, replay
 from companion.core.tournament.state import new_tournament
 from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless
@@ -56,6 +64,43 @@ async def settle() -> None:
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(p * len(values)))]
+
+
+def pairing_times(players: int, size: int, events: int, rounds: int) -> list[float]:
+    times = []
+    for seed in range(events):
+        rng = random.Random(seed)
+        t = new_tournament("bench", "Swiss", table_size=size, now=0)
+        t = replay(t, [Event("register", {"player": f"P{i:03}"}, at=0) for i in range(players)])
+        p = swiss.next_pairing(t, rng)
+        t = apply(t, Event("pair", {"tables": [list(x) for x in p.tables], "byes": list(p.byes)}, at=0))
+        for _ in range(rounds - 1):
+            for tb in t.tables:
+                t = apply(t, Event("result", {"table": tb.number, "vp": {q: rng.randint(0, 14) for q in tb.players}},
+                                   at=0))
+            if rng.random() < 0.5:
+                t = apply(t, Event("drop", {"player": rng.choice(t.active)}, at=0))
+            start = time.perf_counter()
+            p = swiss.next_pairing(t, rng)
+            times.append((time.perf_counter() - start) * 1000)
+            t = apply(t, Event("next_round", {"tables": [list(x) for x in p.tables], "byes": list(p.byes)}, at=0))
+    return times
+
+
+def pairing(players: int) -> None:
+    print(f"Swiss pairing, {players} players (+1 for an odd count), rounds 2-6, 8 events each, ms per round")
+    print(f"{'case':<44}{'median':>10}{'p95':>10}")
+    first = swiss.FIRST_WINDOW
+    for label, n, size, window in (("head to head, sparse (as shipped)", players, 2, first),
+                                   ("head to head, odd count, sparse", players + 1, 2, first),
+                                   ("head to head, whole field linked", players, 2, 10**6),
+                                   ("pods of 4", players, 4, first),
+                                   ("pods of 3 (some of 4)", players + 1, 3, first)):
+        swiss.FIRST_WINDOW = window
+        values = pairing_times(n, size, 8, 6)
+        print(f"{label:<44}{statistics.median(values):>10.1f}{pct(values, 0.95):>10.1f}")
+    swiss.FIRST_WINDOW = first
+    print("(goal: <= 100 ms per round at 128 players)\n")
 
 
 async def simulated(tables: int, pages: int, ticks: int) -> None:
@@ -170,7 +215,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--server", action="store_true",
                     help="also measure `companion judge serve` itself with the judge's page open in Chromium")
+    ap.add_argument("--players", type=int, default=128, help="players in the pairing part")
+    ap.add_argument("--pairing-only", action="store_true", help="only the pairing part")
     a = ap.parse_args()
+    pairing(a.players)
+    if a.pairing_only:
+        return
     asyncio.run(simulated(a.tables, a.pages, a.ticks))
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(real_time(a.tables, a.pages, a.seconds, Path(tmp)))

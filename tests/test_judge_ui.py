@@ -178,7 +178,7 @@ async def test_extend_and_result_from_the_judge_screen(hub: LiveHub, clock: Cloc
     assert h.find(page.page, "outcome").value == line
     assert "Table 1 · result in (+3 min)" in h.texts(page.page)
     first_row = h.find(page.page, "standings-box").content.rows[0]
-    assert [c.content.value for c in first_row.cells] == ["=1", "Ann", "1", "0", "1", "0", "12"]
+    assert [c.content.value for c in first_row.cells] == ["=1", "Ann", "1", "0", "1", "0", "12", "33%"]
 
 
 async def test_warnings_fire_once_on_the_pages(hub: LiveHub, clock: Clock) -> None:

@@ -1,4 +1,5 @@
-"""`companion judge new|list|tables|start|pause|resume|extend|status|result|standings|export|next-round|log|serve`.
+"""`companion judge new|list|tables|start|pause|resume|extend|status|result|standings|export|next-round|log|serve`
+(and the Swiss event's player|drop|swap|pairings, in judge_swiss_cmd).
 
 Every action is one event on the stored event (see core.tournament_events), so a running live view
 (`judge serve`) picks up changes made here within a second.
@@ -14,8 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.cli import judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
+from companion.session import event_pairing as swiss
 from companion.session.judge import (
     DEFAULT_MARKS,
     DEFAULT_ROUND_SECONDS,
@@ -52,6 +55,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="warn at this many minutes left; repeat (default 10, 5 and 1)")
     p.add_argument("--table", action="append", default=[], metavar="NAMES",
                    help="seat a table: comma-separated names, e.g. 'Ann,Ben'; repeat for tables 1, 2 ...")
+    p.add_argument("--player", action="append", default=[], metavar="NAME",
+                   help="register a player for a Swiss event (round 1 drawn at random); repeat for each")
+    p.add_argument("--table-size", type=int, choices=(2, 3, 4), default=2,
+                   help="Swiss: players a table (2: head to head with byes; 3-4: pods)")
+    p.add_argument("--seed", type=int, help="seed round 1's draw (tests, scripts); default: the system's randomness")
     _common(p, event=False)
     p.set_defaults(run=_new)
 
@@ -103,13 +111,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(run=_export)
 
-    p = jsub.add_parser("next-round", help="close the round (all results in) and seat the same tables again")
+    p = jsub.add_parser("next-round", help="close the round (all results in) and seat the next: Swiss pairings, "
+                        "or the same tables in a hand-seated event")
+    p.add_argument("--seed", type=int, help="seed the pairing's tie-breaks (tests, scripts)")
     _common(p)
     p.set_defaults(run=_next_round)
 
     p = jsub.add_parser("log", help="every change made to the event, oldest first")
     _common(p)
     p.set_defaults(run=_log)
+
+    judge_swiss_cmd.register(jsub)
 
     p = jsub.add_parser("serve", help="serve the live view: the judge's screen and a read-only page per table")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
@@ -147,6 +159,13 @@ def _new(args: argparse.Namespace) -> int:
     store = TournamentStore(data_dir())
     marks = DEFAULT_MARKS if args.warn is None else tuple(m * 60 for m in args.warn)
     now = time.time()
+    if args.player:
+        if args.table:
+            raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
+        _show(swiss.create_event(store, args.name, args.player, table_size=args.table_size, build=args.build,
+                                 round_seconds=args.minutes * 60, marks=marks, chance=swiss.rng(args.seed), now=now),
+              args.json)
+        return 0
     t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=args.minutes * 60,
                        marks=marks, now=now)
     store.create(t)
@@ -241,10 +260,12 @@ def _standings(args: argparse.Namespace) -> int:
     if args.json:
         emit_json([vars(r) for r in rows])
         return 0
-    print(f"{'#':>4}  {'player':<24} {'games':>5} {'W':>3} {'T':>3} {'L':>3} {'VP':>5}")
+    # Opp = opponents' strength, the last tiebreak (their average match-win rate, each floored at 33%)
+    print(f"{'#':>4}  {'player':<24} {'games':>5} {'W':>3} {'T':>3} {'L':>3} {'VP':>5} {'Opp':>5}")
     for r in rows:
         rank = f"={r.rank}" if r.tied else str(r.rank)
-        print(f"{rank:>4}  {r.player:<24} {r.played:>5} {r.wins:>3} {r.ties:>3} {r.losses:>3} {r.vp:>5}")
+        print(f"{rank:>4}  {r.player:<24} {r.played:>5} {r.wins:>3} {r.ties:>3} {r.losses:>3} {r.vp:>5} "
+              f"{r.opp_strength:>5.0%}" + ("  (dropped)" if r.dropped else "") + (f"  {r.byes} bye" if r.byes else ""))
     return 0
 
 
@@ -261,7 +282,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _next_round(args: argparse.Namespace) -> int:
-    _show(_dispatch(args, "next_round", {}), args.json)
+    store, tid = _open(args)
+    _show(swiss.write(store, tid, "next_round", {}, swiss.rng(args.seed)), args.json)
     return 0
 
 
@@ -304,7 +326,8 @@ def _show(t: Tournament, as_json: bool) -> None:
     if as_json:
         emit_json({"id": t.id, "name": t.name, "build": t.build, "round": t.current.number, "now": now,
                    "round_seconds": t.round_seconds, "marks": list(t.marks),
-                   "tables": [_table_json(t, tb, now) for tb in t.tables]})
+                   "tables": [_table_json(t, tb, now) for tb in t.tables], "byes": list(t.current.byes),
+                   "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size})
         return
     minutes = f"{t.round_seconds / 60:g}"
     print(f"{t.name} [{t.id}] · Skirmish {t.build} · round {t.current.number} · {minutes} min rounds")
@@ -320,3 +343,5 @@ def _show(t: Tournament, as_json: bool) -> None:
         if tb.result is not None:
             line += f"\n             {describe(tb)}"
         print(line)
+    for player in t.current.byes:
+        print(f"  bye          {player}")

@@ -7,7 +7,9 @@ Event types (data):
     pause {tables?} / resume {tables?}    one or several tables, or all that can
     extend {table, seconds, reason}       a judge's extension, kept with its reason
     result {table, vp, last_standing?}    the game's result; stops that table's clock
-    next_round {}                 close the round (every table has a result) and seat the same tables again
+    next_round {tables?, byes?}   close the round (every table has a result) and seat the next: as given
+                                  (a Swiss pairing), or the same tables again (hand-seated events only)
+Swiss events add register / unregister / drop / pair / swap (tournament.seating).
 
 The shared `Event` record of match events is reused, so logs of both look alike.
 """
@@ -23,6 +25,7 @@ from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.match.reducer import Reducer
 from companion.core.tournament.results import decide
+from companion.core.tournament.seating import HANDLERS, registered, seat_round
 from companion.core.tournament.state import (
     MAX_NAME,
     MAX_SEATS,
@@ -44,6 +47,7 @@ REDUCER: Reducer[Tournament, Event] = Reducer(validate)
 handler = REDUCER.handler
 apply = REDUCER.apply
 replay = REDUCER.replay
+REDUCER.handlers.update(HANDLERS)
 
 
 # --- reading event data ------------------------------------------------------------------------------
@@ -117,6 +121,8 @@ def _seat(state: Tournament, event: Event) -> Tournament:
         raise IllegalAction(f"each player needs a name of 1 to {MAX_NAME} characters")
     if len({p.casefold() for p in players}) != len(players):
         raise IllegalAction("the same name is seated twice at this table")
+    if state.swiss:  # a Swiss event seats its registered players only, in their registered spelling
+        players = tuple(registered(state, p) for p in players)
     elsewhere = {p.casefold(): t.number for t in state.tables if t.number != number for p in t.players}
     for p in players:
         if p.casefold() in elsewhere:
@@ -228,5 +234,9 @@ def _next_round(state: Tournament, event: Event) -> Tournament:
                             f"{', '.join(map(str, pending))} before the next round")
     if not state.tables:
         raise IllegalAction("seat some tables and play the round first")
+    if "tables" in event.data:
+        return replace(state, rounds=(*state.rounds, seat_round(state, event, state.current.number + 1)))
+    if state.swiss:
+        raise IllegalAction("a Swiss event's next round needs its pairings")
     tables = tuple(new_table(t.number, t.players, state.round_seconds) for t in state.tables)
     return replace(state, rounds=(*state.rounds, Round(state.current.number + 1, tables)))

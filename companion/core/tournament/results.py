@@ -3,17 +3,31 @@
 The winner rule comes from the Skirmish format (seed 003): the first to the VP target wins at once (15 VP with
 two players, 20 with three or four); a player whose force is the only one left wins even with fewer VP; when
 time is called, most VP wins. Equal most VP at time is shown as a tie: the source names no tie-breaker.
-The order of the standings is a house choice (the source gives no event scoring): wins, then ties, then VP.
+The order of the standings is a house choice (the source gives no event scoring): wins, then ties, then VP,
+then opponents' strength: the average match-win rate of everyone met at a table, each rate floored at 1/3 as
+in Magic's tournament rules (Appendix C), so meeting players who lost a lot is not punished twice. Match points
+are 3 a win, 1 a tie, 0 a loss; a player's match-win rate is points / (3 x games, byes included). Dropped
+players keep their results and still count as opponents; a bye is no opponent.
+
+A bye is a win worth BYE_VP victory points: two thirds of the 2-player VP target (15), so it is about what a
+winner at time scores. 0 VP would sink the bye player's VP tiebreak below every loser who scored; the full
+target would put them above players who actually won on time.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 
 from companion.core.errors import IllegalAction
 from companion.core.tournament.state import Result, Table, Tournament
+
+BYE_VP = 10
+WIN_POINTS, TIE_POINTS = 3, 1
+FLOOR = Fraction(1, 3)
 
 HOW = {
     "target": "reached the VP target",
@@ -62,34 +76,87 @@ def describe(table: Table) -> str:
 class Standing:
     rank: int
     player: str
-    played: int
-    wins: int
+    played: int  # games at a table plus byes
+    wins: int  # byes included
     ties: int
     losses: int
-    vp: int
+    vp: int  # byes count BYE_VP
     tied: bool  # shares its rank with another player
+    points: int = 0  # match points: 3 a win, 1 a tie
+    byes: int = 0
+    opp_strength: float = 0.0  # opponents' average match-win rate (each floored at 1/3); 0 with no opponent
+    dropped: bool = False
 
 
-def standings(t: Tournament) -> list[Standing]:
-    """Every player with a result or a seat, best first; equal records share a rank (1, 2, 2, 4)."""
-    rows: dict[str, list[int]] = {}  # player -> [played, wins, ties, losses, vp]
+@dataclass
+class _Record:
+    played: int = 0
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+    vp: int = 0
+    byes: int = 0
+
+    @property
+    def points(self) -> int:
+        return WIN_POINTS * self.wins + TIE_POINTS * self.ties
+
+
+def records(t: Tournament) -> tuple[dict[str, _Record], dict[str, list[str]]]:
+    """Each player's record (results and byes) and everyone they met at a finished table, once per game."""
+    rows: dict[str, _Record] = {}
+    met: dict[str, list[str]] = {}
+    for player in t.players:
+        rows.setdefault(player, _Record())
     for rnd in t.rounds:
         for table in rnd.tables:
             for player in table.players:
-                row = rows.setdefault(player, [0, 0, 0, 0, 0])
+                row = rows.setdefault(player, _Record())
                 if table.result is None:
                     continue
-                row[0] += 1
-                row[1 + ("win", "tie", "loss").index(outcome(table.result, player))] += 1
-                row[4] += table.result.vp[player]
-    key = {p: (r[1], r[2], r[4]) for p, r in rows.items()}
+                row.played += 1
+                kind = outcome(table.result, player)
+                row.wins += kind == "win"
+                row.ties += kind == "tie"
+                row.losses += kind == "loss"
+                row.vp += table.result.vp[player]
+                met.setdefault(player, []).extend(p for p in table.players if p != player)
+        if rnd is not t.current or rnd.tables and all(tb.result is not None for tb in rnd.tables):
+            for player in rnd.byes:  # a bye counts once its round is over (or every table has its result)
+                row = rows.setdefault(player, _Record())
+                row.played, row.wins, row.vp, row.byes = row.played + 1, row.wins + 1, row.vp + BYE_VP, row.byes + 1
+    return rows, met
+
+
+def win_rate(row: _Record) -> Fraction:
+    return max(FLOOR, Fraction(row.points, WIN_POINTS * row.played)) if row.played else FLOOR
+
+
+def meetings(t: Tournament) -> Counter[frozenset[str]]:
+    """How often each pair of players shared a table (any round, results or not)."""
+    seen: Counter[frozenset[str]] = Counter()
+    for rnd in t.rounds:
+        for table in rnd.tables:
+            ps = table.players
+            seen.update(frozenset((a, b)) for i, a in enumerate(ps) for b in ps[i + 1:])
+    return seen
+
+
+def standings(t: Tournament) -> list[Standing]:
+    """Every player registered, with a result or a seat, best first; equal records share a rank (1, 2, 2, 4)."""
+    rows, met = records(t)
+    strength = {p: (sum(win_rate(rows[o]) for o in met[p]) / len(met[p]) if met.get(p) else Fraction(0))
+                for p in rows}
+    key = {p: (r.wins, r.ties, r.vp, strength[p]) for p, r in rows.items()}
     order = sorted(rows, key=lambda p: (tuple(-k for k in key[p]), p.casefold()))
+    gone = {p.casefold() for p in t.dropped}
+    count = Counter(key.values())
     out: list[Standing] = []
     for i, player in enumerate(order):
         rank = out[-1].rank if out and key[out[-1].player] == key[player] else i + 1
-        played, wins, ties, losses, vp = rows[player]
-        shared = sum(1 for k in key.values() if k == key[player]) > 1
-        out.append(Standing(rank, player, played, wins, ties, losses, vp, shared))
+        r = rows[player]
+        out.append(Standing(rank, player, r.played, r.wins, r.ties, r.losses, r.vp, count[key[player]] > 1,
+                            r.points, r.byes, round(float(strength[player]), 4), player.casefold() in gone))
     return out
 
 
@@ -97,7 +164,7 @@ CSV_COLUMNS = ("round", "table", "player", "vp", "outcome", "decided_by", "exten
 
 
 def results_csv(t: Tournament) -> str:
-    """One row per player per table per round; tables without a result say 'pending'."""
+    """One row per player per table per round (tables without a result say 'pending'), and one per bye."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
@@ -110,4 +177,6 @@ def results_csv(t: Tournament) -> str:
                 w.writerow((rnd.number, table.number, player, "" if r is None else r.vp[player],
                             "pending" if r is None else outcome(r, player), "" if r is None else r.how,
                             f"{extra:g}", reasons))
+        for player in rnd.byes:
+            w.writerow((rnd.number, "bye", player, BYE_VP, "win", "bye", "0", ""))
     return buf.getvalue()

@@ -2,6 +2,15 @@
 
 State is a tree of frozen dataclasses that converts to and from plain JSON; every change is an event
 applied by `tournament_events.apply`. Times are UTC epoch seconds, like `core.timers`.
+
+Two kinds of event share the model. A hand-seated event (`players` empty) seats whatever tables the judge
+types and plays the same tables again next round. A Swiss event registers its players:
+    players     every registered name, in registration order (plain strings; names are unique ignoring case)
+    dropped     names that left the event; they keep their results and are paired no more
+    table_size  2 (head to head, odd player out gets a bye) or 3-4 (pods of that size, some one smaller)
+    Round.byes  who sat out that round with a bye (a win, see tournament.results.BYE_VP)
+Pairings are computed outside the reducer (tournament.pairing) and written into the `pair` / `next_round`
+events, so replaying a log never re-draws a seat.
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ from companion.core.match import timers
 from companion.core.model import JSON, Timer, _plain, _timer
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
-TOURNAMENT_VERSION = 1
+TOURNAMENT_VERSION = 2  # 2: players, dropped, table_size, byes (Swiss events)
 # HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
 BUILDS = (200, 300)
 DEFAULT_ROUND_SECONDS = 30 * 60
@@ -65,6 +74,11 @@ class Table:
 class Round:
     number: int
     tables: tuple[Table, ...] = ()
+    byes: tuple[str, ...] = ()  # players sitting this round out with a bye (Swiss events)
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        return tuple(p for t in self.tables for p in t.players)
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,19 @@ class Tournament:
     created: float
     rounds: tuple[Round, ...] = (Round(1),)  # the last one is the round being played
     seq: int = 0  # events applied since creation
+    players: tuple[str, ...] = ()  # registered players: non-empty makes this a Swiss event
+    dropped: tuple[str, ...] = ()
+    table_size: int = 2
+
+    @property
+    def swiss(self) -> bool:
+        return bool(self.players)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """Registered players who have not dropped, in registration order."""
+        gone = {p.casefold() for p in self.dropped}
+        return tuple(p for p in self.players if p.casefold() not in gone)
 
     @property
     def current(self) -> Round:
@@ -122,6 +149,7 @@ def new_tournament(
     build: int = 300,
     round_seconds: float = DEFAULT_ROUND_SECONDS,
     marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
+    table_size: int = 2,
     now: float,
 ) -> Tournament:
     name = name.strip()
@@ -131,8 +159,10 @@ def new_tournament(
         raise InvalidTournament(f"Skirmish builds are {' or '.join(map(str, BUILDS))} points, not {build}")
     if not 60 <= round_seconds <= MAX_ROUND_SECONDS:
         raise InvalidTournament("a round lasts between 1 minute and 4 hours")
+    if table_size not in range(MIN_SEATS, MAX_SEATS + 1):
+        raise InvalidTournament(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {table_size}")
     return Tournament(id=check_id(tournament_id), name=name, build=build, round_seconds=float(round_seconds),
-                      marks=check_marks(marks, round_seconds), created=now)
+                      marks=check_marks(marks, round_seconds), created=now, table_size=table_size)
 
 
 def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Table:
@@ -159,7 +189,10 @@ def from_json(data: Any) -> Tournament:
         t = Tournament(id=check_id(r.get("id", str)), name=r.get("name", str), build=r.get("build", int),
                        round_seconds=float(r.get("round_seconds", float)),
                        marks=tuple(float(m) for m in _numbers(r.get("marks", list), "event.marks")),
-                       created=float(r.get("created", float)), rounds=rounds, seq=r.get("seq", int, 0))
+                       created=float(r.get("created", float)), rounds=rounds, seq=r.get("seq", int, 0),
+                       players=_names(r.get("players", list, []), "event.players"),
+                       dropped=_names(r.get("dropped", list, []), "event.dropped"),
+                       table_size=r.get("table_size", int, 2))
     except InvalidMatch as exc:  # the shared reader names the field; say it is about an event
         raise InvalidTournament(str(exc)) from None
     validate(t)
@@ -172,9 +205,16 @@ def _numbers(values: list[Any], path: str) -> list[float]:
     return values
 
 
+def _names(values: list[Any], path: str) -> tuple[str, ...]:
+    if not all(isinstance(v, str) for v in values):
+        raise InvalidTournament(f"{path}: expected a list of names")
+    return tuple(values)
+
+
 def _round(data: Any, path: str) -> Round:
     r = Reader(data, path)
-    return Round(number=r.get("number", int), tables=r.items("tables", _table))
+    return Round(number=r.get("number", int), tables=r.items("tables", _table),
+                 byes=_names(r.get("byes", list, []), f"{path}.byes"))
 
 
 def _table(data: Any, path: str) -> Table:
@@ -213,15 +253,25 @@ def validate(t: Tournament) -> None:
     if not 60 <= t.round_seconds <= MAX_ROUND_SECONDS:
         raise InvalidTournament("event round length is out of range")
     check_marks(t.marks, t.round_seconds)
+    if t.table_size not in range(MIN_SEATS, MAX_SEATS + 1):
+        raise InvalidTournament(f"event table size {t.table_size} is not {MIN_SEATS} to {MAX_SEATS}")
+    registered = {p.casefold() for p in t.players}
+    if len(registered) != len(t.players) or any(not p.strip() or len(p) > MAX_NAME for p in t.players):
+        raise InvalidTournament(f"registered players need distinct names of 1 to {MAX_NAME} characters")
+    if any(p.casefold() not in registered for p in t.dropped) or len({p.casefold() for p in t.dropped}) != len(
+            t.dropped):
+        raise InvalidTournament("only registered players can drop, once each")
     if not t.rounds or [r.number for r in t.rounds] != list(range(1, len(t.rounds) + 1)):
         raise InvalidTournament("event rounds must be numbered 1, 2, 3 ...")
     for rnd in t.rounds:
         numbers = [tb.number for tb in rnd.tables]
         if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers) or len(numbers) > MAX_TABLES:
             raise InvalidTournament(f"round {rnd.number}: table numbers must be distinct and from 1")
-        seated = [p for tb in rnd.tables for p in tb.players]
+        seated = [*rnd.seated, *rnd.byes]
         if len({p.casefold() for p in seated}) != len(seated):
-            raise InvalidTournament(f"round {rnd.number}: a player is seated at two tables")
+            raise InvalidTournament(f"round {rnd.number}: a player is seated at two tables (or seated and given a bye)")
+        if t.swiss and any(p.casefold() not in registered for p in seated):
+            raise InvalidTournament(f"round {rnd.number}: only registered players can be seated")
         for tb in rnd.tables:
             if not MIN_SEATS <= len(tb.players) <= MAX_SEATS or any(not p.strip() for p in tb.players):
                 raise InvalidTournament(f"table {tb.number}: seat {MIN_SEATS} to {MAX_SEATS} named players")

@@ -15,7 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.judge import Event, Tournament, TournamentStore, crossed_mark, new_tournament, timers
+from companion.session import event_pairing
+from companion.session.judge import Tournament, TournamentStore, crossed_mark, new_tournament, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.timer_screens import TimerCodeScreen
@@ -35,6 +36,8 @@ class JudgeModeScreen:
         self.name = ""
         self.build_total = 300
         self.minutes = "30"
+        self.players = ""  # one a line: a Swiss event, round 1 drawn at random
+        self.table_size = 2
 
     def build(self, app: App) -> ft.View:
         store = tournament_store(app)
@@ -60,6 +63,13 @@ class JudgeModeScreen:
             ft.TextField(key="event-minutes", label="Round length (minutes)", value=self.minutes, width=200,
                          keyboard_type=ft.KeyboardType.NUMBER,
                          on_change=lambda e: setattr(self, "minutes", e.control.value or "")),
+            ft.TextField(key="event-players", label="Players, one a line (Swiss pairings; empty: seat tables by hand)",
+                         value=self.players, multiline=True, min_lines=3, max_lines=8,
+                         on_change=lambda e: setattr(self, "players", e.control.value or "")),
+            ft.SegmentedButton(key="event-table-size", selected=[str(self.table_size)],
+                               segments=[ft.Segment(value=str(n), label=ft.Text(text)) for n, text in (
+                                   (2, "Head to head"), (3, "Pods of 3"), (4, "Pods of 4"))],
+                               on_change=lambda e: setattr(self, "table_size", int(e.control.selected[0]))),
             ft.FilledButton("Create event", icon=ft.Icons.ADD, key="event-create", on_click=lambda: self._create(app)),
             ft.Text("Your events", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             *(events or [ft.Text("No events yet.", key="no-events")]),
@@ -72,10 +82,15 @@ class JudgeModeScreen:
         if not self.minutes.strip().isdigit():
             app.toast("Round length must be a whole number of minutes, e.g. 30.")
             return
+        players = [p.strip() for p in self.players.splitlines() if p.strip()]
         try:
-            t = new_tournament(store.new_id(self.name or "event"), self.name, build=self.build_total,
-                               round_seconds=int(self.minutes) * 60, now=time.time())
-            store.create(t)
+            if players:
+                t = event_pairing.create_event(store, self.name, players, table_size=self.table_size,
+                                               build=self.build_total, round_seconds=int(self.minutes) * 60)
+            else:
+                t = new_tournament(store.new_id(self.name or "event"), self.name, build=self.build_total,
+                                   round_seconds=int(self.minutes) * 60, now=time.time())
+                store.create(t)
         except CompanionError as exc:
             app.toast(str(exc))
             return
@@ -98,7 +113,7 @@ class JudgeConsoleScreen:
             return ft.View(route=self.route, appbar=app_bar(app, "Judge"), controls=[ft.Text(str(exc))])
 
         def write(kind: str, data: dict[str, Any]) -> Tournament:
-            return store.apply(self.id, Event(kind, data, by="judge", at=time.time())).state
+            return event_pairing.write(store, self.id, kind, data)  # Swiss pairings, drops, swaps too
 
         if self.console is None:
             self.console = JudgeScreen(state, write,

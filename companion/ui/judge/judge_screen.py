@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.judge import Table, Tournament
+from companion.ui.judge.round_panel import RoundPanel
 from companion.ui.judge.widgets import (
     ClockFace,
     StandingsBox,
@@ -130,6 +131,7 @@ class JudgeScreen:
         self.grid = ft.Row(wrap=True, spacing=12, run_spacing=12, key="tables",
                            vertical_alignment=ft.CrossAxisAlignment.START)
         self.standings = StandingsBox(tournament)
+        self.round_panel = RoundPanel(self.act, self.say)
         names = ft.TextField(label="New table: names, comma-separated", width=320, dense=True,
                              key="seat-names")
         seat = ft.Row(wrap=True, controls=[names, ft.OutlinedButton("Seat table", key="seat-add",
@@ -145,7 +147,7 @@ class JudgeScreen:
             ft.Text(f"Players: open {room_url} for your table's clock and the standings", selectable=True),
         ])]
         self.root = ft.Column(key="judge", spacing=12, controls=[
-            self.title, *room, bar, self.message, self.alert, self.grid, seat,
+            self.title, *room, bar, self.message, self.alert, self.round_panel.root, self.grid, seat,
             ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings.root,
         ])
         self.show(tournament, now)
@@ -205,6 +207,7 @@ class JudgeScreen:
             self.grid.controls = [c.root for c in cards.values()]
             changed.append(self.grid)
         self.cards = cards
+        self.round_panel.sync(tournament, changed)
         self.standings.sync(tournament, changed)
         return changed
 

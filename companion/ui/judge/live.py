@@ -26,7 +26,8 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.judge import Event, Tournament, TournamentStore, crossed_mark, next_change, timers
+from companion.session import event_pairing
+from companion.session.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.public_pages import RoomPage, TablePage
@@ -72,8 +73,7 @@ class LiveHub:
     def write(self, token: str | None, kind: str, data: dict[str, Any]) -> Tournament:
         if not self.is_judge(token):
             raise NotJudge("only the judge can change the clocks")
-        stored = self.store.apply(self.id, Event(kind, data, by="judge", at=self.clock()))
-        self.state = stored.state
+        self.state = event_pairing.write(self.store, self.id, kind, data, now=self.clock())  # Swiss pairings too
         self._signature = self.store.signature(self.id)
         self.publish(("state", self.state))
         return self.state

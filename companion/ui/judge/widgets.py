@@ -101,12 +101,13 @@ class StandingsBox:
     def table(self) -> ft.Control:
         if not self.rows:
             return ft.Text("No players seated yet.")
-        header = ("#", "Player", "Games", "W", "T", "L", "VP")
+        header = ("#", "Player", "Games", "W", "T", "L", "VP", "Opp")  # Opp: opponents' strength, the last tiebreak
         # no key: a rebuilt table must not be matched to the old one (see ui/judge/__init__.py)
         return ft.DataTable(
             columns=[ft.DataColumn(ft.Text(h), numeric=h not in ("Player",)) for h in header],
             rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (
-                f"={r.rank}" if r.tied else str(r.rank), r.player, str(r.played), str(r.wins), str(r.ties),
-                str(r.losses), str(r.vp))]) for r in self.rows],
+                f"={r.rank}" if r.tied else str(r.rank), r.player + (" (dropped)" if r.dropped else ""),
+                str(r.played), str(r.wins), str(r.ties), str(r.losses), str(r.vp), f"{r.opp_strength:.0%}",
+            )]) for r in self.rows],
             column_spacing=18,
         )

@@ -1,0 +1,77 @@
+"""A Swiss event from the command line: register, draw, drop, swap, results, next round, standings, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from test_judge_cli import as_json, judge
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+
+
+def test_a_swiss_event_from_the_command_line(tmp_path: Path) -> None:
+    args = [a for n in NAMES for a in ("--player", n)]
+    made = as_json(tmp_path, "new", "Friday Swiss", *args, "--seed", "7")
+    again = as_json(tmp_path / "other", "new", "Friday Swiss", *args, "--seed", "7")
+    assert [t["players"] for t in made["tables"]] == [t["players"] for t in again["tables"]]  # seeded draw
+    assert made["players"] == NAMES and made["table_size"] == 2
+
+    seating = as_json(tmp_path, "tables", "--event", made["id"])
+    assert seating["round"] == 1 and len(seating["tables"]) == 3 and len(seating["byes"]) == 1
+    seated = [p for t in seating["tables"] for p in t["players"]] + seating["byes"]
+    assert sorted(seated) == NAMES
+
+    # a player added before round 1 starts: round 1 is drawn again, now with 8 and no bye
+    after = as_json(tmp_path, "player", "add", "Hal", "--seed", "1")
+    assert len(after["tables"]) == 4 and after["byes"] == []
+    # the judge swaps two seats at different tables; the log keeps it
+    first, second = after["tables"][0]["players"][0], after["tables"][1]["players"][0]
+    swapped = as_json(tmp_path, "swap", first, second)
+    assert swapped["tables"][0]["players"][0] == second and swapped["tables"][1]["players"][0] == first
+    assert as_json(tmp_path, "log")[-1]["type"] == "swap"
+
+    as_json(tmp_path, "start")
+    for t in swapped["tables"]:  # the first seat wins every table
+        vp = [a for i, p in enumerate(t["players"]) for a in ("--vp", f"{p}={10 - i}")]
+        judge(tmp_path, "result", str(t["table"]), *vp)
+    winners = {t["players"][0] for t in swapped["tables"]}
+    dropper = swapped["tables"][0]["players"][1]
+    dropped = as_json(tmp_path, "drop", dropper)
+    assert dropped["round"] == 1  # results kept; gone from the next round on
+
+    nxt = as_json(tmp_path, "next-round", "--seed", "3")
+    assert nxt["round"] == 2 and len(nxt["byes"]) == 1 and dropper not in str(nxt["tables"])
+    for t in nxt["tables"]:  # equal records meet: winners with winners
+        assert len({p in winners for p in t["players"]}) == 1
+    assert nxt["byes"][0] not in winners  # the bye goes to the lowest ranked
+
+    rows = as_json(tmp_path, "standings")
+    assert [r["wins"] for r in rows[:4]] == [1, 1, 1, 1] and all("opp_strength" in r for r in rows)
+    assert [r["dropped"] for r in rows if r["player"] == dropper] == [True]
+    assert "Opp" in judge(tmp_path, "standings").stdout
+
+    out = tmp_path / "pairings.csv"
+    page = tmp_path / "pairings.html"
+    table = tmp_path / "standings.csv"
+    judge(tmp_path, "pairings", "--csv", str(out), "--html", str(page), "--standings-csv", str(table))
+    pairs = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert len(pairs) == 7 and {r["round"] for r in pairs} == {"2"} and [r["table"] for r in pairs][-1] == "bye"
+    assert "Find your table" in page.read_text() and "<script" not in page.read_text()
+    assert list(csv.DictReader(io.StringIO(table.read_text())))[0]["opp_strength"]
+
+
+def test_swiss_refusals_are_readable(tmp_path: Path) -> None:
+    done = judge(tmp_path, "new", "X", "--player", "Ann", "--table", "Ann,Ben", ok=False)
+    assert done.returncode == 1 and "not both" in done.stderr
+    done = judge(tmp_path, "new", "X", "--player", "Ann", "--player", "ann", ok=False)
+    assert done.returncode == 1 and "already registered" in done.stderr
+    as_json(tmp_path, "new", "Pods", *[a for n in NAMES for a in ("--player", n)], "--table-size", "4")
+    seating = as_json(tmp_path, "tables")
+    assert sorted(len(t["players"]) for t in seating["tables"]) == [3, 4] and seating["byes"] == []
+    for args, message in [(("drop", "Zed"), "Zed is not registered"),
+                          (("swap", "Ann", "Zed"), "Zed has no seat"),
+                          (("next-round",), "enter the results")]:
+        done = judge(tmp_path, *args, ok=False)
+        assert done.returncode == 1 and message in done.stderr, (args, done.stderr)

@@ -1,0 +1,84 @@
+"""The judge's round screen in a Swiss event (real Flet sessions, no browser): pairings, swap, drop, results,
+next round with Swiss pairings."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.session import event_pairing
+from companion.store.tournaments import TournamentStore
+from companion.ui.judge import headless as h
+from companion.ui.judge.live import LiveHub
+
+T0 = 1_800_000_000.0
+pytestmark = pytest.mark.asyncio
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
+    store = TournamentStore(tmp_path, clock=lambda: T0)
+    t = event_pairing.create_event(store, "Swiss Night", NAMES, chance=random.Random(4), now=T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0)
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    session, _ = await h.open_session(hub.main, pubsub, hub.judge_path())
+    if hub._task is not None:
+        hub._task.cancel()
+    page = session.page
+    bye = t.current.byes[0]
+    assert f"Bye: {bye}" in h.texts(page)
+    assert "Round 1 pairings · 5 players · head to head" in h.texts(page)
+
+    # swap the bye with a seated player: the log keeps it, the cards follow
+    seated = t.table(1).players[0]
+    await h.type_into(session, h.find(page, "swap-a"), bye)
+    await h.type_into(session, h.find(page, "swap-b"), seated)
+    await h.click(session, h.find(page, "swap"))
+    await settle()
+    assert f"Bye: {seated}" in h.texts(page) and store.load(t.id).log[-1].type == "swap"
+    assert bye in h.texts(page)[h.texts(page).index("Table 1") + 1]
+
+    # results per table (VP per player), then Next round pairs by record
+    state = store.load(t.id).state
+    await h.click(session, h.find(page, "start-all"))
+    for table in state.tables:
+        for i, _player in enumerate(table.players):
+            await h.type_into(session, h.find(page, f"vp-{table.number}-{i}"), str(10 - i))
+        await h.click(session, h.find(page, f"result-save-{table.number}"))
+        await settle()
+    assert not h.find(page, "message").visible, h.find(page, "message").value
+
+    leaving = state.tables[1].players[1]  # a loser drops; results kept
+    await h.type_into(session, h.find(page, "drop-player"), leaving)
+    await h.click(session, h.find(page, "drop"))
+    await h.click(session, h.find(page, "next-round"))
+    await settle()
+    after = store.load(t.id).state
+    assert after.current.number == 2 and after.dropped == (leaving,)
+    assert sorted([*after.current.seated, *after.current.byes]) == sorted(p for p in NAMES if p != leaving)
+    winners = {tb.players[0] for tb in state.tables} | {seated}  # seated had round 1's bye: a win
+    assert len(winners) == 3 and sum(set(tb.players) <= winners for tb in after.tables) == 1  # two winners meet
+    assert f"Dropped: {leaving}" in h.texts(page) and "Round 2 pairings · 4 players · head to head" in h.texts(page)
+
+
+async def test_a_swiss_event_made_in_the_app(tmp_path: Path) -> None:
+    from test_ui_flows import start
+
+    app, _ = await start(tmp_path)
+    await app.click("home-judge")
+    await app.type("event-name", "Pods Night")
+    await app.type("event-players", "Ann\nBen\nCat\n\nDan\nEve ")
+    await app.click("event-create")
+    store = TournamentStore(tmp_path / "store")
+    t = store.load(store.ids()[0]).state
+    assert t.players == ("Ann", "Ben", "Cat", "Dan", "Eve") and len(t.tables) == 2 and len(t.current.byes) == 1
+    assert app.text_of("byes") == f"Bye: {t.current.byes[0]}"
