@@ -16,7 +16,6 @@ from companion.ui.judge import headless as h
 from companion.ui.judge.live import LiveHub
 
 T0 = 1_800_000_000.0
-pytestmark = pytest.mark.asyncio
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
 
@@ -25,6 +24,7 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+@pytest.mark.asyncio
 async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
     store = TournamentStore(tmp_path, clock=lambda: T0)
     t = event_pairing.create_event(store, "Swiss Night", NAMES, chance=random.Random(4), now=T0)
@@ -70,6 +70,7 @@ async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
     assert f"Dropped: {leaving}" in h.texts(page) and "Round 2 pairings · 4 players · head to head" in h.texts(page)
 
 
+@pytest.mark.asyncio
 async def test_a_swiss_event_made_in_the_app(tmp_path: Path) -> None:
     from test_ui_flows import start
 
@@ -82,3 +83,20 @@ async def test_a_swiss_event_made_in_the_app(tmp_path: Path) -> None:
     t = store.load(store.ids()[0]).state
     assert t.players == ("Ann", "Ben", "Cat", "Dan", "Eve") and len(t.tables) == 2 and len(t.current.byes) == 1
     assert app.text_of("byes") == f"Bye: {t.current.byes[0]}"
+
+
+def test_drops_through_the_service(tmp_path: Path) -> None:
+    store = TournamentStore(tmp_path)
+    t = event_pairing.create_event(store, "Early", NAMES, chance=random.Random(1), now=T0)
+    t = event_pairing.write(store, t.id, "drop", {"player": "eve"}, random.Random(2), now=T0)
+    assert t.players == ("Ann", "Ben", "Cat", "Dan") and t.dropped == () and len(t.tables) == 2  # never played
+    t = event_pairing.write(store, t.id, "start", {}, now=T0)
+    for tb in t.tables:
+        t = event_pairing.write(store, t.id, "result", {"table": tb.number, "vp": {p: 3 for p in tb.players}}, now=T0)
+    t = event_pairing.write(store, t.id, "next_round", {}, random.Random(3), now=T0)
+    leaving = t.tables[0].players[0]
+    t = event_pairing.write(store, t.id, "drop", {"player": leaving}, random.Random(4), now=T0)
+    # round 2 had not started: it is paired again without the player, who keeps round 1's tie
+    assert t.dropped == (leaving,) and leaving not in t.current.seated and t.current.byes != ()
+    assert [r.ties for r in event_pairing.standings(t) if r.player == leaving] == [1]
+    assert [e.type for e in store.load(t.id).log][-2:] == ["drop", "pair"]

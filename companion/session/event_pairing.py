@@ -23,7 +23,7 @@ from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
 
 __all__ = ["BYE_VP", "TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html",
-           "rng", "standings_csv", "standings_rows", "tables_json", "write"]
+           "rng", "standings", "standings_csv", "standings_rows", "tables_json", "write"]
 
 
 def open_store() -> TournamentStore:
@@ -42,10 +42,13 @@ def _seating(p: Pairing) -> dict[str, Any]:
 def write(store: TournamentStore, tid: str, kind: str, data: dict[str, Any], chance: random.Random | None = None,
           *, by: str = "judge", now: float | None = None) -> Tournament:
     """Apply one judge's change. In a Swiss event a bare `next_round` gets its Swiss pairings, adding or
-    removing a player draws round 1 again, and a drop before the round's clocks start re-pairs that round."""
+    removing a player draws round 1 again (a drop before round 1 starts removes the player), and a drop
+    before a later round's clocks start re-pairs that round."""
     chance = chance or rng()
     at = time.time() if now is None else now
     t = store.load(tid).state
+    if kind == "drop" and len(t.rounds) == 1 and not any(tb.started or tb.result for tb in t.tables):
+        kind = "unregister"  # nothing played yet: leaving is the same as never having registered
     if kind == "next_round" and t.swiss and "tables" not in data and all(tb.result for tb in t.tables):
         data = _seating(next_pairing(t, chance))
     t = store.apply(tid, Event(kind, data, by=by, at=at)).state
