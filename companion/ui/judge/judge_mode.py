@@ -50,7 +50,8 @@ class JudgeModeScreen:
                 continue
             events.append(ft.ListTile(key=f"event-{tid}", title=ft.Text(t.name),
                                       subtitle=ft.Text(f"Skirmish {t.build} · {len(t.tables)} tables · "
-                                                       f"{int(t.round_seconds // 60)} min rounds"),
+                                                       f"{int(t.round_seconds // 60)} min rounds"
+                                                       + (f" · Swiss, {len(t.active)} players" if t.swiss else "")),
                                       on_click=partial(app.show, JudgeConsoleScreen(t.id))))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
                        appbar=app_bar(app, "Judge mode"), controls=[
