@@ -17,13 +17,13 @@ from companion.core.match.events import Event
 from companion.core.tournament.events import replay
 from companion.core.tournament.pairing import Pairing, draw, next_pairing
 from companion.core.tournament.printout import pairings_csv, pairings_html, standings_csv
-from companion.core.tournament.results import BYE_VP, standings
+from companion.core.tournament.results import standings
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
 from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
 
-__all__ = ["BYE_VP", "TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html",
-           "rng", "standings", "standings_csv", "standings_rows", "tables_json", "write"]
+__all__ = ["TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html", "rng",
+           "standings", "standings_csv", "tables_json", "write"]
 
 
 def open_store() -> TournamentStore:
@@ -85,7 +85,3 @@ def tables_json(t: Tournament) -> dict[str, Any]:
     """The round's seating: {"round", "tables": [{"table", "players"}], "byes": [...]}."""
     return {"round": t.current.number, "tables": [{"table": tb.number, "players": list(tb.players)} for tb in t.tables],
             "byes": list(t.current.byes)}
-
-
-def standings_rows(t: Tournament) -> list[dict[str, Any]]:
-    return [vars(r) for r in standings(t)]

@@ -86,7 +86,7 @@ def pair_heads(players: list[str], points: Mapping[str, int], met: Mapping[froze
     ideal_bye = eligible[-1] if eligible else None
     window = FIRST_WINDOW
     while True:
-        tables, bye = _match(players, points, met, byes, eligible, window, rng)
+        tables, bye = _match(players, points, met, eligible, window, rng)
         complete = len(tables) * 2 + (bye is not None) == n
         if window >= n or complete and bye == ideal_bye and not _flaws(tables, points, met):
             return Pairing(tuple(tables), () if bye is None else (bye,))
@@ -97,9 +97,8 @@ def _flaws(tables: list[tuple[str, str]], points: Mapping[str, int], met: Mappin
     return any(met.get(frozenset(t), 0) or abs(points.get(t[0], 0) - points.get(t[1], 0)) > WIN for t in tables)
 
 
-def _match(players: list[str], points: Mapping[str, int], met: Mapping[frozenset[str], int],
-           byes: Mapping[str, int], eligible: list[str], window: int,
-           rng: random.Random) -> tuple[list[tuple[str, str]], str | None]:
+def _match(players: list[str], points: Mapping[str, int], met: Mapping[frozenset[str], int], eligible: list[str],
+           window: int, rng: random.Random) -> tuple[list[tuple[str, str]], str | None]:
     n = len(players)
     edges: list[tuple[object, object, int]] = []
     for i, a in enumerate(players):
