@@ -99,7 +99,7 @@ events = st.tuples(st.integers(8, 64), st.sampled_from([2, 3, 4]), st.integers(3
                    st.lists(st.integers(0, 63), max_size=6), st.integers(0, 2**32))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(events)
 def test_random_events_seat_everyone_once_and_pair_by_the_rules(case: tuple) -> None:
     n, size, rounds, drops, seed = case
