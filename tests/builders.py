@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from companion.core.match.creation import new_match
 from companion.core.model import Match
 from companion.core.packs.load import get_pack
+
+SEED = 7  # the scenario tests' dice: rng_for(SEED, n) for the match's n-th roll (matches carry no seed)
+
+
+def rng_for(seed: int, index: int) -> random.Random:
+    """A seeded generator per roll number: scenario tests replay the same dice (the app rolls fairly instead)."""
+    return random.Random(f"tabletop-companion:{seed}:{index}")
 
 
 def dial(*clicks: tuple[int, int, int, int], ko: bool = True) -> list[dict[str, Any]]:
@@ -28,4 +36,4 @@ def unit(uid: str, owner: str, clicks: int = 4, **extra: Any) -> dict[str, Any]:
 
 def match(system: str = "halo-actionclix", players: int = 2, **kwargs: Any) -> Match:
     names = ["Ann", "Ben", "Cat", "Dan"][:players]
-    return new_match(get_pack(system), names, match_id="m1", seed=7, now=1_000_000.0, **kwargs)
+    return new_match(get_pack(system), names, match_id="m1", now=1_000_000.0, **kwargs)

@@ -27,7 +27,7 @@ def main() -> None:
     session = Session(MatchStore(root))
     ids = [s.id for s in session.list_matches()]
     while len(ids) < 3:
-        m = session.new_match("heroclix-skirmish", ["Ann", "Ben"], seed=1)
+        m = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
         session.dispatch(m.id, "add_unit", {"unit": unit("a", "p1")})
         session.dispatch(m.id, "add_unit", {"unit": unit("b", "p2")})
         ids.append(m.id)

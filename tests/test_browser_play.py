@@ -94,7 +94,7 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
         s.tap("Roll d6")
         s.wait_text("read from your Event dial")
         s.shot("phone-scarab-turn")
-        s.tap("Apply to the match")
+        s.tap("Done")
         s.wait_text("Step 2 of 9")
         for step, title in ((3, "Shift or rotate the Scarab"), (4, "Displaced units take 1 damage each")):
             s.tap(title)  # no attacker on the table yet: nobody can be displaced, so it applies at once
@@ -106,7 +106,7 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
         for step in (8, 9):  # no target for the guns: hold fire (it asks which gun, then applies)
             s.tap("Hold fire (no target for a gun)")
             s.tap("Do it")
-            s.tap("Apply to the match")
+            s.tap("Done")
             s.wait_text(f"Step {step} of 9")
         s.tap("End the Scarab's turn")
         s.wait_text("Ann to play")

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
@@ -17,7 +16,7 @@ from companion.rules import Action, ActionOption
 from companion.rules.halo.actions import CAPTURED_COUNTER
 from companion.rules.halo.attack import AttackSetup, resolve_attack
 
-from builders import match, unit
+from builders import SEED, match, rng_for, unit
 
 HALO = rules.get("halo-actionclix")
 
@@ -171,7 +170,7 @@ def test_unknown_action_and_unit(table: Match) -> None:
 def test_resolved_attack_with_a_fixed_seed_updates_the_match(table: Match) -> None:
     """Seed 7, first roll: 6+1. Marine (attack 10) shoots the Elite (defense 16): 17, a hit for 3 damage."""
     setup = AttackSetup(attack=10, defense=16)
-    result = resolve_attack(setup, rng_for(table.seed, len(table.rolls)))
+    result = resolve_attack(setup, rng_for(SEED, len(table.rolls)))
     assert (result.roll.dice, result.total, result.hit) == ((6, 1), 17, True)
     state = replay(table, HALO.attack_events(table, "marine", "elite", result, damage=3))
     assert state.unit("marine").tokens.action == 1

@@ -12,13 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_dice_roll import ScriptedRandom
 
-from companion.core.dice.roll import rng_for
 from companion.core.match.events import Event, apply
 from companion.core.packs.load import get_pack
 from companion.rules.halo import attack as halo
 from companion.rules.halo.attack import AttackError, AttackSetup, chance_text, hit_chance, resolve_attack
 
-from builders import match, unit
+from builders import SEED, match, rng_for, unit
 
 
 def brute_force_chance(attack: int, defense: int, moved: int, modifier: int = 0) -> Fraction:
@@ -110,7 +109,7 @@ def test_impossible_numbers_are_refused(kwargs: dict, message: str) -> None:
 
 def _attack_from_match(state, attacker: str, target: str, setup: AttackSetup, damage: int):  # noqa: ANN001, ANN202
     """Resolve with the match's next roll generator, log the roll, give the action token and apply damage."""
-    result = resolve_attack(setup, rng_for(state.seed, len(state.rolls)))
+    result = resolve_attack(setup, rng_for(SEED, len(state.rolls)))
     state = apply(state, Event("token", {"unit": attacker, "kind": "action", "delta": 1}, by="p1"))
     state = apply(state, Event("roll", result.roll.event_data(f"{attacker} shoots {target}"), by="p1"))
     if result.hit:
@@ -133,7 +132,7 @@ def test_scenario_seeded_attacks_are_logged_and_damage_the_target() -> None:
     assert [r.dice for r in state.rolls] == [(6, 1), (6, 5)]
     # every logged roll replays from the seed and its position in the log
     for index, logged in enumerate(state.rolls):
-        assert resolve_attack(AttackSetup(attack=9, defense=16), rng_for(state.seed, index)).roll.dice == logged.dice
+        assert resolve_attack(AttackSetup(attack=9, defense=16), rng_for(SEED, index)).roll.dice == logged.dice
 
 
 def test_cited_rule_sections_exist_in_the_pack() -> None:

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match, Tokens
@@ -19,7 +18,7 @@ from companion.rules import Action, ActionOption
 from companion.rules.base import Resolution
 from companion.rules.halo.attack import AttackSetup, resolve_attack
 
-from builders import match, unit
+from builders import SEED, match, rng_for, unit
 
 HALO = rules.get("halo-actionclix")
 
@@ -33,7 +32,7 @@ def options(state: Match) -> dict[str, ActionOption]:
 
 
 def play(state: Match, name: str, unit_id: str | None = None, **params: Any) -> tuple[Match, Resolution]:
-    res = HALO.resolve(state, Action(name, unit_id, params), rng_for(state.seed, len(state.rolls)))
+    res = HALO.resolve(state, Action(name, unit_id, params), rng_for(SEED, len(state.rolls)))
     batch = Event("batch", {"label": res.summary, "events": [{"type": e.type, "data": e.data} for e in res.events]},
                   by=state.active_player.id)
     return apply(state, batch), res

@@ -110,7 +110,7 @@ def test_a_result_taken_from_the_tables_shared_match(tmp_path: Path) -> None:
     as_json(tmp_path, "new", "Friday", "--table", "Ann,Ben")
     as_json(tmp_path, "start")
     session = Session(MatchStore(tmp_path))
-    match = session.new_match("heroclix-skirmish", ["Ann", "Ben"], seed=1)
+    match = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
     for player, vp in ((match.players[0].id, 8), (match.players[1].id, 11)):
         session.dispatch(match.id, "score", {"player": player, "kind": "vp", "delta": vp})
     result = as_json(tmp_path, "result", "1", "--from-match", match.id)["result"]

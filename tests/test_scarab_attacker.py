@@ -8,12 +8,13 @@ import pytest
 from test_scarab_setup import figure, scarab_match, strike_team
 
 from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
 from companion.rules.scarab.system import Scarab, ScarabOptionError
+
+from builders import SEED, rng_for
 
 SCARAB = rules.get("scarab")
 
@@ -189,7 +190,7 @@ def test_position_rules_come_back_as_notes(turn: Match) -> None:
 
 def test_seeded_attacks_replay_identically(turn: Match) -> None:
     action = Action("shoot-scarab", "superman", {"modifier": -1})
-    assert SCARAB.resolve(turn, action, rng_for(turn.seed, 4)) == SCARAB.resolve(turn, action, rng_for(turn.seed, 4))
+    assert SCARAB.resolve(turn, action, rng_for(SEED, 4)) == SCARAB.resolve(turn, action, rng_for(SEED, 4))
 
 
 def test_what_the_match_cant_know_is_said_not_guessed() -> None:

@@ -13,11 +13,12 @@ from test_scarab_setup import figure, scarab_match, strike_team
 
 from companion import rules
 from companion.core.dice.odds import distribution
-from companion.core.dice.roll import rng_for
 from companion.core.match.events import Event, replay
 from companion.rules import Action
 from companion.rules.scarab.attacks import Shot, fire, hit_chance
 from companion.rules.scarab.turn import BANDS
+
+from builders import rng_for
 
 SCARAB = rules.get("scarab")
 shots = st.builds(Shot, st.just("shot"), st.integers(0, 20), st.integers(0, 30), st.integers(0, 5),

@@ -9,11 +9,12 @@ import pytest
 from test_scarab_setup import figure, scarab_match, strike_team
 
 from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
+
+from builders import SEED, rng_for
 
 SCARAB = rules.get("scarab")
 SEQUENCE = ["roll-event", "move", "displaced", "event-specials", "turn-event", "shell-specials", "main-gun", "turret",
@@ -25,7 +26,7 @@ def options(state: Match) -> dict[str, ActionOption]:
 
 
 def do(state: Match, name: str, unit: str | None = None, seed: int = 0, **params: object) -> Match:
-    resolution = SCARAB.resolve(state, Action(name, unit, dict(params)), rng_for(state.seed, seed))
+    resolution = SCARAB.resolve(state, Action(name, unit, dict(params)), rng_for(SEED, seed))
     return replay(state, list(resolution.events))
 
 
@@ -68,8 +69,8 @@ def test_the_scarab_itself_never_takes_actions_or_tokens(table: Match) -> None:
 def test_the_event_roll_reads_a_band_and_moves_on(table: Match) -> None:
     odds = SCARAB.odds(table, Action("roll-event"))
     assert odds is not None and odds.chance is None and "1-2: 2/6" in odds.text and "6: 1/6" in odds.text
-    resolution = SCARAB.resolve(table, Action("roll-event"), rng_for(table.seed, 0))
-    rolled = rng_for(table.seed, 0).randint(1, 6)
+    resolution = SCARAB.resolve(table, Action("roll-event"), rng_for(SEED, 0))
+    rolled = rng_for(SEED, 0).randint(1, 6)
     band = {1: "1-2", 2: "1-2", 3: "3-4", 4: "3-4", 5: "5", 6: "6"}[rolled]
     assert resolution.summary.startswith(f"Rolled {rolled} on d6: band {band}.")
     assert "read from your Event dial" in resolution.summary
@@ -132,8 +133,8 @@ def test_a_main_gun_hit_deals_the_core_dials_damage(table: Match) -> None:
     odds = SCARAB.odds(state, Action("main-gun", params={"target": "batman"}))
     assert odds is not None and odds.chance is not None
     assert odds.text.startswith("Main gun at Batman: attack 10 vs defense 16: needs 6+ on 2d6, 13/18")
-    seed = next(n for n in range(50) if sum(rng_for(state.seed, n).randint(1, 6) for _ in range(2)) >= 6)
-    resolution = SCARAB.resolve(state, Action("main-gun", params={"target": "batman"}), rng_for(state.seed, seed))
+    seed = next(n for n in range(50) if sum(rng_for(SEED, n).randint(1, 6) for _ in range(2)) >= 6)
+    resolution = SCARAB.resolve(state, Action("main-gun", params={"target": "batman"}), rng_for(SEED, seed))
     assert "hit: 3 damage to Batman" in resolution.summary
     after = replay(state, list(resolution.events))
     assert after.unit("batman").eliminated  # 3 damage on a 3-click dial: KO

@@ -28,6 +28,7 @@ def test_encode_a_file_then_decode_the_text(capsys: pytest.CaptureFixture[str]) 
     assert text.startswith("ttcomp://m/")
     code, out, _ = run(capsys, "share", "decode", text)
     exported = json.loads(HALO.read_text(encoding="utf-8"))
+    exported["state"].pop("seed")  # an old export's dice seed is read and dropped: no copy may predict rolls
     decoded = json.loads(out)
     assert code == 0 and decoded["events"] == exported["events"] and decoded["state"] == exported["state"]
 

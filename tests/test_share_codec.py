@@ -200,9 +200,9 @@ def test_incomplete_sequences_report_what_is_missing() -> None:
 
 def test_matches_a_code_cannot_hold_exactly_are_refused() -> None:
     shared = reference("share_halo.json")
-    big_seed = SharedMatch.of(replace(shared.initial, seed=2**70), shared.events[:3])
+    too_long = SharedMatch.of(replace(shared.initial, turn=2**70), shared.events[:3])
     with pytest.raises(InvalidSharedMatch):
-        encode(big_seed)
+        encode(too_long)
 
 
 def test_layout_covers_every_field_of_the_model() -> None:
@@ -212,7 +212,7 @@ def test_layout_covers_every_field_of_the_model() -> None:
     from companion.core.model import Click, Match, Player, Roll, Rules, Timer, Tokens, Unit
 
     carried = {
-        Match: "id system pack_version created seed players units rules turn round active phase counters timers "
+        Match: "id system pack_version created players units rules turn round active phase counters timers "
                "rolls status winners seq",
         Unit: "id name points owner dial click start cyclic eliminated location tokens counters ref",
         Player: "id name colour vp kills counters", Timer: "id label duration running deadline remaining extended",

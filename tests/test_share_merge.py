@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.match.events import replay
+from companion.core.model import Match
 from companion.session import Session
 from companion.share import (
     Choice,
@@ -57,13 +58,18 @@ def scan(session: Session, match_id: str) -> SharedMatch:
     return decode(read_text(to_text(data)).data)
 
 
+def same_table(state: Match, expected: Match) -> bool:
+    """Equal but for the event count: each undone roll leaves an `undone` record in the log."""
+    return replace(state, seq=0) == replace(expected, seq=0)
+
+
 def log(session: Session, match_id: str) -> SharedMatch:
     return SharedMatch.from_export(session.export(match_id))
 
 
 def started(device: Device) -> tuple[Session, str]:
     phone = device()
-    match_id = phone.new_match("halo-actionclix", ["Ann", "Ben"], seed=3).id
+    match_id = phone.new_match("halo-actionclix", ["Ann", "Ben"]).id
     phone.dispatch(match_id, "add_unit", {"unit": unit("u1", "p1")}, by="p1")
     phone.dispatch(match_id, "add_unit", {"unit": unit("u2", "p2")}, by="p2")
     return phone, match_id
@@ -91,7 +97,7 @@ def test_newer_events_fast_forward_across_history_segments(device: Device) -> No
     whole = log(b, match_id)
     for back in range(1, 90):  # undo walks back through the rewritten segments correctly
         state = b.undo(match_id)
-        assert state == replay(whole.initial, list(whole.events[: len(whole.events) - back]))
+        assert same_table(state, replay(whole.initial, list(whole.events[: len(whole.events) - back])))
     reopened = Session(MatchStore(b.store.root))
     if b.store.root is not None:
         assert reopened.state(match_id) == b.state(match_id)
@@ -157,7 +163,7 @@ def test_keep_both_stores_theirs_under_a_new_id(device: Device) -> None:
 def test_a_different_match_under_the_same_id_diverges_from_the_start(device: Device) -> None:
     a, match_id = started(device)
     b = device()
-    other = b.new_match("scarab", ["Cy", "Di"], seed=1)
+    other = b.new_match("scarab", ["Cy", "Di"])
     twin = SharedMatch.of(replace(other, id=match_id), ())
     comparison = compare(log(a, match_id), twin)
     assert (comparison.relation, comparison.common) == (Relation.DIVERGED, 0)
@@ -186,4 +192,4 @@ def test_taking_a_shorter_history_over_a_long_one_leaves_no_stale_segments(devic
     theirs = log(a, match_id)
     assert log(b, match_id) == theirs
     for back in range(1, len(theirs.events) + 1):  # undo to the very start reads only the new history
-        assert b.undo(match_id) == replay(theirs.initial, list(theirs.events[: len(theirs.events) - back]))
+        assert same_table(b.undo(match_id), replay(theirs.initial, list(theirs.events[: len(theirs.events) - back])))

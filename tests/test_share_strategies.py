@@ -154,7 +154,7 @@ def starts(draw: st.DrawFn) -> Match:
     created = draw(st.one_of(st.floats(0, 4e9, allow_nan=False), st.integers(0, 4 * 10**12).map(lambda ms: ms / 1000)))
     match_id = draw(st.one_of(st.from_regex(r"[0-9a-f]{12}", fullmatch=True), st.from_regex(r"[a-z0-9][a-z0-9-]{0,20}",
                                                                                             fullmatch=True)))
-    match = new_match(pack, people, match_id=match_id, seed=draw(st.integers(0, 2**63 - 1)), now=created,
+    match = new_match(pack, people, match_id=match_id, now=created,
                       colours=colours)
     if draw(st.integers(0, 4)) == 0:  # rules that differ from the pack's travel whole
         match = replace(match, rules=replace(match.rules, rounds_per_turn=3, phases=("Move", "Shoot"),

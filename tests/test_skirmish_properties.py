@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.core.dice.odds import distribution
-from companion.core.dice.roll import rng_for, roll
+from companion.core.dice.roll import roll
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action
 
-from builders import match, unit
+from builders import SEED, match, rng_for, unit
 
 SKIRMISH = rules.get("heroclix-skirmish")
 
@@ -71,7 +71,7 @@ def test_random_play_only_offers_actions_that_resolve(picks: list[tuple[int, int
         if option.action == "action-total":
             params["extra"] = (params["extra"] + 1) % 3
         unit_id = option.units[unit_pick % len(option.units)] if option.units else None
-        res = SKIRMISH.resolve(state, Action(option.action, unit_id, params), rng_for(state.seed, len(state.rolls)))
+        res = SKIRMISH.resolve(state, Action(option.action, unit_id, params), rng_for(SEED, len(state.rolls)))
         assert res.summary and res.events
         state = apply(state, Event("batch", {"label": res.summary, "events": [
             {"type": e.type, "data": e.data} for e in res.events]}, by=state.active_player.id))

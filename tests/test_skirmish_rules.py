@@ -9,14 +9,13 @@ from typing import Any
 import pytest
 
 from companion import rules
-from companion.core.dice.roll import rng_for
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
 from companion.rules.base import Resolution
 
-from builders import match, unit
+from builders import SEED, match, rng_for, unit
 
 SKIRMISH = rules.get("heroclix-skirmish")
 
@@ -32,7 +31,7 @@ def options(state: Match) -> dict[str, ActionOption]:
 
 def play(state: Match, name: str, unit_id: str | None = None, **params: Any) -> tuple[Match, Resolution]:
     """Resolve with the match's next roll generator (as the app does) and apply the events as one batch."""
-    res = SKIRMISH.resolve(state, Action(name, unit_id, params), rng_for(state.seed, len(state.rolls)))
+    res = SKIRMISH.resolve(state, Action(name, unit_id, params), rng_for(SEED, len(state.rolls)))
     batch = Event("batch", {"label": res.summary, "events": [{"type": e.type, "data": e.data} for e in res.events]},
                   by=state.active_player.id)
     return apply(state, batch), res

@@ -24,7 +24,7 @@ from builders import unit
 
 
 def play(session: Session, n: int) -> str:
-    m = session.new_match("halo-actionclix", ["Ann", "Ben"], seed=3)
+    m = session.new_match("halo-actionclix", ["Ann", "Ben"])
     session.dispatch(m.id, "add_unit", {"unit": unit("u1", "p1")})
     for _ in range(n):
         session.dispatch(m.id, "score", {"player": "p1", "kind": "vp", "delta": 1}, by="p1")
@@ -190,13 +190,16 @@ def test_data_dir_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     assert "tabletop-companion" in str(data_dir())
 
 
-def test_rolls_replay_from_the_seed_and_batches_undo_as_one(session: Session) -> None:
+def test_logged_rolls_survive_a_new_session_and_batches_undo_as_one(session: Session) -> None:
     match_id = play(session, 0)
     first = session.roll(match_id, "2d6", "attack", by="p1")
-    second = session.roll(match_id, "2d6", by="p1")
+    session.roll(match_id, "2d6", by="p1")
     assert session.state(match_id).rolls[0].dice == first.dice
-    session.undo(match_id)
-    assert session.roll(match_id, "2d6", by="p1").dice == second.dice  # same seed, same roll number
+    session.undo(match_id, by="p2")
+    if session.store.root is not None:  # the undone roll is stored as such
+        again = Session(MatchStore(session.store.root))
+        assert [e.type for e in again.log(match_id)[-2:]] == ["roll", "undone"]
+        assert again.state(match_id).rolls == session.state(match_id).rolls
     session.dispatch_events(match_id, [Event("damage", {"unit": "u1", "amount": 1}),
                                        Event("score", {"player": "p2", "kind": "kills", "delta": 1})], "shot")
     session.undo(match_id)

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.dice.roll import rng_for, roll
-from companion.rules.halo.attack import AttackSetup, hit_chance, resolve_attack
+from companion.rules.halo.attack import AttackSetup, hit_chance
 from companion.session import Session
 from companion.store.matches import MatchStore
 from companion.store.tournaments import TournamentStore
@@ -44,23 +43,27 @@ async def test_dice_screen_shows_exact_odds_and_logs_rolls_in_the_match(tmp_path
     await h.type("dice-expr", "d66")
     await h.click("dice-roll")
     assert "d66: [" in h.text_of("dice-history-0")
-    # from a match, rolls go into the match's log, replayable from its seed
+    assert h.text_of("roll-word") == "MISS" or h.text_of("roll-word") == "HIT"  # at least 10 is still typed
+    assert not h.find("roll-undo").visible  # a roll outside a match is not stored: nothing to undo
+    # from a match, a roll is drawn when Roll is tapped and its dice go into the match's log
     h2, session = await start(tmp_path)
     match_id = await new_halo_match(h2)
     await h2.click("open-dice")
-    assert h2.has("quick-2d6")
+    assert h2.has("quick-2d6") and not h2.has("roll-result")
     await h2.click("quick-2d6")
     await h2.click("dice-roll")
-    roll = session.state(match_id).rolls[0]
-    assert roll.dice == resolve_roll(session, match_id)
-
-
-def resolve_roll(session: Session, match_id: str) -> tuple[int, ...]:
-    return roll("2d6", rng_for(session.state(match_id).seed, 0)).dice
+    logged = session.state(match_id).rolls[0]
+    assert h2.text_of("roll-dice") == f"2d6: {logged.dice[0]} {logged.dice[1]} = {logged.total}"
+    assert h2.text_of("roll-word") == "ROLLED"  # no "at least": neither a hit nor a miss
+    # Undo takes it back, and the history still shows it, marked
+    await h2.click("roll-undo")
+    assert session.state(match_id).rolls == () and not h2.has("roll-result")
+    assert h2.text_of("dice-history-0").startswith("UNDONE ") and str(list(logged.dice)) in h2.text_of(
+        "dice-history-0")
 
 
 @pytest.mark.asyncio
-async def test_halo_helper_lists_actions_and_resolves_an_attack(tmp_path: Path) -> None:
+async def test_halo_helper_lists_actions_and_commits_an_attack(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     match_id = await new_halo_match(h)
     await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3\n7 9 15 2")
@@ -72,25 +75,32 @@ async def test_halo_helper_lists_actions_and_resolves_an_attack(tmp_path: Path) 
     setup = AttackSetup(attack=10, defense=14)
     chance = hit_chance(setup)
     assert f"{chance.numerator}/{chance.denominator}" in h.text_of("action-odds")
-    await h.click("action-resolve")
-    expected = resolve_attack(setup, rng_for(session.state(match_id).seed, 0))
-    summary = h.text_of("action-summary").lower()
-    assert ("hit" in summary) == expected.hit and str(expected.roll.dice[0]) in summary
-    await h.click("action-apply")
+    assert session.state(match_id).rolls == () and not h.has("roll-result")  # odds before, no dice yet
+    await h.click("action-resolve")  # the commit: dice drawn now, the step stored at once
     state = session.state(match_id)
+    dice = state.rolls[0].dice
+    hit = sum(dice) + setup.attack >= setup.defense
+    assert h.text_of("roll-word") == ("HIT" if hit else "MISS")
+    assert h.find("roll-result").bgcolor == ("#009E73" if hit else "#D55E00")
+    assert h.text_of("roll-dice") == f"2d6: {dice[0]} {dice[1]} = {sum(dice)}"
     grunt = state.unit("u2")
-    assert state.unit("u1").tokens.action == 1 and state.rolls[0].dice == expected.roll.dice
-    if expected.hit:  # 3 damage on a 1-click dial: eliminated, kill token, upgrade token, back to reserves
+    assert state.unit("u1").tokens.action == 1
+    if hit:  # 3 damage on a 1-click dial: eliminated, kill token, upgrade token, back to reserves
         assert (state.player("p1").kills, state.unit("u1").tokens.upgrade, grunt.location) == (1, 1, "reserve")
-    # one undo takes the whole attack back
-    session.undo(match_id)
+        assert "Grunt is KO'd" in h.text_of("roll-result") and "Ann: +1 kill" in h.text_of("roll-result")
+    # Undo takes the whole attack back; the roll stays in the log as undone
+    await h.click("roll-undo")
     assert session.state(match_id).rolls == () and session.state(match_id).unit("u1").tokens.action == 0
-    # the helper now refuses a second action for the Spartan
+    assert h.has("action-resolve") and not h.has("roll-result")
+    assert session.log(match_id)[-1].type == "undone"
+    await h.click("action-resolve")  # rolling again: drawn afresh, after the undone roll in everyone's log
+    await h.click("roll-done")
+    assert [e.type for e in session.log(match_id)[-2:]] == ["undone", "batch"]
+    # on another app over the same data, the helper refuses a second action for the Spartan
     h3 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))
     await h3.click(f"match-{match_id}")
     await h3.click("open-helper")
-    await h3.click("do-move-u1")
-    assert not h3.has("do-move-u1")
+    assert h3.has("why-move") and not h3.has("do-move-u1")
 
 
 SCARAB_DIALS = {"shell": "17\n16\n15", "chassis": "9 17 2\n8 16 2", "main-power-core": "10 18 3\n9 17 3",
@@ -115,13 +125,13 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     await h.click("action-resolve")
     assert h.text_of("action-summary").startswith("Rolled ") and "read from your Event dial" in h.text_of(
         "action-summary")
-    await h.click("action-apply")
+    await h.click("roll-done")
     assert session.state(match_id).rolls[-1].expr in ("d6", "1d6")
     await h.click("scarab-do-move")
     await h.click("scarab-do-displaced")
     await h.choose("param-displaced-u1", True)
     await h.click("action-resolve")
-    await h.click("action-apply")
+    await h.click("roll-done")
     assert session.state(match_id).unit("u1").click == 1  # displaced: 1 damage
     await h.click("scarab-do-event-specials")
     await h.click("scarab-do-turn-event")
@@ -131,7 +141,8 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     assert "/" in h.text_of("action-odds")  # the exact chance before the roll
     await h.click("action-resolve")
     hit = "hit" in h.text_of("action-summary").split(",")[-1]
-    await h.click("action-apply")
+    assert h.text_of("roll-word") == ("HIT" if hit else "MISS")
+    await h.click("roll-done")
     fired = session.state(match_id).rolls[-1]
     assert "main gun" in fired.purpose.lower()
     assert session.state(match_id).unit("u1").eliminated == hit  # 3 damage on a 2-click dial
@@ -140,7 +151,7 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
         return
     await h.click("scarab-do-hold-fire")  # the turret holds fire: it asks which gun, then applies
     await h.click("action-resolve")
-    await h.click("action-apply")
+    await h.click("roll-done")
     await h.click("scarab-do-end-turn")
     state = session.state(match_id)
     assert (state.turn, state.active_player.name, state.phase) == (2, "Ann", "")

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.cli.output import emit_json
-from companion.session.dice import distribution, parse, percent, roll_expression
+from companion.session.dice import distribution, parse, percent, roll
 from companion.session.dice import halo_attack as halo
 
 NOTATION_HELP = ("dice notation: 2d6+1d4-2, 4d6kh3 / 2d6kl1 (keep highest/lowest), 7d6>=5 (count successes), "
@@ -54,6 +54,7 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _rng(seed: int | None) -> tuple[int, random.Random]:
+    """A desk roll's generator: seeded, and the seed printed, so a desk roll can be repeated (never a match's)."""
     seed = secrets.randbits(32) if seed is None else seed
     return seed, random.Random(seed)
 
@@ -61,7 +62,7 @@ def _rng(seed: int | None) -> tuple[int, random.Random]:
 def _roll(args: argparse.Namespace) -> int:
     expression = parse(args.expr)
     seed, rng = _rng(args.seed)
-    result = roll_expression(expression, rng)
+    result = roll(expression, rng)
     if args.json:
         emit_json({**result.to_json(), "seed": seed})
     else:

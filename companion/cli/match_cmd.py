@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--system", required=True, help="game system id (see `companion systems`)")
     p.add_argument("--player", action="append", required=True, help="a player's name; repeat for 2-4 players")
     p.add_argument("--colour", action="append", help="a player's colour (#RRGGBB), in player order")
-    p.add_argument("--seed", type=int, help="dice seed (random if not given)")
+    p.add_argument("--seed", type=int, help="ignored, kept for old scripts: a match's dice come from the device "
+                   "when a player rolls (repeatable desk rolls: companion roll --seed)")
     p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: one per 100 points of build)")
     _json_flag(p)
     p.set_defaults(run=_new)
@@ -97,8 +98,10 @@ def _print_match(match: Match, as_json: bool) -> None:
 
 def _new(args: argparse.Namespace) -> int:
     session = Session.open()
-    match = session.new_match(args.system, args.player, colours=args.colour, seed=args.seed,
-                              rounds_per_turn=args.rounds)
+    if args.seed is not None:
+        print("companion: --seed is ignored: a match's dice come from the device when a player rolls",
+              file=sys.stderr)
+    match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds)
     _print_match(match, args.json)
     return 0
 

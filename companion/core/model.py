@@ -125,7 +125,8 @@ class Match:
     system: str
     pack_version: str
     created: float
-    seed: int
+    # no dice seed: a seed that travels with the match would let any copy predict its rolls (old files may
+    # still carry one; reading ignores it)
     players: tuple[Player, ...]
     units: tuple[Unit, ...] = ()
     rules: Rules = field(default_factory=Rules)
@@ -284,7 +285,6 @@ def from_json(data: Any) -> Match:
         system=r.get("system", str),
         pack_version=r.get("pack_version", str),
         created=float(r.get("created", float)),
-        seed=r.get("seed", int),
         players=r.items("players", _player),
         units=r.items("units", _unit, ()),
         rules=_rules(r.get("rules", dict, {}), "match.rules"),

@@ -93,6 +93,7 @@ class Resolution:
     summary: str
     rules: tuple[str, ...] = ()
     details: tuple[str, ...] = ()  # further lines: why, effects, reminders the app can't check
+    success: bool | None = None  # hit or miss, for rolls that succeed or fail (None: the roll isn't one of those)
 
 
 def param_int(params: Mapping[str, Any], name: str, low: int, high: int, default: int = 0,

@@ -1,12 +1,112 @@
-"""Dice for the screens and the CLI: notation, exact odds before a roll, rolls with an injected `random.Random`,
-and the desk calculator for a Halo ActionClix attack."""
+"""Dice for the screens and the desk CLI: notation, exact odds, fair rolls, a match's rolls (undone ones too)
+and what a committed roll did to the table.
+
+Rolls take an optional `random.Random` for tests and desk scripts (`companion roll --seed`); without one the
+dice come from the operating system's randomness (`random.SystemRandom`), drawn when the player commits.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
 from companion.core.dice.notation import Expression
 from companion.core.dice.odds import Distribution, distribution, percent
-from companion.core.dice.roll import RollResult, parse, rng_for, roll, roll_expression
+from companion.core.dice.roll import RollResult, parse, roll_expression
+from companion.core.match.events import HANDLERS, UNDONE, Event
+from companion.core.model import Match
 from companion.rules.halo import attack as halo_attack
+from companion.session.matches import Session
 
-__all__ = ["Distribution", "Expression", "RollResult", "distribution", "halo_attack", "parse", "percent", "rng_for",
-           "roll", "roll_expression"]
+__all__ = ["Distribution", "Expression", "LoggedRoll", "RollResult", "changes", "distribution", "fair_rng",
+           "halo_attack", "logged_rolls", "odds_line", "parse", "percent", "roll"]
+
+
+def fair_rng() -> random.Random:
+    """The generator for rolls at the table: the operating system's randomness, nothing anyone can replay."""
+    return random.SystemRandom()
+
+
+def roll(expr: str | Expression, rng: random.Random | None = None) -> RollResult:
+    """Roll notation (raises DiceError on bad notation) with `rng`, or fairly when it is None."""
+    return roll_expression(parse(expr) if isinstance(expr, str) else expr, rng or fair_rng())
+
+
+def odds_line(expr: str, target: str = "") -> str:
+    """The exact odds of a roll in one line, with the chance of at least `target` when it is a number."""
+    if not expr:
+        return "Type a roll, e.g. 2d6."
+    dist = distribution(expr)
+    line = f"{dist.minimum} to {dist.maximum}, average {float(dist.mean):.2f}"
+    if target.lstrip("-").isdigit():
+        p: Fraction = dist.at_least(int(target))
+        line += f" · at least {target}: {p.numerator}/{p.denominator} ({percent(p):g}%)"
+    return line
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    expr: str
+    dice: tuple[int, ...]
+    total: int
+    purpose: str
+    by: str | None
+    at: float
+    undone: bool  # taken back by undo: still shown, so a roll made again is seen by everyone
+
+
+def logged_rolls(session: Session, match_id: str) -> list[LoggedRoll]:
+    """Every roll of the match in log order, the undone ones marked (read from the log, not from the state)."""
+    out: list[LoggedRoll] = []
+    for event in session.log(match_id):
+        undone = event.type == UNDONE
+        step = Event.from_json(event.data["step"]) if undone else event
+        items = step.data.get("events", []) if step.type == "batch" else [{"type": step.type, "data": step.data}]
+        for item in items:
+            if item.get("type") == "roll":
+                d = item["data"]
+                out.append(LoggedRoll(d["expr"], tuple(d["dice"]), d["total"], d.get("purpose", ""), step.by,
+                                      step.at, undone))
+    return out
+
+
+def changes(before: Match, events: Sequence[Event]) -> list[str]:
+    """What a step's events did to the table, in words: damage, KOs (also when the unit is back in the reserve
+    at full health by the end of the step), units moved, tokens, points."""
+    states = [before]
+    for event in events:  # one by one, as a batch applies them, to see damage and KOs undone within the step
+        states.append(HANDLERS[event.type](states[-1], event))
+    after = states[-1]
+    lines: list[str] = []
+    for u in after.units:
+        was = next((w for w in before.units if w.id == u.id), None)
+        if was is None:
+            lines.append(f"{u.name} joins")
+            continue
+        path = [s.unit(u.id) for s in states if any(x.id == u.id for x in s.units)]
+        taken = sum(max(0, b.click - a.click) for a, b in zip(path, path[1:], strict=False)) if not u.cyclic else 0
+        knocked_out = any(p.eliminated for p in path[1:]) and not was.eliminated
+        if taken:
+            lines.append(f"{u.name} takes {taken} damage")
+        if knocked_out:
+            lines.append(f"{u.name} is KO'd")
+        elif not u.cyclic and u.click < was.click:
+            lines.append(f"{u.name} heals {was.click - u.click}")
+        if u.location != was.location:
+            lines.append(f"{u.name} goes to the {u.location}")
+        for kind in ("action", "upgrade", "grenade"):
+            delta = getattr(u.tokens, kind) - getattr(was.tokens, kind)
+            if delta:
+                lines.append(f"{u.name}: {delta:+d} {kind} token")
+    lines += [f"{u.name} is removed" for u in before.units if u.id not in {a.id for a in after.units}]
+    for p in after.players:
+        was_p = next((w for w in before.players if w.id == p.id), p)
+        for kind, label in (("vp", "VP"), ("kills", "kill")):
+            delta = getattr(p, kind) - getattr(was_p, kind)
+            if delta:
+                lines.append(f"{p.name}: {delta:+d} {label}")
+    if after.status == "finished" and before.status != "finished":
+        lines.append("The match is over")
+    return lines

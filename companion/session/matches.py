@@ -5,19 +5,23 @@
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.core.dice.roll import RollResult, rng_for, roll
+from companion import rules
+from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.creation import new_match
 from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
+from companion.rules.base import Action, Resolution
 from companion.store.matches import MatchStore, MatchSummary, check_id
 from companion.store.paths import data_dir
 
@@ -65,10 +69,13 @@ class Session:
         seed: int | None = None,
         rounds_per_turn: int | None = None,
     ) -> Match:
+        if seed is not None:
+            warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
+                          "(pass rng= to roll/act for repeatable dice)", DeprecationWarning, stacklevel=2)
         pack = get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
-                          seed=secrets.randbits(32) if seed is None else seed, rounds_per_turn=rounds_per_turn)
+                          rounds_per_turn=rounds_per_turn)
         history = History.start(match)
         self.store.save(history, now=self._now())
         self._remember(history)
@@ -104,30 +111,52 @@ class Session:
         # whole seconds: enough for "who did what, when", and share codes shrink by about a fifth
         event = Event(type_, dict(data or {}), by, float(int(self._now())))
         with self.store.locked(check_id(match_id)):  # read, change and write as one, against other processes
-            history = self.history(match_id).push(event)
-            segment, history = history.compact()
-            self._commit(history, segment)
+            return self._push(match_id, event)
+
+    def _push(self, match_id: str, event: Event) -> Match:
+        """Apply and store one event; the caller holds the match's lock."""
+        history = self.history(match_id).push(event)
+        segment, history = history.compact()
+        self._commit(history, segment)
         return history.state
 
     def dispatch_events(self, match_id: str, events: list[Event], label: str, *, by: str | None = None) -> Match:
         """Several events as one step of the log (one undo takes them all back)."""
-        items = [{"type": e.type, "data": e.data} for e in events]
-        return self.dispatch(match_id, "batch", {"label": label, "events": items}, by=by)
+        return self.dispatch(match_id, "batch", _batch_data(events, label), by=by)
 
-    def roll(self, match_id: str, expr: str, purpose: str = "", *, by: str | None = None) -> RollResult:
-        """Roll dice for a match and log it; the match's seed and roll count make every roll replayable."""
-        state = self.state(match_id)
-        result = roll(expr, rng_for(state.seed, len(state.rolls)))
+    def roll(self, match_id: str, expr: str, purpose: str = "", *, by: str | None = None,
+             rng: random.Random | None = None) -> RollResult:
+        """Roll dice for a match now and log them: the dice are in the event, so replay and sharing never roll.
+
+        `rng` is for tests and scripts; by default the dice come from the operating system's randomness, so no
+        copy of the match (export, share code) can tell what the next roll will be."""
+        result = roll(expr, rng or random.SystemRandom())
         self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
         return result
 
-    def undo(self, match_id: str) -> Match:
+    def act(self, match_id: str, action: Action, *, by: str | None = None,
+            rng: random.Random | None = None) -> tuple[Resolution, Match]:
+        """Commit a rules helper action: roll its dice now (the device's randomness unless `rng` is given) and
+        apply its events as one undoable step. Returns the resolution and the match before it (to show what
+        changed). Raises IllegalAction (nothing stored) when it isn't legal now."""
+        with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
+            before = self.state(match_id)
+            resolution = rules.get(before.system).resolve(before, action, rng or random.SystemRandom())
+            if resolution.events:
+                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by,
+                                           float(int(self._now()))))
+        return resolution, before
+
+    def undo(self, match_id: str, *, by: str | None = None) -> Match:
+        """Take back the last step; one that rolled dice stays in the log as undone (by `by`, now)."""
         with self.store.locked(check_id(match_id)):
             history = self.history(match_id)
-            try:
-                history = history.undo()
-            except NeedSegment as need:
-                history = history.reopen(self.store.segment_ending_at(match_id, need.base)).undo()
+            while True:
+                try:
+                    history = history.undo(by, float(int(self._now())))
+                    break
+                except NeedSegment as need:
+                    history = history.reopen(self.store.segment_ending_at(match_id, need.base))
             self._commit(history)
         return history.state
 
@@ -219,6 +248,10 @@ class Session:
 
     def _now(self) -> float:
         return self.clock()
+
+
+def _batch_data(events: Iterable[Event], label: str) -> dict[str, Any]:
+    return {"label": label, "events": [{"type": e.type, "data": e.data} for e in events]}
 
 
 def segmented(initial: Match, events: list[Event]) -> tuple[History, list[Segment]]:

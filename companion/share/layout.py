@@ -326,7 +326,7 @@ def match_out(m: Match, scope: Scope, pack_rules: Rules | None) -> list[Any]:
         units.append(unit_out(u, scope))
         scope.note_unit(u.id)
     return trim([
-        bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, created, m.seed,
+        bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, created, None,  # was the dice seed: never sent
         [player_out(p, i) for i, p in enumerate(m.players)],
         None if pack_rules is not None and same(rules_out(m.rules), rules_out(pack_rules)) else rules_out(m.rules),
         units, m.turn, m.round, m.active, code(m.phase, m.rules.phases),
@@ -337,7 +337,7 @@ def match_out(m: Match, scope: Scope, pack_rules: Rules | None) -> list[Any]:
 
 def match_in(arr: Any, system: str, pack_version: str, scope: Scope, pack_rules: Callable[[], Rules]) -> Match:
     """Read a match; `pack_rules` gives the pack's rules when the code left them out (or raises MissingPack)."""
-    (mid, created, seed, players, rules, units, turn, round_, active, phase, counters, timers, rolls, status,
+    (mid, created, _old_seed, players, rules, units, turn, round_, active, phase, counters, timers, rolls, status,
      winners, seq_) = pad(arr, 5, MATCH_DEFAULTS, "match")
     created = read_time(created, 0, "match.created")
     scope.anchor = anchor_of(created)
@@ -350,7 +350,7 @@ def match_in(arr: Any, system: str, pack_version: str, scope: Scope, pack_rules:
         scope.note_unit(unit_list[-1].id)
     return Match(
         id=mid.hex() if type(mid) is bytes else want_str(mid, "match.id"), system=system, pack_version=pack_version,
-        created=created, seed=want_int(seed, "match.seed"), players=people, units=tuple(unit_list),
+        created=created, players=people, units=tuple(unit_list),
         rules=scope.rules, turn=want_int(turn, "match.turn"), round=want_int(round_, "match.round"),
         active=want_int(active, "match.active"), phase=pick(phase, scope.rules.phases, "match.phase"),
         counters=mapping(counters, want_int, "match.counters"),

@@ -1,7 +1,8 @@
 """Rolling dice: parse notation (see `dice_notation`), roll with an injected `random.Random`, keep every die.
 
-Every roll takes its Random from the caller, so a test or a match decides the sequence: a match derives one
-generator per roll from its seed and the roll's index (`rng_for`), which makes each logged roll replayable.
+Every roll takes its Random from the caller: tests inject a seeded one; at the table the service layer passes the
+operating system's randomness at the moment the player commits, and the dice go into the match's log, which is
+what replay and sharing read (no seed travels with a match).
 Exact odds live in `companion.core.dice.odds`.
 """
 
@@ -23,7 +24,7 @@ from companion.core.dice.notation import (
     parse,
 )
 
-__all__ = ["DiceError", "Expression", "RollResult", "TermRoll", "parse", "rng_for", "roll", "roll_expression"]
+__all__ = ["DiceError", "Expression", "RollResult", "TermRoll", "parse", "roll", "roll_expression"]
 
 
 @dataclass(frozen=True)
@@ -91,11 +92,6 @@ class RollResult:
         else:
             result = str(self.total)
         return f"{self.expr}: {' '.join(parts)} = {result}"
-
-
-def rng_for(seed: int, index: int) -> random.Random:
-    """The generator for a match's roll number `index` (0-based): the same seed and index give the same dice."""
-    return random.Random(f"tabletop-companion:{seed}:{index}")
 
 
 def roll(text: str, rng: random.Random) -> RollResult:

@@ -63,6 +63,9 @@ def describe(match: Match, event: Event) -> str:
             return str(d.get("label") or f"{len(d.get('events', []))} changes")
         case "reopen":
             return "match reopened"
+        case "undone":  # a step with dice taken back by undo: what it was, marked
+            step = d.get("step")
+            return "UNDONE: " + (describe(match, Event.from_json(step)) if isinstance(step, dict) else "a roll")
         case _ if event.type.startswith("timer_"):
             return f"timer {d.get('timer')}: {event.type.removeprefix('timer_')}"
     return event.type

@@ -25,6 +25,8 @@ from companion.core.model import (
     validate,
 )
 
+UNDONE = "undone"  # a step with dice that undo took back, kept in the log (see `_undone`)
+
 # Upper bounds that keep one event sane (a fat-fingered 1000 damage, a 10-hour extension ...).
 MAX_STEP = 100
 MAX_TIMER_SECONDS = 24 * 3600
@@ -55,7 +57,7 @@ class Event:
 
 
 def _guard(state: Match, event: Event) -> None:
-    if state.status == "finished" and event.type != "reopen":
+    if state.status == "finished" and event.type not in ("reopen", UNDONE):
         raise IllegalAction("the match is over; undo the last step or reopen it to go on")
 
 
@@ -350,6 +352,29 @@ def _roll(state: Match, event: Event) -> Match:
     roll = Roll(expr=expr, dice=tuple(dice), total=total, by=event.by, at=event.at,
                 purpose=purpose if isinstance(purpose, str) else "")
     return replace(state, rolls=(*state.rolls, roll))
+
+
+def rolled(event: Event) -> bool:
+    """Whether the step rolled dice (a roll, or a batch with one): taking it back must stay visible."""
+    if event.type == "roll":
+        return True
+    items = event.data.get("events") if event.type == "batch" else None
+    return isinstance(items, list) and any(isinstance(i, dict) and i.get("type") == "roll" for i in items)
+
+
+@handler(UNDONE)
+def _undone(state: Match, event: Event) -> Match:
+    """A step with dice that undo took back: it changes nothing, but it stays in the log (and travels with every
+    export and share code), so everyone sees the dice that were rolled and undone before a roll was made again.
+
+    data: {"step": the undone event as JSON}."""
+    try:
+        step = Event.from_json(event.data.get("step"))
+    except InvalidMatch as exc:
+        raise IllegalAction(f"undone: {exc}") from exc
+    if not rolled(step):
+        raise IllegalAction("undone: only steps that rolled dice are kept as undone")
+    return state
 
 
 def _timer_of(state: Match, event: Event) -> Timer:

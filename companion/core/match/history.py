@@ -2,6 +2,10 @@
 
 Older events move into immutable segments (each with the state it starts from) so that saving after one
 tap costs the same whether the match has 10 events or 10,000. Undo past the tail reopens the last segment.
+
+Undoing a step that rolled dice leaves an `undone` event in its place at the end of the log: it changes nothing,
+and undo never takes it back, so a roll undone and rolled again is in every copy of the match. Redo, straight
+after the undo, takes the step back and drops its `undone` record again.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.errors import IllegalAction
-from companion.core.match.events import Event, apply, replay
+from companion.core.match.events import UNDONE, Event, apply, replay, rolled
 from companion.core.model import Match
 
 TAIL_LIMIT = 64
@@ -52,7 +56,7 @@ class History:
 
     @property
     def can_undo(self) -> bool:
-        return self.length > 0
+        return self.base > 0 or any(e.type != UNDONE for e in self.tail)
 
     @property
     def can_redo(self) -> bool:
@@ -63,31 +67,44 @@ class History:
         state = apply(self.state, event)
         return History(self.base, self.snapshot, (*self.tail, event), (), state)
 
-    def undo(self) -> History:
-        if not self.tail:
+    def undo(self, by: str | None = None, at: float = 0.0) -> History:
+        """Take back the last step (never an `undone` record); a step that rolled dice leaves one, by `by` at `at`."""
+        index = next((i for i in range(len(self.tail) - 1, -1, -1) if self.tail[i].type != UNDONE), None)
+        if index is None:
             if self.base == 0:
                 raise IllegalAction("nothing to undo")
             raise NeedSegment(self.base)
-        *kept, last = self.tail
-        state = replay(self.snapshot, kept)
-        return History(self.base, self.snapshot, tuple(kept), (*self.redo_stack, last), state)
+        step = self.tail[index]
+        kept = (*self.tail[:index], *self.tail[index + 1:])
+        if rolled(step):
+            kept = (*kept, Event(UNDONE, {"step": step.to_json()}, by, at))
+        return History(self.base, self.snapshot, kept, (*self.redo_stack, step), replay(self.snapshot, list(kept)))
 
     def redo(self) -> History:
         if not self.redo_stack:
             raise IllegalAction("nothing to redo")
         *rest, event = self.redo_stack
-        state = apply(self.state, event)
-        return History(self.base, self.snapshot, (*self.tail, event), tuple(rest), state)
+        record = {"step": event.to_json()}
+        index = next((i for i in range(len(self.tail) - 1, -1, -1)
+                      if self.tail[i].type == UNDONE and self.tail[i].data == record), None)
+        if index is None:  # no record of it to drop (the step rolled no dice)
+            return History(self.base, self.snapshot, (*self.tail, event), tuple(rest), apply(self.state, event))
+        tail = (*self.tail[:index], *self.tail[index + 1:], event)
+        return History(self.base, self.snapshot, tail, tuple(rest), replay(self.snapshot, list(tail)))
 
     def reopen(self, segment: Segment) -> History:
-        """Make the segment that ends where this history's tail begins the tail again (for undo)."""
-        if self.tail or segment.end != self.base:
+        """Make the segment that ends where this history's tail begins part of the tail again (for undo); the tail
+        may hold `undone` records only, which stay after it."""
+        if any(e.type != UNDONE for e in self.tail) or segment.end != self.base:
             raise ValueError("segment does not end where the tail begins")
-        return History(segment.base, segment.state, segment.events, self.redo_stack, self.state)
+        return History(segment.base, segment.state, (*segment.events, *self.tail), self.redo_stack, self.state)
 
     def compact(self, limit: int = TAIL_LIMIT) -> tuple[Segment | None, History]:
-        """When the tail is full, cut it off as a segment and start a new tail from the current state."""
-        if len(self.tail) < limit:
+        """When the tail is full, cut it off as a segment and start a new tail from the current state.
+
+        Not while a redo could still drop an `undone` record from the tail: the tail then grows by at most the
+        steps being redone, and is cut as soon as nothing is left to redo or a new step clears the redo stack."""
+        if len(self.tail) < limit or (self.redo_stack and any(e.type == UNDONE for e in self.tail)):
             return None, self
         segment = Segment(self.base, self.snapshot, self.tail)
         return segment, History(segment.end, self.state, (), self.redo_stack, self.state)

@@ -306,7 +306,7 @@ class HaloActionClix:
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
         return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",
-                          tuple(rules), tuple(details))
+                          tuple(rules), tuple(details), result.hit)
 
     def attack_events(self, state: Match, attacker_id: str, target_id: str, result: AttackResult,
                       damage: int, action: str = "attack") -> list[Event]:

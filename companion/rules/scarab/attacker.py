@@ -322,7 +322,7 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
             events += stamp(state, unit, by)
         effect = f"hit: {aim.shot.damage} damage to {aim.hurt.name}" if result.hit else "miss"
         return Resolution(tuple(events), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (spec.rule,),
-                          (result.why(), *details))
+                          (result.why(), *details), result.hit)
     summary = f"{unit.name}: {spec.title.lower()}"
     if spec.id == "jump-off":
         if action.params.get("jump_climb"):

@@ -260,5 +260,5 @@ def _attack(state: Match, action: Action, rng: random.Random, advance: list[Even
     effect = f"hit: {aim.shot.damage} damage to {aim.target.name}" if result.hit else "miss"
     details = (result.why(),) + ((NOTES["turret"],) if action.name == "turret" else ())
     return Resolution(tuple(events + advance), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (rule,),
-                      details)
+                      details, result.hit)
 

@@ -226,7 +226,7 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
         rules.append(RULE_VICTORY)
     summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, "
                + (f"hit, {max(0, attack.damage)} damage" if hit else "miss"))
-    return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said))
+    return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said), hit)
 
 
 def resolve_damage(state: Match, action: Action) -> Resolution:

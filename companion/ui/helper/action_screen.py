@@ -1,5 +1,9 @@
-"""One action of the rules helper, for any game system: its params as a form, the exact odds before rolling,
-the roll with its dice and why, then "apply" writes the result to the match as one undoable step."""
+"""One action of the rules helper, for any game system: its params as a form and the exact odds, then one tap
+commits it: the dice are drawn from the device's randomness at that moment and the result is stored as one
+undoable step, then shown big (hit/miss colour, word and icon, the dice, what it did) with Undo and Done.
+
+Nothing is rolled before the commit, so backing out and coming back shows no dice to shop for; an undone roll
+stays in the match log as undone."""
 
 from __future__ import annotations
 
@@ -10,8 +14,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.session.dice import rng_for
+from companion.session.dice import changes
 from companion.session.helper import Action, ActionOption, Param, Resolution, System, helper_for
+from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.shell import App, app_bar
 
 MAX_RADIOS = 6  # more choices than this go in a drop-down
@@ -24,13 +29,16 @@ class ActionScreen:
         self.unit = unit
         self.route = f"/match/{match_id}/action/{action}" + (f"/{unit}" if unit else "")
         self.values: dict[str, Any] = {}
-        self.resolution: Resolution | None = None
+        self.done: tuple[Resolution, list[str]] | None = None  # the committed step and what it changed
 
     def build(self, app: App) -> ft.View:
         match = app.session.state(self.match_id)
         system = helper_for(match.system)
         option = next((o for o in system.legal_actions(match) if o.action == self.action), None)
         title = option.title if option else self.action
+        if self.done is not None:
+            return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                           appbar=app_bar(app, title), controls=self._result(app))
         if option is None or not option.enabled:
             return ft.View(route=self.route, padding=16, appbar=app_bar(app, title), controls=[
                 ft.Text(f"Not now: {option.reason if option else 'this game has no such action'}",
@@ -44,18 +52,21 @@ class ActionScreen:
             controls.append(ft.Text(option.note, italic=True, size=12))
         controls += [param_control(p, self.values[p.name], partial(self._set, app, p.name)) for p in option.params]
         controls.append(self._odds(system, match, action))
-        if self.resolution is None:
-            label = f"Roll {option.dice}" if option.dice else "Do it"
-            controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK,
-                                            key="action-resolve", on_click=partial(self._resolve, app, action)))
-        else:
-            r = self.resolution
-            controls += [ft.Text(r.summary, key="action-summary", size=18, weight=ft.FontWeight.BOLD),
-                         *(ft.Text(line, key=f"action-detail-{i}") for i, line in enumerate(r.details)),
-                         ft.FilledButton("Apply to the match", icon=ft.Icons.CHECK, key="action-apply",
-                                         on_click=partial(self._apply, app))]
+        label = f"Roll {option.dice}" if option.dice else "Do it"
+        controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
+                                        key="action-resolve", on_click=partial(self._commit, app, action)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
                        appbar=app_bar(app, title), controls=controls)
+
+    def _result(self, app: App) -> list[ft.Control]:
+        assert self.done is not None
+        r, effects = self.done
+        rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
+        word = None if rolls else "DONE"
+        return [*result_card(r.success, dice_text(rolls), effects or ["Nothing changed on the table."],
+                             on_undo=lambda: self._undo(app), on_done=app.back, word=word),
+                ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD),
+                *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
 
     @staticmethod
     def _odds(system: System, match: Match, action: Action) -> ft.Control:
@@ -69,32 +80,30 @@ class ActionScreen:
 
     def _set(self, app: App, name: str, value: Any) -> None:
         self.values[name] = value
-        self.resolution = None  # a changed set-up needs a new roll
         app.refresh()
 
-    def _resolve(self, app: App, action: Action) -> None:
+    def _commit(self, app: App, action: Action) -> None:
+        """Roll now, with the device's randomness, and store the step; then show what happened."""
         match = app.session.state(self.match_id)
         try:
-            # the match's seed and roll count decide the dice: going back and rolling again gives the same dice
-            self.resolution = helper_for(match.system).resolve(match, action, rng_for(match.seed, len(match.rolls)))
+            resolution, before = app.session.act(self.match_id, action, by=match.active_player.id)
         except CompanionError as exc:
             app.toast(str(exc))
             return
-        app.refresh()
-
-    def _apply(self, app: App) -> None:
-        if self.resolution is None:
-            return
-        match = app.session.state(self.match_id)
-        try:
-            if self.resolution.events:  # some outcomes change nothing on the table (a miss that logs no roll)
-                app.session.dispatch_events(self.match_id, list(self.resolution.events), self.resolution.summary,
-                                            by=match.active_player.id)
-        except CompanionError as exc:
-            app.toast(str(exc))
-            return
+        self.done = (resolution, changes(before, resolution.events))
         app.tick()
-        app.back()
+        app.refresh()
+
+    def _undo(self, app: App) -> None:
+        match = app.session.state(self.match_id)
+        try:
+            app.session.undo(self.match_id, by=match.active_player.id)
+        except CompanionError as exc:
+            app.toast(str(exc))
+            return
+        self.done = None
+        app.toast("Undone. The roll stays in the match log as undone.")
+        app.refresh()
 
 
 def default_of(p: Param) -> Any:

@@ -9,7 +9,6 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.session.dice import rng_for
 from companion.session.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
 from companion.ui.shell import App, app_bar
@@ -86,11 +85,7 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
         return
     match = app.session.state(match_id)
     try:
-        resolution = helper_for(match.system).resolve(match, Action(option.action, unit_id),
-                                                     rng_for(match.seed, len(match.rolls)))
-        if resolution.events:
-            app.session.dispatch_events(match_id, list(resolution.events), resolution.summary,
-                                        by=match.active_player.id)
+        resolution, _ = app.session.act(match_id, Action(option.action, unit_id), by=match.active_player.id)
     except CompanionError as exc:
         app.toast(str(exc))
         return

@@ -1,4 +1,5 @@
-"""The match log: every event, newest first, with who did it and when."""
+"""The match log: every event, newest first, with who did it and when; a roll taken back by undo stays, marked
+UNDONE (word, icon and colour), so a roll made again after an undo is plain to everyone."""
 
 from __future__ import annotations
 
@@ -27,8 +28,13 @@ class LogScreen:
         for n, event in reversed(list(enumerate(events, 1))):
             who = match.player(event.by).name if event.by in {p.id for p in match.players} else (event.by or "")
             when = time.strftime("%H:%M:%S", time.localtime(event.at))
-            rows.append(ft.ListTile(key=f"log-{n}", dense=True, title=ft.Text(f"{n}. {describe(match, event)}"),
-                                    subtitle=ft.Text(f"{when} · {who}" if who else when)))
+            undone = event.type == "undone"
+            title = ft.Text(f"{n}. {describe(match, event)}", color=ft.Colors.ERROR if undone else None,
+                            italic=undone)
+            rows.append(ft.ListTile(key=f"log-{n}", dense=True, title=title,
+                                    leading=ft.Icon(ft.Icons.UNDO, color=ft.Colors.ERROR) if undone else None,
+                                    subtitle=ft.Text(f"{when} · {who} undid it" if undone and who else
+                                                     f"{when} · {who}" if who else when)))
         if not rows:
             rows.append(ft.Text("Nothing has happened yet."))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=8,

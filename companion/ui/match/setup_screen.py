@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.dice import rng_for
+from companion.session.dice import fair_rng
 from companion.session.match_tools import Event, check_force, snake_order, starting_squares
 from companion.ui.shell import App, app_bar
 
@@ -52,7 +52,8 @@ class SetupScreen:
 
     def _roll(self, app: App) -> None:
         match = app.session.state(self.match_id)
-        squares = starting_squares(match, lambda i: rng_for(match.seed, i), len(match.rolls))
+        rng = fair_rng()  # drawn now, when the player taps: the dice go into the log
+        squares = starting_squares(match, lambda _index: rng, len(match.rolls))
         if not squares:
             app.toast("Add each player's characters first.")
             return
