@@ -1,71 +1,26 @@
 """Events: every change to a match is an event applied by the pure function `apply`.
 
 `apply(state, event)` returns a new state or raises `IllegalAction` with a reason a player can read;
-the old state is never touched. The list of applied events is the match history.
+the old state is never touched. The list of applied events is the match history. The event type and the
+reducer live in `event_base`, rolls in `dice_events`; this module has the table's other events and re-exports
+them all.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 from companion.core.errors import IllegalAction, InvalidMatch
 from companion.core.match import timers
-from companion.core.match.reducer import Reducer
-from companion.core.model import (
-    COUNTER_SCOPES,
-    JSON,
-    LOCATIONS,
-    Match,
-    Player,
-    Roll,
-    Timer,
-    Unit,
-    _unit,
-    validate,
-)
+from companion.core.match.dice_events import rolled
+from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, apply, handler, replay
+from companion.core.model import COUNTER_SCOPES, LOCATIONS, Match, Player, Timer, Unit, _unit
 
-UNDONE = "undone"  # a step with dice that undo took back, kept in the log (see `_undone`)
+__all__ = ["HANDLERS", "REDUCER", "UNDONE", "Event", "apply", "handler", "replay", "rolled"]
 
 # Upper bounds that keep one event sane (a fat-fingered 1000 damage, a 10-hour extension ...).
 MAX_STEP = 100
 MAX_TIMER_SECONDS = 24 * 3600
-
-
-@dataclass(frozen=True)
-class Event:
-    type: str
-    data: dict[str, Any] = field(default_factory=dict)
-    by: str | None = None  # player id, "judge", or None for the app itself
-    at: float = 0.0  # UTC epoch seconds
-
-    def to_json(self) -> JSON:
-        return {"type": self.type, "data": self.data, "by": self.by, "at": self.at}
-
-    @staticmethod
-    def from_json(data: Any) -> Event:
-        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise InvalidMatch("event: expected an object with a type")
-        payload = data.get("data", {})
-        by = data.get("by")
-        at = data.get("at", 0.0)
-        if not isinstance(payload, dict) or not (by is None or isinstance(by, str)):
-            raise InvalidMatch(f"event {data['type']}: data must be an object and by a string")
-        if isinstance(at, bool) or not isinstance(at, int | float):
-            raise InvalidMatch(f"event {data['type']}: at must be a time in seconds")
-        return Event(data["type"], payload, by, float(at))
-
-
-def _guard(state: Match, event: Event) -> None:
-    if state.status == "finished" and event.type not in ("reopen", UNDONE):
-        raise IllegalAction("the match is over; undo the last step or reopen it to go on")
-
-
-REDUCER: Reducer[Match, Event] = Reducer(validate, _guard)
-HANDLERS = REDUCER.handlers
-handler = REDUCER.handler
-apply = REDUCER.apply
-replay = REDUCER.replay
 
 
 # --- reading event data -----------------------------------------------------------------------------
@@ -337,44 +292,7 @@ def _batch(state: Match, event: Event) -> Match:
     return state
 
 
-# --- dice and timers --------------------------------------------------------------------------------
-
-
-@handler("roll")
-def _roll(state: Match, event: Event) -> Match:
-    expr = _str(event, "expr")
-    dice = event.data.get("dice")
-    total = event.data.get("total")
-    if (not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice)
-            or isinstance(total, bool) or not isinstance(total, int)):
-        raise IllegalAction("roll: dice must be a list of whole numbers and total a whole number")
-    purpose = event.data.get("purpose", "")
-    roll = Roll(expr=expr, dice=tuple(dice), total=total, by=event.by, at=event.at,
-                purpose=purpose if isinstance(purpose, str) else "")
-    return replace(state, rolls=(*state.rolls, roll))
-
-
-def rolled(event: Event) -> bool:
-    """Whether the step rolled dice (a roll, or a batch with one): taking it back must stay visible."""
-    if event.type == "roll":
-        return True
-    items = event.data.get("events") if event.type == "batch" else None
-    return isinstance(items, list) and any(isinstance(i, dict) and i.get("type") == "roll" for i in items)
-
-
-@handler(UNDONE)
-def _undone(state: Match, event: Event) -> Match:
-    """A step with dice that undo took back: it changes nothing, but it stays in the log (and travels with every
-    export and share code), so everyone sees the dice that were rolled and undone before a roll was made again.
-
-    data: {"step": the undone event as JSON}."""
-    try:
-        step = Event.from_json(event.data.get("step"))
-    except InvalidMatch as exc:
-        raise IllegalAction(f"undone: {exc}") from exc
-    if not rolled(step):
-        raise IllegalAction("undone: only steps that rolled dice are kept as undone")
-    return state
+# --- timers (rolls are in core.match.dice_events) ---------------------------------------------------------------------
 
 
 def _timer_of(state: Match, event: Event) -> Timer:

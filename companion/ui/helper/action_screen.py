@@ -63,10 +63,11 @@ class ActionScreen:
         r, effects = self.done
         rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
         word = None if rolls else "DONE"
-        return [*result_card(r.success, dice_text(rolls), effects or ["Nothing changed on the table."],
-                             on_undo=lambda: self._undo(app), on_done=app.back, word=word),
-                ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD),
-                *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
+        # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card
+        summary = ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD, visible=bool(effects))
+        return [*result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=lambda: self._undo(app),
+                             on_done=app.back, word=word),
+                summary, *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
 
     @staticmethod
     def _odds(system: System, match: Match, action: Action) -> ft.Control:
