@@ -80,7 +80,11 @@ class DiceScreen:
         r = self.last
         assert r is not None
         success = r.total >= int(self.target) if self.target.lstrip("-").isdigit() else None
-        return result_card(success, dice_text([(r.expr, r.dice, r.total)]), [r.describe()],
+        lines = [f"needed {self.target} or more"] if success is not None else []
+        if r.successes is not None or len(r.terms) > 1 or not all(all(t.counted) for t in r.terms):
+            # which dice counted: dropped ones in brackets, successes starred, modifiers added
+            lines.insert(0, r.describe().split(": ", 1)[-1])
+        return result_card(success, dice_text([(r.expr, r.dice, r.total)]), lines,
                            on_undo=(lambda: self._undo(app)) if self.match_id else None,
                            on_done=lambda: self._close_result(app))
 
