@@ -41,7 +41,7 @@ def _theirs(session: Session, match_id: str) -> SharedMatch:
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs fork")
 def test_importing_while_a_writer_dispatches_loses_no_acknowledged_event(tmp_path: Path) -> None:
     session = Session(MatchStore(tmp_path))
-    match_id = session.new_match("halo-actionclix", ["Ann", "Ben"], seed=1).id
+    match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
     ctx = mp.get_context("fork")
     stop, acknowledged = ctx.Event(), ctx.Value("i", 0)
     writer = ctx.Process(target=_writer, args=(str(tmp_path), match_id, stop, acknowledged))
