@@ -22,6 +22,8 @@ LOCATIONS = ("table", "reserve")
 TOKEN_KINDS = ("action", "action_last", "upgrade", "grenade")
 TURN_STYLES = ("player", "shared")
 COUNTER_SCOPES = ("match", "player", "unit")
+GRENADE_ICON = "grenade-icon"  # the card's grenade icon: the unit gets a Grenade token when deployed and respawned
+MAX_POSITION = 32  # a position is a short word the system's rules helper reads ("top", "ramp", "enemy-spawn")
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,20 @@ class Unit:
     tokens: Tokens = field(default_factory=Tokens)
     counters: dict[str, int] = field(default_factory=dict)
     ref: str | None = None  # catalogue id when the unit comes from a rule pack
+    # where the figure stands when the game's rules turn on it (the Scarab: "top", "ramp", "interior" ...);
+    # "" when nobody has said: each rules helper reads its own words and treats "" as its default place
+    position: str = ""
 
     @property
     def current(self) -> Click:
         return self.dial[self.click]
+
+    @property
+    def tags(self) -> frozenset[str]:
+        """Words the players put on a unit for what its card shows ("aerial", "grenade-icon", "multi-base"): the
+        last ":"-part of a marker on its current click, and every ":"-part of its catalogue ref."""
+        words = {m.rsplit(":", 1)[-1] for m in self.current.markers}
+        return frozenset(words | (set(self.ref.split(":")) if self.ref else set()))
 
     @property
     def ko_click(self) -> int | None:
@@ -185,7 +197,10 @@ def _plain(value: Any) -> Any:
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
-    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    out = {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    if out.get("position") == "":  # written only once set: matches and events from before it stay as they were
+        del out["position"]
+    return out
 
 
 def _click(data: Any, path: str) -> Click:
@@ -217,6 +232,7 @@ def _unit(data: Any, path: str) -> Unit:
         tokens=_tokens(r.get("tokens", dict, {}), f"{path}.tokens"),
         counters=r.mapping("counters", (int,)),
         ref=r.get("ref", (str, type(None)), None),
+        position=r.get("position", str, ""),
     )
 
 
@@ -349,6 +365,8 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: click, starting click or points out of range")
         if u.eliminated != u.current.ko:
             raise InvalidMatch(f"{u.name}: eliminated must match the KO click")
+        if len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum() and u.position:
+            raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
         if u.location not in LOCATIONS:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
         for kind in TOKEN_KINDS:

@@ -14,7 +14,17 @@ from companion.core.errors import IllegalAction, InvalidMatch
 from companion.core.match import timers
 from companion.core.match.dice_events import rolled
 from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, apply, handler, replay
-from companion.core.model import COUNTER_SCOPES, LOCATIONS, Match, Player, Timer, Unit, _unit
+from companion.core.model import (
+    COUNTER_SCOPES,
+    GRENADE_ICON,
+    LOCATIONS,
+    MAX_POSITION,
+    Match,
+    Player,
+    Timer,
+    Unit,
+    _unit,
+)
 
 __all__ = ["HANDLERS", "REDUCER", "UNDONE", "Event", "apply", "handler", "replay", "rolled"]
 
@@ -222,6 +232,15 @@ def _set_phase(state: Match, event: Event) -> Match:
     return replace(state, phase=phase)
 
 
+@handler("set_position")
+def _set_position(state: Match, event: Event) -> Match:
+    """Where on (or in) the map the figure stands: a word its system's rules helper reads, "" for its default."""
+    position = event.data.get("position")
+    if not isinstance(position, str) or len(position) > MAX_POSITION:
+        raise IllegalAction("set_position: position must be a short word (\"\" for the default place)")
+    return _with_unit(state, replace(_unit_of(state, event), position=position))
+
+
 @handler("set_location")
 def _set_location(state: Match, event: Event) -> Match:
     unit = _unit_of(state, event)
@@ -260,6 +279,9 @@ def _add_unit(state: Match, event: Event) -> Match:
         raise IllegalAction(f"there is already a unit with id {unit.id!r}")
     if unit.owner not in {p.id for p in state.players}:
         raise IllegalAction(f"{unit.name}: its owner is not a player of this match")
+    if unit.location == "table" and not unit.tokens.grenade and GRENADE_ICON in unit.tags and \
+            state.rules.token_limits.get("grenade", 0) != 0:  # deployed with the token its card's icon gives
+        unit = replace(unit, tokens=replace(unit.tokens, grenade=1))
     return replace(state, units=(*state.units, unit))
 
 
