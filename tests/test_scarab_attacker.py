@@ -28,6 +28,11 @@ def do(state: Match, name: str, unit: str | None = None, rng: random.Random | No
     return replay(state, list(resolution.events))
 
 
+def placed(state: Match, **where: str) -> Match:
+    """The state with figures moved by hand (set_position), e.g. placed(turn, batman="interior")."""
+    return replay(state, [Event("set_position", {"unit": u.replace("_", "-"), "position": p}) for u, p in where.items()])
+
+
 def seed_for(total: int, at_least: bool = True) -> random.Random:
     """A generator whose 2d6 roll reaches `total` (or stays below it)."""
     for n in range(500):
@@ -90,7 +95,7 @@ def test_shots_at_the_scarab_use_the_shell_dial(turn: Match) -> None:
 
 
 def test_a_ko_shell_dial_is_not_guessed_at(turn: Match) -> None:
-    broken = replay(turn, [Event("damage", {"unit": "scarab-shell", "amount": 10})])
+    broken = replay(placed(turn, batman="interior"), [Event("damage", {"unit": "scarab-shell", "amount": 10})])
     shoot = options(broken)["shoot-scarab"]
     assert not shoot.enabled and "the source doesn't say" in (shoot.reason or "")
     assert options(broken)["attack-core"].enabled
@@ -123,11 +128,12 @@ def test_at_most_two_aerial_attackers_a_turn(turn: Match) -> None:
 def test_grenades_need_a_token_and_spend_it(turn: Match) -> None:
     refused = SCARAB.explain(turn, Action("shoot-scarab", "batman", {"grenade": True}))
     assert not refused.legal and refused.rule == "grenades"
-    after = do(turn, "shoot-scarab", "flash", grenade=True)
+    after = do(turn, "shoot-scarab", "flash", grenade=True, under_base=True)
     assert after.unit("flash").tokens.grenade == 0
 
 
 def test_inside_the_core_takes_one_damage_per_hit_with_three_more_attack_adjacent(turn: Match) -> None:
+    turn = placed(turn, batman="interior", superman="ramp")
     far = SCARAB.odds(turn, Action("attack-core", "batman"))
     near = SCARAB.odds(turn, Action("attack-core", "batman", {"adjacent": True}))
     assert far is not None and near is not None and far.chance is not None and near.chance is not None
@@ -137,7 +143,7 @@ def test_inside_the_core_takes_one_damage_per_hit_with_three_more_attack_adjacen
 
 
 def test_destroying_the_main_power_core_ends_the_game() -> None:
-    state = replay(scarab_match(*strike_team(), core_clicks=1), [Event("end_turn", {})])
+    state = placed(replay(scarab_match(*strike_team(), core_clicks=1), [Event("end_turn", {})]), superman="interior")
     resolution = SCARAB.resolve(state, Action("attack-core", "superman", {"adjacent": True}), seed_for(5))
     assert resolution.events[-1] == Event("end_match", {"winners": ["p2"]}, "p2")
     assert "the Scarab is destroyed: Ben wins" in resolution.details[-1]
@@ -161,10 +167,11 @@ def test_the_scarab_wins_when_every_attacker_is_ko() -> None:
 
 
 def test_jumping_off_hurts_unless_it_can_jump_or_climb(turn: Match) -> None:
+    turn = placed(turn, batman="top", robin="top")
     hurt = do(turn, "jump-off", "batman")
     assert hurt.unit("batman").click == 1 and hurt.unit("batman").tokens.action == 1
     safe = do(turn, "jump-off", "robin", jump_climb=True)
-    assert safe.unit("robin").click == 0
+    assert safe.unit("robin").click == 0 and safe.unit("robin").position == hurt.unit("batman").position == "ground"
     opt = options(turn)["jump-off"]
     assert opt.params[0].name == "jump_climb" and "stands" in (opt.note or "")
 
@@ -181,7 +188,7 @@ def test_attacking_a_reinforcement(turn: Match) -> None:
 def test_position_rules_come_back_as_notes(turn: Match) -> None:
     opts = options(turn)
     assert "Ramp" in (opts["enter"].note or "") and "kneels" in (opts["move-off"].note or "")
-    assert "under a base" in (opts["shoot-scarab"].note or "")
+    assert "under_base" in [p.name for p in opts["shoot-scarab"].params]
     boarding = replay(turn, [Event("counter", {"scope": "match", "name": "heroclix-attacker-actions", "delta": 1})])
     assert "House rule" not in (options(boarding)["move"].note or "")
     flyers = Scarab({"flyer-limit-2": True})

@@ -177,29 +177,32 @@ def test_reinforcements_attack_once_and_the_turn_ends(table: Match) -> None:
     assert (ended.active, ended.phase, ended.turn) == (1, "", 2)
 
 
+def inside(state: Match, *units: str, position: str = "interior") -> Match:
+    return replay(state, [Event("set_position", {"unit": u, "position": position}) for u in units])
+
+
 def test_interior_defenders_need_five_inside_or_swarm(table: Match) -> None:
-    state = at(table, "reinforcements")
-    refused = SCARAB.explain(state, Action("interior-action", "grunt-1", {"inside": 4}))
+    state = inside(at(table, "reinforcements"), "grunt-1")
+    refused = SCARAB.explain(state, Action("interior-action", "grunt-1"))
     assert not refused.legal and refused.rule == "interior-defence" and "five are needed" in refused.reason
-    assert SCARAB.explain(state, Action("interior-action", "grunt-1", {"inside": 5})).legal
-    swarm = at(scarab_match(*strike_team(), core_markers={0: ["special:swarm"]}), "reinforcements")
+    swarm = inside(at(scarab_match(*strike_team(), core_markers={0: ["special:swarm"]}), "reinforcements"), "grunt-1")
     assert SCARAB.explain(swarm, Action("interior-action", "grunt-1")).legal
-    heroclix = {"level": "heroclix", "attacker_inside": True}
-    assert SCARAB.explain(state, Action("interior-action", "grunt-1", heroclix)).reason.startswith(
+    heroclix = {"level": "heroclix"}
+    assert SCARAB.explain(inside(state, "batman"), Action("interior-action", "grunt-1", heroclix)).reason.startswith(
         "all 0 interior actions")  # 40 points of reinforcements: 0 - 1 actions, none
-    after = do(state, "interior-action", "grunt-1", inside=5, target="batman")
+    after = do(inside(swarm, "batman"), "interior-action", "grunt-1", target="batman")
     assert after.unit("grunt-1").tokens.action == 1 and after.rolls[-1].purpose == "Grunt 1 attacks Batman"
 
 
 def test_interior_defenders_get_three_actions_at_normal_four_at_heroic() -> None:
     grunts = [figure(f"g{i}", "p1", attack=8, defense=15, damage=1, points=20) for i in range(6)]
-    state = at(scarab_match(figure("batman", "p2"), *grunts), "reinforcements")
+    state = inside(at(scarab_match(figure("batman", "p2"), *grunts), "reinforcements"), *[f"g{i}" for i in range(6)])
     for i in range(3):
-        state = do(state, "interior-action", f"g{i}", inside=6)
-    normal = SCARAB.explain(state, Action("interior-action", "g3", {"inside": 6}))
+        state = do(state, "interior-action", f"g{i}")
+    normal = SCARAB.explain(state, Action("interior-action", "g3"))
     assert not normal.legal and normal.reason == "all 3 interior actions of this turn are used"
-    assert SCARAB.explain(state, Action("interior-action", "g3", {"inside": 6, "level": "heroic"})).legal
-    state = do(state, "interior-action", "g3", inside=6, level="heroic")
+    assert SCARAB.explain(state, Action("interior-action", "g3", {"level": "heroic"})).legal
+    state = do(state, "interior-action", "g3", level="heroic")
     assert not options(state)["interior-action"].enabled
 
 

@@ -5,8 +5,9 @@ rounded up; with the house rule "heroclix-attacker-actions" one per 100 points o
 puts an action token on the figure (the pack's limit is two held); like both base games, a figure takes one
 action a turn. Shots at the Scarab use the Shell dial's defense (a figure marked colossal: the Chassis dial's)
 and damage the Shell dial; at most two aerial figures shoot at the Scarab a turn (counted with the "acted-turn"
-counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage. Map positions (on top, inside,
-adjacent, kneeling or standing) are the players' to check: they come back as params and notes.
+counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage. Map facts (adjacency, the Scarab
+kneeling or standing) that the match can't know are asked; where each figure stands is match state
+(scarab.positions), and every action that moves a figure sets it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,43 @@ from dataclasses import dataclass
 from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
+from companion.rules.scarab.attacker_specs import (
+    ADJACENT,
+    AERIAL_LIMIT,
+    CLOSE_COMBAT,
+    CORE_ADJACENT_BONUS,
+    CORE_DAMAGE,
+    GRENADE,
+    HOUSE_NOTES,
+    JUMP_CLIMB,
+    JUMP_DAMAGE,
+    MOVE_TO,
+    NEXT_TO_BASE,
+    NOTES,
+    SPEC_BY_ID,
+    SPECS,
+    UNDER_BASE,
+    Spec,
+)
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
+from companion.rules.scarab.positions import (
+    BOARDED,
+    GROUND,
+    INSIDE,
+    INTERIOR,
+    OUTSIDE_MAP,
+    PHRASES,
+    POSITIONS,
+    RAMP,
+    TOP,
+    boarding_refusal,
+    entering_refusal,
+    leaving_refusal,
+    place,
+    shot_refusal,
+    targets_for,
+    where,
+)
 from companion.rules.scarab.state import (
     CHASSIS,
     CORE,
@@ -48,53 +85,8 @@ from companion.rules.scarab.state import (
     unit_option,
 )
 
-AERIAL_LIMIT = 2
-CORE_ADJACENT_BONUS = 3
-CORE_DAMAGE = 1
-JUMP_DAMAGE = 1
-ADJACENT = Param("adjacent", "Adjacent to the Main Power Core (+3 attack)", "bool", default=False)
-GRENADE = Param("grenade", "Throw a grenade (uses a Grenade token)", "bool", default=False)
-
-
-@dataclass(frozen=True)
-class _Spec:
-    id: str
-    title: str
-    rule: str
-    cost: int = 1
-    dice: str | None = None
-
-
-SPECS = (
-    _Spec("move", "Move or another action", "attacker-actions"),
-    _Spec("shoot-scarab", "Shoot the Scarab", "shooting-the-scarab", dice="2d6"),
-    _Spec("attack", "Attack a reinforcement", "reinforcements", dice="2d6"),
-    _Spec("attack-core", "Attack the Main Power Core", "main-power-core", dice="2d6"),
-    _Spec("enter", "Enter the Scarab", "inside"),
-    _Spec("exit", "Exit the Scarab", "exiting"),
-    _Spec("move-off", "Move off (kneeling Scarab)", "moving-off"),
-    _Spec("jump-off", "Jump off (standing Scarab)", "jumping-off"),
-    _Spec("end-turn", "End turn", "attacker-actions", cost=0),
-)
-SPEC_BY_ID = {s.id: s for s in SPECS}
-
-NOTES = {
-    "move": "Any action that doesn't attack: moving, climbing on top, powers.",
-    "shoot-scarab": "Every figure has line of fire to the Scarab. Close combat only from a square next to a base; "
-                    "never from on top of it; a grenade only counts when its target square is under a base.",
-    "attack": "Reinforcements don't count toward your victory: only destroying the Scarab does.",
-    "attack-core": "Only from the Scarab Interior map, with a clear line of fire to the core.",
-    "enter": "Only from on top of the Scarab: place it on one of the 12 Ramp squares (1 square of its move). "
-             "HeroClix: this wakes the interior defenders.",
-    "exit": "From the Ramp with movement left: place it anywhere on top; its move ends, it may still shoot.",
-    "move-off": "Only while the Scarab kneels: place it next to the Chassis base (1 square of its move).",
-    "jump-off": "Only while the Scarab stands: place it next to the area beneath (1 square of its move).",
-}
-HOUSE_NOTES = {
-    "flyers-board-from-adjacent": "House rule: flyers may board from any square next to the area beneath.",
-    "flyer-limit-2": "House rule: at most two flying figures move on top of the Scarab a turn.",
-}
-
+FLYER_LIMIT_OPTION = "flyer-limit-2"
+MOVES_TO = {"enter": RAMP, "exit": TOP, "move-off": GROUND, "jump-off": GROUND}  # where these actions put it
 
 @dataclass(frozen=True)
 class _Turn:
@@ -130,7 +122,7 @@ def _defense_dial(state: Match, unit: Unit) -> tuple[str, Unit | None]:
     return which, dials(state).get(which)
 
 
-def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
+def _turn_refusal(state: Match, turn: _Turn, spec: Spec) -> Refusal | None:
     if spec.cost and not turn.left:
         return f"all {turn.allowance} actions of this turn are used ({turn.how})", "attacker-actions"
     present = dials(state)
@@ -148,7 +140,7 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
     return None
 
 
-def _unit_refusal(state: Match, turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
+def _unit_refusal(state: Match, turn: _Turn, spec: Spec, unit: Unit) -> Refusal | None:
     if dial_id(unit) is not None:
         return f"{unit.name}: {NO_ACTIONS}", "general"
     if unit.owner != turn.player.id:
@@ -169,22 +161,60 @@ def _unit_refusal(state: Match, turn: _Turn, spec: _Spec, unit: Unit) -> Refusal
             return f"{AERIAL_LIMIT} aerial figures already shot at the Scarab this turn", "aerial-limit"
     if spec.dice and stat(unit, "attack") is None:
         return f"{unit.name} shows no attack value now", spec.rule
+    return _place_refusal(state, spec, unit)
+
+
+def _place_refusal(state: Match, spec: Spec, unit: Unit) -> Refusal | None:
+    """What the figure's position rules out for this action."""
+    here = place(unit)
+    if spec.id == "shoot-scarab" and here == TOP:
+        return f"{unit.name} is on top of the Scarab: it can't attack the Scarab", "attacking-from-top"
+    if spec.id == "attack-core" and here not in INSIDE:
+        return f"{unit.name} is {where(unit)}: only figures on the Scarab Interior map reach the core", spec.rule
+    if spec.id == "attack" and not targets_for(unit, (u for u in reinforcements(state) if standing(u))):
+        return f"{unit.name} is {where(unit)}: no reinforcement there is a target for it", "attacking-from-top" \
+            if here == TOP else "inside"
+    if spec.id == "enter":
+        return entering_refusal(unit)
+    if spec.id == "exit":
+        return leaving_refusal(state, unit)
+    if spec.id in ("move-off", "jump-off") and here != TOP:
+        return f"{unit.name} is {where(unit)}: only a figure on top of the Scarab can get off it", spec.rule
     return None
 
 
-def _params(state: Match, spec: _Spec) -> tuple[Param, ...]:
+def _move_refusal(state: Match, unit: Unit, to: object, flyer_limit: bool) -> Refusal | None:
+    """Where a plain move may end: on the same map, or on top of the Scarab from the Destroyed Base map."""
+    if to in ("", None) or to == place(unit):
+        return None
+    if to not in POSITIONS:
+        return f"to must be one of {', '.join(POSITIONS)} or empty, not {to!r}", "attacker-actions"
+    here = place(unit)
+    if to == TOP and here in OUTSIDE_MAP:
+        return boarding_refusal(state, unit, flyer_limit)
+    if {here, to} <= set(OUTSIDE_MAP) or {here, to} <= set(INSIDE):
+        return None
+    how = {TOP: "exit from the Ramp", RAMP: "enter from on top", INTERIOR: "enter from on top"}.get(
+        str(to), "move off or jump off")
+    return f"{unit.name} is {where(unit)}: to get {PHRASES[str(to)]} it must {how}", "on-top" if here == TOP else \
+        "inside"
+
+
+def _params(state: Match, spec: Spec) -> tuple[Param, ...]:
     if spec.id == "shoot-scarab":
-        return MODIFIER, GRENADE
+        return MODIFIER, GRENADE, UNDER_BASE, CLOSE_COMBAT, NEXT_TO_BASE
+    if spec.id == "move":
+        return (MOVE_TO,)
     if spec.id == "attack":
         return target_param([u for u in reinforcements(state) if standing(u)]), MODIFIER
     if spec.id == "attack-core":
         return ADJACENT, MODIFIER, GRENADE
     if spec.id == "jump-off":
-        return (Param("jump_climb", "It has Jump/Climb (no damage)", "bool", default=False),)
+        return (JUMP_CLIMB,)
     return ()
 
 
-def _note(state: Match, turn: _Turn, spec: _Spec, defaults: dict[str, bool]) -> str | None:
+def _note(state: Match, turn: _Turn, spec: Spec, defaults: dict[str, bool]) -> str | None:
     note = NOTES.get(spec.id)
     if spec.id == "shoot-scarab" and not (tracks_acted(state) and aerial_marked(state)):
         why = "no figure is marked aerial" if not aerial_marked(state) else "this match doesn't count them"
@@ -222,20 +252,29 @@ class _Aim:
     hurt: Unit  # the unit (or dial) a hit damages
 
 
-def _aim(state: Match, action: Action, unit: Unit, require: bool) -> _Aim | Refusal | None:
+def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: bool = False
+         ) -> _Aim | Refusal | None:
     """The attack the action makes, a refusal for bad params, or None for an action without an attack."""
     spec = SPEC_BY_ID[action.name]
     modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)
-    grenade = bool_param(action.params, "grenade")
-    adjacent = bool_param(action.params, "adjacent")
-    jump = bool_param(action.params, "jump_climb")
-    for value in (modifier, grenade, adjacent, jump):
+    flags = {n: bool_param(action.params, n) for n in ("grenade", "adjacent", "jump_climb", "under_base",
+                                                        "close_combat", "next_to_base")}
+    for value in (modifier, *flags.values()):
         if isinstance(value, tuple):
             return value
+    if spec.id == "move":
+        return _move_refusal(state, unit, action.params.get("to"), flyer_limit)
     if spec.dice is None:
         return None
+    grenade, adjacent = flags["grenade"], flags["adjacent"]
     if grenade and not unit.tokens.grenade:
         return f"{unit.name} has no Grenade token", "grenades"
+    if grenade and place(unit) == TOP:
+        return f"{unit.name} is on top of the Scarab: it can't use Throw a Grenade", "attacking-from-top"
+    if spec.id == "shoot-scarab" and grenade and not flags["under_base"]:
+        return "a grenade whose target square isn't under one of the Scarab's bases leaves the Scarab out", "grenades"
+    if spec.id == "shoot-scarab" and flags["close_combat"] and not flags["next_to_base"]:
+        return f"{unit.name} attacks only adjacent enemies: it must stand next to one of the bases", "close-combat"
     attack, damage = stat(unit, "attack") or 0, stat(unit, "damage") or 0
     mods = (("modifiers", int(modifier)),)
     if spec.id == "shoot-scarab":
@@ -251,13 +290,16 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool) -> _Aim | Refu
     target = pick_target(state, action.params, [u for u in reinforcements(state) if standing(u)], spec.rule, require)
     if not isinstance(target, Unit):
         return target
+    why = shot_refusal(unit, target)
+    if why:
+        return why
     defense = stat(target, "defense")
     if defense is None:
         return f"{target.name} shows no defense value now", spec.rule
     return _Aim(Shot(f"{unit.name} attacks {target.name}", attack, defense, damage, mods), target)
 
 
-def _acting_unit(state: Match, action: Action, spec: _Spec) -> Unit | Refusal:
+def _acting_unit(state: Match, action: Action, spec: Spec) -> Unit | Refusal:
     if action.unit is None:
         return "choose which figure takes the action", spec.rule
     try:
@@ -281,7 +323,8 @@ def check(state: Match, action: Action, defaults: dict[str, bool], require: bool
     unit = _acting_unit(state, action, spec)
     if not isinstance(unit, Unit):
         return unit
-    aim = _unit_refusal(state, turn, spec, unit) or _aim(state, action, unit, require)
+    aim = _unit_refusal(state, turn, spec, unit) or _aim(state, action, unit, require,
+                                                         option_on(state, FLYER_LIMIT_OPTION, defaults))
     return aim if isinstance(aim, tuple) else None
 
 
@@ -324,9 +367,15 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
         return Resolution(tuple(events), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (spec.rule,),
                           (result.why(), *details), result.hit)
     summary = f"{unit.name}: {spec.title.lower()}"
+    to = MOVES_TO.get(spec.id, str(action.params.get("to") or place(unit)))
+    if to != place(unit):
+        events.append(Event("set_position", {"unit": unit.id, "position": to}, by))
+        summary += f", now {PHRASES[to]}"
+    if to == TOP and place(unit) in OUTSIDE_MAP:
+        events += stamp(state, unit, by, BOARDED)
     if spec.id == "jump-off":
-        if action.params.get("jump_climb"):
-            summary += " (Jump/Climb: no damage)"
+        if action.params.get("jump_climb") or is_aerial(unit) or "jump-climb" in unit.tags:
+            summary += " (Jump/Climb or flight: no damage)"
         else:
             events.append(Event("damage", {"unit": unit.id, "amount": JUMP_DAMAGE}, by))
             summary += f", {JUMP_DAMAGE} damage for jumping off"

@@ -48,9 +48,8 @@ def dials(state: Match) -> dict[str, Unit]:
     return {d: u for u in state.units if (d := dial_id(u)) is not None}
 
 
-def tags(unit: Unit) -> set[str]:
-    words = {m.rsplit(":", 1)[-1] for m in unit.current.markers}
-    return words | (set(unit.ref.split(":")) if unit.ref else set())
+def tags(unit: Unit) -> frozenset[str]:
+    return unit.tags
 
 
 def is_aerial(unit: Unit) -> bool:
@@ -115,15 +114,16 @@ def acted(state: Match, unit: Unit) -> bool:
     return unit.counters.get(ACTED) == state.turn
 
 
-def stamp(state: Match, unit: Unit, by: str) -> list[Event]:
-    """Counter events that record "acted this turn" on the unit (none when the pack doesn't declare it)."""
-    if not tracks_acted(state):
+def stamp(state: Match, unit: Unit, by: str, counter: str = ACTED) -> list[Event]:
+    """Counter events that record this turn's number on the unit ("acted-turn": it made its once-a-turn attack;
+    none when the pack doesn't declare the counter)."""
+    if counter not in state.rules.counters.get("unit", ()):
         return []
-    delta = state.turn - unit.counters.get(ACTED, 0)
+    delta = state.turn - unit.counters.get(counter, 0)
     events = []
     while delta:
         step = max(-MAX_STEP, min(MAX_STEP, delta))
-        events.append(Event("counter", {"scope": "unit", "name": ACTED, "target": unit.id, "delta": step}, by))
+        events.append(Event("counter", {"scope": "unit", "name": counter, "target": unit.id, "delta": step}, by))
         delta -= step
     return events
 

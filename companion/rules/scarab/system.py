@@ -95,6 +95,8 @@ class Scarab:
         option = next((o for o in self.legal_actions(state) if o.action == action.name), None)
         if option is None:  # a legal action is always listed; kept for type narrowing
             return Verdict(True, f"{action.name} is open")
+        if action.unit is None and not option.enabled:  # no figure can take it now
+            return Verdict(False, option.reason or "", option.rule)
         if action.unit is not None:
             return Verdict(True, f"{state.unit(action.unit).name} can take '{option.title}'", option.rule)
         names = ", ".join(state.unit(u).name for u in option.units)

@@ -15,6 +15,21 @@ from dataclasses import dataclass
 
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
+from companion.rules.scarab.positions import (
+    INTERIOR,
+    INTERIOR_QUORUM,
+    OUTSIDE_MAP,
+    POSITIONS,
+    RAMP,
+    TOP,
+    attacker_inside,
+    gun_can_see,
+    inside,
+    place,
+    reinforcements_inside,
+    targets_for,
+    where,
+)
 from companion.rules.scarab.state import (
     CHASSIS,
     CORE,
@@ -69,17 +84,16 @@ EXTRA = ("hold-fire", "interior-action", "end-turn")
 # d6 bands of the Event dial (tables.toml "event-bands"): what each does is printed on the dial itself
 BANDS = ((1, 2, "1-2"), (3, 4, "3-4"), (5, 5, "5"), (6, 6, "6"))
 INTERIOR_ACTIONS = {"normal": 3, "heroic": 4}
-INTERIOR_QUORUM = 5  # reinforcements inside that wake the interior defenders
 
 NOTES = {
     "move": "Solid black lines don't stop it; no part of a base may leave the map.",
     "displaced": "Tick every unit a base now covers: each is moved next to that base and takes 1 damage.",
-    "main-gun": "Not at units beneath the Scarab, on top of it or inside it: check the map.",
+    "main-gun": "Never at units beneath the Scarab, on top of it or inside it.",
     "turret": "Only at aerial vehicles, colossal figures and (HeroClix) characters with the flying symbols; "
               "never at units beneath, on top or inside.",
     "reinforcements": "This part of the source doesn't say how many reinforcements attack; each may attack once "
                       "here. Interior defenders use 'Interior defender action'.",
-    "interior-action": "Only for reinforcements on the interior map. At least five reinforcements must stay inside.",
+    "interior-action": "At least five reinforcements must stay inside; only one on the Ramp can exit.",
 }
 
 
@@ -109,8 +123,13 @@ def next_phase(state: Match, done: str) -> str:
     return STEPS[min(after, len(STEPS) - 1)].id
 
 
+def attackers(state: Match) -> tuple[Unit, ...]:
+    return tuple(u for u in state.units if u.owner != SCARAB_PLAYER and standing(u))
+
+
 def gun_targets(state: Match, gun: str) -> tuple[Unit, ...]:
-    targets = tuple(u for u in state.units if u.owner != SCARAB_PLAYER and standing(u))
+    """The guns reach every attacking figure on the Destroyed Base map that isn't beneath the Scarab."""
+    targets = tuple(u for u in attackers(state) if gun_can_see(u))
     if gun == "turret" and aerial_marked(state):
         return tuple(u for u in targets if is_aerial(u) or is_colossal(u))
     return targets
@@ -135,11 +154,12 @@ def gun_refusal(state: Match, step: Step) -> Refusal | None:
         return f"the {name} shows no attack and damage values now", step.rule
     if not gun_targets(state, step.id):
         what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
-        return f"no {what} on the table to shoot at: hold fire", step.rule
+        return (f"no {what} the guns can reach (not beneath, on top of or inside the Scarab): hold fire",
+                "gun-targets")
     return None
 
 
-def reinforcement_refusal(state: Match, unit: Unit) -> Refusal | None:
+def reinforcement_refusal(state: Match, unit: Unit, interior: bool = False) -> Refusal | None:
     if dial_id(unit) is not None:
         return f"{unit.name}: the Scarab itself never receives actions or action tokens", "general"
     if unit.owner != SCARAB_PLAYER:
@@ -148,11 +168,28 @@ def reinforcement_refusal(state: Match, unit: Unit) -> Refusal | None:
         return f"{unit.name} is not on the table", "reinforcements"
     if acted(state, unit) or unit.tokens.action:
         return f"{unit.name} already acted this turn", "reinforcements"
+    if not interior and inside(unit):
+        return f"{unit.name} is {where(unit)}: it acts as an interior defender", "interior-defence"
+    if interior and not inside(unit):
+        return f"{unit.name} is {where(unit)}: only reinforcements inside the Scarab defend it", "interior-defence"
+    if not interior and not targets_for(unit, attackers(state)):
+        return f"{unit.name} is {where(unit)}: no attacking figure there is a target for it", "attacking-from-top" \
+            if place(unit) == TOP else "inside"
     return None
 
 
+def woken_refusal(state: Match, level: str) -> Refusal | None:
+    """Interior defenders act once five reinforcements are inside, Swarm shows on the core, or (HeroClix) an
+    attacking figure is inside."""
+    count = reinforcements_inside(state)
+    if count >= INTERIOR_QUORUM or swarm_showing(state) or (level == "heroclix" and attacker_inside(state)):
+        return None
+    return (f"interior defenders get no actions yet: {count} reinforcements are inside (five are needed) and "
+            "Swarm doesn't show on the Main Power Core dial", "interior-defence")
+
+
 def interior_unit_refusal(state: Match, unit: Unit) -> Refusal | None:
-    why = reinforcement_refusal(state, unit)
+    why = reinforcement_refusal(state, unit, interior=True)
     if why:
         return why[0], "interior-defence" if why[1] == "reinforcements" else why[1]
     limit = state.rules.token_limits.get("action")
@@ -177,11 +214,12 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
     return (
         Param("target", "Attack (leave empty for a move or another action)", "choice",
               (("", "No attack"), *target.choices), default=""),
-        Param("inside", "Reinforcements on the interior map now", "int", low=0, high=50, default=0),
         Param("level", "Actions for interior defenders", "choice",
               (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
                ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default="normal"),
-        Param("attacker_inside", "HeroClix: an attacking character is on the interior map", "bool", default=False),
+        Param("to", "Where its move ends", "choice", (("", "Where it is"), (RAMP, POSITIONS[RAMP]),
+                                                      (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
+              default=""),
     )
 
 
@@ -219,7 +257,7 @@ def _step_option(state: Match, step: Step) -> ActionOption:
     if why:
         return disabled(step.id, step.title, why, cost=0, note=note, dice=step.dice)
     if step.id == "reinforcements":
-        targets = gun_targets(state, "main-gun")
+        targets = attackers(state)
         return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
                            lambda u: reinforcement_refusal(state, u), cost=0, note=note, dice=step.dice,
                            params=(target_param(targets),), none_reason="you have no reinforcements on the table")
@@ -228,15 +266,14 @@ def _step_option(state: Match, step: Step) -> ActionOption:
         params = (target_param(gun_targets(state, step.id)),)
     elif step.id == "displaced":
         params = tuple(Param(f"displaced-{u.id}", f"{u.name} was displaced", "bool", default=False)
-                       for u in state.units if dial_id(u) is None and standing(u))
+                       for u in state.units if dial_id(u) is None and standing(u) and place(u) in OUTSIDE_MAP)
     return ActionOption(step.id, step.title, True, rule=step.rule, cost=0, note=note, params=params, dice=step.dice)
 
 
 def interior_option(state: Match) -> ActionOption:
     title = "Interior defender action"
     note = NOTES["interior-action"] + (" Swarm shows on the Main Power Core dial: they may act." if
-                                       swarm_showing(state) else " They act once five or more are inside or Swarm "
-                                       "shows on the Main Power Core dial (HeroClix: or an attacker is inside).")
+                                       swarm_showing(state) else f" {reinforcements_inside(state)} are inside.")
     if position(state) != len(STEPS) - 1:
         return disabled("interior-action", title, (f"interior defenders act in the reinforcements step; {now(state)}",
                                                    "turn-sequence"), note=note)
@@ -244,7 +281,10 @@ def interior_option(state: Match) -> ActionOption:
     if interior_used(state) >= most:
         return disabled("interior-action", title, (f"{interior_used(state)} interior actions are used this turn, "
                                                    "the most any count allows", "interior-defence"), note=note)
-    targets = gun_targets(state, "main-gun")
+    asleep = woken_refusal(state, "normal") and woken_refusal(state, "heroclix")
+    if asleep:
+        return disabled("interior-action", title, asleep, note=note)
+    targets = tuple(u for u in attackers(state) if inside(u))
     return unit_option("interior-action", title, "interior-defence",
                        [u for u in reinforcements(state) if standing(u)], lambda u: interior_unit_refusal(state, u),
                        note=note, params=_interior_params(state, targets), dice="2d6",

@@ -11,29 +11,37 @@ from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Odds, Resolution
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
+from companion.rules.scarab.positions import (
+    GROUND,
+    INTERIOR,
+    OUTSIDE_MAP,
+    RAMP,
+    TOP,
+    leaving_refusal,
+    place,
+    shot_refusal,
+    where,
+)
 from companion.rules.scarab.state import (
     EVENT,
     SCARAB_PLAYER,
     Refusal,
-    bool_param,
     dial_id,
     dials,
-    int_param,
     pick_target,
     stamp,
     standing,
     stat,
-    swarm_showing,
 )
 from companion.rules.scarab.turn import (
     BANDS,
     EXTRA,
     GUNS,
     INTERIOR_ACTIONS,
-    INTERIOR_QUORUM,
     NOTES,
     STEP_BY_ID,
     STEPS,
+    attackers,
     end_turn_option,
     gun_refusal,
     gun_targets,
@@ -46,6 +54,7 @@ from companion.rules.scarab.turn import (
     open_steps,
     order_refusal,
     reinforcement_refusal,
+    woken_refusal,
 )
 
 DISPLACED_PREFIX = "displaced-"
@@ -93,9 +102,12 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     why = (interior_unit_refusal if interior else reinforcement_refusal)(state, unit)
     if why:
         return why
-    target = pick_target(state, action.params, gun_targets(state, "main-gun"), rule, require and not interior)
+    target = pick_target(state, action.params, attackers(state), rule, require and not interior)
     if not isinstance(target, Unit):
         return target
+    why = shot_refusal(unit, target)
+    if why:
+        return why
     return _aim(f"{unit.name} attacks {target.name}", unit, target, rule)
 
 
@@ -114,29 +126,28 @@ def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
             return "the Scarab can't displace itself", "displaced-units"
         if not standing(unit):
             return f"{unit.name} is not on the table", "displaced-units"
+        if place(unit) not in OUTSIDE_MAP:
+            return f"{unit.name} is {where(unit)}: the Scarab's bases can't cover it", "displaced-units"
         out.append(unit)
     return out
 
 
-def _interior_refusal(state: Match, params: dict[str, Any], require: bool) -> Refusal | None:
-    """Why the interior defenders can't take an action now with these params (None when they can); without
-    `require`, a missing count of reinforcements inside isn't held against them."""
+def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None) -> Refusal | None:
+    """Why the interior defenders can't take an action now with these params (None when they can)."""
     level = params.get("level", "normal")
     allowed = {**INTERIOR_ACTIONS, "heroclix": heroclix_interior_actions(state)}
     if level not in allowed:
         return f"level must be one of {', '.join(allowed)}, not {level!r}", "interior-defence"
-    inside = int_param(params, "inside", 0, 50)
-    attacker_inside = bool_param(params, "attacker_inside")
-    if isinstance(inside, tuple):
-        return inside
-    if isinstance(attacker_inside, tuple):
-        return attacker_inside
-    woken = inside >= INTERIOR_QUORUM or swarm_showing(state) or (level == "heroclix" and attacker_inside)
-    if not woken and (require or "inside" in params):
-        return (f"interior defenders get no actions yet: {inside} reinforcements are inside (five are needed) and "
-                "Swarm doesn't show on the Main Power Core dial", "interior-defence")
+    why = woken_refusal(state, str(level))
+    if why:
+        return why
     if interior_used(state) >= allowed[level]:
         return f"all {allowed[level]} interior actions of this turn are used", "interior-defence"
+    to = params.get("to") or ""
+    if to not in ("", RAMP, INTERIOR, TOP):
+        return f"to must be the Ramp, the interior or top (exit), not {to!r}", "interior-defence"
+    if to == TOP and unit_id is not None and unit_id in {u.id for u in state.units}:
+        return leaving_refusal(state, state.unit(unit_id))
     return None
 
 
@@ -164,7 +175,7 @@ def check(state: Match, action: Action, require: bool) -> Refusal | None:
             return f"gun must be one of {', '.join(GUNS)}, not {gun!r}", "turn-sequence"
         return order_refusal(state, STEP_BY_ID[str(gun)])
     if name == "interior-action":
-        why = _interior_refusal(state, action.params, require)
+        why = _interior_refusal(state, action.params, action.unit)
         if why:
             return why
         aim = _reinforcement_aim(state, action, require, True)
@@ -204,7 +215,9 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
     if name == "displaced":
         hurt = _displaced(state, action.params)
         assert isinstance(hurt, list)
-        events = [Event("damage", {"unit": u.id, "amount": 1}, by) for u in hurt] + advance
+        events = [Event("damage", {"unit": u.id, "amount": 1}, by) for u in hurt]
+        events += [Event("set_position", {"unit": u.id, "position": GROUND}, by) for u in hurt if place(u) != GROUND]
+        events += advance
         names = ", ".join(u.name for u in hurt)
         return Resolution(tuple(events), f"Displaced, 1 damage each: {names}" if hurt else "No unit was displaced",
                           ("displaced-units",))
@@ -248,6 +261,9 @@ def _attack(state: Match, action: Action, rng: random.Random, advance: list[Even
     rule = STEP_BY_ID[action.name].rule if action.name in STEP_BY_ID else "interior-defence"
     if interior and action.unit:
         events.append(Event("token", {"unit": action.unit, "kind": "action", "delta": 1}, by))
+        to = action.params.get("to") or place(state.unit(action.unit))
+        if to != place(state.unit(action.unit)):
+            events.append(Event("set_position", {"unit": action.unit, "position": to}, by))
     if not isinstance(aim, Aim):  # an interior action without an attack (a move ...)
         return Resolution(tuple(events), f"{state.unit(action.unit or '').name} takes an interior action",
                           (rule,), (NOTES["interior-action"],))
