@@ -84,9 +84,11 @@ def test_one_action_per_unit(table: Match) -> None:
     # swapping weapons is only for a unit not given an action this turn
     swap = HALO.explain(state, Action("swap-weapons", "spartan"))
     assert not swap.legal and swap.rule == "swap-weapons"
-    assert HALO.explain(state, Action("swap-weapons", "marine")).legal
-    # a unit given an action may make a loot roll (if it ends on an opponent's spawn point)
-    assert opts["loot-roll"].units == ("spartan",)
+    assert HALO.explain(state, Action("swap-weapons", "marine", {"into": "brute"})).legal
+    # a unit given an action may make a loot roll if it stands on an opponent's spawn point
+    assert opts["loot-roll"].refused["spartan"] == "Unit spartan is not on an opponent's spawn point"
+    there = replay(state, [Event("set_position", {"unit": "spartan", "position": "enemy-spawn"})])
+    assert options(there)["loot-roll"].units == ("spartan",)
 
 
 def test_three_actions_per_turn(table: Match) -> None:

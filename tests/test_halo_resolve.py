@@ -50,17 +50,18 @@ def test_options_declare_their_params_and_dice(table: Match) -> None:
     opts = options(table)
     names = {a: [p.name for p in o.params] for a, o in opts.items()}
     assert names["attack"] == ["target", "modifier", "splash"]
-    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash"]
+    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", "ends"]
     assert names["throw-grenade"] == ["target", "modifier"]  # the two-6s card ability speaks of shots
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
-    assert names["move"] == names["respawn"] == names["end-turn"] == []
+    assert names["move"] == names["respawn"] == ["ends"] and names["end-turn"] == []
     target = opts["attack"].params[0]
     assert target.kind == "unit" and target.choices == (("elite", "Unit elite"), ("grunt", "Unit grunt"))
     assert target.default == "elite"
     assert opts["upgrade"].params[1].high == 2
     assert {a: o.dice for a, o in opts.items() if o.dice} == {"attack": "2d6", "move-and-attack": "2d6",
                                                               "throw-grenade": "2d6"}
-    assert options(give(table, "spartan"))["loot-roll"].dice == "2d6"
+    on_spawn = replay(give(table, "spartan"), [Event("set_position", {"unit": "spartan", "position": "enemy-spawn"})])
+    assert options(on_spawn)["loot-roll"].dice == "2d6"
 
 
 def give(state: Match, *unit_ids: str) -> Match:
@@ -99,7 +100,8 @@ def test_a_grenade_that_eliminates(table: Match) -> None:
 
 
 def test_move_respawn_loot_roll_and_end_turn(table: Match) -> None:
-    state, res = play(table, "move", "marine")
+    state, res = play(table, "move", "marine", ends="enemy-spawn")
+    assert state.unit("marine").position == "enemy-spawn"
     assert state.unit("marine").tokens.action == 1 and res.rules == ("moving",) and "8 squares" in res.details[0]
     state, res = play(state, "respawn", "brute")
     assert state.unit("brute").location == "table" and state.unit("brute").tokens.action == 1

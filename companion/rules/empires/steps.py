@@ -240,11 +240,17 @@ def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, An
     return Odds(p, text)
 
 
-def tactic(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -> Resolution:
+def tactic_changes(params: Mapping[str, Any]) -> tuple[int, int]:
+    """(own, theirs): how a tactic card changes each side's successes; at least one must change."""
     own = param_int(params, "own", -MAX_POOL, MAX_POOL, 0, "fate-pool")
     theirs = param_int(params, "theirs", -MAX_POOL, MAX_POOL, 0, "fate-pool")
     if not own and not theirs:
         raise IllegalAction("enter how the tactic card changes the successes", "fate-pool")
+    return own, theirs
+
+
+def tactic(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -> Resolution:
+    own, theirs = tactic_changes(params)
     if challenge.defender is None and theirs:
         raise IllegalAction("a threshold challenge has no other side", "threshold-challenges")
     unit, by = challenge.acting, challenge.acting.owner

@@ -191,11 +191,10 @@ class ArmageddonEmpires:
         why = _unit_refusal(state, spec, unit, challenge)
         if why:
             return Verdict(False, f"{spec.title}: {why[0]}", why[1])
-        if action.params:
-            try:
-                _checked_params(state, spec, unit, challenge, action.params)
-            except IllegalAction as exc:
-                return Verdict(False, f"{spec.title}: {exc}", exc.rule)
+        try:  # the params as given (defaults for those left out): what resolve will use
+            _checked_params(state, spec, unit, challenge, action.params)
+        except IllegalAction as exc:
+            return Verdict(False, f"{spec.title}: {exc}", exc.rule)
         return Verdict(True, f"{unit.name} can {spec.title[0].lower()}{spec.title[1:]}",
                        _flow_rule(spec, challenge) if challenge else spec.rule)
 
@@ -238,3 +237,5 @@ def _checked_params(state: Match, spec: _Spec, unit: Unit, challenge: flow.Chall
         steps.plan_start(state, spec.id, spec.trait, spec.rule, unit, params)
     elif spec.id == "reroll" and challenge is not None:
         steps.reroll_dice(challenge, params)
+    elif spec.id == "tactic":
+        steps.tactic_changes(params)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check, param_int
+from companion.core.model import GRENADE_ICON, Match, Player, Unit
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
     SYSTEM_ID,
+    AttackError,
     AttackResult,
     attack_params,
     attack_setup,
@@ -29,11 +30,18 @@ from companion.rules.halo.attack import (
     hit_chance,
     resolve_attack,
 )
+from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, exchange, incoming
 
 ACTIONS_PER_TURN = 3
-UPGRADE_TOKEN_POINTS = 25
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
 CAPTURED_COUNTER = "captured-spawn-points"
+# Positions that matter to the rules: a spawn point of the unit's own player, or an opponent's ("": elsewhere)
+OWN_SPAWN, ENEMY_SPAWN = "own-spawn", "enemy-spawn"
+POSITIONS = {"": "Elsewhere on the map", OWN_SPAWN: "On one of its player's spawn points",
+             ENEMY_SPAWN: "On an opponent's spawn point"}
+MOVES = ("move", "move-and-attack", "respawn")  # the actions that move a unit: they ask where it ends
+ENDS = Param("ends", "Where its move ends", "choice", (("", "Elsewhere"), (ENEMY_SPAWN, POSITIONS[ENEMY_SPAWN])),
+             default="")
 
 
 
@@ -157,12 +165,42 @@ def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
                     f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)"), "upgrading"
         return None
     if spec.id == "loot-roll":
-        return None if acted else (f"{name} was not given an action this turn, so it can't make a loot roll",
-                                   "loot-roll")
+        if not acted:
+            return f"{name} was not given an action this turn, so it can't make a loot roll", "loot-roll"
+        return None if unit.position == ENEMY_SPAWN else (f"{name} is not on an opponent's spawn point",
+                                                          "loot-roll")
     if acted:
         return f"{name} already had its action this turn (one action per unit)", "actions"
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
         return f"{name} has no Grenade token", "grenades"
+    return None
+
+
+def _ends(unit: Unit, action: Action, by: str) -> list[Event]:
+    """The unit's new position after a move: on an opponent's spawn point, or elsewhere."""
+    ends = str(action.params.get("ends", ""))
+    return [] if ends == unit.position else [Event("set_position", {"unit": unit.id, "position": ends}, by)]
+
+
+def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
+    """What resolve would refuse in the action's params: the unit coming in, the target, where a move ends."""
+    try:
+        if spec.id in ("swap-weapons", "upgrade"):
+            incoming(state, action, state.unit(action.unit or ""))
+        if spec.id in ATTACKS:
+            _, attacker, target = attack_setup(state, action)
+            if target.owner == attacker.owner or target.location != "table" or target.eliminated:
+                return f"{spec.title}: {target.name} is not an opposing unit on the table", "attacking"
+            dial_value(attacker, "damage")
+    except IllegalAction as exc:
+        return str(exc), exc.rule or spec.rule
+    except AttackError as exc:
+        return f"{spec.title}: {exc}", "attacking"
+    ends = action.params.get("ends", "")
+    if spec.id in MOVES and ends not in ("", ENEMY_SPAWN):
+        if ends == OWN_SPAWN:
+            return f"{spec.title}: a unit can't end its move on one of your own spawn points", "moving"
+        return f"{spec.title}: ends must be empty or {ENEMY_SPAWN}, not {ends!r}", "moving"
     return None
 
 
@@ -171,11 +209,14 @@ def _candidates(turn: _Turn, spec: _Spec) -> tuple[Unit, ...]:
 
 
 def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
+    ends = (ENDS,) if action in MOVES else ()
     if action in ATTACKS:
-        return attack_params(action, turn.enemies)
+        return attack_params(action, turn.enemies) + ends
+    if action in MOVES:
+        return ends
     choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
     if action == "swap-weapons":
-        return (Param("into", "Reserve unit of the same points", "choice", choices, default=choices[0][0]),)
+        return (Param("into", "Reserve unit of the same points", "choice", choices),)
     if action == "upgrade":
         most = max(u.tokens.upgrade for u in turn.table)
         return (Param("into", "Reserve unit to upgrade into", "choice", choices, default=choices[0][0]),
@@ -249,6 +290,9 @@ class HaloActionClix:
         why = _unit_refusal(turn, spec, unit)
         if why:
             return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        why = _param_refusal(state, spec, action)
+        if why:
+            return Verdict(False, why[0], why[1])
         left = f"; {turn.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{left}", spec.rule)
 
@@ -278,25 +322,32 @@ class HaloActionClix:
         unit = state.unit(action.unit or "")
         give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
         if action.name == "move":
-            return Resolution((give,), f"{unit.name} moves", ("moving",), (
+            return Resolution((give, *_ends(unit, action, by)), f"{unit.name} moves", ("moving",), (
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
-            return Resolution((Event("set_location", {"unit": unit.id, "location": "table"}, by), give),
-                              f"{unit.name} respawns and moves off the spawn point", ("respawning",),
-                              (NOTES["respawn"], "Some cards give a Grenade token on respawning: add it on the card."))
+            events = [Event("set_location", {"unit": unit.id, "location": "table"}, by), give,
+                      *_ends(unit, action, by)]
+            icon = GRENADE_ICON in unit.tags and not unit.tokens.grenade
+            if icon:
+                events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
+            return Resolution(tuple(events), f"{unit.name} respawns and moves off the spawn point", ("respawning",),
+                              (NOTES["respawn"], *(["Its card's grenade icon gives it a Grenade token."] if icon
+                                                   else [])))
         if action.name == "loot-roll":
             result = roll("2d6", rng)
             return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),),
                               f"Loot roll for {unit.name}: {result.describe()}", ("loot-roll",),
                               (LOOT_TEXT.format(unit=unit.name),))
-        return _exchange(state, action, unit, by)
+        return exchange(state, action, unit, by)
 
     def _attack(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         setup, attacker, target = attack_setup(state, action)
         damage = dial_value(attacker, "damage")  # read before rolling: a dial without it stops here, not after
         result = resolve_attack(setup, rng)
         events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
+        if action.name == "move-and-attack":
+            events += _ends(attacker, action, attacker.owner)
         verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
         outcome = f"hit, {damage} damage" if result.hit else "miss"
         details = [result.why, *result.effects]
@@ -328,46 +379,6 @@ class HaloActionClix:
             if ko is not None and target.click + damage >= ko:
                 events += elimination_events(attacker, target)
         return events
-
-
-def _exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
-    """Swap weapons or upgrade: a reserve unit takes the old one's square and health; tokens follow the rules."""
-    spec = SPEC_BY_ID[action.name]
-    try:
-        new = state.unit(str(action.params.get("into", "")))
-    except KeyError:
-        raise IllegalAction(f"{spec.title}: choose the reserve unit that comes in", spec.rule) from None
-    if new.owner != old.owner or new.location != "reserve":
-        raise IllegalAction(f"{spec.title}: {new.name} is not in your reserves", spec.rule)
-    tokens = old.tokens
-    moves: dict[str, int] = {"upgrade": tokens.upgrade}  # token kind -> how many go to the new unit
-    if action.name == "swap-weapons":
-        if new.points != old.points:
-            raise IllegalAction(f"{new.name} is worth {new.points} points, not {old.points} like {old.name}",
-                                spec.rule)
-        lost = f"{tokens.grenade} Grenade token(s) lost" if tokens.grenade else "no Grenade tokens to lose"
-    else:
-        spend = param_int(action.params, "spend", 1, tokens.upgrade, default=1)
-        limit = old.points + UPGRADE_TOKEN_POINTS * spend
-        if new.points > limit:
-            raise IllegalAction(f"{new.name} is worth {new.points} points; {spend} token(s) reach {limit} "
-                                f"({old.points} + {UPGRADE_TOKEN_POINTS} x {spend})", spec.rule)
-        moves = {"upgrade": tokens.upgrade - spend, "grenade": tokens.grenade, "action": tokens.action}
-        lost = f"{spend} Upgrade token(s) spent"
-    events = [Event("set_location", {"unit": old.id, "location": "reserve"}, by)]
-    click = min(new.start + max(0, old.click - old.start), len(new.dial) - 2)  # same damage taken, never KO
-    if click != new.click:
-        events.append(Event("set_click", {"unit": new.id, "click": click}, by))
-    events.append(Event("set_location", {"unit": new.id, "location": "table"}, by))
-    for kind, held in (("upgrade", tokens.upgrade), ("grenade", tokens.grenade), ("action", tokens.action)):
-        if held:
-            events.append(Event("token", {"unit": old.id, "kind": kind, "delta": -held}, by))
-        if moves.get(kind):
-            events.append(Event("token", {"unit": new.id, "kind": kind, "delta": moves[kind]}, by))
-    return Resolution(tuple(events), f"{new.name} takes {old.name}'s place", (spec.rule,), (
-        f"{lost}; the other tokens move to {new.name}.",
-        f"{new.name} was set to the same damage taken ({click - new.start} click(s)); if the health meters differ, "
-        "turn its dial on the unit card.", f"{old.name} goes back to your reserves as it is."))
 
 
 def elimination_events(attacker: Unit, target: Unit) -> list[Event]:

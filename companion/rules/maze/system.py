@@ -259,11 +259,10 @@ class KillerOfTheMaze:
         why = _unit_refusal(now, spec, unit)
         if why:
             return Verdict(False, f"{spec.title}: {why[0]}", why[1])
-        if action.params:
-            try:
-                _check_params(state, unit, spec, action.params)
-            except IllegalAction as exc:
-                return Verdict(False, f"{spec.title}: {exc}", exc.rule)
+        try:  # the params as given (defaults for those left out): what resolve will use
+            _check_params(state, unit, spec, action.params)
+        except IllegalAction as exc:
+            return Verdict(False, f"{spec.title}: {exc}", exc.rule)
         left = ACTIONS_PER_MODEL - unit.tokens.action - spec.cost
         tail = f"; {left} of its {ACTIONS_PER_MODEL} actions left after it" if spec.cost else " (not an action)"
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{tail}", spec.rule)
@@ -328,11 +327,11 @@ def _checked(system: KillerOfTheMaze, state: Match, action: Action) -> Unit | No
     actions that need no model."""
     spec = SPEC_BY_ID.get(action.name)
     needs_unit = spec is not None and spec.for_unit
-    if needs_unit and action.unit is None:
-        raise IllegalAction(f"{spec.title}: say which model takes it", spec.rule)
-    verdict = system.explain(state, action)
+    verdict = system.explain(state, action)  # first, so a refusal names the same rule explain gives
     if not verdict.legal:
         raise IllegalAction(verdict.reason, verdict.rule)
+    if needs_unit and action.unit is None:
+        raise IllegalAction(f"{spec.title}: say which model takes it", spec.rule)
     return state.unit(action.unit) if needs_unit and action.unit else None
 
 

@@ -1,0 +1,153 @@
+"""explain == resolve, for every game system: in random reachable match states, an action `explain` calls legal
+resolves without an error, one it refuses `resolve` refuses with the same rule, and `legal_actions` lists exactly
+the legal ones (its enabled units are legal, its refused units and disabled options are not)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_armageddon_challenges import card
+from test_maze_actions import model
+from test_scarab_setup import figure, scarab_match, strike_team
+
+from companion import rules
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, apply, replay
+from companion.core.model import Match
+from companion.rules import Action, ActionOption
+
+from builders import match, unit
+
+POSITIONS = ("", "ground", "beneath", "top", "ramp", "interior", "own-spawn", "enemy-spawn")
+
+
+def halo() -> Match:
+    cast = [unit(f"a{i}", "p1", points=30 + 10 * (i % 2)) for i in range(4)]
+    cast += [unit(f"b{i}", "p2", points=30 + 10 * (i % 2)) for i in range(4)]
+    cast += [unit("ar", "p1", location="reserve", points=40), unit("br", "p2", location="reserve", points=30)]
+    cast.append(unit("gren", "p1", ref="halo:marine:grenade-icon"))
+    return replay(match(), [Event("add_unit", {"unit": u}) for u in cast])
+
+
+def skirmish(players: int) -> Match:
+    cast = [unit(f"u{p}{i}", f"p{p}", clicks=3) for p in range(1, players + 1) for i in range(3)]
+    cast.append(unit("obj", "p2", clicks=1, points=5, ref="object"))
+    return replay(match("heroclix-skirmish", players=players), [Event("add_unit", {"unit": u}) for u in cast])
+
+
+def maze() -> Match:
+    return replay(match("killer-of-the-maze"), [Event("add_unit", {"unit": u}) for u in (
+        model("tarn", "Brother Tarn", "terminator"),
+        model("vale", "Brother Vale", "space-marine", counters={"shots": 3, "bolter-ammo": 1}),
+        model("kira", "Scion Kira", "scions", counters={"beacon": 1, "ration-pack": 2, "morale": 4}),
+        model("osk", "Trooper Osk", counters={"medkit": 1, "fuel-tank": 0}))])
+
+
+def empires() -> Match:
+    return replay(match("armageddon-empires"), [Event("add_unit", {"unit": c}) for c in (
+        card("kade", "Kade", "p1", {"pool": 7, "fate": 2, "wound-points": 3}, "assassin"),
+        card("mira", "Mira", "p1", {"fate": 1, "wound-points": 2}, "saboteur:5", "master-saboteur"),
+        card("vex", "Lord Vex", "p2", {"fate": 3, "wound-points": 3}),
+        card("shade", "Shade", "p2", {"fate": 2, "wound-points": 2}, "assassin:4"),
+        card("foundry", "Foundry", "p2", {"defense": 2, "structure": 4}))])
+
+
+def scarab() -> Match:
+    return scarab_match(*strike_team(), figure("g3", "p1", points=20), figure("g4", "p1", points=20))
+
+
+STARTS = {"halo-actionclix": halo, "heroclix-skirmish": lambda: skirmish(3), "killer-of-the-maze": maze,
+          "armageddon-empires": empires, "scarab": scarab}
+
+
+def defaults(option: ActionOption, rng: random.Random) -> dict[str, Any]:
+    """Params as a player might fill them in: the defaults, or a random choice or number within the form."""
+    params: dict[str, Any] = {}
+    for p in option.params:
+        if p.kind in ("choice", "unit") and p.choices and rng.random() < 0.5:
+            params[p.name] = rng.choice(p.choices)[0]
+        elif p.kind == "int" and rng.random() < 0.3:
+            params[p.name] = rng.randint(p.low, min(p.high, p.low + 6))
+        elif p.kind == "bool" and rng.random() < 0.3:
+            params[p.name] = rng.random() < 0.5
+        elif p.default is not None:
+            params[p.name] = p.default
+    return params
+
+
+def agree(system: rules.System, state: Match, action: Action) -> bool:
+    """explain and resolve agree on `action`; True when it is legal."""
+    verdict = system.explain(state, action)
+    try:
+        resolution = system.resolve(state, action, random.Random(3))
+    except IllegalAction as refused:
+        assert not verdict.legal, f"explain called {action} legal, resolve refused it: {refused}"
+        assert refused.rule == verdict.rule, (action, verdict, refused.rule, str(refused))
+        return False
+    assert verdict.legal, f"explain refused {action} ({verdict.reason}), resolve allowed it"
+    replay(state, list(resolution.events))  # and its events apply
+    return True
+
+
+def check_state(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
+    """Every option with every unit it names agrees; the legal actions found."""
+    legal = []
+    for option in system.legal_actions(state):
+        params = defaults(option, rng)
+        if not option.enabled:
+            assert not system.explain(state, Action(option.action, None, params)).legal, option
+        plain = {p.name: p.default for p in option.params if p.default not in (None, "")}
+        typed = {**plain, **{p.name: 1 for p in option.params if p.kind == "int" and p.default == 0 and p.high}}
+        asks = any(p.default in (None, "") for p in option.params)  # the form needs the player's answer
+        for uid in option.units:  # legal as the form starts, or once the player types a number it asks for
+            verdicts = [system.explain(state, Action(option.action, uid, params)) for params in (plain, typed)]
+            assert any(v.legal for v in verdicts) or asks, (option.action, uid, verdicts[0].reason)
+        for uid in option.refused:
+            assert not system.explain(state, Action(option.action, uid, params)).legal, (option.action, uid)
+        # a complete action: with a unit when the option is given to units
+        for uid in (*option.units, *option.refused) or (None,):
+            action = Action(option.action, uid, params)
+            if agree(system, state, action):
+                legal.append(action)
+    return legal
+
+
+def table_event(state: Match, rng: random.Random) -> Event:
+    """A change players make by hand: damage, healing, a unit to the reserves and back, a position, a token."""
+    unit_ = rng.choice(state.units)
+    kind = rng.choice(("damage", "heal", "set_location", "set_position", "token", "end_turn"))
+    data: dict[str, Any] = {"unit": unit_.id}
+    if kind in ("damage", "heal"):
+        data["amount"] = rng.randint(1, 2)
+    elif kind == "set_location":
+        data["location"] = rng.choice(("table", "reserve"))
+    elif kind == "set_position":
+        data["position"] = rng.choice(POSITIONS)
+    elif kind == "token":
+        data.update(kind=rng.choice(("grenade", "upgrade")), delta=rng.choice((1, -1)))
+    else:
+        data = {}
+    return Event(kind, data, state.active_player.id)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(STARTS)), st.integers(0, 2**32 - 1), st.integers(1, 10))
+def test_explain_agrees_with_resolve_in_every_system(system_id: str, seed: int, steps: int) -> None:
+    system = rules.get(system_id)
+    state = STARTS[system_id]()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.status == "finished":
+            break
+        legal = check_state(system, state, rng)
+        if legal and rng.random() < 0.7:
+            action = rng.choice(legal)
+            state = replay(state, list(system.resolve(state, action, rng).events))
+        else:
+            try:
+                state = apply(state, table_event(state, rng))
+            except IllegalAction:
+                pass
