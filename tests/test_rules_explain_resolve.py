@@ -4,6 +4,7 @@ the legal ones (its enabled units are legal, its refused units and disabled opti
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -147,7 +148,5 @@ def test_explain_agrees_with_resolve_in_every_system(system_id: str, seed: int, 
             action = rng.choice(legal)
             state = replay(state, list(system.resolve(state, action, rng).events))
         else:
-            try:
+            with contextlib.suppress(IllegalAction):  # a hand change that isn't possible now: skip it
                 state = apply(state, table_event(state, rng))
-            except IllegalAction:
-                pass

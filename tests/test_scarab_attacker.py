@@ -30,7 +30,7 @@ def do(state: Match, name: str, unit: str | None = None, rng: random.Random | No
 
 def placed(state: Match, **where: str) -> Match:
     """The state with figures moved by hand (set_position), e.g. placed(turn, batman="interior")."""
-    return replay(state, [Event("set_position", {"unit": u.replace("_", "-"), "position": p}) for u, p in where.items()])
+    return replay(state, [Event("set_position", {"unit": u, "position": p}) for u, p in where.items()])
 
 
 def seed_for(total: int, at_least: bool = True) -> random.Random:

@@ -7,6 +7,7 @@ or the source's number is cut off).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
 from companion.core.packs.load import Pack
 
+MULTI_BASE = "multi-base"  # the word on a unit (its ref or a marker) for a peanut, 2x2 or larger base
 MAX_REROLLS = 1000  # 100 squares: far more than enough to place every character on a different one
 
 
@@ -49,7 +51,33 @@ def check_force(pack: Pack, match: Match, player_id: str) -> list[Finding]:
         else:
             ok, detail = check(rule, units, total, limit)
             findings.append(Finding(rule["id"], ok, f"{rule['text']} {detail}".strip(), rule.get("section")))
+    for figures in pack.entries("force", "list"):
+        findings.append(_figure_list(figures, units))
     return findings
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def listed(entry: dict[str, Any], unit: Unit) -> bool:
+    """Whether the unit is the listed figure: its catalogue ref (or name) names the set and the collector's
+    number as the list writes them, punctuation and case aside ("DC Comics HeroClix: Rebirth 067")."""
+    text = " " + _words((unit.ref or "") + " " + unit.name) + " "
+    numbers = [_words(n) for n in str(entry["number"]).split(",")]
+    return f" {_words(entry['set'])} " in text and any(f" {n} " in text for n in numbers if n)
+
+
+def _figure_list(figures: dict[str, Any], units: list[Unit]) -> Finding:
+    """Banned figures: none in the force; restricted ones: at most `per_force` of each."""
+    cap = 0 if figures["kind"] == "banned" else figures.get("per_force", 1)
+    over = []
+    for entry in figures["figure"]:
+        found = [u.name for u in units if listed(entry, u)]
+        if len(found) > cap:
+            over.append(f"{entry['name']} ({entry['set']} {entry['number']}): {len(found)}")
+    detail = f"(in your force: {'; '.join(over)})" if over else "(none in your force)" if not cap else "(ok)"
+    return Finding(figures["id"], not over, f"{figures['text']} {detail}", figures.get("section"))
 
 
 def _build_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
@@ -66,6 +94,12 @@ def _max_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int |
     return len(units) <= rule["value"], f"(you have {len(units)})"
 
 
+def _max_multibase(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None
+                   ) -> tuple[bool | None, str]:
+    multi = [u.name for u in units if MULTI_BASE in u.tags]
+    return len(multi) <= rule["value"], f"(multi-base: {', '.join(multi) or 'none'}; mark one \"{MULTI_BASE}\")"
+
+
 def _max_fraction(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
     if limit is None:
         return None, ""
@@ -79,6 +113,7 @@ CHECKS: dict[str, Callable[[dict[str, Any], list[Unit], int, int | None], tuple[
     "min_units": _min_units,
     "max_units": _max_units,
     "max_unit_fraction": _max_fraction,
+    "max_multibase": _max_multibase,
 }
 
 

@@ -14,8 +14,10 @@ before returning them (to check for a win), so those events are known to apply.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from companion.core.dice.odds import distribution
 from companion.core.dice.roll import roll
@@ -128,17 +130,23 @@ def attack_odds(state: Match, action: Action) -> Odds:
     return Odds(chance, attack.text(chance))
 
 
+def check_reduction(state: Match, target: Unit) -> None:
+    """The Rule of the First Round's reduction by 2: IllegalAction when it can't be used on `target` now."""
+    owner = state.player(target.owner)
+    if not first_round(state) or target.owner == state.active_player.id:
+        raise IllegalAction("the reduction by 2 works only on your characters during an opponent's first round",
+                            RULE_FIRST_ROUND)
+    if owner.counters.get(REDUCTION_USED, 0):
+        raise IllegalAction(f"{owner.name} already reduced damage once during this first round", RULE_FIRST_ROUND)
+
+
 def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str) -> tuple[list[Event], list[str]]:
     """Damage to `target` with the victory points it scores the active player, and the first-round reduction."""
     events: list[Event] = []
     details: list[str] = []
     if reduce:
         owner = state.player(target.owner)
-        if not first_round(state) or target.owner == state.active_player.id:
-            raise IllegalAction("the reduction by 2 works only on your characters during an opponent's first round",
-                                RULE_FIRST_ROUND)
-        if owner.counters.get(REDUCTION_USED, 0):
-            raise IllegalAction(f"{owner.name} already reduced damage once during this first round", RULE_FIRST_ROUND)
+        check_reduction(state, target)
         if reduction_tracked(state):
             events.append(Event("counter", {"scope": "player", "name": REDUCTION_USED, "target": owner.id,
                                             "delta": 1}, by))
@@ -155,8 +163,8 @@ def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str
     knocked_out = ko is not None and target.click + amount >= ko
     if knocked_out:
         details.append(f"{target.name} is KO'd.")
-        if opposing and unit_kind(target) == "bystander":
-            scored += 1  # on top of its clicks: the source scores both
+        if opposing and (unit_kind(target) == "bystander" or (unit_kind(target) == "object" and target.points >= 1)):
+            scored += 1  # a bystander on top of its clicks (the source scores both); an object worth 1+ points
     details.insert(0, f"{target.name} takes {taken} click(s) of damage.")
     if scored:
         events.append(Event("score", {"player": state.active_player.id, "kind": "vp", "delta": scored}, by))
@@ -234,11 +242,11 @@ def resolve_damage(state: Match, action: Action) -> Resolution:
     try:
         target = state.unit(str(action.params.get("target", "")))
     except KeyError:
-        raise SkirmishError("choose the character that takes the damage") from None
+        raise IllegalAction("choose the character that takes the damage", RULE_VP) from None
     if not in_play(target) or not is_character(target):
         raise IllegalAction(f"{target.name} is not a character on the map", RULE_VP)
     by = state.active_player.id
-    amount = param_int(action.params, "clicks", 1, MAX_CLICKS, default=1)
+    amount = param_int(action.params, "clicks", 1, MAX_CLICKS, default=1, rule=RULE_VP)
     events, details = damage_events(state, target, amount, action.params.get("reduce") is True, by)
     if not events:
         raise IllegalAction(f"{target.name} would take no damage: nothing to record", RULE_FIRST_ROUND)
@@ -247,16 +255,39 @@ def resolve_damage(state: Match, action: Action) -> Resolution:
 
 
 ELEMENTS = (("bystander", "An opposing bystander KO'd"),
-            ("object", "An opposing object or game element worth 1+ points KO'd or removed"))
+            ("object", "An opposing object or other game element KO'd or removed"))
+MAX_ELEMENT_POINTS = 500
+
+
+def element_points(state: Match, params: Mapping[str, Any]) -> tuple[str, Unit | None, int]:
+    """(what, the unit when the match holds it, its point value) of a KO'd or removed element; IllegalAction when
+    it scores nothing: it isn't an opposing one in play, or an object worth 0 points."""
+    what = params.get("what", ELEMENTS[0][0])
+    if what not in dict(ELEMENTS):
+        raise IllegalAction(f"what was KO'd or removed: one of {', '.join(dict(ELEMENTS))}, not {what!r}", RULE_VP)
+    element: Unit | None = None
+    if params.get("element"):
+        try:
+            element = state.unit(str(params["element"]))
+        except KeyError:
+            raise IllegalAction(f"there is no unit {params['element']!r} in this match", RULE_VP) from None
+        if element.owner == state.active_player.id or not in_play(element) or unit_kind(element) != what:
+            raise IllegalAction(f"{element.name} is not an opposing {what} in play", RULE_VP)
+    points = element.points if element else param_int(params, "points", 0, MAX_ELEMENT_POINTS, 1, RULE_VP)
+    if what == "object" and points < 1:
+        raise IllegalAction("objects and game elements worth 0 points score nothing when KO'd or removed", RULE_VP)
+    return str(what), element, points
 
 
 def resolve_element(state: Match, action: Action) -> Resolution:
-    """1 victory point for an opposing bystander or object the match doesn't hold as a unit."""
-    what = action.params.get("what", ELEMENTS[0][0])
-    if what not in dict(ELEMENTS):
-        raise SkirmishError(f"what was KO'd or removed: one of {', '.join(dict(ELEMENTS))}, not {what!r}")
+    """1 victory point for an opposing bystander KO'd, or an opposing object or game element worth 1+ points KO'd
+    or removed; one the match holds as a unit leaves the map."""
+    what, element, _ = element_points(state, action.params)
     by = state.active_player.id
     events = [Event("score", {"player": by, "kind": "vp", "delta": 1}, by)]
+    if element is not None:
+        events.insert(0, Event("set_location", {"unit": element.id, "location": "reserve"}, by))
     won, said = victory_events(state, events, by)
-    return Resolution(tuple(events + won), f"{state.active_player.name} scores 1 victory point: {dict(ELEMENTS)[what]}",
+    name = element.name if element else dict(ELEMENTS)[what]
+    return Resolution(tuple(events + won), f"{state.active_player.name} scores 1 victory point: {name}",
                       (RULE_VP,), tuple(said))

@@ -22,8 +22,12 @@ from companion.rules.skirmish.combat import (
     ATTACK_ROLL,
     ELEMENTS,
     MAX_CLICKS,
+    MAX_ELEMENT_POINTS,
+    SkirmishError,
     attack_odds,
     attack_params,
+    attack_setup,
+    check_reduction,
     costed_events,
     first_round_token,
     reduce_param,
@@ -54,6 +58,7 @@ from companion.rules.skirmish.rounds import (
     round_state,
     rounds_for,
     rounds_left,
+    unit_kind,
 )
 
 MAX_EXTRA_ACTIONS = 10
@@ -169,7 +174,13 @@ def _params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
                   Param("clicks", "Clicks of damage", "int", low=1, high=MAX_CLICKS, default=1))
         return (*params, reduce_param()) if first else params
     if spec.id == "score-element":
-        return (Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),)
+        held = tuple((u.id, f"{u.name} ({u.points} points)") for u in state.units if in_play(u)
+                     and u.owner != q.round.player.id and unit_kind(u) != "character")
+        return (Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),
+                Param("element", "Which one, if the match holds it (it leaves the map)", "choice",
+                      (("", "Not in the match"), *held), default=""),
+                Param("points", "Its point value (objects and game elements worth 0 score nothing)", "int", low=0,
+                      high=MAX_ELEMENT_POINTS, default=1))
     if spec.id == "action-total":
         now = q.round.player.counters.get(EXTRA_ACTIONS, 0)
         return (Param("extra", "Actions above the default this turn", "int", low=0, high=MAX_EXTRA_ACTIONS,
@@ -247,13 +258,16 @@ class HeroClixSkirmish:
             option = _option(state, q, spec)
             if not option.enabled:
                 return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
+            why = _param_refusal(state, spec, action) if spec.kind not in ON_UNITS else None
+            if why:
+                return Verdict(False, f"{spec.title}: {why[0]}", why[1])
             names = ", ".join(state.unit(u).name for u in option.units)
             return Verdict(True, f"{spec.title} is open" + (f" to {names}" if names else ""), spec.rule)
         try:
             unit = state.unit(action.unit)
         except KeyError:
             return Verdict(False, f"there is no character {action.unit!r} in this match")
-        why = _unit_refusal(state, q, spec, unit)
+        why = _unit_refusal(state, q, spec, unit) or _param_refusal(state, spec, action)
         if why:
             return Verdict(False, f"{spec.title}: {why[0]}", why[1])
         kind = "FREE" if spec.kind == "free" else "costed"
@@ -297,6 +311,23 @@ class HeroClixSkirmish:
             details.append(said)
         return Resolution(tuple(events), f"{unit.name}: {spec.title.lower()} (the round's costed action)",
                           (spec.rule,), tuple(details))
+
+
+def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
+    """What resolve would refuse in the action's params (nothing here rolls dice: it is checked by trying)."""
+    try:
+        if spec.id == "attack":
+            attack = attack_setup(state, action)
+            if attack.reduce:
+                check_reduction(state, attack.target)
+        elif spec.id in ("deal-damage", "score-element", "action-total"):
+            {"deal-damage": resolve_damage, "score-element": resolve_element,
+             "action-total": lambda s, a: _action_total(s, a, s.active_player.id)}[spec.id](state, action)
+    except IllegalAction as exc:
+        return str(exc), exc.rule or spec.rule
+    except SkirmishError as exc:
+        return str(exc), spec.rule
+    return None
 
 
 def _action_total(state: Match, action: Action, by: str) -> Resolution:
