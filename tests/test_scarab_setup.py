@@ -11,6 +11,7 @@ from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules.scarab import attacker as scarab_attacker
 from companion.rules.scarab import turn as scarab_turn
+from companion.rules.scarab.positions import BOARDED
 from companion.rules.scarab.state import (
     ACTED,
     HEROCLIX_ACTIONS,
@@ -123,7 +124,7 @@ def test_the_helper_agrees_with_its_rule_pack() -> None:
     cited = {s.rule for s in scarab_turn.STEPS} | {s.rule for s in scarab_attacker.SPECS}
     cited |= {"general", "turn-sequence", "interior-defence", "aerial-limit", "colossal", "grenades", "winning"}
     assert cited <= sections, f"not in rules.md: {cited - sections}"
-    assert pack.rules.counters == {"unit": (ACTED,), "match": (HEROCLIX_ACTIONS,)}
+    assert pack.rules.counters == {"unit": (ACTED, BOARDED), "match": (HEROCLIX_ACTIONS,)}
 
 
 def test_every_option_cites_a_rules_section() -> None:
