@@ -80,17 +80,18 @@ def rows() -> list[tuple[str, Callable[[], object], int]]:
     return out
 
 
-def big_halo_match() -> Match:
-    """4 players x 5 units (one in reserve each), some tokens and actions already given: 20 units."""
+def big_halo_match(per_player: int = 5) -> Match:
+    """4 players x 5 units (one in reserve each), some tokens and actions already given, every other unit on an
+    opponent's spawn point: 20 units (or 4 x `per_player`)."""
     state = new_match(get_pack("halo-actionclix"), ["Ann", "Ben", "Cat", "Dan"], match_id="bench", seed=1, now=0.0)
     dial = [{"stats": {"speed": 8, "attack": 10 - i, "defense": 16 - i, "damage": 2}} for i in range(5)]
     dial.append({"stats": {}, "markers": ["ko"]})
     events = []
     for p in range(1, 5):
-        for i in range(5):
+        for i in range(per_player):
             events.append(Event("add_unit", {"unit": {
-                "id": f"u{p}{i}", "name": f"Unit {p}{i}", "points": 25 + 5 * i, "owner": f"p{p}", "dial": dial,
-                "location": "reserve" if i == 4 else "table",
+                "id": f"u{p}{i}", "name": f"Unit {p}{i}", "points": 25 + 5 * (i % 5), "owner": f"p{p}", "dial": dial,
+                "location": "reserve" if i % 5 == 4 else "table", "position": "enemy-spawn" if i % 2 else "",
                 "tokens": {"grenade": i % 2, "upgrade": i % 3}}}))
     events.append(Event("token", {"unit": "u10", "kind": "action", "delta": 1}))
     return replay(state, events)
@@ -117,7 +118,9 @@ def _legal_action_rows() -> list[tuple[str, Callable[[], object], int]]:
     skirmish_state = big_skirmish_match()
     skirmish = rules.get("heroclix-skirmish")
     hit = rules.Action("attack", "u11", {"target": "u20"})
+    crowd = big_halo_match(20)
     return [("halo legal_actions (4 players, 20 units)", lambda: system.legal_actions(state), 2000),
+            ("halo legal_actions (4 players x 20 units)", lambda: system.legal_actions(crowd), 500),
             ("halo explain (one unit)", lambda: system.explain(state, rules.Action("attack", "u11")), 2000),
             ("halo odds (move and attack)", lambda: system.odds(state, attack), 2000),
             ("halo resolve (move and attack)", lambda: system.resolve(state, attack, rng), 2000),
@@ -127,7 +130,8 @@ def _legal_action_rows() -> list[tuple[str, Callable[[], object], int]]:
 
 
 def big_scarab_match() -> Match:
-    """The Scarab's four dials, 6 reinforcements and 10 attackers (2 aerial): 20 units, the Scarab's gun step."""
+    """The Scarab's four dials, 6 reinforcements and 10 attackers (2 aerial): 20 units, the Scarab's gun step.
+    Figures stand all over: on the map, beneath, on top, on the Ramp and inside (5 reinforcements inside)."""
     state = new_match(get_pack("scarab"), ["Sam", "Ann"], match_id="bench", seed=1, now=0.0)
     ko = [{"stats": {}, "markers": ["ko"]}]
 
@@ -142,9 +146,12 @@ def big_scarab_match() -> Match:
                                               "dial": [{"markers": ["shift"]}]}}))
     clix = ("speed", "attack", "defense", "damage")
     events += [Event("add_unit", {"unit": {"id": f"r{i}", "name": f"Grunt {i}", "points": 20, "owner": "p1",
-                                           "dial": dial(clix, (6, 8, 15, 1))}}) for i in range(6)]
+                                           "dial": dial(clix, (6, 8, 15, 1)), "position": "interior" if i < 5 else ""}})
+               for i in range(6)]
+    spots = ("", "beneath", "top", "ramp", "interior")
     events += [Event("add_unit", {"unit": {"id": f"a{i}", "name": f"Hero {i}", "points": 60, "owner": "p2",
-                                           "dial": dial(clix, (8, 10, 17, 3), ["aerial"] if i < 2 else [])}})
+                                           "dial": dial(clix, (8, 10, 17, 3), ["aerial"] if i < 2 else []),
+                                           "position": spots[i % 5]}})
                for i in range(10)]
     return replay(state, [*events, Event("set_phase", {"phase": "main-gun"})])
 
