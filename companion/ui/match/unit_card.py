@@ -15,6 +15,7 @@ import flet as ft
 from companion.core.errors import IllegalAction
 from companion.core.model import Click, Match, Unit
 from companion.session.match_tools import Event, apply
+from companion.session.positions import place_of
 from companion.ui.widgets import icon_button
 
 STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",
@@ -72,6 +73,8 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
                 ft.Text(unit.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(f"{owner.name} · {unit.points} pts · {status}{where}", key=f"unit-{uid}-status", size=12),
+                *([ft.Text(place, key=f"unit-{uid}-position", size=12, italic=True)]
+                  if unit.location == "table" and (place := place_of(match, unit)) else []),
             ]),
             icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details", on_click=on_open),
         ]),

@@ -1,4 +1,4 @@
-"""A unit's details: its whole dial (tap a click to turn the dial there), reserve/table, remove."""
+"""A unit's details: its whole dial (tap a click to turn the dial there), where it stands, reserve/table, remove."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.session.positions import current_place, places
 from companion.ui.match.unit_card import counter, stats_line
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels
@@ -49,6 +50,18 @@ class UnitScreen:
         counters = [counter(f"unit-counter-{name}", title, unit.counters.get(name, 0), partial(bump, name, -1),
                             partial(bump, name, 1)) for name, title in labels.items()]
 
+        def place(position: str) -> None:
+            app.dispatch(self.match_id, "set_position", {"unit": unit.id, "position": position}, by=by)
+
+        spots = places(match, unit)
+        where = [ft.Text("Where it stands", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+                 ft.Text("The rules helper's moves set it; change it here when a figure moved otherwise.", size=12),
+                 ft.RadioGroup(key="unit-position", value=current_place(match, unit),
+                               on_change=lambda e: place(e.control.value or ""),
+                               content=ft.Column(spacing=0, controls=[
+                                   ft.Radio(value=word, label=label, key=f"unit-position-{word or 'default'}")
+                                   for word, label in spots.items()]))] if spots else []
+
         def removed() -> None:
             if app.dispatch(self.match_id, "remove_unit", {"unit": unit.id}, by=by) is not None:
                 app.back()
@@ -62,6 +75,7 @@ class UnitScreen:
                                    f"{'KO' if unit.eliminated else 'in play'} · on the {unit.location}"),
                            ft.Text("Tap a click to turn the dial to it (for corrections or respawning).", size=12),
                            *clicks,
+                           *where,
                            *([ft.Text("Counters", theme_style=ft.TextThemeStyle.TITLE_SMALL),
                               ft.Row(counters, wrap=True, spacing=4)] if counters else []),
                            ft.Row(wrap=True, controls=[
