@@ -134,7 +134,7 @@ def table_event(state: Match, rng: random.Random) -> Event:
     return Event(kind, data, state.active_player.id)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(STARTS)), st.integers(0, 2**32 - 1), st.integers(1, 10))
 def test_explain_agrees_with_resolve_in_every_system(system_id: str, seed: int, steps: int) -> None:
     system = rules.get(system_id)

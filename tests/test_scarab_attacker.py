@@ -178,9 +178,9 @@ def test_jumping_off_hurts_unless_it_can_jump_or_climb(turn: Match) -> None:
 
 def test_attacking_a_reinforcement(turn: Match) -> None:
     opt = options(turn)["attack"]
-    assert [v for v, _ in opt.params[0].choices] == ["grunt-1", "grunt-2"]
-    with pytest.raises(IllegalAction, match="choose a target"):
-        SCARAB.resolve(turn, Action("attack", "batman"), random.Random(0))
+    assert [v for v, _ in opt.params[0].choices] == ["grunt-1", "grunt-2"] and opt.params[0].default is None
+    first = SCARAB.resolve(turn, Action("attack", "batman"), random.Random(0))  # no target: the first it can shoot
+    assert "attacks Grunt 1" in first.summary
     after = do(turn, "attack", "batman", seed_for(6), target="grunt-1")
     assert after.unit("grunt-1").click == 2
 

@@ -146,7 +146,11 @@ def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
     if unit.owner != turn.player.id:
         return f"{name} is not {turn.player.name}'s unit", "actions"
     if spec.where == "reserve":
-        return None if unit.location == "reserve" else (f"{name} is not in your reserves", "respawning")
+        if unit.location != "reserve":
+            return f"{name} is not in your reserves", "respawning"
+        # back in the reserves after acting this turn (by hand): one action per unit still holds
+        return (f"{name} already had its action this turn (one action per unit)", "actions") if unit.tokens.action \
+            else None
     if unit.location != "table" or unit.eliminated:
         return f"{name} is not on the table", "reserves"
     acted = unit.tokens.action > 0

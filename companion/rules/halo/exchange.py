@@ -27,6 +27,8 @@ def incoming(state: Match, action: Action, old: Unit) -> tuple[Unit, int]:
             raise IllegalAction(f"{title}: {new.name} is worth {new.points} points, not {old.points} like "
                                 f"{old.name}", rule)
         return new, 0
+    if old.tokens.action and new.tokens.action:  # the action token moves over: a unit holds one a turn
+        raise IllegalAction(f"{title}: {new.name} already had its action this turn", rule)
     spend = param_int(action.params, "spend", 1, max(1, old.tokens.upgrade), default=1, rule=rule)
     limit = old.points + UPGRADE_TOKEN_POINTS * spend
     if new.points > limit:

@@ -13,7 +13,7 @@ kneeling or standing) that the match can't know are asked; where each figure sta
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
@@ -206,7 +206,8 @@ def _params(state: Match, spec: Spec) -> tuple[Param, ...]:
     if spec.id == "move":
         return (MOVE_TO,)
     if spec.id == "attack":
-        return target_param([u for u in reinforcements(state) if standing(u)]), MODIFIER
+        # no default: which reinforcement a figure can shoot depends on where both stand, so the player picks
+        return replace(target_param([u for u in reinforcements(state) if standing(u)]), default=None), MODIFIER
     if spec.id == "attack-core":
         return ADJACENT, MODIFIER, GRENADE
     if spec.id == "jump-off":
@@ -287,7 +288,11 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: b
         bonus = (("adjacent to the core", CORE_ADJACENT_BONUS),) if adjacent else ()
         return _Aim(Shot(f"{unit.name} attacks the Main Power Core", attack, stat(core, "defense") or 0,
                          CORE_DAMAGE, bonus + mods), core)
-    target = pick_target(state, action.params, [u for u in reinforcements(state) if standing(u)], spec.rule, require)
+    standing_ones = [u for u in reinforcements(state) if standing(u)]
+    # like a Halo attack, no target given means the first one this figure can shoot from where it stands
+    first = next((u.id for u in targets_for(unit, standing_ones)), None)
+    target = pick_target(state, {**action.params, "target": action.params.get("target") or first}, standing_ones,
+                         spec.rule, require)
     if not isinstance(target, Unit):
         return target
     why = shot_refusal(unit, target)
