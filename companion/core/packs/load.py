@@ -8,6 +8,7 @@ name the file and the field; a broken pack never hides the others.
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 from companion.core.dice.roll_tables import RollTable, build_table
 from companion.core.errors import UnknownSystem
+from companion.core.limits import PACK_FILE_BYTES
 from companion.core.model import Rules
 from companion.core.packs.pack_schema import DATA_FILES, PACK_FILE, check_semantics
 from companion.core.packs.rules_text import Section, parse_rules
@@ -69,13 +71,39 @@ def builtin_dir() -> Path:
     return installed if installed.is_dir() else here.parent / "content"
 
 
-def _read_toml(file: Path) -> dict[str, Any]:
+def _read_text(file: Path) -> str:
+    """A pack file's text: a regular file (links followed) of at most PACK_FILE_BYTES, in UTF-8; else PackError."""
     try:
-        return tomllib.loads(file.read_text(encoding="utf-8"))
+        st = file.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise PackError(f"{file}: not a file (a folder or a device); a pack holds plain text files")
+        if st.st_size > PACK_FILE_BYTES:
+            raise PackError(f"{file}: {st.st_size:,} bytes, more than the {PACK_FILE_BYTES:,} a pack file may have")
+        with open(file, "rb") as f:
+            data = f.read(PACK_FILE_BYTES + 1)  # the file may have grown since stat
     except FileNotFoundError:
-        raise PackError(f"{file}: no pack.toml in this pack folder") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        what = "a link to a file that is not there" if file.is_symlink() else "missing"
+        raise PackError(f"{file}: {what}") from None
+    except OSError as exc:
+        raise PackError(f"{file}: can't read it ({exc.strerror or exc})") from None
+    if len(data) > PACK_FILE_BYTES:
+        raise PackError(f"{file}: more than the {PACK_FILE_BYTES:,} bytes a pack file may have")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PackError(f"{file}: not UTF-8 text") from None
+
+
+def _read_toml(file: Path) -> dict[str, Any]:
+    if not file.exists() and not file.is_symlink():
+        raise PackError(f"{file}: no {file.name} in this pack folder")
+    text = _read_text(file)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise PackError(f"{file}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise PackError(f"{file}: not valid TOML (nested too deeply)") from None
 
 
 def _fingerprint(folder: Path) -> str:
@@ -110,16 +138,12 @@ def _load(folder: Path, stamp: str) -> Pack:
         if name != "pack.toml" and name not in DATA_FILES:
             raise PackError(f"{folder / name}: unknown data file; expected one of: {', '.join(DATA_FILES)}")
     for name, spec in DATA_FILES.items():
-        if (folder / name).is_file():
+        if (folder / name).exists() or (folder / name).is_symlink():
             files[name] = _read_toml(folder / name)
             ctx.run(str(folder / name), spec, files[name])
     sections: list[Section] = []
     for md in sorted(folder.glob("*.md")):
-        try:
-            text = md.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise PackError(f"{md}: not UTF-8 text") from None
-        sections.extend(parse_rules(md, text, ctx))
+        sections.extend(parse_rules(md, _read_text(md), ctx))
     ctx.check_refs()
     check_semantics(folder, files, ctx)
     tables = {t["id"]: build_table(t, str(folder / "tables.toml"))
@@ -156,13 +180,21 @@ def discover(extra_dirs: tuple[Path, ...] = ()) -> tuple[dict[str, Pack], list[s
     packs: dict[str, Pack] = {}
     errors: list[str] = []
     for root in (builtin_dir(), *extra_dirs):
-        if not root.is_dir():
+        try:
+            folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        except FileNotFoundError:
             continue
-        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        except OSError as exc:
+            errors.append(f"{root}: can't read the packs folder ({exc.strerror or exc})")
+            continue
+        for folder in folders:
             try:
                 pack = load_pack(folder)
             except PackError as exc:
                 errors.append(str(exc))
+                continue
+            except (OSError, RecursionError) as exc:  # a file that changed under us, a link loop ...
+                errors.append(f"{folder}: can't read this pack ({exc})")
                 continue
             if pack.id in packs and root != builtin_dir():
                 errors.append(f"{folder}: a pack with id {pack.id!r} is already loaded; this copy is ignored")
