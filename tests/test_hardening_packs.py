@@ -7,13 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from test_packs import SYSTEMS, copy_pack
 
 from companion.cli import main
 from companion.core.limits import PACK_FILE_BYTES
 from companion.core.packs.load import discover
 from companion.session import Session
-
-from test_packs import SYSTEMS, copy_pack
 
 
 def _deep_toml(folder: Path) -> str:

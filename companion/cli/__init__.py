@@ -30,12 +30,20 @@ def main(argv: list[str] | None = None) -> int:
         from companion.cli.app_cmd import start_app
 
         return start_app(web=False, host="127.0.0.1", port=8550)
+    as_json = getattr(args, "json", False)
     try:
         return int(args.run(args) or 0)
     except CompanionError as exc:
-        return fail(str(exc), getattr(args, "json", False))
+        return fail(str(exc), as_json)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # output piped into `head` and cut short: not an error
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a missing folder for -o, a full disk, no permission ...
+        where = f" {exc.filename}" if exc.filename else ""
+        return fail(f"can't do that with the file{where}: {exc.strerror or exc}", as_json)
+    except (RecursionError, MemoryError):
+        return fail("the input is too large or nested too deeply", as_json)
+    except Exception as exc:  # noqa: BLE001 - a bug: one line for the person, never a traceback
+        return fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); nothing more was done", as_json)

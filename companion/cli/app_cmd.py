@@ -7,6 +7,8 @@ import importlib.util
 import os
 import sys
 
+from companion.session import inputs
+
 DEFAULT_PORT = 8550
 
 
@@ -40,6 +42,7 @@ def desktop_unavailable() -> str | None:
 
 
 def start_app(*, web: bool, host: str, port: int) -> int:
+    port = inputs.port(port)  # before anything starts: Flet would hang on a port that can't exist
     import flet as ft
 
     from companion.ui.app import main

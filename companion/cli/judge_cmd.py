@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from companion.cli import judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
 from companion.session import event_pairing as swiss
+from companion.session import inputs
 from companion.session.judge import (
     DEFAULT_MARKS,
     DEFAULT_ROUND_SECONDS,
@@ -50,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = jsub.add_parser("new", help="make an event (HeroClix Skirmish)")
     p.add_argument("name")
     p.add_argument("--build", type=int, choices=(200, 300), default=300, help="point build total (default 300)")
-    p.add_argument("--minutes", type=float, default=DEFAULT_ROUND_SECONDS / 60, help="round length (default 30)")
+    p.add_argument("--minutes", type=float, default=DEFAULT_ROUND_SECONDS / 60,
+                   help="round length (default 30)")
     p.add_argument("--warn", type=float, action="append", metavar="MINUTES",
                    help="warn at this many minutes left; repeat (default 10, 5 and 1)")
     p.add_argument("--table", action="append", default=[], metavar="NAMES",
@@ -140,7 +141,7 @@ def _common(p: argparse.ArgumentParser, *, event: bool = True, as_json: bool = T
 
 def _open(args: argparse.Namespace) -> tuple[TournamentStore, str]:
     store = TournamentStore(data_dir())
-    return store, args.event or store.latest()
+    return store, store.latest() if args.event is None else args.event  # "" is a bad id, not "the latest"
 
 
 def _names(text: str) -> list[str]:
@@ -157,20 +158,27 @@ def _dispatch(args: argparse.Namespace, kind: str, data: dict[str, Any]) -> Tour
 
 def _new(args: argparse.Namespace) -> int:
     store = TournamentStore(data_dir())
-    marks = DEFAULT_MARKS if args.warn is None else tuple(m * 60 for m in args.warn)
+    marks = DEFAULT_MARKS if args.warn is None else tuple(inputs.minutes(m) * 60 for m in args.warn)
+    minutes = inputs.minutes(args.minutes)
     now = time.time()
     if args.player:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
         _show(swiss.create_event(store, args.name, args.player, table_size=args.table_size, build=args.build,
-                                 round_seconds=args.minutes * 60, marks=marks, chance=swiss.rng(args.seed), now=now),
+                                 round_seconds=minutes * 60, marks=marks, chance=swiss.rng(args.seed), now=now),
               args.json)
         return 0
-    t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=args.minutes * 60,
+    t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=minutes * 60,
                        marks=marks, now=now)
+    seats = [Event("seat", {"table": n, "players": _names(names)}, by="judge", at=now)
+             for n, names in enumerate(args.table, 1)]
+    trial = TournamentStore(None)  # every seat checked in memory first: a refused table stores nothing
+    trial.create(t)
+    for event in seats:
+        trial.apply(t.id, event)
     store.create(t)
-    for number, names in enumerate(args.table, 1):
-        t = store.apply(t.id, Event("seat", {"table": number, "players": _names(names)}, by="judge", at=now)).state
+    for event in seats:
+        t = store.apply(t.id, event).state
     _show(t, args.json)
     return 0
 
@@ -217,9 +225,7 @@ def _clocks(args: argparse.Namespace) -> int:
 
 
 def _extend(args: argparse.Namespace) -> int:
-    if not math.isfinite(args.minutes) or args.minutes <= 0:
-        raise BadArgument("give the minutes to add, above zero")
-    data = {"table": args.table, "seconds": round(args.minutes * 60), "reason": args.reason}
+    data = {"table": args.table, "seconds": inputs.minutes_to_seconds(args.minutes), "reason": args.reason}
     _show(_dispatch(args, "extend", data), args.json)
     return 0
 
@@ -234,9 +240,12 @@ def _result(args: argparse.Namespace) -> int:
     vp: dict[str, int] = {}
     for item in args.vp:
         name, sep, value = item.rpartition("=")
-        if not sep or not name.strip() or not value.strip().isdigit():
-            raise BadArgument(f"--vp {item!r}: write NAME=VP, e.g. --vp Ann=12")
-        vp[name.strip()] = int(value)
+        try:
+            if not sep or not name.strip():
+                raise inputs.BadInput("no name")
+            vp[name.strip()] = inputs.points(value, "VP")
+        except inputs.BadInput as exc:
+            raise BadArgument(f"--vp {item[:80]!r}: write NAME=VP, e.g. --vp Ann=12 ({exc})") from None
     if args.from_match:
         if vp:
             raise BadArgument("give either --vp or --from-match, not both")
@@ -302,8 +311,9 @@ def _log(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from companion.ui.judge.live import serve
 
+    port = inputs.port(args.port)
     store, tid = _open(args)
-    return serve(store, tid, host="0.0.0.0" if args.lan else args.host, port=args.port)
+    return serve(store, tid, host="0.0.0.0" if args.lan else args.host, port=port)
 
 
 # --- printing ----------------------------------------------------------------------------------------

@@ -9,11 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.cli.args import read_input
 from companion.cli.output import emit_json, fail
 from companion.core.model import Match, to_json
-from companion.session import Session
-
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+from companion.session import Session, inputs
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -142,12 +141,7 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _event(args: argparse.Namespace) -> int:
-    try:
-        data = json.loads(args.data)
-    except ValueError as exc:
-        return fail(f"--data is not valid JSON: {exc}", args.json)
-    if not isinstance(data, dict):
-        return fail("--data must be a JSON object", args.json)
+    data = inputs.event_data(args.data)
     _print_match(Session.open().dispatch(args.id, args.type, data, by=args.by), args.json)
     return 0
 
@@ -165,22 +159,21 @@ def _redo(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     text = json.dumps(Session.open().export(args.id), ensure_ascii=False, indent=1)
     if args.output:
-        args.output.write_text(text + "\n", encoding="utf-8")
+        try:
+            args.output.write_text(text + "\n", encoding="utf-8")
+        except OSError as exc:
+            return fail(f"can't write {args.output}: {exc.strerror or exc}", args.json)
     else:
         print(text)
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
-    source = sys.stdin.buffer if args.file == "-" else None
-    try:
-        raw = source.read(MAX_IMPORT_BYTES + 1) if source else Path(args.file).read_bytes()
-    except OSError as exc:
-        return fail(f"can't read {args.file}: {exc.strerror}", args.json)
-    if len(raw) > MAX_IMPORT_BYTES:
-        return fail("that file is too large to be a match export", args.json)
+    raw = read_input(args.file, inputs.IMPORT_BYTES, "match export")
     try:
         data = json.loads(raw)
+    except RecursionError:
+        return fail(f"{args.file} is nested too deeply to be a match export", args.json)
     except ValueError:
         return fail(f"{args.file} is not JSON: expected a file made by `companion match export`", args.json)
     match = Session.open().import_match(data, as_new=args.as_new)

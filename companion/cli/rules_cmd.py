@@ -8,7 +8,7 @@ import textwrap
 
 from companion.cli.output import emit_json
 from companion.core.errors import UnknownSystem
-from companion.session import Session
+from companion.session import Session, inputs
 from companion.session.packs import Pack, RulesIndex, builtin_dir, index_for
 
 
@@ -57,8 +57,8 @@ def _index(system: str | None) -> tuple[RulesIndex, dict[str, Pack]]:
 
 
 def _search(args: argparse.Namespace) -> int:
+    query = inputs.query(" ".join(args.query))
     index, _ = _index(args.system)
-    query = " ".join(args.query)
     hits = index.search(query + " ", args.system, limit=max(1, args.limit))
     if args.json:
         emit_json([h.to_json() for h in hits])

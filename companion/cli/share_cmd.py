@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli.args import is_file, read_input
 from companion.cli.output import emit_json, fail
-from companion.session import Session
+from companion.session import Session, inputs
 from companion.session.share import (
     Choice,
     ChoiceNeeded,
-    CodeTooLarge,
     Collector,
     NotOurCode,
     SharedMatch,
@@ -24,8 +24,6 @@ from companion.session.share import (
     plan,
     png,
 )
-
-MAX_JSON_BYTES = 20 * 1024 * 1024
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -65,16 +63,11 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _load(session: Session, source: str) -> SharedMatch:
-    path = Path(source)
-    if path.suffix.lower() == ".json" or path.is_file():
+    if source.lower().endswith(".json") or is_file(source):
         try:
-            if path.stat().st_size > MAX_JSON_BYTES:
-                raise CodeTooLarge(f"{source} is too large to be a match export")
-            data = json.loads(path.read_bytes())
-        except OSError as exc:
-            raise NotOurCode(f"{source} (can't read it: {exc.strerror})") from None
-        except ValueError:
-            raise NotOurCode(f"{source} (not JSON)") from None
+            data = json.loads(read_input(source, inputs.IMPORT_BYTES, "match export"))
+        except (ValueError, RecursionError):
+            raise NotOurCode(f"{source[:200]} (not JSON)") from None
         return SharedMatch.from_export(data)
     return SharedMatch.from_export(session.export(source))
 
@@ -107,12 +100,15 @@ def _collect(codes: list[str]) -> Collector:
     collector = Collector()
     for code in codes:
         if code == "-":
-            for line in sys.stdin.read(MAX_JSON_BYTES).split():
+            for line in sys.stdin.read(inputs.IMPORT_BYTES).split():
                 collector.add(line)
-        elif Path(code).is_file():
-            collector.add_image(code)
-        else:
+            continue
+        try:  # a code first: the app's route form "/<code>" also looks like a path
             collector.add(code)
+        except NotOurCode:
+            if not is_file(code):
+                raise
+            collector.add_image(code)
     return collector
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from companion import rules
 from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError, InvalidMatch
+from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
 from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
@@ -109,7 +110,7 @@ class Session:
                  by: str | None = None) -> Match:
         """Apply one event and save it; returns the new state once it is on disk."""
         # whole seconds: enough for "who did what, when", and share codes shrink by about a fifth
-        event = Event(type_, dict(data or {}), by, float(int(self._now())))
+        event = check_event(Event(type_, dict(data or {}), by, float(int(self._now()))))
         with self.store.locked(check_id(match_id)):  # read, change and write as one, against other processes
             return self._push(match_id, event)
 
@@ -195,9 +196,10 @@ class Session:
         events = data.get("events")
         if not isinstance(events, list):
             raise InvalidMatch("the export has no list of events")
+        check_log(events)
         if as_new:
             initial = from_json({**to_json(initial), "id": self._free_id()})
-        history, segments = segmented(initial, [Event.from_json(raw) for raw in events])
+        history, segments = segmented(initial, [check_event(Event.from_json(raw)) for raw in events])
         with self.store.locked(initial.id, create=True):  # checked and written as one: nothing unseen is replaced
             if self.store.exists(initial.id):
                 raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")
@@ -217,8 +219,9 @@ class Session:
         the usual segments, which overwrite the old ones before the head that points past them.
         """
         match_id = check_id(initial.id)
+        check_log(events)
         whole = History.start(initial)
-        for event in events:
+        for event in map(check_event, events):
             whole = whole.push(event)
         history, segments = segmented(initial, events)
         with self.store.locked(match_id):  # MatchNotFound when there is nothing to replace

@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CompanionError
+from companion.core.limits import IMPORT_EVENTS
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, from_json, to_json
 from companion.share.errors import InvalidSharedMatch, NewerCode, NotOurCode
 
 EXPORT_FORMAT = "tabletop-companion/match-export"  # the same JSON as Session.export
 EXPORT_VERSION = 1
-MAX_EVENTS = 20_000  # a long tournament match has a few thousand; replay of this many stays under a second
+MAX_EVENTS = IMPORT_EVENTS  # a long tournament match has a few thousand; replay of this many stays under a second
 
 
 @dataclass(frozen=True)

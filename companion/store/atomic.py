@@ -11,7 +11,7 @@ import json
 import os
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +30,22 @@ class DamagedFile(CompanionError):
         self.path = path
 
 
+class SaveFailed(CompanionError):
+    """The disk refused a write (full, file too large, read-only); the file on disk is as it was before."""
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}{TEMP_SUFFIX}")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise SaveFailed(f"could not save {path.name} ({exc.strerror or exc}); nothing was changed") from None
     if os.name == "posix":  # Windows can't open a folder to fsync it
         fd = os.open(path.parent, os.O_RDONLY)
         try:

@@ -79,12 +79,19 @@ class TournamentStore:
         return self._path(tournament_id).exists()
 
     def latest(self) -> str:
-        """The most recently changed event: the one the judge means when they name none."""
+        """The most recently changed event: the one the judge means when they name none.
+
+        A damaged file may have been the newest: then nothing is chosen in its place (DamagedFile names where
+        it was kept aside), so no command acts on an event the judge did not mean.
+        """
         found = []
         for tid in self.ids():
             try:
                 found.append((self.load(tid).updated, tid))
-            except (DamagedFile, InvalidTournament):
+            except DamagedFile as exc:
+                raise DamagedFile(f"{exc}. Nothing was done: name the event with --event ID "
+                                  "(`companion judge list` shows them)", exc.path) from None
+            except InvalidTournament:  # saved by a newer version: not this app's to pick
                 continue
         if not found:
             raise TournamentNotFound("no event yet: make one with `companion judge new NAME`")

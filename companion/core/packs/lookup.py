@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import islice, takewhile
 
 from companion.core.errors import CompanionError
+from companion.core.limits import QUERY_CHARS
 from companion.core.packs.load import Pack
 from companion.core.packs.rules_text import Section, plain_text
 
@@ -185,6 +186,8 @@ class RulesIndex:
         return lo
 
     def search(self, query: str, system: str | None = None, limit: int = 10) -> list[Hit]:
+        if len(query) > QUERY_CHARS:  # pasted pages of text: the cost grows with the words, so cut first
+            query = query[:QUERY_CHARS].rstrip() + " "
         words = terms(query)
         if not words:
             return []

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.session import inputs
 from companion.session.judge import Table, Tournament
 from companion.ui.judge.round_panel import RoundPanel
 from companion.ui.judge.widgets import (
@@ -95,20 +96,20 @@ class TableCard:
 
     def extend(self, minutes: ft.TextField, reason: ft.TextField) -> None:
         try:
-            seconds = round(float((minutes.value or "").replace(",", ".")) * 60)
-        except ValueError:
-            self.screen.say("Give the minutes to add as a number, e.g. 2 or 1.5")
+            seconds = inputs.minutes_to_seconds(minutes.value or "")
+        except inputs.BadInput as exc:
+            self.screen.say(f"Minutes to add: {exc}")
             return
         self.screen.act("extend", {"table": self.table.number, "seconds": seconds, "reason": reason.value or ""})
 
     def result(self, fields: list[ft.TextField], last: ft.Dropdown) -> None:
         vp: dict[str, int] = {}
         for player, field in zip(self.table.players, fields, strict=True):
-            text = (field.value or "").strip()
-            if not text.isdigit():
-                self.screen.say(f"Enter {player}'s VP as a whole number")
+            try:
+                vp[player] = inputs.points(field.value or "", f"{player}'s VP")
+            except inputs.BadInput as exc:
+                self.screen.say(str(exc))
                 return
-            vp[player] = int(text)
         data: dict[str, Any] = {"table": self.table.number, "vp": vp}
         if last.value and last.value != "-":
             data["last_standing"] = last.value

@@ -1,0 +1,39 @@
+"""Bounds of one event and one imported log (core.limits), checked before an event is applied or stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.errors import IllegalAction, InvalidMatch
+from companion.core.limits import EVENT_DATA_BYTES, EVENT_DATA_DEPTH, IMPORT_EVENTS
+from companion.core.match.events import Event
+
+
+def check_event(event: Event) -> Event:
+    """Refuse an event whose data is deeper or larger than one event may be; walks without recursion."""
+    stack: list[tuple[Any, int]] = [(event.data, 1)]
+    size = len(event.type) + len(event.by or "")  # about the JSON size: enough to bound the work
+    while stack:
+        value, depth = stack.pop()
+        if depth > EVENT_DATA_DEPTH:
+            raise IllegalAction(f"{event.type[:40]}: the data is nested more than {EVENT_DATA_DEPTH} deep")
+        if isinstance(value, dict):
+            size += sum(len(str(k)) + 4 for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            size += len(value) + 2
+            stack.extend((v, depth + 1) for v in value)
+        else:
+            size += len(value) + 2 if isinstance(value, str) else 8
+        if size > EVENT_DATA_BYTES:
+            raise IllegalAction(f"{event.type[:40]}: the data is larger than the {EVENT_DATA_BYTES // 1024} KB "
+                                "one event may hold")
+    return event
+
+
+def check_log(events: list[Any] | tuple[Any, ...]) -> None:
+    """Refuse a log (raw or read) longer than an import may carry, before any event is read or replayed."""
+    if len(events) > IMPORT_EVENTS:
+        raise InvalidMatch(f"the match has {len(events):,} events, more than the {IMPORT_EVENTS:,} an import "
+                           "may carry")
+
