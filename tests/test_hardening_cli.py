@@ -199,3 +199,4 @@ def test_set_phase_refuses_phases_the_game_does_not_have(capsys: pytest.CaptureF
     refused(capsys, "match", "event", m.id, "set_phase", "--data", '{"phase": ""}', says="phase")
     assert run(capsys, "match", "event", m.id, "set_phase", "--data",
                '{"phase": "Imperial Action: Activity"}')[0] == 0
+
