@@ -1,12 +1,17 @@
-"""The judge screen's fields refuse absurd input with a message on screen and change nothing."""
+"""The app's number fields refuse absurd input with a message on screen and change nothing."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from test_judge_ui import Clock, Room, clock, hub, settle  # noqa: F401 - fixtures
 
+from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless as h
 from companion.ui.judge.live import LiveHub
+
+from test_ui_flows import new_halo_match, start
 
 pytestmark = pytest.mark.asyncio
 
@@ -37,3 +42,29 @@ async def test_vp_field_refuses_absurd_points(hub: LiveHub, vp: str) -> None:  #
     await settle()
     assert "Ann's VP" in h.find(judge.page, "message").value
     assert hub.state.table(1).result is None
+
+
+async def test_app_number_fields_refuse_odd_digits(tmp_path: Path) -> None:
+    """"²" and "١٢" pass str.isdigit() but int() refuses them; 5,000 digits are past int()'s limit."""
+    ui, session = await start(tmp_path)
+    await ui.click("home-dice")
+    await ui.type("dice-expr", "2d6")
+    for odd in ("²", "9" * 5000):
+        await ui.type("dice-target", odd)
+        assert ui.text_of("dice-odds") == "2 to 12, average 7.00"
+    ui, session = await start(tmp_path)
+    match_id = await new_halo_match(ui)
+    await ui.click("add-unit")
+    await ui.type("unit-name", "Spartan")
+    await ui.type("unit-points", "²")
+    await ui.type("unit-dial", "8 10 17 3")
+    await ui.click("save-unit")
+    assert "whole number" in ui.text_of("toast") and session.state(match_id).units == ()
+    ui, _ = await start(tmp_path)
+    await ui.click("home-judge")
+    await ui.type("event-name", "Friday")
+    for odd in ("²", "9" * 5000, "0"):
+        await ui.type("event-minutes", odd)
+        await ui.click("event-create")
+        assert "whole number of minutes" in ui.text_of("toast")
+    assert TournamentStore(tmp_path / "store").ids() == []

@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.core.limits import EVENT_DATA_BYTES, EVENT_DATA_DEPTH, IMPORT_BYTES, QUERY_CHARS
 
 __all__ = ["IMPORT_BYTES", "QUERY_CHARS", "BadInput", "event_data", "minutes", "minutes_to_seconds", "points",
-           "port", "query"]
+           "port", "query", "whole"]
 
 MAX_MINUTES = 24 * 60  # a day: beyond any round or extension (the event checks its own tighter bounds)
 MAX_POINTS_DIGITS = 6  # VP and build totals: 999,999 is far past any game's score
@@ -40,6 +40,15 @@ def minutes(text: str | float) -> float:
 def minutes_to_seconds(text: str | float) -> int:
     """Whole seconds for a number of minutes; at least one."""
     return max(1, round(minutes(text) * 60))
+
+
+def whole(text: str, digits: int = 9) -> int | None:
+    """A whole number typed in a field ("-3", "12"), or None: ASCII digits only ("²" and "١٢" are not), bounded."""
+    clean = text.strip()
+    body = clean[1:] if clean.startswith("-") else clean
+    if not body.isascii() or not body.isdigit() or len(body) > digits:
+        return None
+    return int(clean)
 
 
 def points(text: str, what: str = "points") -> int:

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
+from companion.session import inputs
 from companion.session.dice import changes
 from companion.session.helper import Action, ActionOption, Param, Resolution, System, helper_for
 from companion.ui.helper.roll_result import dice_text, result_card
@@ -122,9 +123,9 @@ def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
         return ft.Switch(key=key, label=p.label, value=bool(value), on_change=lambda e: on_value(bool(e.control.value)))
     if p.kind == "int":
         def typed(e: ft.Event) -> None:
-            text = (e.control.value or "").strip()
-            if text.lstrip("-").isdigit() and p.low <= int(text) <= p.high:
-                on_value(int(text))
+            n = inputs.whole(e.control.value or "")
+            if n is not None and p.low <= n <= p.high:
+                on_value(n)
 
         return ft.TextField(key=key, label=f"{p.label} ({p.low} to {p.high})", value=str(value), width=220,
                             keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)

@@ -13,7 +13,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session import dice
+from companion.session import dice, inputs
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.shell import App, app_bar
 
@@ -72,14 +72,16 @@ class DiceScreen:
     def _odds(self) -> str:
         """Exact odds of the typed roll (never simulated); a clear message for bad notation."""
         try:
-            return dice.odds_line(self.expr, self.target)
+            target = self.target if inputs.whole(self.target) is not None else ""  # "²" passes isdigit
+            return dice.odds_line(self.expr, target)
         except CompanionError as exc:
             return f"Check the notation: {exc}"
 
     def _result(self, app: App) -> list[ft.Control]:
         r = self.last
         assert r is not None
-        success = r.total >= int(self.target) if self.target.lstrip("-").isdigit() else None
+        target = inputs.whole(self.target)
+        success = r.total >= target if target is not None else None
         lines = [f"needed {self.target} or more"] if success is not None else []
         if r.successes is not None or len(r.terms) > 1 or not all(all(t.counted) for t in r.terms):
             # which dice counted: dropped ones in brackets, successes starred, modifiers added

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session import event_pairing
+from companion.session import event_pairing, inputs
 from companion.session.judge import Tournament, TournamentStore, crossed_mark, new_tournament, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
@@ -80,17 +80,18 @@ class JudgeModeScreen:
 
     def _create(self, app: App) -> None:
         store = tournament_store(app)
-        if not self.minutes.strip().isdigit():
+        minutes = inputs.whole(self.minutes, digits=4)
+        if minutes is None or minutes <= 0:
             app.toast("Round length must be a whole number of minutes, e.g. 30.")
             return
         players = [p.strip() for p in self.players.splitlines() if p.strip()]
         try:
             if players:
                 t = event_pairing.create_event(store, self.name, players, table_size=self.table_size,
-                                               build=self.build_total, round_seconds=int(self.minutes) * 60)
+                                               build=self.build_total, round_seconds=minutes * 60)
             else:
                 t = new_tournament(store.new_id(self.name or "event"), self.name, build=self.build_total,
-                                   round_seconds=int(self.minutes) * 60, now=time.time())
+                                   round_seconds=minutes * 60, now=time.time())
                 store.create(t)
         except CompanionError as exc:
             app.toast(str(exc))

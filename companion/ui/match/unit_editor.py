@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Click
+from companion.session import inputs
 from companion.session.match_tools import parse_dial
 from companion.ui.match.unit_card import stats_line
 from companion.ui.shell import App, app_bar
@@ -69,12 +70,13 @@ class UnitEditorScreen:
         if not self.name.strip():
             app.toast("Give the unit a name.")
             return
-        if not self.points.strip().isdigit():
+        points = inputs.whole(self.points, digits=6)
+        if points is None or points < 0:
             app.toast("Points must be a whole number, e.g. 50.")
             return
         taken = {u.id for u in match.units}
         uid = next(f"u{n}" for n in range(1, len(taken) + 2) if f"u{n}" not in taken)
-        unit = {"id": uid, "name": self.name.strip(), "points": int(self.points), "owner": self.owner,
+        unit = {"id": uid, "name": self.name.strip(), "points": points, "owner": self.owner,
                 "dial": to_json_dial(dial)}
         if app.dispatch(self.match_id, "add_unit", {"unit": unit}, by=self.owner) is not None:
             app.back()
