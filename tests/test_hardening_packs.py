@@ -14,6 +14,8 @@ from companion.core.limits import PACK_FILE_BYTES
 from companion.core.packs.load import discover
 from companion.session import Session
 
+from test_ui_flows import new_match_of, start
+
 
 def _deep_toml(folder: Path) -> str:
     (folder / "pack.toml").write_text("x = " + "[" * 50_000 + "]" * 50_000 + "\n", encoding="utf-8")
@@ -81,3 +83,14 @@ def test_commands_and_app_work_beside_a_broken_pack(broken_pack: tuple[Path, str
     assert main(["rules", "search", "event dial"]) == 0
     assert main(["match", "new", "--system", "scarab", "--player", "Ann", "--player", "Ben"]) == 0
     assert len(Session.open().list_matches()) == 1
+
+
+@pytest.mark.asyncio
+async def test_the_app_starts_and_plays_beside_a_broken_pack(broken_pack: tuple[Path, str, str],
+                                                            tmp_path: Path) -> None:
+    folder, _, _ = broken_pack
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "packs").symlink_to(folder.parent)  # the app's data folder holds the broken pack
+    ui, session = await start(tmp_path)
+    match_id = await new_match_of(ui, "scarab", "Ann", "Ben")
+    assert session.state(match_id).system == "scarab"
