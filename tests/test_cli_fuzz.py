@@ -68,7 +68,7 @@ def known(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     monkeypatch.setattr(flet, "run", lambda *a, **k: None)
     monkeypatch.setattr(live, "serve", lambda *a, **k: 0)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
-    match = Session.open().new_match("halo-actionclix", ["Ann", "Ben"], seed=1)
+    match = Session.open().new_match("halo-actionclix", ["Ann", "Ben"])
     assert main(["judge", "new", "Friday", "--table", "Ann,Ben", "--table", "Cat,Dan"]) == 0
     assert main(["match", "export", match.id, "-o", "export.json"]) == 0
     return [match.id, "export.json", "Ann", "Ben"]

@@ -42,7 +42,7 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str, says: str) -> str:
 @pytest.fixture
 def match_id() -> str:
     session = Session.open()
-    m = session.new_match("halo-actionclix", ["Ann", "Ben"], seed=1)
+    m = session.new_match("halo-actionclix", ["Ann", "Ben"])
     session.dispatch(m.id, "add_unit", {"unit": unit("u1", "p1")})
     return m.id
 
@@ -194,7 +194,7 @@ def test_no_stray_lock_files_for_unknown_ids(capsys: pytest.CaptureFixture[str],
 
 def test_set_phase_refuses_phases_the_game_does_not_have(capsys: pytest.CaptureFixture[str]) -> None:
     session = Session.open()
-    m = session.new_match("killer-of-the-maze", ["Ann", "Ben"], seed=1)
+    m = session.new_match("killer-of-the-maze", ["Ann", "Ben"])
     refused(capsys, "match", "event", m.id, "set_phase", "--data", '{"phase": "Lunch"}', says="no phase")
     refused(capsys, "match", "event", m.id, "set_phase", "--data", '{"phase": ""}', says="phase")
     assert run(capsys, "match", "event", m.id, "set_phase", "--data",
