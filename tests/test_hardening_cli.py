@@ -200,3 +200,8 @@ def test_set_phase_refuses_phases_the_game_does_not_have(capsys: pytest.CaptureF
     assert run(capsys, "match", "event", m.id, "set_phase", "--data",
                '{"phase": "Imperial Action: Activity"}')[0] == 0
 
+
+
+@pytest.mark.parametrize("output", ["", ".", "/tmp"])
+def test_a_backup_needs_a_file_name(capsys: pytest.CaptureFixture[str], output: str) -> None:
+    refused(capsys, "backup", "create", "--output", output, says="give the backup's file name")

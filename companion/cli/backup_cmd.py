@@ -6,7 +6,7 @@ import argparse
 import time
 from pathlib import Path
 
-from companion.cli.output import emit_json
+from companion.cli.output import emit_json, fail
 from companion.session import Session
 from companion.session.backup import automatic_backups, create_backup
 from companion.session.restore import restore_backup
@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _create(args: argparse.Namespace) -> int:
     out = args.output or Path(f"tabletop-companion-{time.strftime('%Y%m%d-%H%M%S')}.zip")
+    if not out.name or out.is_dir():  # '' or '.': a folder has no file name to write the backup under
+        return fail(f"{str(out)[:200]!r} is a folder: give the backup's file name, e.g. -o backup.zip", args.json)
     manifest = create_backup(Session.open(), out)
     if args.json:
         emit_json({"file": str(out), "counts": manifest["counts"], "app_version": manifest["app_version"]})
