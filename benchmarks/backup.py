@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from storage import new_match  # noqa: E402
 
 from companion.session import Session  # noqa: E402
-from companion.session.backup import create_backup  # noqa: E402
-from companion.session.restore import restore_backup  # noqa: E402
+from companion.session.data.backup import create_backup  # noqa: E402
+from companion.session.data.restore import restore_backup  # noqa: E402
 
 from backup_data import add_event, add_pack  # noqa: E402
 

@@ -12,7 +12,7 @@ import pytest
 
 import companion
 from companion.session import Session
-from companion.session.app_info import app_info
+from companion.session.data.app_info import app_info
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 

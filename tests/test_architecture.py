@@ -132,7 +132,7 @@ def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
 def test_the_checks_catch_what_they_look_for() -> None:
     toy = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}, "e": {"a"}}
     assert circles(toy) == [["a", "b", "c"], ["d"]]
-    graph = {"companion.ui.x": {"companion.store.matches", "companion.session.share", "companion.ui.y"},
+    graph = {"companion.ui.x": {"companion.store.matches", "companion.session.sharing.share", "companion.ui.y"},
              "companion.cli.z": {"companion.core.model", "companion.rules"}}
     assert layer_breaches(graph) == ["companion.cli.z imports companion.rules",
                                      "companion.ui.x imports companion.store.matches"]

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from companion.core.match.events import Event
 from companion.core.tournament.results import standings
 from companion.session import Session
-from companion.session.backup import create_backup, daily_backup
-from companion.session.restore import copy_id, restore_backup
+from companion.session.data.backup import create_backup, daily_backup
+from companion.session.data.restore import copy_id, restore_backup
 from companion.store.backup_archive import Entry, write_backup
 from companion.store.tournaments import TournamentStore
 

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
-from companion.session.backup import create_backup
-from companion.session.restore import restore_backup
+from companion.session.data.backup import create_backup
+from companion.session.data.restore import restore_backup
 
 from backup_data import add_match, play
 
 CHILD = "import sys; from pathlib import Path; from companion.session import Session; " \
-        "from companion.session.restore import restore_backup; " \
+        "from companion.session.data.restore import restore_backup; " \
         "restore_backup(Session.open(Path(sys.argv[1])), Path(sys.argv[2])); print('done', flush=True)"
 
 

@@ -16,8 +16,8 @@ import pytest
 
 from companion.cli import main
 from companion.session import Session
-from companion.session.backup import create_backup
-from companion.session.restore import restore_backup
+from companion.session.data.backup import create_backup
+from companion.session.data.restore import restore_backup
 from companion.store.backup_archive import BACKUP_FORMAT, MAX_ENTRY_BYTES, BackupRefused
 
 from backup_data import add_match, snapshot

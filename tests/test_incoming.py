@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.session import Session
-from companion.session.incoming import Incoming
+from companion.session.sharing.incoming import Incoming
 from companion.share import SharedMatch, encode, library_for
 from companion.share.text import to_parts
 from companion.store.matches import MatchStore

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_judge_browser import serve, wait_served
 
-from companion.session import event_pairing
+from companion.session.judging import event_pairing
 from companion.store.tournaments import TournamentStore
 
 from browser import ARGS, CHROMIUM, Screen, free_port, require_browser

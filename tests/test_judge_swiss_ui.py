@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.session import event_pairing
+from companion.session.judging import event_pairing
 from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless as h
 from companion.ui.judge.live import LiveHub

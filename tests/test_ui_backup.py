@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from companion.session import Session
-from companion.session.backup import backup_bytes
+from companion.session.data.backup import backup_bytes
 from companion.store.backup_archive import BackupReader
 from companion.store.matches import MatchStore
 from companion.ui.app import main

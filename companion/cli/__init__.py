@@ -8,7 +8,7 @@ import sys
 
 from companion.cli.output import fail
 from companion.core.errors import CompanionError
-from companion.session.app_info import version
+from companion.session.data.app_info import version
 
 # Each module registers its subcommands with `register(subparsers)`.
 COMMAND_MODULES = ("app", "match", "rules", "dice", "share", "judge", "backup")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from companion.cli.output import emit_json, fail
 from companion.session import Session
-from companion.session.backup import automatic_backups, create_backup
-from companion.session.restore import restore_backup
+from companion.session.data.backup import automatic_backups, create_backup
+from companion.session.data.restore import restore_backup
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from companion.cli.output import emit_json
-from companion.session.dice import distribution, parse, percent, roll
-from companion.session.dice import halo_attack as halo
+from companion.session.play.dice import distribution, parse, percent, roll
+from companion.session.play.dice import halo_attack as halo
 
 NOTATION_HELP = ("dice notation: 2d6+1d4-2, 4d6kh3 / 2d6kl1 (keep highest/lowest), 7d6>=5 (count successes), "
                  "d66 (tens die then units die), 2d10sq (square 00-99). "

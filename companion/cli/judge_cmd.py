@@ -17,9 +17,9 @@ from typing import Any
 from companion.cli import judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
-from companion.session import event_pairing as swiss
 from companion.session import inputs
-from companion.session.judge import (
+from companion.session.judging import event_pairing as swiss
+from companion.session.judging.judge import (
     DEFAULT_MARKS,
     DEFAULT_ROUND_SECONDS,
     Event,

@@ -1,7 +1,7 @@
 """Swiss events on the command line: `companion judge player|drop|swap|pairings`.
 
 `judge new NAME --player ...` and `judge next-round` (in judge_cmd) register and pair; these commands
-change the field and print or export the round's seating. All of it goes through session.event_pairing.
+change the field and print or export the round's seating. All of it goes through session/judging/event_pairing.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.cli.output import emit_json
 from companion.core.model import JSON
-from companion.session import event_pairing as swiss
+from companion.session.judging import event_pairing as swiss
 
 
 def register(jsub: argparse._SubParsersAction) -> None:

@@ -9,7 +9,7 @@ import textwrap
 from companion.cli.output import emit_json
 from companion.core.errors import UnknownSystem
 from companion.session import Session, inputs
-from companion.session.packs import Pack, RulesIndex, builtin_dir, index_for
+from companion.session.play.packs import Pack, RulesIndex, builtin_dir, index_for
 
 
 def register(sub: argparse._SubParsersAction) -> None:

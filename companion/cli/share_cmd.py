@@ -11,7 +11,7 @@ from typing import Any
 from companion.cli.args import is_file, read_input
 from companion.cli.output import emit_json, fail
 from companion.session import Session, inputs
-from companion.session.share import (
+from companion.session.sharing.share import (
     Choice,
     ChoiceNeeded,
     Collector,

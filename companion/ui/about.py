@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.session.app_info import HOMEPAGE_NOTE, app_info, picture_decoder
+from companion.session.data.app_info import HOMEPAGE_NOTE, app_info, picture_decoder
 from companion.ui.shell import App, app_bar
 
 

@@ -12,8 +12,8 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import Session
-from companion.session.backup import daily_backup
-from companion.session.share import is_share_route
+from companion.session.data.backup import daily_backup
+from companion.session.sharing.share import is_share_route
 from companion.ui.helper.rules_screen import RulesScreen
 from companion.ui.home import HomeScreen
 from companion.ui.match.table import TableScreen

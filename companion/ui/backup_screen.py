@@ -9,8 +9,8 @@ from pathlib import Path
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.backup import automatic_backups, backup_bytes, data_root
-from companion.session.restore import RestoreReport, restore_backup
+from companion.session.data.backup import automatic_backups, backup_bytes, data_root
+from companion.session.data.restore import RestoreReport, restore_backup
 from companion.ui.shell import App, app_bar
 
 

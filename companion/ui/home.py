@@ -7,8 +7,8 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.incoming import Incoming
-from companion.session.match_tools import MatchSummary
+from companion.session.play.match_tools import MatchSummary
+from companion.session.sharing.incoming import Incoming
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
 

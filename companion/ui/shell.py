@@ -18,7 +18,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session import Session
-from companion.session.incoming import Incoming
+from companion.session.sharing.incoming import Incoming
 from companion.ui.widgets import icon_button
 
 THEME_KEY = "companion.theme"
@@ -35,7 +35,7 @@ class Screen(Protocol):
 @runtime_checkable
 class ScanTarget(Screen, Protocol):
     """The scanner: codes read by any means (deep link, paste, picture, camera) go into one collector, whose
-    parts are kept on the device (session/incoming.py)."""
+    parts are kept on the device (session/sharing/incoming.py)."""
 
     def incoming_for(self, app: App) -> Incoming: ...
 

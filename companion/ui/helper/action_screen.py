@@ -15,8 +15,8 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session import inputs
-from companion.session.dice import changes
-from companion.session.helper import Action, ActionOption, Param, Resolution, System, helper_for
+from companion.session.play.dice import changes
+from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.shell import App, app_bar
 

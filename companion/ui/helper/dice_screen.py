@@ -13,7 +13,8 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session import dice, inputs
+from companion.session import inputs
+from companion.session.play import dice
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.shell import App, app_bar
 

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.session.helper import Action, ActionOption, helper_for
+from companion.session.play.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
 from companion.ui.shell import App, app_bar
 

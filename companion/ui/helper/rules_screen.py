@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.packs import RulesIndex, index_for
+from companion.session.play.packs import RulesIndex, index_for
 from companion.ui.shell import App, app_bar
 
 ALL = "all"

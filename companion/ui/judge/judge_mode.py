@@ -15,8 +15,9 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session import event_pairing, inputs
-from companion.session.judge import Tournament, TournamentStore, crossed_mark, new_tournament, timers
+from companion.session import inputs
+from companion.session.judging import event_pairing
+from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, new_tournament, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.timer_screens import TimerCodeScreen

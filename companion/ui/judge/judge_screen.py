@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judge import Table, Tournament
+from companion.session.judging.judge import Table, Tournament
 from companion.ui.judge.round_panel import RoundPanel
 from companion.ui.judge.widgets import (
     ClockFace,

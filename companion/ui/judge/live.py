@@ -26,8 +26,8 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session import event_pairing
-from companion.session.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
+from companion.session.judging import event_pairing
+from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.public_pages import RoomPage, TablePage

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.session.judge import Tournament
+from companion.session.judging.judge import Tournament
 from companion.ui.judge.widgets import (
     ClockFace,
     StandingsBox,

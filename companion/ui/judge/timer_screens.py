@@ -9,8 +9,8 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Timer
-from companion.session.judge import TournamentStore, crossed_mark, table_timer_payload, timers
-from companion.session.share import png, timer_link
+from companion.session.judging.judge import TournamentStore, crossed_mark, table_timer_payload, timers
+from companion.session.sharing.share import png, timer_link
 from companion.ui.alerts import Alerts
 from companion.ui.shell import App, app_bar
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.session.judge import (
+from companion.session.judging.judge import (
     Table,
     Tournament,
     clock_text,

@@ -8,7 +8,7 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.match_tools import describe
+from companion.session.play.match_tools import describe
 from companion.ui.shell import App, app_bar
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.match_tools import PALETTE
+from companion.session.play.match_tools import PALETTE
 from companion.ui.shell import App, app_bar
 
 BUILD_TOTALS = (200, 300)  # HeroClix Skirmish: one round per 100 points

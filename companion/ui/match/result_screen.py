@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.match_tools import leaders, points_by_turn, scoring_kind
+from companion.session.play.match_tools import leaders, points_by_turn, scoring_kind
 from companion.ui.shell import App, app_bar
 
 DRAW = "draw"

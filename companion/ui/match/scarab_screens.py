@@ -14,9 +14,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
-from companion.session.helper import helper_for
-from companion.session.match_tools import Event, parse_dial
-from companion.session.packs import Pack
+from companion.session.play.helper import helper_for
+from companion.session.play.match_tools import Event, parse_dial
+from companion.session.play.packs import Pack
 from companion.ui.helper.helper_screen import on_take
 from companion.ui.match.unit_card import stats_line
 from companion.ui.shell import App, app_bar

@@ -6,8 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.dice import fair_rng
-from companion.session.match_tools import Event, check_force, snake_order, starting_squares
+from companion.session.play.dice import fair_rng
+from companion.session.play.match_tools import Event, check_force, snake_order, starting_squares
 from companion.ui.shell import App, app_bar
 
 MARKS = {True: "OK", False: "NOT OK", None: "CHECK"}

@@ -9,9 +9,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Player
-from companion.session.helper import has_helper, helper_for
-from companion.session.match_tools import scoring_kind
-from companion.session.packs import Pack
+from companion.session.play.helper import has_helper, helper_for
+from companion.session.play.match_tools import scoring_kind
+from companion.session.play.packs import Pack
 from companion.ui.helper.helper_screen import HelperScreen, take_option
 from companion.ui.match.unit_card import Preview, counter, unit_card
 from companion.ui.shell import App, app_bar

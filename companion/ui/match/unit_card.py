@@ -14,8 +14,8 @@ import flet as ft
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Click, Match, Unit
-from companion.session.match_tools import Event, apply
-from companion.session.positions import place_of
+from companion.session.play.match_tools import Event, apply
+from companion.session.play.positions import place_of
 from companion.ui.widgets import icon_button
 
 STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",

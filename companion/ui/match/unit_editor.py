@@ -7,7 +7,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Click
 from companion.session import inputs
-from companion.session.match_tools import parse_dial
+from companion.session.play.match_tools import parse_dial
 from companion.ui.match.unit_card import stats_line
 from companion.ui.shell import App, app_bar
 

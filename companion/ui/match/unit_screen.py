@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.positions import current_place, places
+from companion.session.play.positions import current_place, places
 from companion.ui.match.unit_card import counter, stats_line
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels

@@ -15,7 +15,7 @@ import flet as ft
 import flet_camera as fc
 
 from companion.core.errors import CompanionError
-from companion.session.incoming import NoCodeFound, ScanUnavailable
+from companion.session.sharing.incoming import NoCodeFound, ScanUnavailable
 from companion.ui.shell import App, ScanTarget, app_bar
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """Take a shared match in: links (pasted, or opened by the phone's camera app), pictures, the in-app camera.
 
-A long match is several codes. Each part is kept in the data folder as it arrives (session/incoming.py), so
+A long match is several codes. Each part is kept in the data folder as it arrives (session/sharing/incoming.py), so
 parts opened one by one from the camera app, each launching the app anew, come together: "2 of 3 received".
 The screen offers only what this device can do: no picture or camera buttons where no decoder is installed.
 """
@@ -12,8 +12,8 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.app_info import picture_decoder
-from companion.session.incoming import (
+from companion.session.data.app_info import picture_decoder
+from companion.session.sharing.incoming import (
     Choice,
     ChoiceNeeded,
     Incoming,

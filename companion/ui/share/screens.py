@@ -10,7 +10,7 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.share import png, share_match
+from companion.session.sharing.share import png, share_match
 from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320  # fits a 360 px wide phone with its margins

@@ -2,7 +2,7 @@
 own rule packs, the unit library and the settings — and the app's own automatic copies of it.
 
     create_backup(session, path)            # the file (see docs/backup-format.md)
-    restore_backup(session, path, dry_run=True)   # what a restore would do, per kind (see session/restore.py)
+    restore_backup(session, path, dry_run=True)   # what a restore would do, per kind (see session/data/restore.py)
     daily_backup(session)                   # at most one a day, kept in <data>/backups/ (the newest few)
 """
 

@@ -1,0 +1,1 @@
+"""Judge mode: events, tables and clocks, Swiss pairings."""

@@ -1,0 +1,1 @@
+"""Play at the table: the rules helper, dice, match tools, where figures stand, rule packs and lookup."""
