@@ -20,7 +20,7 @@ def play(session: Session, match_id: str, events: int, *, vp_of: str = "p1") -> 
 
 
 def add_match(session: Session, events: int, *, system: str = "halo-actionclix") -> str:
-    match = session.new_match(system, ["Ann", "Ben"], seed=1)
+    match = session.new_match(system, ["Ann", "Ben"])
     play(session, match.id, events)
     return match.id
 
