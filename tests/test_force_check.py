@@ -8,7 +8,7 @@ import pytest
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event, replay
-from companion.core.match.force_check import check_force, snake_order, starting_squares
+from companion.core.match.force_check import check_force, fallen_units, snake_order, starting_squares
 from companion.core.packs.load import get_pack
 
 from builders import match, unit
@@ -54,3 +54,17 @@ def test_snake_draft_order() -> None:
     m = with_units(match("heroclix-skirmish", players=3), [("a", "p1", 10), ("b", "p1", 10), ("c", "p2", 10),
                                                           ("d", "p2", 10), ("e", "p3", 10)])
     assert snake_order(m) == ["p1", "p2", "p3", "p2", "p1"]
+
+
+def test_a_unit_eliminated_into_the_reserves_still_counts_in_its_force() -> None:
+    start = with_units(match(), [(f"u{i}", "p1", 30) for i in range(5)] + [("r1", "p1", 30)])
+    start = replay(start, [Event("set_location", {"unit": "r1", "location": "reserve"})])  # picked as a reserve
+    events = [Event("damage", {"unit": "u0", "amount": 4}),  # KO ...
+              Event("set_click", {"unit": "u0", "click": 0}),  # ... clicked back and sent to the reserves (Halo)
+              Event("set_location", {"unit": "u0", "location": "reserve"})]
+    fallen = fallen_units(start, events)
+    after = replay(start, events)
+    assert fallen == {"u0"}
+    found = {f.rule: f for f in check_force(get_pack("halo-actionclix"), after, "p1", fallen)}
+    assert found["min-units"].ok is True and "(you have 5)" in found["min-units"].text  # not the reserve r1
+    assert {f.rule: f.ok for f in check_force(get_pack("halo-actionclix"), after, "p1")}["min-units"] is False

@@ -35,6 +35,9 @@ QUERIES = {
         ("card contradicts the rules", "card-text"),
         ("coloured stat", "special-ability-colours"),
         ("maps setup", "setup"),
+        ("KB", "knockback"),  # the players' own abbreviations, as keywords in the pack
+        ("LoF", "line-of-fire"),
+        ("LoS blocked", "line-of-fire"),
     ],
     "scarab": [
         ("jump off scarab", "jumping-off"),

@@ -131,7 +131,9 @@ async def test_end_of_match_result_and_points_over_turns(tmp_path: Path) -> None
     assert h.find("winner").value == "p2"  # the leader on kills is suggested
     await h.click("end-match-confirm")
     assert h.text_of("result-line") == "Winner: Ben"
-    assert len(h.find("points-chart").controls) == 2  # turn 1 ended, turn 2 now
+    chart = h.find("points-chart")  # one line per player, a point per turn: turn 1 ended, turn 2 now
+    assert [[(pt.x, pt.y) for pt in line.points] for line in chart.data_series] == [[(1, 0), (2, 0)], [(1, 1), (2, 2)]]
+    assert chart.left_axis.title.value == "Kills" and chart.bottom_axis.title.value == "Turn"
     assert session.state(match_id).status == "finished"
     await h.click("reopen")
     assert session.state(match_id).status == "active" and h.has("end-turn")

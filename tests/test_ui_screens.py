@@ -223,5 +223,6 @@ async def test_skirmish_round_ends_through_the_rules_helper(tmp_path: Path) -> N
     h2 = await Harness.start(lambda page: main(page, session))
     await h2.click(f"match-{match_id}")
     await h2.click("end-round")
+    await h2.click("confirm-yes")  # ending a round is a risky control: it asks first
     state = session.state(match_id)
     assert (state.active_player.name, state.counters.get("round-costed", 0)) == ("Ben", 0)

@@ -55,9 +55,19 @@ async def test_share_scan_and_merge_between_two_devices(tmp_path: Path) -> None:
     new_link = share_match(mine, match_id).texts[0]
     o2, _ = await other_device(tmp_path, route="/" + new_link.split("/", 3)[3])  # deep link route
     assert "went different ways" in o2.text_of("scan-status")
+    # what differs, side by side (on this device "yours" is the local copy)
+    rows = [o2.text_of(k) for k in o2.key_list() if k.startswith("diff-")]
+    assert "Ann 2 kills 1 kills" in rows and "Ben 0 kills 1 kills" in rows
+    assert any(r.startswith("Events 2 (1 since the split) 2 (1 since the split)") for r in rows)
     await o2.click("merge-both")
     assert len(theirs.list_matches()) == 2
     assert theirs.state(match_id).player("p1").kills == 2  # mine kept as it was
+    copy_id = next(m.id for m in theirs.list_matches() if m.id != match_id)
+    copy = theirs.state(copy_id)
+    assert (copy.player("p1").kills, copy.player("p2").kills) == (1, 1)
+    o3, _ = await other_device(tmp_path)  # the match list tells theirs from mine
+    assert "their copy, kept" in o3.text_of(f"match-{copy_id}")
+    assert "their copy" not in o3.text_of(f"match-{match_id}")
 
 
 @pytest.mark.asyncio

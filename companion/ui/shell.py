@@ -48,7 +48,7 @@ class Places(NamedTuple):
     """Screens any screen may open (the rules lookup from every app bar, the scanner from a deep link, a match's
     table after an import): built by `ui/app.py`, so the shell and the screens never import what imports them."""
 
-    rules: Callable[[], Screen]
+    rules: Callable[[str | None], Screen]  # the system whose rules come first (from a match), or None
     scan: Callable[[], ScanTarget]
     table: Callable[[str], Screen]
 
@@ -73,7 +73,9 @@ class App:
 
     def show(self, screen: Screen) -> None:
         self.screens.append(screen)
-        self.page.views.append(screen.build(self))
+        view = screen.build(self)
+        pin_positions(view)
+        self.page.views.append(view)
         self.page.update()
         self.follow_route()
 
@@ -84,7 +86,13 @@ class App:
         self.show(screen)
 
     def open_rules(self) -> None:
-        self.show(self.places.rules())
+        """The rules lookup; from a match's screens, that match's system first."""
+        match_id = getattr(self.screens[-1], "match_id", None) if self.screens else None
+        first = None
+        if match_id:
+            with contextlib.suppress(CompanionError):
+                first = self.session.state(match_id).system
+        self.show(self.places.rules(first))
 
     def open_scan(self, text: str = "") -> None:
         """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once.
@@ -144,9 +152,14 @@ class App:
         for a new one stays on screen in the browser. Flet reconciles the rebuilt controls with the shown ones
         by key and sends only what changed; the rebuilt controls come back frozen, so handlers never change a
         control in place: they change the screen's state and call `refresh()`.
+
+        Every top-level part gets a key (see `pin_positions`): Flet matches an unkeyed rebuilt control by
+        Python identity only, so a rebuilt `Row` around a text field was a new widget on the phone, the field
+        lost its focus after the first keystroke and the rest of the typing went nowhere.
         """
         if self.screens:
             view, fresh = self.page.views[-1], self.screens[-1].build(self)
+            pin_positions(fresh)
             for attr in VIEW_PARTS:
                 setattr(view, attr, getattr(fresh, attr))
         self.page.update()
@@ -188,8 +201,10 @@ class App:
             self.page.pop_dialog()
             on_yes()
 
+        # no key: a closed dialog still listed and a new one with the same key were paired in Flet's diff, and
+        # the new one came back frozen (its Yes could not close it)
         self.page.show_dialog(ft.AlertDialog(
-            key="confirm-dialog", modal=True, title=ft.Text(title), content=ft.Text(body),
+            modal=True, title=ft.Text(title), content=ft.Text(body),
             actions=[ft.TextButton("Cancel", key="confirm-no", on_click=close),
                      ft.FilledButton(yes, key="confirm-yes", on_click=accept)]))
 
@@ -220,6 +235,22 @@ class App:
         self.page.theme_mode = ft.ThemeMode.DARK if dark else ft.ThemeMode.LIGHT
         self.page.run_task(self._quietly, lambda: self.prefs.set(THEME_KEY, "dark" if dark else "light"))
         self.refresh()
+
+
+def pin_positions(view: ft.View) -> None:
+    """Key the view's unkeyed parts by position, as Flet already does for everything below a keyed control.
+
+    Matched by key, a rebuilt part is diffed field by field against the shown one (and its children by
+    position), so the phone keeps its widgets, a focused field keeps its focus and its caret, and only changed
+    values travel. Explicit keys win: a screen keys what moves (list items) itself.
+    """
+    for n, control in enumerate(view.controls):
+        if control.key is None:
+            control.key = f"_at{n}"
+    for attr in ("appbar", "floating_action_button", "bottom_appbar"):
+        part = getattr(view, attr)
+        if part is not None and part.key is None:
+            part.key = f"_{attr}"
 
 
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core.dice.roll import roll
 from companion.core.errors import CompanionError
+from companion.core.match.events import Event, apply
 from companion.core.model import Match, Unit
 from companion.core.packs.load import Pack
 
@@ -34,8 +35,11 @@ def build_total(match: Match) -> int | None:
     return match.rules.rounds_per_turn * 100 if match.rules.turn_style == "shared" else None
 
 
-def check_force(pack: Pack, match: Match, player_id: str) -> list[Finding]:
-    units = [u for u in match.units if u.owner == player_id and u.location == "table" and not u.cyclic]
+def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str] = frozenset()) -> list[Finding]:
+    """The player's force against the pack's rules: the units on the table, and those in reserve that got
+    there by being eliminated (`fallen`, see `fallen_units`): losing a unit doesn't make a force illegal."""
+    units = [u for u in match.units if u.owner == player_id and not u.cyclic
+             and (u.location == "table" or u.id in fallen)]
     total = sum(u.points for u in units)
     players = len(match.players)
     limit = build_total(match)
@@ -78,6 +82,16 @@ def _figure_list(figures: dict[str, Any], units: list[Unit]) -> Finding:
             over.append(f"{entry['name']} ({entry['set']} {entry['number']}): {len(found)}")
     detail = f"(in your force: {'; '.join(over)})" if over else "(none in your force)" if not cap else "(ok)"
     return Finding(figures["id"], not over, f"{figures['text']} {detail}", figures.get("section"))
+
+
+def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
+    """Units that were eliminated at some point of the match (Halo clicks them back and sends them to the
+    reserves, where nothing else tells them from the reserves picked at set-up)."""
+    state, fallen = initial, set()
+    for event in events:
+        state = apply(state, event)
+        fallen |= {u.id for u in state.units if u.eliminated}
+    return frozenset(fallen)
 
 
 def _build_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:

@@ -21,9 +21,10 @@ def rules_index(app: App) -> RulesIndex:
 class RulesScreen:
     route = "/rules"
 
-    def __init__(self, system: str | None = None, query: str = "") -> None:
+    def __init__(self, first: str | None = None, system: str | None = None, query: str = "") -> None:
         self.system = system or ALL
         self.query = query
+        self.first = first  # opened from a match: its system's rules come first, then the others
 
     def build(self, app: App) -> ft.View:
         packs, _ = app.session.packs()
@@ -52,6 +53,8 @@ class RulesScreen:
         if not self.query.strip():
             return [ft.Text("Type a few words: typos are fine.", key="rules-hint")]
         hits = rules_index(app).search(self.query, None if self.system == ALL else self.system, limit=15)
+        if self.first:  # a stable sort: each group keeps its ranking
+            hits.sort(key=lambda h: h.system != self.first)
         if not hits:
             return [ft.Text("Nothing found. Try another word.", key="rules-none")]
         return [ft.ListTile(

@@ -7,11 +7,12 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.play.match_tools import leaders, points_by_turn, scoring_kind
+from companion.session.play.match_tools import leaders, scoring_kind
+from companion.session.table.full_log import points_over_turns
+from companion.ui.match.points_chart import points_chart
 from companion.ui.shell import App, app_bar
 
 DRAW = "draw"
-BAR_HEIGHT = 120
 
 
 class EndMatchScreen:
@@ -54,27 +55,17 @@ class ResultScreen:
 
     def build(self, app: App) -> ft.View:
         match = app.session.state(self.match_id)
-        initial, events = app.session.store.full_log(self.match_id)
         kind = scoring_kind(match)
-        label = "kills" if kind == "kills" else "VP"
+        label = "Kills" if kind == "kills" else "VP"
         winners = ", ".join(match.player(w).name for w in match.winners) or "a draw"
-        turns = points_by_turn(initial, events)
-        top = max([1, *(pts[0 if kind == "vp" else 1] for t in turns for pts in t.points.values())])
-        columns = []
-        for t in turns:
-            bars = [ft.Container(width=10, bgcolor=p.colour, tooltip=f"{p.name}: {t.points[p.id]}",
-                                 height=max(2, BAR_HEIGHT * t.points[p.id][0 if kind == "vp" else 1] / top))
-                    for p in match.players]
-            columns.append(ft.Column([ft.Row(bars, spacing=2, vertical_alignment=ft.CrossAxisAlignment.END,
-                                             height=BAR_HEIGHT), ft.Text(str(t.turn), size=11)],
-                                     spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        turns = points_over_turns(app.session, self.match_id)
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
                        appbar=app_bar(app, "Result"), controls=[
             ft.Text(f"Winner: {winners}" if match.winners else "The match ended in a draw", key="result-line",
                     theme_style=ft.TextThemeStyle.HEADLINE_SMALL),
             *[ft.Text(f"{p.name}: {p.vp} VP, {p.kills} kills", key=f"result-{p.id}") for p in match.players],
-            ft.Text(f"{label.capitalize()} at the end of each turn", theme_style=ft.TextThemeStyle.TITLE_SMALL),
-            ft.Row(columns, spacing=10, scroll=ft.ScrollMode.AUTO, key="points-chart"),
+            ft.Text(f"{label} at the end of each turn", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            points_chart(match, turns, kind),
             ft.Row(wrap=True, controls=[ft.Row([ft.Container(width=12, height=12, bgcolor=p.colour),
                                                 ft.Text(p.name)], tight=True) for p in match.players]),
             ft.OutlinedButton("Back to the table (reopen)", key="reopen",

@@ -7,7 +7,8 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.play.dice import fair_rng
-from companion.session.play.match_tools import Event, check_force, snake_order, starting_squares
+from companion.session.play.match_tools import Event, snake_order, starting_squares
+from companion.session.table.full_log import force_findings
 from companion.ui.shell import App, app_bar
 
 MARKS = {True: "OK", False: "NOT OK", None: "CHECK"}
@@ -23,9 +24,10 @@ class SetupScreen:
         match = app.session.state(self.match_id)
         pack = app.session.packs()[0].get(match.system)
         controls: list[ft.Control] = []
+        found = force_findings(app.session, self.match_id)
         for player in match.players:
             controls.append(ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-            findings = check_force(pack, match, player.id) if pack else []
+            findings = found[player.id]
             for f in findings:
                 controls.append(ft.Text(f"{MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
                                         color=ft.Colors.ERROR if f.ok is False else None))

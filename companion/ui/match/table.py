@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.model import Match, Player
+from companion.core.model import Match, Player, Unit
 from companion.session.play.helper import has_helper, helper_for
-from companion.session.play.match_tools import scoring_kind
 from companion.session.play.packs import Pack
+from companion.session.table.header import Over, header, victory_rules
 from companion.ui.helper.helper_screen import HelperScreen, take_option
+from companion.ui.match.header import match_header
 from companion.ui.match.unit_card import Preview, counter, unit_card
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels, icon_button
@@ -27,6 +29,9 @@ class TableScreen:
         self.route = f"/match/{match_id}"
         self.preview: Preview | None = None
         self._awake = False
+        self._kept: dict[str, tuple[tuple[object, ...], ft.Control]] = {}  # see _memo
+        self._pack_facts: tuple[list[Mapping[str, Any]], dict[str, str]] | None = None
+        self.kept_playing = ""  # the "match over?" verdict the players chose to play on after
 
     def build(self, app: App) -> ft.View:
         try:
@@ -40,7 +45,8 @@ class TableScreen:
         history = app.session.history(self.match_id)
 
         def dispatch(type_: str, data: dict[str, Any] | None = None) -> None:
-            app.dispatch(self.match_id, type_, data, by=match.active_player.id)
+            # the player to play at the tap, not at the build: a kept card outlives turns
+            app.dispatch(self.match_id, type_, data, by=app.session.state(self.match_id).active_player.id)
 
         def undo() -> None:
             self.preview = None
@@ -58,63 +64,83 @@ class TableScreen:
             icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log",
                           on_click=lambda: self._open_log(app)),
         ]
-        controls: list[ft.Control] = [self._turn_bar(match, dispatch, app)]
+        if self._pack_facts is None:  # read the pack once per visit, not per tap (it is a walk over files)
+            self._pack_facts = (victory_rules(app.session, match.system), counter_labels(app.session, match, "player"))
+        victory, names = self._pack_facts
+        facts = header(match, victory)
+        prompt = facts.over if facts.over is not None and facts.over.reason != self.kept_playing else None
+        top = match_header(
+            match, facts, prompt=prompt,
+            on_end_turn=lambda: app.confirm("End the turn?", self._clear_note(match), "Yes, end turn",
+                                            lambda: self._end(app, match, "end-turn", dispatch)),
+            on_end_round=(lambda: app.confirm("End the round?", "The next player's round begins.", "Yes, end round",
+                                              lambda: self._end(app, match, "end-round", dispatch)))
+            if match.rules.turn_style == "shared" else None,
+            on_helper=(lambda: app.show(HelperScreen(self.match_id)))
+            if has_helper(match.system) and match.status == "active" else None,
+            on_accept=lambda: self._accept(app, prompt), on_keep=lambda: self._keep_playing(app, prompt),
+            on_result=lambda: self._result(app))
+        controls: list[ft.Control] = []
         if match.system == "scarab":
             controls += self._scarab_controls(app, match)
-        tools: list[ft.Control] = [ft.OutlinedButton("Set-up and forces", icon=ft.Icons.CHECKLIST, key="open-setup",
-                                                     on_click=lambda: self._setup(app))]
-        if has_helper(match.system) and match.status == "active":
-            tools.insert(0, ft.FilledTonalButton("What can I do?", icon=ft.Icons.LIGHTBULB, key="open-helper",
-                                                 on_click=lambda: app.show(HelperScreen(self.match_id))))
-        controls.append(ft.Row(tools, wrap=True, spacing=8, key="tools"))
-        names = counter_labels(app.session, match, "player")
-        controls += [self._player_row(p, scoring_kind(match), dispatch, names) for p in match.players]
         # one column on a phone; on a wide screen, cards of a fixed width side by side (a plain wrapping Row:
         # a ResponsiveRow made every tap's update about 10 ms slower)
         wide = (app.page.width or 0) >= WIDE
-        cards = [unit_card(match, unit, self.preview, dispatch=dispatch, width=CARD_WIDTH if wide else None,
-                           set_preview=lambda p: self._set_preview(app, p),
-                           on_open=partial(self._open_unit, app, unit.id))
+        cards = [self._card(app, match, unit, dispatch, CARD_WIDTH if wide else None)
                  for player in match.players for unit in match.units if unit.owner == player.id]
         controls.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
-                        else ft.Column(cards, spacing=8, key="cards"))
-        controls.append(ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
-                                          on_click=lambda: self._add_unit(app)))
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
-                       appbar=app_bar(app, "", *actions), controls=controls)  # the turn bar says where we are
+                        else ft.Column(cards, spacing=4, key="cards"))
+        controls.append(ft.Row(wrap=True, spacing=8, key="unit-tools", controls=[
+            ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
+                              on_click=lambda: self._add_unit(app)),
+            ft.OutlinedButton("Set-up and forces", icon=ft.Icons.CHECKLIST, key="open-setup",
+                              on_click=lambda: self._setup(app)),
+            ft.OutlinedButton("Table clock", icon=ft.Icons.TIMER, key="open-clock",
+                              on_click=lambda: self._clock(app))]))
+        controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls += [self._memo(f"player-{p.id}", (p, facts.kind, tuple(names.items())),
+                                partial(self._player_row, p, facts.kind, dispatch, names)) for p in match.players]
+        if match.status == "active":  # the rarest and riskiest control: last, on its own screen to confirm
+            controls.append(ft.TextButton("End match", icon=ft.Icons.FLAG, key="end-match",
+                                          on_click=lambda: self._end_match(app)))
+        # the header stays put; only the list under it scrolls
+        return ft.View(route=self.route, padding=8, spacing=6, appbar=app_bar(app, "", *actions), controls=[
+            top, ft.Column(controls, key="table-list", spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)])
+
+    def _memo(self, key: str, inputs: tuple[object, ...], make: Callable[[], ft.Control]) -> ft.Control:
+        """The very same control as last time when nothing it shows changed: Flet skips an identical control in
+        its diff (and building controls is most of a tap's time), so a tap costs what changed, not the force.
+        Its handlers read the state at the tap, never at the build."""
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        control = make()
+        self._kept[key] = (inputs, control)
+        return control
+
+    def _card(self, app: App, match: Match, unit: Unit, dispatch: Any, width: float | None) -> ft.Control:
+        preview = self.preview if self.preview is not None and self.preview.unit == unit.id else None
+        owner = match.player(unit.owner)
+        inputs = (unit, preview, owner.name, owner.colour, match.system, match.rules, width)
+        return self._memo(f"unit-{unit.id}", inputs,
+                          partial(unit_card, match, unit, preview, dispatch=dispatch, width=width,
+                                  set_preview=lambda p: self._set_preview(app, p),
+                                  on_open=partial(self._open_unit, app, unit.id)))
 
     @staticmethod
-    def _when(match: Match) -> str:
-        if match.rules.turn_style == "shared":
-            return f"Turn {match.turn} · Round {match.round}"
-        return f"Turn {match.turn}"
+    def _clear_note(match: Match) -> str:
+        return ("Units that got no action token this turn clear their tokens." if match.rules.action_tokens_carry
+                else "Action tokens come off: next turn every unit may act again.")
 
-    def _turn_bar(self, match: Match, dispatch: Any, app: App) -> ft.Control:
-        active = match.active_player
-        if match.status == "finished":
-            winners = ", ".join(match.player(w).name for w in match.winners) or "no one"
-            line = f"Match over · won by {winners}"
-        else:
-            line = f"{self._when(match)} · {active.name} to play" + (f" · {match.phase}" if match.phase else "")
-        buttons: list[ft.Control] = []
-        if match.status == "active":
-            if match.rules.turn_style == "shared":
-                buttons.append(ft.OutlinedButton("End round", key="end-round",
-                                                 on_click=lambda: self._end(app, match, "end-round", dispatch)))
-            clear = ("Units that got no action token this turn clear their tokens." if match.rules.action_tokens_carry
-                     else "Action tokens come off: next turn every unit may act again.")
-            buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=lambda: app.confirm(
-                "End the turn?", clear, "Yes, end turn", lambda: self._end(app, match, "end-turn", dispatch))))
-            buttons.append(ft.TextButton("End match", key="end-match", on_click=lambda: self._end_match(app)))
-        else:
-            buttons.append(ft.OutlinedButton("Result", key="show-result", on_click=lambda: self._result(app)))
-        return ft.Container(
-            key="turn-bar", padding=10, border_radius=8, bgcolor=ft.Colors.PRIMARY_CONTAINER,
-            content=ft.Column(spacing=6, controls=[
-                ft.Row([ft.Container(width=14, height=14, bgcolor=active.colour, border_radius=7),
-                        ft.Text(line, key="turn-line", weight=ft.FontWeight.BOLD, expand=True)]),
-                ft.Row(buttons, wrap=True),
-            ]))
+    def _accept(self, app: App, over: Over | None) -> None:
+        """The players agree the match is over: end it with the rules' winners and show the result."""
+        if over is not None and app.dispatch(self.match_id, "end_match", {"winners": list(over.winners)}):
+            self._result(app)
+
+    def _keep_playing(self, app: App, over: Over | None) -> None:
+        """Not over for these players (a house rule, a miscount): ask again only when the verdict changes."""
+        self.kept_playing = over.reason if over else ""
+        app.refresh()
 
     def _end(self, app: App, match: Match, action: str, dispatch: Any) -> None:
         """End the round or turn through the game's rules helper when it has one (it also resets what it tracks
@@ -181,6 +207,11 @@ class TableScreen:
         from companion.ui.match.setup_screen import SetupScreen
 
         app.show(SetupScreen(self.match_id))
+
+    def _clock(self, app: App) -> None:
+        from companion.ui.match.clock_screen import TableClockScreen
+
+        app.show(TableClockScreen(self.match_id))
 
     def _end_match(self, app: App) -> None:
         from companion.ui.match.result_screen import EndMatchScreen

@@ -62,56 +62,86 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
 def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Callable[..., object],
               set_preview: Callable[[Preview | None], None], on_open: Callable[[], None],
               width: float | None = None) -> ft.Control:
+    """A dense card (about 80 px, so five of a ten-unit force fit a phone screen): name, click and tokens on
+    one line, the click's stats under it, one-tap damage/heal (with the preview) and the action token; every
+    other token, the dial and remove are in the details."""
     uid = unit.id
     owner = match.player(unit.owner)
     status = "KO" if unit.eliminated else f"click {unit.click + 1} of {len(unit.dial) - (0 if unit.cyclic else 1)}"
-    where = " · in reserve" if unit.location == "reserve" else ""
+    held = [f"{TOKEN_LABELS[k]} {getattr(unit.tokens, k)}" for k in token_kinds(match, unit) if getattr(unit.tokens, k)]
+    where = ["reserve"] if unit.location == "reserve" else []
+    buttons: list[ft.Control]
+    if unit.cyclic:
+        buttons = [icon_button(ft.Icons.ROTATE_RIGHT, key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
+                               on_click=lambda: dispatch("rotate", {"unit": uid, "steps": 1}))]
+    else:
+        buttons = [
+            icon_button(ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage", tooltip="Damage", disabled=unit.eliminated,
+                        on_click=lambda: set_preview(Preview(uid, "damage"))),
+            icon_button(ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal", tooltip="Heal",
+                        disabled=unit.eliminated or unit.click <= unit.start,
+                        on_click=lambda: set_preview(Preview(uid, "heal"))),
+        ]
+    if "action" in token_kinds(match, unit):
+        buttons.append(_action_button(match, unit, dispatch))
     rows: list[ft.Control] = [
-        ft.Row([
-            ft.Container(width=6, height=36, bgcolor=owner.colour, border_radius=3),
+        ft.Row(spacing=4, controls=[
+            ft.Container(width=6, height=40, bgcolor=owner.colour, border_radius=3),
             ft.Column(spacing=0, expand=True, controls=[
                 ft.Text(unit.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Text(f"{owner.name} · {unit.points} pts · {status}{where}", key=f"unit-{uid}-status", size=12),
+                ft.Text(" · ".join([status, *where, *held]), key=f"unit-{uid}-status", size=12, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
                 *([ft.Text(place, key=f"unit-{uid}-position", size=12, italic=True)]
                   if unit.location == "table" and (place := place_of(match, unit)) else []),
             ]),
+            *buttons,
             icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details", on_click=on_open),
         ]),
-        ft.Text(stats_line(unit.current, match.rules.stats), key=f"unit-{uid}-stats",
+        ft.Text(f"{owner.name} · {unit.points} pts · {stats_line(unit.current, match.rules.stats)}",
+                key=f"unit-{uid}-stats", size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                 color=ft.Colors.ERROR if unit.eliminated else None),
     ]
     if preview is not None and preview.unit == uid:
         rows.append(_preview_panel(match, unit, preview, dispatch, set_preview))
-    elif unit.cyclic:
-        rows.append(ft.Row([ft.OutlinedButton("Turn clockwise", icon=ft.Icons.ROTATE_RIGHT, key=f"unit-{uid}-rotate",
-                                              on_click=lambda: dispatch("rotate", {"unit": uid, "steps": 1}))]))
-    else:
-        rows.append(ft.Row(wrap=True, controls=[
-            ft.OutlinedButton("Damage", icon=ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage",
-                              disabled=unit.eliminated, on_click=lambda: set_preview(Preview(uid, "damage"))),
-            ft.OutlinedButton("Heal", icon=ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal",
-                              disabled=unit.eliminated or unit.click <= unit.start,
-                              on_click=lambda: set_preview(Preview(uid, "heal"))),
-        ]))
-    tokens = []
-    for kind, label in TOKEN_LABELS.items():
-        limit = match.rules.token_limits.get(kind, 0)
-        if limit == 0:
-            continue
+    # not a semantic container: each button keeps its own name for screen readers (and browser tests)
+    return ft.Card(key=f"unit-{uid}", semantic_container=False, width=width, margin=0,
+                   content=ft.Container(padding=ft.Padding(6, 2, 2, 6), content=ft.Column(rows, spacing=0)))
+
+
+def token_kinds(match: Match, unit: Unit) -> tuple[str, ...]:
+    """The tokens this unit can hold: the system's (its limit isn't 0), and none on the Scarab's own dials,
+    which take no tokens (only figures do)."""
+    if unit.cyclic or (match.system == "scarab" and unit.ref and unit.ref.startswith("scarab:")):
+        return ()
+    return tuple(k for k in TOKEN_LABELS if match.rules.token_limits.get(k, 0) != 0)
+
+
+def _action_button(match: Match, unit: Unit, dispatch: Callable[..., object]) -> ft.Control:
+    """The action token, the most frequent tap of a turn: one tap gives it (taking one back is in the details,
+    or Undo)."""
+    limit = match.rules.token_limits.get("action")
+    held = unit.tokens.action + unit.tokens.action_last
+    return icon_button(ft.Icons.BOLT, key=f"unit-{unit.id}-action-plus", tooltip="Action +1",
+                       disabled=unit.eliminated or (limit is not None and held >= limit),
+                       on_click=partial(dispatch, "token", {"unit": unit.id, "kind": "action", "delta": 1}))
+
+
+def token_counters(match: Match, unit: Unit, dispatch: Callable[..., object]) -> list[ft.Control]:
+    """Every token of the unit as a counter, for its details screen."""
+    uid = unit.id
+    found = []
+    for kind in token_kinds(match, unit):
+        limit = match.rules.token_limits.get(kind)
         value = getattr(unit.tokens, kind)
         held = value + (unit.tokens.action_last if kind == "action" else 0)
         old = unit.tokens.action_last if kind == "action" else 0
-        tokens.append(counter(
-            f"unit-{uid}-{kind}", label, value,
+        found.append(counter(
+            f"unit-{uid}-{kind}", TOKEN_LABELS[kind], value,
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": -1}),
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": 1}),
             plus_enabled=limit is None or held < limit, note=f" (+{old} earlier)" if old else ""))
-    if tokens:
-        rows.append(ft.Row(wrap=True, spacing=4, controls=tokens))
-    # not a semantic container: each button keeps its own name for screen readers (and browser tests)
-    return ft.Card(key=f"unit-{uid}", semantic_container=False, width=width,
-                   content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
+    return found
 
 
 def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callable[..., object],

@@ -1,4 +1,5 @@
-"""A unit's details: its whole dial (tap a click to turn the dial there), where it stands, reserve/table, remove."""
+"""A unit's details: its whole dial (tap a click to turn the dial there), where it stands, tokens, counters,
+reserve/table, edit, duplicate, save to the library, and remove (apart, confirmed)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.play.positions import current_place, places
-from companion.ui.match.unit_card import counter, stats_line
+from companion.session.table.library import duplicate_unit, save_to_library
+from companion.ui.match.unit_card import counter, stats_line, token_counters
+from companion.ui.match.unit_editor import UnitEditorScreen
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels
 
@@ -46,6 +49,10 @@ class UnitScreen:
             app.dispatch(self.match_id, "counter", {"scope": "unit", "target": unit.id, "name": name, "delta": delta},
                          by=by)
 
+        def dispatch(type_: str, data: dict[str, object]) -> None:
+            app.dispatch(self.match_id, type_, data, by=by)
+
+        tokens = token_counters(match, unit, dispatch)
         labels = counter_labels(app.session, match, "unit")
         counters = [counter(f"unit-counter-{name}", title, unit.counters.get(name, 0), partial(bump, name, -1),
                             partial(bump, name, 1)) for name, title in labels.items()]
@@ -76,6 +83,8 @@ class UnitScreen:
                            ft.Text("Tap a click to turn the dial to it (for corrections or respawning).", size=12),
                            *clicks,
                            *where,
+                           *([ft.Text("Tokens", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+                              ft.Row(tokens, wrap=True, spacing=4, key="unit-tokens")] if tokens else []),
                            *([ft.Text("Counters", theme_style=ft.TextThemeStyle.TITLE_SMALL),
                               ft.Row(counters, wrap=True, spacing=4)] if counters else []),
                            ft.Row(wrap=True, controls=[
@@ -83,6 +92,20 @@ class UnitScreen:
                                                  on_click=lambda: app.dispatch(
                                                      self.match_id, "set_location",
                                                      {"unit": unit.id, "location": other}, by=by)),
-                               ft.TextButton("Remove from match", key="unit-remove", on_click=remove),
+                               ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, key="unit-edit",
+                                                 on_click=lambda: app.show(UnitEditorScreen(self.match_id, unit.id))),
+                               ft.OutlinedButton("Duplicate", icon=ft.Icons.CONTENT_COPY, key="unit-duplicate",
+                                                 on_click=lambda: app.attempt(lambda: duplicate_unit(
+                                                     app.session, self.match_id, unit.id))),
+                               ft.OutlinedButton("Save to my library", icon=ft.Icons.BOOKMARK_ADD, key="unit-save",
+                                                 on_click=lambda: self._save(app)),
                            ]),
+                           # the risky one apart from the rest, and confirmed
+                           ft.Row([ft.TextButton("Remove from match", icon=ft.Icons.DELETE_OUTLINE, key="unit-remove",
+                                                 on_click=remove)], alignment=ft.MainAxisAlignment.END),
                        ])
+
+    def _save(self, app: App) -> None:
+        saved = app.attempt(lambda: save_to_library(app.session, self.match_id, self.unit_id))
+        if saved is not None:
+            app.toast(f"{saved.name} is in your library: add it to any match of this game from Add a unit.")

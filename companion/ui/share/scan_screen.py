@@ -21,6 +21,7 @@ from companion.session.sharing.incoming import (
     is_timer_link,
     read_timer_link,
 )
+from companion.session.table.share_conflict import conflict_rows, name_their_copy
 from companion.ui.shell import App, app_bar
 
 CAMERA_APP_HINT = "On a phone: open your camera app and point it at the code; it opens the code here."
@@ -84,12 +85,14 @@ class ScanScreen:
             controls += [
                 ft.Text("This match is on this device too, and the two went different ways. What to keep?",
                         weight=ft.FontWeight.BOLD),
+                self._differences(incoming),
                 ft.Row(wrap=True, controls=[
                     ft.OutlinedButton("Keep mine", key="merge-mine", on_click=partial(self._store, app, Choice.MINE)),
                     ft.OutlinedButton("Take theirs", key="merge-theirs",
                                       on_click=partial(self._confirm_theirs, app)),
                     ft.FilledButton("Keep both", key="merge-both", on_click=partial(self._store, app, Choice.BOTH)),
                 ]),
+                ft.Text("Keep both stores theirs beside yours, listed as their copy.", size=12, italic=True),
             ]
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=10,
                        appbar=app_bar(app, "Scan a code"), controls=controls)
@@ -175,6 +178,22 @@ class ScanScreen:
 
         app.show(CameraScanScreen(self))
 
+    @staticmethod
+    def _differences(incoming: Incoming) -> ft.Control:
+        """Mine and theirs side by side: turn, events, points, and the first step where they differ."""
+        try:
+            rows = conflict_rows(incoming)
+        except CompanionError:
+            rows = []
+        bold = ft.FontWeight.BOLD
+        return ft.Column(key="merge-differences", spacing=4, controls=[
+            ft.Row([ft.Text("", expand=2), ft.Text("Yours", weight=bold, expand=3),
+                    ft.Text("Theirs", weight=bold, expand=3)]),
+            *[ft.Row(key=f"diff-{n}", controls=[
+                ft.Text(r.what, size=12, weight=bold, expand=2), ft.Text(r.mine, size=12, expand=3),
+                ft.Text(r.theirs, size=12, expand=3,
+                        color=None if r.mine == r.theirs else ft.Colors.TERTIARY)]) for n, r in enumerate(rows)]])
+
     def _confirm_theirs(self, app: App) -> None:
         app.confirm("Take theirs?", "Your copy's different events will be replaced by theirs.", "Take theirs",
                     partial(self._store, app, Choice.THEIRS))
@@ -198,5 +217,7 @@ class ScanScreen:
             app.refresh()
             return
         self.pending_choice = False
+        if choice is Choice.BOTH:
+            name_their_copy(app.session, result.match_id)
         app.toast(f"Match {result.action}.")
         app.replace(app.places.table(result.match_id))

@@ -1,0 +1,67 @@
+"""When both devices changed the same match differently: what differs (turn, events, scores, where they
+split), and "keep both" with their copy under a label that says what it is (service for ui/share/scan_screen.py)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from companion.core.match.describe import describe
+from companion.core.match.events import Event, replay
+from companion.core.match.standings import scoring_kind
+from companion.core.model import Match
+from companion.session.matches import Session
+from companion.session.sharing.incoming import Incoming
+from companion.share import SharedMatch, compare, local_copy, read_collected
+
+
+@dataclass(frozen=True)
+class Row:
+    what: str
+    mine: str
+    theirs: str
+
+
+def conflict_rows(incoming: Incoming) -> list[Row]:
+    """`differences` for the code collected on the scan screen."""
+    return differences(incoming.session, read_collected(incoming.session, incoming.collector))
+
+
+def differences(session: Session, theirs: SharedMatch) -> list[Row]:
+    """Side by side, the two copies' turn, events, each player's points and first different step."""
+    mine = local_copy(session, theirs.id)
+    if mine is None:
+        return []
+    found = compare(mine, theirs)
+    a, b = mine.state, theirs.state
+    rows = [Row("Where", _when(a), _when(b)),
+            Row("Events", f"{found.mine} ({found.mine - found.common} since the split)",
+                f"{found.theirs} ({found.theirs - found.common} since the split)")]
+    kind = scoring_kind(a)
+    label = "VP" if kind == "vp" else "kills"
+    for pa in a.players:
+        pb = next((p for p in b.players if p.id == pa.id), None)
+        rows.append(Row(pa.name, f"{getattr(pa, kind)} {label}", f"{getattr(pb, kind)} {label}" if pb else "—"))
+    if mine.initial == theirs.initial:
+        split = replay(mine.initial, list(mine.events[:found.common]))
+        rows.append(Row("First different step", _step(split, mine.events[found.common:]),
+                        _step(split, theirs.events[found.common:])))
+    else:
+        rows.append(Row("First different step", "set up differently", "set up differently"))
+    return rows
+
+
+def name_their_copy(session: Session, match_id: str, now: float | None = None) -> str:
+    """Label the copy "keep both" stored beside ours, so the match list tells the two apart."""
+    label = f"their copy, kept {time.strftime('%d %b %H:%M', time.localtime(now))}"
+    session.store.set_label(match_id, label)
+    return label
+
+
+def _when(match: Match) -> str:
+    turn = f"Turn {match.turn}" + (f" · Round {match.round}" if match.rules.turn_style == "shared" else "")
+    return turn + (" · finished" if match.status == "finished" else "")
+
+
+def _step(before: Match, events: tuple[Event, ...]) -> str:
+    return describe(before, events[0]) if events else "nothing more"

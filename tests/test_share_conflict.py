@@ -1,0 +1,30 @@
+"""A share conflict shown side by side; "keep both" labels their copy so the match list tells the two apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.session import Session
+from companion.session.table.share_conflict import differences, name_their_copy
+from companion.share import Choice, SharedMatch, import_shared
+from companion.store.matches import MatchStore
+
+
+def test_differences_side_by_side_and_their_copy_labelled(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path))
+    match = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
+    other = Session(MatchStore(tmp_path / "other"))
+    other.import_match(session.export(match.id))
+    other.dispatch(match.id, "score", {"player": "p2", "kind": "vp", "delta": 3})
+    session.dispatch(match.id, "end_round")
+    theirs = SharedMatch.from_export(other.export(match.id))
+    rows = {r.what: (r.mine, r.theirs) for r in differences(session, theirs)}
+    assert rows["Ben"] == ("0 VP", "3 VP") and rows["Where"] == ("Turn 1 · Round 1", "Turn 1 · Round 1")
+    assert rows["Events"] == ("1 (1 since the split)", "1 (1 since the split)")
+    assert rows["First different step"][1].startswith("Ben")  # their first step after the split, described
+    copy = import_shared(session, theirs, Choice.BOTH).match_id
+    label = name_their_copy(session, copy, now=1_800_000_000)
+    assert label.startswith("their copy, kept ")
+    listed = {s.id: s.label for s in session.list_matches()}
+    assert listed == {match.id: "", copy: label}
+    assert session.state(copy).player("p2").vp == 3 and session.state(match.id).player("p2").vp == 0
