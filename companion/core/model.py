@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from companion.core.errors import InvalidMatch
+from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
 
 JSON = dict[str, Any]
@@ -334,6 +335,10 @@ def validate_dial(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
         raise InvalidMatch(f"{name}: the dial must end with exactly one KO click after at least one live click")
 
 
+# Units that passed the checks below, by identity: a replay keeps most units as they were, event after event.
+_VALID_UNITS: CheckedMemo[Unit] = CheckedMemo()
+
+
 def validate(match: Match) -> None:
     """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
     if not 2 <= len(match.players) <= 4:
@@ -357,7 +362,12 @@ def validate(match: Match) -> None:
     for p in match.players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
+    # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
+    # match must add it to `context`
+    context = (tuple(ids), tuple(match.rules.token_limits.items()))
     for u in match.units:
+        if _VALID_UNITS.passed(u, context):
+            continue
         validate_dial(u.name, u.dial, u.cyclic)
         if u.owner not in ids:
             raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
@@ -376,6 +386,7 @@ def validate(match: Match) -> None:
                 raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
             if limit is not None and kind in ("upgrade", "grenade") and count > limit:
                 raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
+        _VALID_UNITS.remember(u, context)
     timer_ids = [t.id for t in match.timers]
     if len(set(timer_ids)) != len(timer_ids):
         raise InvalidMatch("two timers share one id")

@@ -8,9 +8,8 @@ them all.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalAction, InvalidMatch
+from companion.core.frozen import replace
 from companion.core.match import timers
 from companion.core.match.dice_events import rolled
 from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, apply, handler, replay
@@ -199,7 +198,8 @@ def _clear(state: Match, owners: set[str]) -> tuple[Unit, ...]:
         if u.owner in owners:
             t = u.tokens
             last = t.action_last + t.action if t.action and state.rules.action_tokens_carry else 0
-            u = replace(u, tokens=replace(t, action=0, action_last=last))
+            if (t.action, t.action_last) != (0, last):  # most units hold no tokens: keep them as they are
+                u = replace(u, tokens=replace(t, action=0, action_last=last))
         units.append(u)
     return tuple(units)
 

@@ -7,10 +7,10 @@ new state or raises IllegalAction, and a result that breaks the state's invarian
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from companion.core.errors import CompanionError, IllegalAction
+from companion.core.frozen import replace
 
 S = TypeVar("S")
 E = TypeVar("E")
