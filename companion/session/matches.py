@@ -10,6 +10,7 @@ import secrets
 import time
 import warnings
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +199,7 @@ class Session:
             raise InvalidMatch("the export has no list of events")
         check_log(events)
         if as_new:
-            initial = from_json({**to_json(initial), "id": self._free_id()})
+            initial = replace(initial, id=self._free_id())  # already read and checked: only the id changes
         history, segments = segmented(initial, [check_event(Event.from_json(raw)) for raw in events])
         with self.store.locked(initial.id, create=True):  # checked and written as one: nothing unseen is replaced
             if self.store.exists(initial.id):
@@ -220,10 +221,8 @@ class Session:
         """
         match_id = check_id(initial.id)
         check_log(events)
-        whole = History.start(initial)
-        for event in map(check_event, events):
-            whole = whole.push(event)
-        history, segments = segmented(initial, events)
+        history, segments = segmented(initial, map(check_event, events))  # each checked as it is replayed
+        whole = History(0, initial, tuple(events), (), history.state)  # what pushing every event gives: one replay
         with self.store.locked(match_id):  # MatchNotFound when there is nothing to replace
             if seen is not None and self._log_now(match_id) != seen:
                 raise MatchChanged(f"match {match_id} changed on this device meanwhile; nothing was replaced: "
@@ -257,7 +256,7 @@ def _batch_data(events: Iterable[Event], label: str) -> dict[str, Any]:
     return {"label": label, "events": [{"type": e.type, "data": e.data} for e in events]}
 
 
-def segmented(initial: Match, events: list[Event]) -> tuple[History, list[Segment]]:
+def segmented(initial: Match, events: Iterable[Event]) -> tuple[History, list[Segment]]:
     """Replay a whole log (raises on any illegal event) and cut it into stored segments plus a bounded tail."""
     history, segments = History.start(initial), []
     for event in events:
