@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_properties import events, start
 
 from companion.core import model
 from companion.core.errors import IllegalAction, InvalidMatch
@@ -17,7 +18,6 @@ from companion.core.match.reducer import Reducer
 from companion.core.model import Match, Tokens, Unit, validate
 
 from builders import match, unit
-from test_properties import events, start
 
 UNIT = start().units[0]
 

@@ -335,8 +335,9 @@ def validate_dial(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
         raise InvalidMatch(f"{name}: the dial must end with exactly one KO click after at least one live click")
 
 
-# Units that passed the checks below, by identity: a replay keeps most units as they were, event after event.
-_VALID_UNITS: CheckedMemo[Unit] = CheckedMemo()
+# Units (and tuples of units) that passed the checks below, by identity: a replay keeps most units as they
+# were, and often the whole tuple, event after event.
+_VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...]] = CheckedMemo()
 
 
 def validate(match: Match) -> None:
@@ -365,7 +366,8 @@ def validate(match: Match) -> None:
     # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
     # match must add it to `context`
     context = (tuple(ids), tuple(match.rules.token_limits.items()))
-    for u in match.units:
+    units = () if _VALID_UNITS.passed(match.units, context) else match.units
+    for u in units:
         if _VALID_UNITS.passed(u, context):
             continue
         validate_dial(u.name, u.dial, u.cyclic)
@@ -387,6 +389,7 @@ def validate(match: Match) -> None:
             if limit is not None and kind in ("upgrade", "grenade") and count > limit:
                 raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
         _VALID_UNITS.remember(u, context)
+    _VALID_UNITS.remember(match.units, context)
     timer_ids = [t.id for t in match.timers]
     if len(set(timer_ids)) != len(timer_ids):
         raise InvalidMatch("two timers share one id")
