@@ -12,7 +12,7 @@ from test_properties import events, start
 
 from companion.core import model
 from companion.core.errors import IllegalAction, InvalidMatch
-from companion.core.frozen import CheckedMemo, replace
+from companion.core.frozen import CheckedMemo, _plain_fields, replace
 from companion.core.match.events import Event, apply, replay
 from companion.core.match.reducer import Reducer
 from companion.core.model import Match, Tokens, Unit, validate
@@ -121,3 +121,16 @@ def test_replay_with_the_memo_equals_replay_without(seq: list[Event]) -> None:
     finally:
         model._VALID_UNITS = memo
     assert fast == slow
+
+
+@dataclass(frozen=True)
+class _Hand:
+    value: int
+
+    def __init__(self, value: int) -> None:
+        object.__setattr__(self, "value", abs(value))
+
+
+def test_replace_runs_a_hand_written_init() -> None:
+    assert replace(_Hand(1), value=-3).value == 3
+    assert _plain_fields(Unit) is not None and _plain_fields(Match) is not None  # the fast path is taken

@@ -18,6 +18,8 @@ def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     """A dataclass's field names (in order, and as a set) when `replace` may copy them without __init__."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return None
+    if getattr(cls.__init__, "__code__", None) is None or cls.__init__.__code__.co_filename != "<string>":
+        return None  # a hand-written __init__ (dataclasses generates its own from source text: "<string>")
     fields = dataclasses.fields(cls)
     if any(not f.init for f in fields) or len(fields) != len(cls.__dataclass_fields__):
         return None  # init=False fields or InitVars: only __init__ knows what to do
