@@ -134,3 +134,11 @@ class _Hand:
 def test_replace_runs_a_hand_written_init() -> None:
     assert replace(_Hand(1), value=-3).value == 3
     assert _plain_fields(Unit) is not None and _plain_fields(Match) is not None  # the fast path is taken
+
+
+def test_a_dial_checked_on_one_unit_is_checked_again_when_it_turns_round() -> None:
+    state = start()
+    validate(state)
+    spinning = replace(state, units=(replace(state.units[0], cyclic=True), *state.units[1:]))
+    with pytest.raises(InvalidMatch, match="Unit u1: a dial that turns round has no KO click"):
+        validate(spinning)

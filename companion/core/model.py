@@ -335,9 +335,9 @@ def validate_dial(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
         raise InvalidMatch(f"{name}: the dial must end with exactly one KO click after at least one live click")
 
 
-# Units (and tuples of units) that passed the checks below, by identity: a replay keeps most units as they
-# were, and often the whole tuple, event after event.
-_VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...]] = CheckedMemo()
+# Units, tuples of units and dials that passed the checks below, by identity: a replay keeps most units as
+# they were, often the whole tuple, and every dial, event after event.
+_VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
 
 
 def validate(match: Match) -> None:
@@ -370,7 +370,9 @@ def validate(match: Match) -> None:
     for u in units:
         if _VALID_UNITS.passed(u, context):
             continue
-        validate_dial(u.name, u.dial, u.cyclic)
+        if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
+            validate_dial(u.name, u.dial, u.cyclic)
+            _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))
         if u.owner not in ids:
             raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
         if not 0 <= u.click < len(u.dial) or not 0 <= u.start < len(u.dial) or u.points < 0:
