@@ -1,6 +1,7 @@
-"""The live view through real Flet sessions without a browser (companion.ui.judge.headless).
+"""The judge's screen in `judge serve` through real Flet sessions without a browser (companion.ui.judge.headless).
 
-The clock is injected; the shared tick is driven by hand (`hub.step()`), so every assertion is exact.
+The clock is injected; the shared tick is driven by hand (`hub.step()`), so every assertion is exact. Who may
+write is the server's judge access (room.access): a connection that brought a valid judge cookie.
 """
 
 from __future__ import annotations
@@ -9,17 +10,15 @@ import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
-import flet as ft
-import msgpack
 import pytest
-from flet.messaging.protocol import MessageAction
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
+from companion.room.access import JudgeAccess
 from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless as h
-from companion.ui.judge.live import LiveHub, NotJudge
+from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
 
 T0 = 1_800_000_000.0
 pytestmark = pytest.mark.asyncio
@@ -39,12 +38,24 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def hub(tmp_path: Path, clock: Clock) -> Iterator[LiveHub]:
+def store(tmp_path: Path, clock: Clock) -> TournamentStore:
     store = TournamentStore(tmp_path, clock=clock)
     store.create(new_tournament("ev-1", "Friday Skirmish", now=T0))
     for n, players in enumerate((["Ann", "Ben"], ["Cat", "Dan", "Eve"], ["Fay", "Gus"]), 1):
         store.apply("ev-1", Event("seat", {"table": n, "players": players}, "judge", T0))
-    yield LiveHub(store, "ev-1", clock=clock, url="http://127.0.0.1:8551/")
+    return store
+
+
+@pytest.fixture
+def access(store: TournamentStore) -> JudgeAccess:
+    codes: list[str] = []
+    return JudgeAccess(lambda: store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
+
+
+@pytest.fixture
+def hub(store: TournamentStore, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
+    yield LiveHub(store, "ev-1", clock=clock, url="http://127.0.0.1:8551/find", may_write=access.admits,
+                  on_rotate=access.rotate)
 
 
 async def settle() -> None:
@@ -53,15 +64,21 @@ async def settle() -> None:
 
 
 class Room:
-    """A judge session and read-only sessions on one hub; the automatic tick is stopped (driven by hand)."""
+    """Judge sessions on one hub; the automatic tick is stopped (driven by hand)."""
 
-    def __init__(self, hub: LiveHub) -> None:
+    def __init__(self, hub: LiveHub, access: JudgeAccess) -> None:
         self.hub = hub
-        self.pubsub = PubSubHub(loop=asyncio.get_running_loop())
+        self.access = access
+        self.pubsub: PubSubHub | None = None
         self.sessions: list = []  # kept: a Flet page holds its session weakly
 
-    async def open(self, route: str) -> tuple:
-        session, conn = await h.open_session(self.hub.main, self.pubsub, route)
+    async def open(self, *, judge: bool = True) -> tuple:
+        if self.pubsub is None:
+            self.pubsub = PubSubHub(loop=asyncio.get_running_loop())
+        code = self.access.new_code()
+        cookie = self.access.redeem(code) if judge else "forged.cookie"
+        session, conn = await h.open_session(self.hub.main, self.pubsub, "/judge",
+                                             admit=lambda c: self.access.admit(c, cookie))
         self.sessions.append((session, conn))
         if self.hub._task is not None:
             self.hub._task.cancel()
@@ -72,88 +89,41 @@ class Room:
         await settle()
 
 
-def controls_that_act(root: ft.Control) -> list[ft.Control]:
-    """Anything a person could press or type into."""
-    acting = (ft.Button, ft.FilledButton, ft.OutlinedButton, ft.TextButton, ft.IconButton, ft.TextField,
-              ft.Dropdown, ft.Checkbox, ft.Switch)
-    return [c for c in h.walk(root) if isinstance(c, acting) or getattr(c, "on_click", None) is not None]
+@pytest.fixture
+def room(hub: LiveHub, access: JudgeAccess) -> Room:
+    return Room(hub, access)
 
 
-async def test_judge_starts_all_and_every_page_follows(hub: LiveHub, clock: Clock) -> None:
-    room = Room(hub)
-    judge, _ = await room.open(hub.judge_path())
-    table2, _ = await room.open("/table/2")
-    assert "Table 2 · waiting to start" in h.texts(table2.page)
+async def test_judge_starts_all_and_every_judge_screen_follows(room: Room, clock: Clock) -> None:
+    judge, _ = await room.open()
+    second, _ = await room.open()  # a second judge device
     await h.click(judge, h.find(judge.page, "start-all"))
     await settle()
-    assert "Table 2 · running" in h.texts(table2.page)
+    assert "Table 2 · running" in h.texts(second.page)
     clock.now += 61.5
     await room.tick()
-    assert h.find(table2.page, "clock-2").value == "28:59"
-    assert [h.find(judge.page, f"clock-{n}").value for n in (1, 2, 3)] == ["28:59"] * 3
+    assert [h.find(second.page, f"clock-{n}").value for n in (1, 2, 3)] == ["28:59"] * 3
 
 
-async def test_pause_from_the_judge_reaches_read_only_pages(hub: LiveHub, clock: Clock) -> None:
-    room = Room(hub)
-    judge, _ = await room.open(hub.judge_path())
-    page_a, _ = await room.open("/table/1")
-    page_b, _ = await room.open("/")
-    await h.click(judge, h.find(judge.page, "start-all"))
-    clock.now += 10
-    await h.click(judge, h.find(judge.page, "pause-1"))
-    await settle()
-    assert "Table 1 · paused" in h.texts(page_a.page)
-    assert "Table 1 · paused" in h.texts(page_b.page)
-    clock.now += 100
-    await room.tick()
-    assert h.find(page_a.page, "clock-1").value == "29:50"  # paused: it stays
-    assert h.find(page_b.page, "clock-2").value == "28:10"  # the others run on
-    await h.click(judge, h.find(judge.page, "resume-1"))
-    await settle()
-    assert "Table 1 · running" in h.texts(page_a.page)
-
-
-async def test_read_only_pages_have_nothing_that_writes(hub: LiveHub) -> None:
-    room = Room(hub)
-    table, _ = await room.open("/table/1")
-    assert controls_that_act(table.page) == []
-    overview, _ = await room.open("/")
-    # the overview's only actions are its table rows, which open a table's page (navigation, no write)
-    assert {c.key for c in controls_that_act(overview.page)} == {"open-1", "open-2", "open-3"}
-    forged, _ = await room.open("/judge?token=guess")
-    assert "That judge link is not valid: this is the read-only view." in h.texts(forged.page)
-    assert not any(str(c.key).startswith(("start", "pause")) for c in controls_that_act(forged.page))
-    with pytest.raises(NotJudge):
-        hub.write("guess", "start", {})
-    with pytest.raises(NotJudge):
-        hub.write(None, "start", {})
-    assert not any(t.started for t in hub.store.load("ev-1").state.tables)
-
-
-async def test_only_changed_clocks_are_sent(hub: LiveHub, clock: Clock) -> None:
-    room = Room(hub)
-    judge, conn = await room.open(hub.judge_path())
-    _, reader = await room.open("/table/3")
+async def test_only_changed_clocks_are_sent(room: Room, clock: Clock) -> None:
+    judge, conn = await room.open()
     await h.click(judge, h.find(judge.page, "start-all"))
     await h.click(judge, h.find(judge.page, "pause-2"))
     await settle()
     clock.now += 1
-    sent, read = len(conn.messages), len(reader.messages)
+    sent = len(conn.messages)
     await room.tick()
     patches = conn.patches()[-(len(conn.messages) - sent):]
     assert len(patches) == 2  # tables 1 and 3 ran; table 2 is paused and its text did not change
     assert all(p["patch"][1:] == [[0, 0, "value", "29:59"]] for p in patches)
-    assert len(reader.messages) - read == 1
     clock.now += 0.3
     sent = len(conn.messages)
     await room.tick()
     assert len(conn.messages) == sent  # the same second: nothing sent
 
 
-async def test_extend_and_result_from_the_judge_screen(hub: LiveHub, clock: Clock) -> None:
-    room = Room(hub)
-    judge, _ = await room.open(hub.judge_path())
-    page, _ = await room.open("/table/1")
+async def test_extend_and_result_from_the_judge_screen(room: Room, hub: LiveHub, clock: Clock) -> None:
+    judge, _ = await room.open()
     await h.click(judge, h.find(judge.page, "start-all"))
     await h.click(judge, h.find(judge.page, "extend-1"))
     await h.type_into(judge, h.find(judge.page, "extend-minutes-1"), "3")
@@ -163,73 +133,78 @@ async def test_extend_and_result_from_the_judge_screen(hub: LiveHub, clock: Cloc
     await h.click(judge, h.find(judge.page, "extend-add-1"))
     await settle()
     assert h.find(judge.page, "message").value == ""
-    assert h.find(page.page, "clock-1").value == "33:00"
-    assert "Table 1 · running (+3 min)" in h.texts(page.page)
+    assert h.find(judge.page, "clock-1").value == "33:00"
     assert hub.state.table(1).extensions[0].reason == "judge call"
-
     clock.now += 1900
     await h.click(judge, h.find(judge.page, "result-1"))
     await h.type_into(judge, h.find(judge.page, "vp-1-0"), "12")
     await h.type_into(judge, h.find(judge.page, "vp-1-1"), "12")
     await h.click(judge, h.find(judge.page, "result-save-1"))
     await settle()
-    line = "Tie: Ann and Ben (time called: most VP wins) · Ann 12, Ben 12"
-    assert h.find(judge.page, "outcome-1").value == line
-    assert h.find(page.page, "outcome").value == line
-    assert "Table 1 · result in (+3 min)" in h.texts(page.page)
-    first_row = h.find(page.page, "standings-box").content.rows[0]
-    assert [c.content.value for c in first_row.cells] == ["=1", "Ann", "1", "0", "1", "0", "12", "33%"]
+    assert h.find(judge.page, "outcome-1").value == "Tie: Ann and Ben (time called: most VP wins) · Ann 12, Ben 12"
 
 
-async def test_warnings_fire_once_on_the_pages(hub: LiveHub, clock: Clock) -> None:
-    room = Room(hub)
-    judge, judge_conn = await room.open(hub.judge_path())
-    page, conn = await room.open("/table/1")
-    _, other_conn = await room.open("/table/2")
+async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) -> None:
+    judge, conn = await room.open()
     await h.click(judge, h.find(judge.page, "start-all"))
     await h.click(judge, h.find(judge.page, "pause-2"))
+    await h.click(judge, h.find(judge.page, "pause-3"))
     await room.tick()
-    clock.now += 1199
+    clock.now += 1200
     await room.tick()
-    assert h.find(page.page, "alert").value == ""
-    clock.now += 1
-    await room.tick()
-    assert h.find(page.page, "alert").value == "Table 1: 10 minutes left"
     assert "Table 1: 10 minutes left" in h.find(judge.page, "alert").value
     await settle()
-    assert conn.invoked() == ["play", "vibrate"] and judge_conn.invoked() == ["play", "vibrate"]  # beep + buzz
+    assert conn.invoked() == ["play", "vibrate"]  # beep + buzz
     clock.now += 1000  # the server was busy across two marks: only the latest, once
     await room.tick()
-    assert h.find(page.page, "alert").value == "Table 1: Time!"
-    assert h.find(page.page, "clock-1").value == "0:00" and "Table 1 · time!" in h.texts(page.page)
     await settle()
+    assert "Table 1: Time!" in h.find(judge.page, "alert").value
     assert conn.invoked() == ["play", "vibrate", "play", "vibrate"]
-    sent = len(conn.messages)
-    clock.now += 5
+
+
+async def test_changes_made_with_the_cli_reach_the_judge_screen(room: Room, tmp_path: Path, clock: Clock) -> None:
+    judge, _ = await room.open()
+    TournamentStore(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
     await room.tick()
-    assert len(conn.messages) == sent
-    assert other_conn.invoked() == []  # table 2 is paused: its players' phones stay quiet
+    assert "Table 2 · running" in h.texts(judge.page)
 
 
-async def test_changes_made_with_the_cli_reach_the_live_view(hub: LiveHub, tmp_path: Path, clock: Clock) -> None:
-    room = Room(hub)
-    page, _ = await room.open("/table/2")
-    other = TournamentStore(tmp_path)  # another process's store, same folder
-    other.apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))
-    await room.tick()
-    assert "Table 2 · running" in h.texts(page.page)
-    other.apply("ev-1", Event("seat", {"table": 4, "players": ["Hal", "Ivy"]}, "judge", clock.now))
-    overview, _ = await room.open("/")
-    assert "Table 4 · waiting to start" in h.texts(overview.page)
+async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: TournamentStore) -> None:
+    visitor, _ = await room.open(judge=False)
+    assert h.texts(visitor.page) == [NOT_JUDGE]
+    with pytest.raises(NotJudge):
+        hub.write(visitor.page, "start", {})
+    assert not any(t.started for t in store.load("ev-1").state.tables)
 
 
-async def test_overview_rows_open_a_table_page(hub: LiveHub) -> None:
-    room = Room(hub)
-    overview, conn = await room.open("/")
-    await h.click(overview, h.find(overview.page, "open-3"))
-    await settle()
-    calls = [msgpack.unpackb(m)[1] for a, m in conn.messages if a == MessageAction.INVOKE_METHOD]
-    assert [(c["name"], c["args"]) for c in calls] == [("push_route", {"route": "/table/3"})]
-    # the browser answers with a route change: the page becomes table 3's clock
-    await overview.dispatch_event(overview.page._i, "route_change", {"route": "/table/3"})
-    assert h.find(overview.page, "table-page") and "Fay vs Gus" in h.texts(overview.page)
+async def test_a_reattached_session_does_not_inherit_the_judges_rights(room: Room, hub: LiveHub) -> None:
+    judge, _ = await room.open()
+    # Flet hands a session to whichever socket presents its id: here, one that brought no judge cookie
+    stranger = h.RecordingConnection(room.pubsub, asyncio.get_running_loop())
+    room.access.admit(stranger, None)
+    await judge.connect(stranger)
+    with pytest.raises(NotJudge):
+        hub.write(judge.page, "start", {})
+    await h.click(judge, h.find(judge.page, "start-all"))  # the button says no, and changes nothing
+    assert not any(t.started for t in hub.state.tables)
+
+
+async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub, access: JudgeAccess) -> None:
+    keeper, _ = await room.open()
+    other, _ = await room.open()
+    old_cookie = access.redeem(access.new_code())
+    await h.click(keeper, h.find(keeper.page, "rotate-key"))
+    assert not access.valid(old_cookie)
+    assert access.admits(keeper.page) and not access.admits(other.page)
+    with pytest.raises(NotJudge):
+        hub.write(other.page, "start", {})
+    hub.write(keeper.page, "start", {"tables": [1]})
+    assert hub.state.table(1).started
+
+
+async def test_judge_links_work_once(access: JudgeAccess) -> None:
+    code = access.new_code()
+    cookie = access.redeem(code)
+    assert cookie and access.valid(cookie)
+    assert access.redeem(code) is None  # spent
+    assert access.redeem("") is None and not access.valid("x.y") and not access.valid(None)

@@ -8,6 +8,7 @@ Every action is one event on the stored event (see core.tournament_events), so a
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import time
@@ -124,10 +125,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     judge_swiss_cmd.register(jsub)
 
-    p = jsub.add_parser("serve", help="serve the live view: the judge's screen and a read-only page per table")
+    p = jsub.add_parser("serve", help="serve the room: a light read-only page per table, and the judge's screen")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
     p.add_argument("--lan", action="store_true", help="serve to the local network (host 0.0.0.0) for players' phones")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port, 1-65535 (default {DEFAULT_PORT})")
     _common(p, as_json=False)
     p.set_defaults(run=_serve)
 
@@ -309,11 +310,12 @@ def _log(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from companion.ui.judge.live import serve
-
     port = inputs.port(args.port)
-    store, tid = _open(args)
-    return serve(store, tid, host="0.0.0.0" if args.lan else args.host, port=port)
+    if importlib.util.find_spec("flet_web") is None:
+        raise BadArgument("serving the room needs the web extra: pip install 'tabletop-companion[web]'")
+    from companion.room.server import serve  # the server's entry point, like `companion app` starts the UI
+
+    return serve(args.event, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
 
 
 # --- printing ----------------------------------------------------------------------------------------

@@ -37,7 +37,8 @@ class SaveFailed(CompanionError):
 def write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}{TEMP_SUFFIX}")
     try:
-        with open(tmp, "wb") as f:
+        # 0600: a judge's event file holds the judge's key, and matches are nobody else's business either
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())

@@ -186,6 +186,14 @@ class TournamentStore:
                 token = stored.token
             self._write(state.id, state, log, token, self.clock())
 
+    def rotate_token(self, tournament_id: str) -> str:
+        """A new judge's secret: whatever was signed with the old one stops working."""
+        with self._lock():
+            stored = self.load(tournament_id)
+            token = secrets.token_urlsafe(16)
+            self._write(tournament_id, stored.state, stored.log, token, stored.updated)
+        return token
+
     def _write(self, tournament_id: str, state: Tournament, log: tuple[Event, ...], token: str,
                updated: float) -> None:
         meta = {"format": META_FORMAT, "version": STORE_VERSION, "id": state.id, "name": state.name,

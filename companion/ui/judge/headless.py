@@ -56,9 +56,12 @@ class RecordingConnection(Connection):
 
 
 async def open_session(main: Callable[[ft.Page], Awaitable[None]], hub: PubSubHub, route: str = "/",
-                       ) -> tuple[Session, RecordingConnection]:
-    """Register a client on `route` and run `main` for it, as Flet's web server does."""
+                       admit: Callable[[Connection], None] | None = None) -> tuple[Session, RecordingConnection]:
+    """Register a client on `route` and run `main` for it, as Flet's web server does; `admit` sees the
+    connection first, as the server's socket handler does (it checks the judge's cookie there)."""
     conn = RecordingConnection(hub, asyncio.get_running_loop())
+    if admit is not None:
+        admit(conn)
     session = Session(conn)
     conn.session = session
     _context_page.set(session.page)

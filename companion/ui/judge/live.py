@@ -1,27 +1,24 @@
-"""The live view: `companion judge serve` runs Flet's web server; every phone in the room gets a page.
+"""The judge's screen in `companion judge serve`: one Flet session per judge device; players get the light
+room pages (companion/room) from the same server instead.
 
-One `LiveHub` per process holds the event, the judge's token and the one shared tick. Sessions talk to it
-through Flet pub/sub: the tick publishes ("tick", now, warnings) when a shown second changes, a judge's
-write publishes ("state", tournament), and each session redraws only the controls whose text changed.
+One `LiveHub` per process holds the event and the one shared tick of the judge's screens: it publishes
+("tick", now, warnings) through Flet pub/sub when a shown second changes and ("state", tournament) after a
+write; each screen redraws only the controls whose text changed. Changes made with the CLI reach it too: the
+tick notices that the event's file changed.
 
-Routes: /judge?token=... is the judge's screen (the only one holding a write callback, and every write
-checks the token again); /table/N is one table's clock; / is the room overview. Changes made with the CLI
-reach the pages too: the tick notices that the event's file changed and publishes the new state.
+Who may write is decided per connection, not per session: `may_write(page)` asks the server whether the
+page's current connection came with the judge's cookie (room.access). Every write asks again, so a session
+that Flet reattaches to another connection (a copied session id) keeps nothing of the judge's rights.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-import hmac
-import importlib.util
 import logging
-import os
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
@@ -30,13 +27,14 @@ from companion.session.judging import event_pairing
 from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
-from companion.ui.judge.public_pages import RoomPage, TablePage
-from companion.ui.judge.qr import qr_png, room_url
+from companion.ui.judge.qr import qr_png
 
 TOPIC = "judge"
 MIN_GAP = 0.2  # clocks started at different instants flip at different moments: wake at most 5 times a second
 MAX_GAP = 1.0  # ... and at least once a second, to notice changes made with the CLI
 LATE = 0.005  # wake just after a flip, so the new second is showing
+NOT_JUDGE = ("This is the judge's screen. Open the one-time judge link that `companion judge serve` prints "
+             "on the judge's terminal. Players: open /find for your table's clock.")
 log = logging.getLogger(__name__)
 
 
@@ -46,36 +44,33 @@ class NotJudge(CompanionError):
 
 class LiveHub:
     def __init__(self, store: TournamentStore, tournament_id: str, *, clock: Callable[[], float] = time.time,
-                 url: str | None = None) -> None:
+                 url: str | None = None, may_write: Callable[[ft.Page], bool] = lambda page: False,
+                 on_write: Callable[[], None] = lambda: None,
+                 on_rotate: Callable[[ft.Page], None] | None = None) -> None:
         self.store = store
         self.id = tournament_id
         self.clock = clock
-        stored = store.load(tournament_id)
-        self.state: Tournament = stored.state
-        self._token = stored.token
+        self.state: Tournament = store.load(tournament_id).state
         self._signature = store.signature(tournament_id)
         self._seen: dict[int, float] = {}  # remaining time per table at the last check (for warnings)
-        self.url = url
+        self.url = url  # the players' page to show as a QR code (the room's /find)
         self.qr = qr_png(url) if url else None
+        self.may_write = may_write
+        self.on_write = on_write
+        self.on_rotate = on_rotate
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
         self._buzzing: set[asyncio.Task[None]] = set()  # held until done: asyncio keeps only weak references
 
-    # --- writing: only with the judge's token ----------------------------------------------------
+    # --- writing: only from a judge's connection ---------------------------------------------------
 
-    def is_judge(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(str(token), self._token)
-
-    def judge_path(self) -> str:
-        """The judge's own route (with the token): printed on the judge's terminal only."""
-        return f"/judge?token={self._token}"
-
-    def write(self, token: str | None, kind: str, data: dict[str, Any]) -> Tournament:
-        if not self.is_judge(token):
-            raise NotJudge("only the judge can change the clocks")
+    def write(self, page: ft.Page, kind: str, data: dict[str, Any]) -> Tournament:
+        if not self.may_write(page):
+            raise NotJudge("only the judge can change the clocks: open a fresh judge link")
         self.state = event_pairing.write(self.store, self.id, kind, data, now=self.clock())  # Swiss pairings too
         self._signature = self.store.signature(self.id)
         self.publish(("state", self.state))
+        self.on_write()
         return self.state
 
     # --- the shared tick ---------------------------------------------------------------------------
@@ -85,7 +80,7 @@ class LiveHub:
             self._pubsub.send_all_on_topic(TOPIC, message)
 
     def refresh(self) -> None:
-        """Pick up changes made by another process (the judge's CLI) and tell every page."""
+        """Pick up changes made by another process (the judge's CLI) and tell every screen."""
         signature = self.store.signature(self.id)
         if signature != self._signature:
             self._signature = signature
@@ -93,7 +88,7 @@ class LiveHub:
             self.publish(("state", self.state))
 
     def check(self, now: float) -> tuple[tuple[int, float], ...]:
-        """Refresh; return the warnings that fired since the last check (see core.tournament_clock)."""
+        """Refresh; return the warnings that fired since the last check (see core.tournament.clock)."""
         self.refresh()
         due = []
         for table in self.state.tables:
@@ -128,26 +123,27 @@ class LiveHub:
             # a fresh context: the tick must not carry the first session's page in Flet's context variables
             self._task = asyncio.create_task(self.run(), context=contextvars.Context())
 
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
     # --- sessions ----------------------------------------------------------------------------------
 
     async def main(self, page: ft.Page) -> None:
-        """Flet's entry point for each browser session."""
+        """Flet's entry point for each browser session: the judge's screen, or a note for anyone else."""
         page.title = self.state.name
         page.scroll = ft.ScrollMode.AUTO
-        view: Any = None
-        # made here, in the session's context, so it registers with this page; a warning beeps and a phone
-        # vibrates (Flutter's web client maps it to the browser's vibration API; desktops ignore it)
+        if not self.may_write(page):
+            page.controls = [ft.Text(NOT_JUDGE, key="not-judge", selectable=True)]
+            page.update()
+            return
+        self.refresh()
+        view = JudgeScreen(self.state, lambda kind, data: self.write(page, kind, data), clock=self.clock,
+                           room_url=self.url, room_qr=self.qr)
+        # made here, in the session's context, so it registers with this page; a warning beeps and vibrates
         alerts = Alerts()
 
-        def open_route(route: str) -> None:
-            nonlocal view
-            view = self.view_for(route, page)
-            page.controls = [view.root]
-            page.update()
-
         async def on_message(_topic: str, message: tuple[Any, ...]) -> None:
-            if view is None:
-                return
             try:
                 if message[0] == "state":
                     changed = view.show(message[1], self.clock())
@@ -160,44 +156,15 @@ class LiveHub:
                 if changed:
                     page.update(*changed)
             except Exception:  # e.g. the browser went away mid-update: that page alone stops
-                log.debug("live view update failed", exc_info=True)
+                log.debug("judge screen update failed", exc_info=True)
 
-        self.refresh()
-        page.on_route_change = lambda e: open_route(e.route)
+        extra: list[ft.Control] = []
+        if self.on_rotate is not None:
+            rotate = self.on_rotate
+            extra.append(ft.TextButton("Sign out every other judge device", key="rotate-key",
+                                       tooltip="A new judge key: old judge links and devices lose their rights",
+                                       on_click=lambda _: rotate(page)))
+        page.controls = [view.root, *extra]
         page.pubsub.subscribe_topic(TOPIC, on_message)
         self.start(page.pubsub)
-        open_route(page.route or "/")
-
-    def view_for(self, route: str, page: ft.Page) -> Any:
-        parts = urlsplit(route)
-        path = parts.path.rstrip("/") or "/"
-        now = self.clock()
-        if path == "/judge":
-            token = (parse_qs(parts.query).get("token") or [""])[0]
-            if self.is_judge(token):
-                return JudgeScreen(self.state, lambda kind, data: self.write(token, kind, data), clock=self.clock,
-                                   room_url=self.url, room_qr=self.qr)
-            return self.room(page, now, note="That judge link is not valid: this is the read-only view.")
-        if path.startswith("/table/") and path[len("/table/"):].isdigit():
-            return TablePage(self.state, int(path[len("/table/"):]), now)
-        return self.room(page, now)
-
-    def room(self, page: ft.Page, now: float, note: str = "") -> RoomPage:
-        return RoomPage(self.state, now, lambda number: page.navigate(f"/table/{number}"), room_url=self.url,
-                        room_qr=self.qr, note=note)
-
-
-def serve(store: TournamentStore, tournament_id: str, *, host: str, port: int) -> int:
-    """Serve the live view until Ctrl+C (Flet's own web server, every file served locally)."""
-    if importlib.util.find_spec("flet_web") is None:
-        print("companion: the live view needs the web extra: pip install 'tabletop-companion[web]'", file=sys.stderr)
-        return 1
-    url = room_url(host, port)
-    hub = LiveHub(store, tournament_id, url=url)
-    local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
-    print(f"Live view of {hub.state.name}: {url}", flush=True)
-    print(f"Judge's screen (keep this link to yourself): http://{local}:{port}{hub.judge_path()}",
-          flush=True)
-    os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only: never try to open a desktop window
-    ft.run(hub.main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True)
-    return 0
+        page.update()

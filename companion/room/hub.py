@@ -1,0 +1,172 @@
+"""One shared tick for every open room page: each table's text is computed once and the same bytes go to
+every viewer of that table (and one combined message to every viewer of the room overview).
+
+A viewer is a bounded queue. The tick wakes when a shown second changes, when the stored event changed (a
+`stat` every POLL seconds catches the judge's CLI) or when a writer in this process calls `wake()`. A viewer
+that cannot keep up (its queue is full) is dropped: its browser reconnects by itself. A viewer whose page
+closed is forgotten as soon as the server notices the closed connection (the next write fails, at most
+KEEPALIVE seconds later). At most `max_viewers` are served at once; the next one is told to come back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+from companion.session.room import RoomFeed, TableView
+
+MAX_VIEWERS = 2000  # open room pages at once (about 10 KB of server memory each)
+POLL = 0.25  # seconds between looks at the stored event (the judge's CLI writes it from another process)
+KEEPALIVE = 2.0  # a silent page hears a ping this often, so it can tell a lost connection from a still clock
+RETRY_MS = 2000  # how soon a browser reconnects after losing the stream
+QUEUE = 32  # messages a viewer may have pending before it is dropped
+log = logging.getLogger(__name__)
+
+
+class RoomFull(Exception):
+    """More viewers than `max_viewers`: the page is asked to retry later (HTTP 503)."""
+
+
+@dataclass(eq=False)
+class Viewer:
+    topic: int | None  # a table number, or None for the room overview
+    queue: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    last: float = 0.0  # when it was last sent something
+    dropped: bool = False
+
+
+def encode(event: str, data: object) -> bytes:
+    return f"event: {event}\ndata: {json.dumps(data, separators=(',', ':'), ensure_ascii=False)}\n\n".encode()
+
+
+def table_message(v: TableView) -> dict[str, object]:
+    return {"n": v.number, "s": v.status, "st": v.status_text, "c": v.clock, "d": v.deadline, "l": v.level,
+            "w": v.warning, "x": "; ".join(v.extensions), "r": v.result}
+
+
+class RoomHub:
+    def __init__(self, feed: RoomFeed, *, clock: Callable[[], float] = time.time,
+                 max_viewers: int = MAX_VIEWERS) -> None:
+        self.feed = feed
+        self.clock = clock
+        self.max_viewers = max_viewers
+        self.viewers: set[Viewer] = set()
+        self.views: dict[int, TableView] = {}
+        self.layout = self._layout()
+        self.sent = 0  # messages handed to viewers (for the benchmark)
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def _layout(self) -> tuple[object, ...]:
+        """What a page is built from, beyond the clocks: when it changes, open pages reload."""
+        return (self.feed.title, tuple((t.number, t.players) for t in self.feed.state.tables))
+
+    # --- viewers ----------------------------------------------------------------------------------
+
+    def join(self, topic: int | None) -> Viewer:
+        if len(self.viewers) >= self.max_viewers:
+            raise RoomFull(f"{self.max_viewers} pages are open already")
+        viewer = Viewer(topic)
+        now = self.clock()
+        views = [v for v in self.views.values() if topic is None or v.number == topic]
+        viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + encode("tables", {
+            "t": now, "tables": [table_message(v) for v in views]}))
+        self.viewers.add(viewer)
+        return viewer
+
+    def leave(self, viewer: Viewer) -> None:
+        self.viewers.discard(viewer)
+
+    async def stream(self, viewer: Viewer) -> AsyncIterator[bytes]:
+        """The bytes one page receives, until it goes away or the server stops."""
+        try:
+            while True:
+                item = await viewer.queue.get()
+                if item is None or viewer.dropped:
+                    return
+                yield item
+        finally:
+            self.leave(viewer)
+
+    def _send(self, viewer: Viewer, data: bytes, now: float) -> None:
+        try:
+            viewer.queue.put_nowait(data)
+        except asyncio.QueueFull:  # it stopped reading: let it go (its browser reconnects)
+            viewer.dropped = True
+            self.leave(viewer)
+            return
+        viewer.last = now
+        self.sent += 1
+
+    # --- the tick ---------------------------------------------------------------------------------
+
+    def wake(self) -> None:
+        """A writer in this process changed the event: look now instead of at the next poll."""
+        self._wake.set()
+
+    def step(self, now: float, *, changed: bool = False) -> None:
+        """Compute every table's text once and send what changed; ping pages that heard nothing lately."""
+        if changed:
+            layout = self._layout()
+            if layout != self.layout:
+                self.layout = layout
+                for viewer in list(self.viewers):
+                    self._send(viewer, encode("reload", {}), now)
+        views = {v.number: v for v in self.feed.tables(now)}
+        fresh = [v for n, v in views.items() if self.views.get(n) != v]
+        self.views = views
+        by_table = {v.number: encode("tables", {"t": now, "tables": [table_message(v)]}) for v in fresh}
+        room = encode("tables", {"t": now, "tables": [table_message(v) for v in fresh]}) if fresh else None
+        ping = encode("ping", {})
+        for viewer in list(self.viewers):
+            data = room if viewer.topic is None else by_table.get(viewer.topic)
+            if data is not None:
+                self._send(viewer, data, now)
+            elif now - viewer.last >= KEEPALIVE:
+                self._send(viewer, ping, now)
+
+    def next_wait(self, now: float) -> float:
+        flip = self.feed.next_change(now)
+        until_flip = POLL if flip is None else flip - now + 0.005
+        return max(0.01, min(POLL, until_flip))
+
+    async def run(self) -> None:
+        flip_due = last = 0.0
+        while True:
+            now = self.clock()
+            try:
+                changed = self.feed.refresh()
+                if changed or now >= flip_due or now - last >= KEEPALIVE / 2:
+                    self.step(now, changed=changed)
+                    last = now
+                    flip = self.feed.next_change(now)
+                    flip_due = now + KEEPALIVE if flip is None else flip
+            except Exception:  # a damaged file must not stop every clock in the room
+                log.exception("room tick failed")
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.next_wait(self.clock()))
+
+    def start(self) -> None:
+        self.step(self.clock())
+        self._task = asyncio.get_running_loop().create_task(self.run())
+
+    def end_streams(self) -> None:
+        """End every open stream now (the server is shutting down: it need not wait for the pages)."""
+        for viewer in list(self.viewers):
+            viewer.dropped = True
+            with contextlib.suppress(asyncio.QueueFull):
+                viewer.queue.put_nowait(None)
+        self.viewers.clear()
+
+    async def stop(self) -> None:
+        self.end_streams()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

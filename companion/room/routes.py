@@ -1,0 +1,93 @@
+"""The room's HTTP routes: pages and event streams, all read-only (GET only; nothing here writes).
+
+    /find[?name=..]   find my table          /table/N          one table's clock
+    /standings        the event's standings  /room             every table's clock (a projector)
+    /table/N/events, /room/events            Server-Sent Events from the hub's shared tick
+    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (room.access)
+
+Bad table numbers and unknown paths answer a plain 404 page; a full room answers 503 with Retry-After.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+
+from companion.room import pages
+from companion.room.access import COOKIE, JudgeAccess
+from companion.room.hub import RoomFull, RoomHub
+
+MAX_TABLE_DIGITS = 4  # core.tournament.state.MAX_TABLES is 500
+PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+
+
+def html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status, headers=PAGE_HEADERS)
+
+
+def not_found(what: str = "There is no such page here.") -> HTMLResponse:
+    return html(pages.not_found(what), 404)
+
+
+def room_routes(hub: RoomHub, access: JudgeAccess) -> list[BaseRoute]:
+    feed = hub.feed
+
+    def seated(request: Request) -> int | None:
+        """The table number in the path when that table is seated this round."""
+        raw = request.path_params["n"]
+        if not raw.isdigit() or len(raw) > MAX_TABLE_DIGITS or feed.table(int(raw), hub.clock()) is None:
+            return None
+        return int(raw)
+
+    async def table(request: Request) -> Response:
+        n = seated(request)
+        view = None if n is None else feed.table(n, hub.clock())
+        if view is None:
+            return not_found(f"There is no table {request.path_params['n'][:20]} this round. Find yours at /find.")
+        return html(pages.table_page(feed, view))
+
+    async def room(request: Request) -> Response:
+        return html(pages.room_page(feed, feed.tables(hub.clock())))
+
+    async def find(request: Request) -> Response:
+        query = request.query_params.get("name", "")[:60]
+        return html(pages.find_page(feed, query, feed.seats(query)))
+
+    async def standings(request: Request) -> Response:
+        return html(pages.standings_page(feed, feed.standings()))
+
+    def stream(topic: int | None) -> Response:
+        try:
+            viewer = hub.join(topic)
+        except RoomFull as exc:
+            return Response(f"The room is full ({exc}): try again in a minute.\n", 503,
+                            headers={"Retry-After": "30"}, media_type="text/plain")
+        return StreamingResponse(hub.stream(viewer), media_type="text/event-stream", headers=STREAM_HEADERS)
+
+    async def table_events(request: Request) -> Response:
+        n = seated(request)
+        return not_found() if n is None else stream(n)
+
+    async def room_events(request: Request) -> Response:
+        return stream(None)
+
+    async def judge_login(request: Request) -> Response:
+        cookie = access.redeem(request.query_params.get("code", "")[:100])
+        if cookie is None:
+            return html(pages.page("Judge link", "<h2>This judge link is spent or wrong</h2><p>Each judge link works "
+                                   "once. The terminal running <code>companion judge serve</code> shows a fresh "
+                                   "one.</p>"), 403)
+        response = RedirectResponse("/judge", 303)
+        response.set_cookie(COOKIE, cookie, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/find", 307)
+
+    return [
+        Route("/", home), Route("/find", find), Route("/room", room), Route("/standings", standings),
+        Route("/table/{n}", table), Route("/table/{n}/events", table_events), Route("/room/events", room_events),
+        Route("/judge/login", judge_login),
+    ]
