@@ -58,6 +58,7 @@ class RoomHub:
         self.viewers: set[Viewer] = set()
         self.views: dict[int, TableView] = {}
         self.layout = self._layout()
+        self._state = feed.state  # the event as of the last step
         self.sent = 0  # messages handed to viewers (for the benchmark)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -71,8 +72,8 @@ class RoomHub:
     def join(self, topic: int | None) -> Viewer:
         if len(self.viewers) >= self.max_viewers:
             raise RoomFull(f"{self.max_viewers} pages are open already")
-        viewer = Viewer(topic)
         now = self.clock()
+        viewer = Viewer(topic, last=now)
         views = [v for v in self.views.values() if topic is None or v.number == topic]
         viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + encode("tables", {
             "t": now, "tables": [table_message(v) for v in views]}))
@@ -109,9 +110,10 @@ class RoomHub:
         """A writer in this process changed the event: look now instead of at the next poll."""
         self._wake.set()
 
-    def step(self, now: float, *, changed: bool = False) -> None:
+    def step(self, now: float) -> None:
         """Compute every table's text once and send what changed; ping pages that heard nothing lately."""
-        if changed:
+        if self.feed.state is not self._state:
+            self._state = self.feed.state
             layout = self._layout()
             if layout != self.layout:
                 self.layout = layout
@@ -140,9 +142,9 @@ class RoomHub:
         while True:
             now = self.clock()
             try:
-                changed = self.feed.refresh()
-                if changed or now >= flip_due or now - last >= KEEPALIVE / 2:
-                    self.step(now, changed=changed)
+                self.feed.refresh()
+                if self.feed.state is not self._state or now >= flip_due or now - last >= KEEPALIVE / 2:
+                    self.step(now)
                     last = now
                     flip = self.feed.next_change(now)
                     flip_due = now + KEEPALIVE if flip is None else flip

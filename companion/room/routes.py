@@ -34,10 +34,15 @@ def not_found(what: str = "There is no such page here.") -> HTMLResponse:
 def room_routes(hub: RoomHub, access: JudgeAccess) -> list[BaseRoute]:
     feed = hub.feed
 
+    def fresh() -> float:
+        """The time now, after a look at the stored event (a `stat`): a page shows the latest change."""
+        feed.refresh()
+        return hub.clock()
+
     def seated(request: Request) -> int | None:
         """The table number in the path when that table is seated this round."""
         raw = request.path_params["n"]
-        if not raw.isdigit() or len(raw) > MAX_TABLE_DIGITS or feed.table(int(raw), hub.clock()) is None:
+        if not raw.isdigit() or len(raw) > MAX_TABLE_DIGITS or feed.table(int(raw), fresh()) is None:
             return None
         return int(raw)
 
@@ -49,13 +54,15 @@ def room_routes(hub: RoomHub, access: JudgeAccess) -> list[BaseRoute]:
         return html(pages.table_page(feed, view))
 
     async def room(request: Request) -> Response:
-        return html(pages.room_page(feed, feed.tables(hub.clock())))
+        return html(pages.room_page(feed, feed.tables(fresh())))
 
     async def find(request: Request) -> Response:
         query = request.query_params.get("name", "")[:60]
+        fresh()
         return html(pages.find_page(feed, query, feed.seats(query)))
 
     async def standings(request: Request) -> Response:
+        fresh()
         return html(pages.standings_page(feed, feed.standings()))
 
     def stream(topic: int | None) -> Response:
