@@ -24,7 +24,7 @@ h1{font-size:1.15rem;font-weight:600;margin:0 0 .4rem;color:var(--mute)}h2{font-
 .warn .clock,.warn .note{color:var(--warn)}.late .clock,.late .note{color:var(--late)}
 .paused .clock,.waiting .clock,.done .clock{color:var(--mute)}
 .lost{display:none;background:var(--lost);color:#fff;padding:.5rem .7rem;border-radius:.4rem;font-weight:700}
-.lost.on{display:block}
+.lost.on{display:block}[data-f]:empty{display:none}
 table{border-collapse:collapse;width:100%}th,td{padding:.35rem .3rem;border-bottom:1px solid var(--line);\
 text-align:left}.n{text-align:right;font-variant-numeric:tabular-nums}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(10.5rem,1fr));gap:.5rem}
