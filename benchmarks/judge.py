@@ -1,4 +1,5 @@
-"""Judge mode under load: Swiss pairing time, and 64 running tables in one judge session (plus table pages).
+"""Judge mode under load: Swiss pairing time, and 64 running tables in the judge's session (plus more judge
+devices with --pages).
 
     .venv/bin/python benchmarks/judge.py [--players 128] [--pairing-only] [--tables 64] [--seconds 10] [--pages 4]
                                          [--server]
@@ -6,6 +7,8 @@
 Part 0 plays whole Swiss events (random results, a drop now and then) and times `next_pairing` for every
 round after the first (standings, tiebreaks and the matching or pod seating; median and p95 per round),
 head to head and in pods of 4, sparse graph as shipped and, for comparison, the whole field linked.
+
+(Players' pages are no longer Flet sessions: benchmarks/room.py measures them.)
 
 Part 1 drives the tick with a simulated clock, one shown second per tick, and prints the cost of a tick
 (the shared check plus every session's redraw, median and p95) and what each session sends per tick.
@@ -53,7 +56,7 @@ def seed_event(store: TournamentStore, tables: int, now: float) -> str:
 
 def make_hub(tables: int, clock: Callable[[], float], root: Path | None = None) -> LiveHub:
     store = TournamentStore(root, clock=clock)
-    return LiveHub(store, seed_event(store, tables, clock()), clock=clock)
+    return LiveHub(store, seed_event(store, tables, clock()), clock=clock, may_write=lambda page: True)
 
 
 async def settle() -> None:
@@ -110,8 +113,8 @@ async def simulated(tables: int, pages: int, ticks: int) -> None:
     now = [1_000_000.0]
     hub = make_hub(tables, lambda: now[0])
     pubsub = PubSubHub(loop=asyncio.get_running_loop())
-    sessions = [await headless.open_session(hub.main, pubsub, hub.judge_path())]  # kept: pages hold weak refs
-    sessions += [await headless.open_session(hub.main, pubsub, f"/table/{n + 1}") for n in range(pages)]
+    sessions = [await headless.open_session(hub.main, pubsub, "/judge")]  # kept: pages hold weak refs
+    sessions += [await headless.open_session(hub.main, pubsub, "/judge") for n in range(pages)]
     judge, readers = sessions[0][1], [conn for _, conn in sessions[1:]]
     assert hub._task is not None
     hub._task.cancel()  # ticks are driven by hand here
@@ -126,14 +129,14 @@ async def simulated(tables: int, pages: int, ticks: int) -> None:
         judge_msgs.append(len(judge.messages) - m0)
         judge_bytes.append(judge.sent_bytes - b0)
         reader_msgs.append((sum(len(r.messages) for r in readers) - r0) / max(1, pages))
-    print(f"simulated: {tables} running tables, 1 judge session + {pages} table pages, {ticks} ticks")
+    print(f"simulated: {tables} running tables, 1 judge session + {pages} more judge devices, {ticks} ticks")
     print(f"{'measure':<44}{'median':>10}{'p95':>10}")
     for name, values, digits in (("tick cost, all sessions (ms)", costs, 2),
                                  ("judge session: messages per tick", judge_msgs, 0),
                                  ("judge session: bytes per tick", judge_bytes, 0),
-                                 ("table page: messages per tick", reader_msgs, 1)):
+                                 ("other judge device: messages per tick", reader_msgs, 1)):
         print(f"{name:<44}{statistics.median(values):>10.{digits}f}{pct(values, 0.95):>10.{digits}f}")
-    print(f"(clock texts that change per tick: {tables} in the judge session, 1 on a table page)")
+    print(f"(clock texts that change per tick: {tables} in every judge session)")
 
     # the judge pauses and resumes one table: the write (in memory), every page's redraw, what is sent
     judge_session = sessions[0][0]
@@ -153,15 +156,15 @@ async def simulated(tables: int, pages: int, ticks: int) -> None:
 async def real_time(tables: int, pages: int, seconds: float, root: Path) -> None:
     hub = make_hub(tables, time.time, root)  # on disk: the tick's check of the event file is counted
     pubsub = PubSubHub(loop=asyncio.get_running_loop())
-    sessions = [await headless.open_session(hub.main, pubsub, hub.judge_path())]
-    sessions += [await headless.open_session(hub.main, pubsub, f"/table/{n + 1}") for n in range(pages)]
+    sessions = [await headless.open_session(hub.main, pubsub, "/judge")]
+    sessions += [await headless.open_session(hub.main, pubsub, "/judge") for n in range(pages)]
     judge = sessions[0][1]
     await asyncio.sleep(1.5)  # past the first ticks
     m0 = len(judge.messages)
     wall0, cpu0 = time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-    print(f"\nreal clock: {tables} running tables, 1 judge session + {pages} table pages, {wall:.1f} s")
+    print(f"\nreal clock: {tables} running tables, 1 judge session + {pages} more judge devices, {wall:.1f} s")
     print(f"{'CPU time per second of wall time':<44}{cpu / wall * 100:>9.2f}%  (goal <= 5% of one core)")
     print(f"{'judge session: messages per second':<44}{(len(judge.messages) - m0) / wall:>10.1f}")
 
@@ -180,7 +183,7 @@ def served(tables: int, seconds: float, root: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None
-        link = next(line.split()[-1] for line in proc.stdout if "/judge?token=" in line)
+        link = next(line.split()[-1] for line in proc.stdout if "/judge/login?code=" in line)
         args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync"]
         with sync_playwright() as p:
@@ -213,7 +216,7 @@ def _cpu_seconds(pid: int) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=64)
-    ap.add_argument("--pages", type=int, default=4, help="read-only table pages open at the same time")
+    ap.add_argument("--pages", type=int, default=4, help="more judge devices open at the same time")
     ap.add_argument("--ticks", type=int, default=120)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--server", action="store_true",

@@ -101,7 +101,15 @@ def build(feed: RoomFeed, *, players_url: str, announce: Any) -> tuple[ASGIApp, 
         connection = FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=live.main,
                              before_main=None, session_timeout_seconds=SESSION_TIMEOUT)
         access.admit(connection, websocket.cookies.get(COOKIE))
-        await connection.handle(websocket)
+        try:
+            await connection.handle(websocket)
+        except Exception:  # noqa: BLE001 - a socket that died mid-send (a phone gone from the Wi-Fi)
+            # Flet's send loop raises before it marks the session disconnected: without this, the session and
+            # its judge screen would never expire (private names: flet is pinned in pyproject for this)
+            session = getattr(connection, "_FletApp__session", None)
+            if session is not None:
+                unique = connection._FletApp__get_unique_session_id(session.id)  # type: ignore[attr-defined]
+                await app_manager.disconnect_session(unique, SESSION_TIMEOUT)
 
     app.mount("/", JudgeClientFiles(app_name=f"{feed.state.name} (judge)", no_cdn=True, websocket_endpoint_path="ws"))
     return Headers(GZipMiddleware(app, minimum_size=800, compresslevel=6)), hub, access, live

@@ -164,6 +164,16 @@ class LiveHub:
             extra.append(ft.TextButton("Sign out every other judge device", key="rotate-key",
                                        tooltip="A new judge key: old judge links and devices lose their rights",
                                        on_click=lambda _: rotate(page)))
+        def on_disconnect(_: Any) -> None:  # a closed or lost page costs the tick nothing while Flet keeps it
+            page.pubsub.unsubscribe_topic(TOPIC)
+
+        def on_connect(_: Any) -> None:  # back (a reload, Wi-Fi again): catch up, then follow the tick again
+            page.pubsub.subscribe_topic(TOPIC, on_message)
+            changed = view.show(self.state, self.clock())
+            if changed:
+                page.update(*changed)
+
+        page.on_disconnect, page.on_connect = on_disconnect, on_connect
         page.controls = [view.root, *extra]
         page.pubsub.subscribe_topic(TOPIC, on_message)
         self.start(page.pubsub)
