@@ -313,9 +313,10 @@ def _serve(args: argparse.Namespace) -> int:
     port = inputs.port(args.port)
     if importlib.util.find_spec("flet_web") is None:
         raise BadArgument("serving the room needs the web extra: pip install 'tabletop-companion[web]'")
-    from companion.room.server import serve  # the server's entry point, like `companion app` starts the UI
+    from companion.room.server import serve  # the command line starts the servers, as `companion app` the UI
+    from companion.ui.judge.live import LiveHub
 
-    return serve(args.event, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
+    return serve(args.event, LiveHub.for_room, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
 
 
 # --- printing ----------------------------------------------------------------------------------------

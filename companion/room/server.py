@@ -15,7 +15,8 @@ import asyncio
 import os
 import socket
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import uvicorn
 from flet_web.fastapi import FastAPI, FletStaticFiles, app_manager
@@ -27,9 +28,7 @@ from starlette.websockets import WebSocket
 from companion.room.access import COOKIE, JudgeAccess
 from companion.room.hub import RoomHub
 from companion.room.routes import not_found, room_routes
-from companion.session.room import RoomFeed
-from companion.ui.judge.live import LiveHub
-from companion.ui.judge.qr import lan_address, room_url
+from companion.session.room import RoomFeed, lan_address, room_url
 
 SESSION_TIMEOUT = 10  # seconds a closed judge page's Flet session is kept for a reconnect (Flet's default: 1 hour)
 PING = 5  # seconds between WebSocket pings, and to wait for the answer
@@ -82,12 +81,24 @@ class JudgeClientFiles(FletStaticFiles):
         return super().lookup_path(path)
 
 
-def build(feed: RoomFeed, *, players_url: str, announce: Any) -> tuple[ASGIApp, RoomHub, JudgeAccess, LiveHub]:
+class JudgeScreens(Protocol):
+    """The judge's Flet screen (ui.judge.live.LiveHub, handed in by the command line: room/ imports no UI)."""
+
+    async def main(self, page: Any) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+# (feed, url=the players' page, may_write=the access check, on_write=wake the room, on_rotate=rotate the key)
+MakeJudgeScreens = Callable[..., JudgeScreens]
+
+
+def build(feed: RoomFeed, judge_screens: MakeJudgeScreens, *, players_url: str,
+          announce: Callable[[str], None]) -> tuple[ASGIApp, RoomHub, JudgeAccess, JudgeScreens]:
     """The whole server as one ASGI app (tests and benchmarks run it too)."""
     hub = RoomHub(feed)
     access = JudgeAccess(feed.judge_key, feed.rotate_judge_key, announce)
-    live = LiveHub(feed.store, feed.id, url=players_url, may_write=access.admits, on_write=hub.wake,
-                   on_rotate=access.rotate)
+    live = judge_screens(feed, url=players_url, may_write=access.admits, on_write=hub.wake, on_rotate=access.rotate)
 
     async def stop() -> None:
         live.stop()
@@ -142,7 +153,7 @@ class RoomServer(uvicorn.Server):
             self.loop.call_soon_threadsafe(self.hub.end_streams)
 
 
-def serve(event_id: str | None, *, host: str, port: int, lan: bool) -> int:
+def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, port: int, lan: bool) -> int:
     feed = RoomFeed.open(event_id)
     problem = port_free(host, port)
     if problem:
@@ -155,7 +166,7 @@ def serve(event_id: str | None, *, host: str, port: int, lan: bool) -> int:
         print(f"Judge's one-time link (for you only; it works once): http://{local}:{port}/judge/login?code={code}",
               flush=True)
 
-    app, hub, access, _ = build(feed, players_url=players, announce=announce)
+    app, hub, access, _ = build(feed, judge_screens, players_url=players, announce=announce)
     print(f"Players follow their table at: {players}", flush=True)
     if lan:
         print(f"Warning: anyone on this network ({lan_address()}'s Wi-Fi or LAN) can open the room pages: table "

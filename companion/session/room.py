@@ -7,6 +7,7 @@ warning level, extensions and result. Nothing here writes: the judge's screen an
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,22 @@ from companion.store.tournaments import TournamentStore
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}
 MAX_QUERY = 60  # a player's name is at most 60 characters (core.tournament.state.MAX_NAME)
+
+
+def lan_address() -> str:
+    """This device's address on the local network (what players' phones can reach), else 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))  # UDP: picks the outgoing interface, sends nothing
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def room_url(host: str, port: int) -> str:
+    """The address players open: the LAN address when serving to everyone, else the host itself."""
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    return f"http://{shown}:{port}/"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.judging import event_pairing
 from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
+from companion.session.room import RoomFeed
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.qr import qr_png
@@ -61,6 +62,11 @@ class LiveHub:
         self._pubsub: Any = None
         self._task: asyncio.Task[None] | None = None
         self._buzzing: set[asyncio.Task[None]] = set()  # held until done: asyncio keeps only weak references
+
+    @classmethod
+    def for_room(cls, feed: RoomFeed, **options: Any) -> LiveHub:
+        """The judge's screen of the event the room server shows (room.server.build calls this)."""
+        return cls(feed.store, feed.id, **options)
 
     # --- writing: only from a judge's connection ---------------------------------------------------
 
