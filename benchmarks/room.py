@@ -3,7 +3,7 @@ Flet-page design (one Flet session per phone) side by side, in one run.
 
     .venv/bin/python benchmarks/room.py [--clients 1000] [--seconds 30] [--tables 64] [--flet-pages 200]
 
-Room pages: a real `companion judge serve` process on loopback; the clients run in another process (raw
+Room pages: a real `companion judge serve` process on loopback; the clients run in other processes (raw
 asyncio sockets, HTTP/1.1, chunked SSE parsing), spread over the tables' /table/N/events streams. Every 5 s the
 judge pauses or resumes every clock with a CLI-style write to the event file (another process, as
 `companion judge pause` does); each client notes when its table's state changed, on the same machine's clock.
@@ -217,7 +217,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def room_run(clients: int, tables: int, seconds: float) -> dict:
+def room_run(clients: int, tables: int, seconds: float, procs: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         store = seed(root, tables)
@@ -232,22 +232,28 @@ def room_run(clients: int, tables: int, seconds: float) -> dict:
                     break
             time.sleep(2.0)  # listening, Flet's app manager started, first ticks done
             rss0, cpu0, wall0 = rss_mb(server.pid), cpu_seconds(server.pid), time.time()
-            out = root / "clients.json"
-            load = subprocess.Popen([sys.executable, __file__, "--_clients", str(port), str(clients), str(tables),
-                                     str(seconds + TAIL), str(out)])  # they stay to see the last switch
+            outs = [root / f"clients-{k}.json" for k in range(procs)]
+            loads = [subprocess.Popen([sys.executable, __file__, "--_clients", str(port), str(clients // procs),
+                                       str(tables), str(seconds + TAIL), str(out)])  # they stay for the last switch
+                     for out in outs]
             switches: list[tuple[str, float]] = []
             time.sleep(3.0)  # every client connected
             rss_connected = rss_mb(server.pid)
             paused = False
-            while load.poll() is None and time.time() + SWITCH_EVERY < wall0 + seconds:
+            while time.time() + SWITCH_EVERY < wall0 + seconds:
                 time.sleep(SWITCH_EVERY)
                 paused = not paused
                 store.apply("bench", Event("pause" if paused else "resume", {}, at=time.time()))
                 switches.append(("paused" if paused else "running", time.time()))
                 rss_connected = max(rss_connected, rss_mb(server.pid))
-            load.wait(timeout=seconds + 60)
+            for load in loads:
+                load.wait(timeout=seconds + 60)
             cpu, wall = cpu_seconds(server.pid) - cpu0, time.time() - wall0
-            result = json.loads(out.read_text())
+            parts = [json.loads(out.read_text()) for out in outs]
+            result = {"connected": sum(p["connected"] for p in parts), "errors": sum(p["errors"] for p in parts),
+                      "updates": [u for p in parts for u in p["updates"]],
+                      "seen": [x for p in parts for x in p["seen"]],
+                      "kinds": {k: v for p in parts for k, v in p["kinds"].items()}}
         finally:
             server.terminate()
             server.wait(timeout=20)
@@ -276,9 +282,10 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=1000)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--tables", type=int, default=64)
+    ap.add_argument("--client-procs", type=int, default=2, help="processes the SSE clients are spread over")
     ap.add_argument("--flet-pages", type=int, default=200, help="Flet sessions for the old design (0: skip)")
     a = ap.parse_args()
-    room = room_run(a.clients, a.tables, a.seconds)
+    room = room_run(a.clients, a.tables, a.seconds, a.client_procs)
     flet = None
     if a.flet_pages:
         with tempfile.TemporaryDirectory() as tmp:

@@ -124,3 +124,10 @@ async def test_the_judge_link_works_once_and_sets_a_strict_cookie(served) -> Non
     assert access.valid(r.cookies[COOKIE])
     again = await client.get(f"/judge/login?code={code}", follow_redirects=False)
     assert again.status_code == 403 and "spent or wrong" in again.text
+
+
+async def test_a_full_room_answers_503(served) -> None:
+    client, _, hub, _ = served
+    hub.max_viewers = 0
+    r = await client.get("/table/1/events")
+    assert r.status_code == 503 and r.headers["retry-after"] == "30" and "The room is full" in r.text

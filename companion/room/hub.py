@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from companion.session.room import RoomFeed, TableView
 
 MAX_VIEWERS = 2000  # open room pages at once (about 10 KB of server memory each)
-POLL = 0.25  # seconds between looks at the stored event (the judge's CLI writes it from another process)
+POLL = 0.1  # seconds between looks at the stored event (the judge's CLI writes it from another process)
 KEEPALIVE = 2.0  # a silent page hears a ping this often, so it can tell a lost connection from a still clock
 RETRY_MS = 2000  # how soon a browser reconnects after losing the stream
 QUEUE = 32  # messages a viewer may have pending before it is dropped
@@ -141,6 +141,7 @@ class RoomHub:
         flip_due = last = 0.0
         while True:
             now = self.clock()
+            self._wake.clear()
             try:
                 self.feed.refresh()
                 if self.feed.state is not self._state or now >= flip_due or now - last >= KEEPALIVE / 2:
@@ -150,7 +151,6 @@ class RoomHub:
                     flip_due = now + KEEPALIVE if flip is None else flip
             except Exception:  # a damaged file must not stop every clock in the room
                 log.exception("room tick failed")
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.next_wait(self.clock()))
 
