@@ -316,7 +316,7 @@ def main() -> None:
     if room["kinds"]:
         print("error kinds:", room["kinds"])
     print("(room: the write goes to the event file from another process, as the judge's CLI does; the server "
-          "notices within 0.25 s. Flet pages: the write is in-process, so their delay leaves out the file.)")
+          "looks every 0.1 s. Flet pages: the write is in-process, so their delay leaves out the file.)")
 
 
 if __name__ == "__main__":

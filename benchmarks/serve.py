@@ -141,7 +141,8 @@ def main() -> None:
                 server.kill()
                 server.wait()
     print(f"\n`companion judge serve`, {a.tables} running tables; Flet sessions on /judge opened and closed "
-          f"({a.parallel} at a time; half closed, half dropped without a word), measured {FORGOTTEN} s after")
+          f"({a.parallel} at a time, judge screens 2; half closed, half dropped without a word), "
+          f"measured {FORGOTTEN} s after")
     print(f"{'sessions':<26}{'count':>6}{'sent each':>11}{'RSS before':>12}{'peak':>8}{'after':>8}{'growth':>8}"
           f"{'idle CPU before':>17}{'after':>7}")
     for name, r in phases:
