@@ -131,3 +131,27 @@ async def test_a_full_room_answers_503(served) -> None:
     hub.max_viewers = 0
     r = await client.get("/table/1/events")
     assert r.status_code == 503 and r.headers["retry-after"] == "30" and "The room is full" in r.text
+
+
+async def test_find_uses_the_swiss_pairings_and_names_a_bye(tmp_path: Path) -> None:
+    import random
+
+    from companion.session.event_pairing import create_event
+    from companion.store.tournaments import TournamentStore
+
+    store = TournamentStore(tmp_path)
+    t = create_event(store, "Swiss Friday", ["Ann", "Ben", "Cat", "Dan", "Eve"], chance=random.Random(7))
+    feed = RoomFeed(store, t.id)
+    bye = t.current.byes[0]
+    [seat] = feed.seats(bye)
+    assert seat.table is None
+    hub = RoomHub(feed)
+    hub.step(0.0)
+    app = Headers(Starlette(routes=room_routes(hub, JudgeAccess(feed.judge_key, feed.rotate_judge_key, print))))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room") as client:
+        page = (await client.get("/find", params={"name": bye})).text
+        assert f"<b>Bye</b> {bye}: no game this round" in page
+        seated = next(p for tb in t.current.tables for p in tb.players)
+        table = next(tb.number for tb in t.current.tables if seated in tb.players)
+        assert f'<a href="/table/{table}">Table {table}</a> {seated}' in (
+            await client.get("/find", params={"name": seated})).text

@@ -49,7 +49,8 @@ def room_page(feed: RoomFeed, views: list[TableView]) -> str:
 
 
 def find_page(feed: RoomFeed, query: str, seats: list[Seat]) -> str:
-    rows = "".join(f'<li><a href="/table/{s.table}">Table {s.table}</a> {escape(s.player)}'
+    rows = "".join(f"<li><b>Bye</b> {escape(s.player)}: no game this round</li>" if s.table is None else
+                   f'<li><a href="/table/{s.table}">Table {s.table}</a> {escape(s.player)}'
                    f'{" vs " + escape(", ".join(s.opponents)) if s.opponents else ""}</li>' for s in seats)
     if not seats:
         rows = f"<li>No player named like {escape(query)} this round.</li>" if query else "<li>No one is seated.</li>"

@@ -73,7 +73,7 @@ class StandingRow:
 @dataclass(frozen=True)
 class Seat:
     player: str
-    table: int
+    table: int | None  # None: a bye this round (Swiss events)
     opponents: tuple[str, ...]
 
 
@@ -138,11 +138,12 @@ class RoomFeed:
         return next_change(self.state, now)
 
     def seats(self, query: str = "") -> list[Seat]:
-        """Players of the current round whose name contains `query` (any case), by name."""
+        """Players of the current round whose name contains `query` (any case), by name; byes included."""
         wanted = query.strip().casefold()[:MAX_QUERY]
         found = [Seat(p, t.number, tuple(o for o in t.players if o != p))
                  for t in self.state.tables for p in t.players if wanted in p.casefold()]
-        return sorted(found, key=lambda s: (s.player.casefold(), s.table))
+        found += [Seat(p, None, ()) for p in self.state.current.byes if wanted in p.casefold()]
+        return sorted(found, key=lambda s: (s.player.casefold(), s.table or 0))
 
     def judge_key(self) -> str:
         """The judge's secret kept in the event's file (mode 0600): it signs the judge's session cookies."""
