@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_judge_browser import serve, wait_served
+from test_room_browser import serve, wait_served
 
 from companion.session.judging import event_pairing
 from companion.store.tournaments import TournamentStore
@@ -30,7 +30,7 @@ def test_a_swiss_round_in_the_browser(tmp_path: Path) -> None:
     port = free_port()
     proc, judge_url = serve(data, port)
     try:
-        wait_served(f"http://127.0.0.1:{port}/")
+        wait_served(f"http://127.0.0.1:{port}/find")
         with playwright.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             judge = Screen(browser.new_page(viewport={"width": 390, "height": 844}))

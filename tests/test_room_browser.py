@@ -36,7 +36,20 @@ def seed(data: Path) -> None:
     store.apply("friday-1", Event("extend", {"table": 3, "seconds": 120, "reason": "late start"}, "judge", time.time()))
 
 
+def wait_served(url: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 def serve(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
+    """`judge serve` on `port`, listening; returns the process and the judge's one-time link."""
     env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
     proc = subprocess.Popen([sys.executable, "-m", "companion", "judge", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -44,15 +57,8 @@ def serve(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     for _ in range(20):
         line = proc.stdout.readline()
         if "/judge/login?code=" in line:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/find", timeout=2).close()
-                    return proc, line.split()[-1]
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
+            wait_served(f"http://127.0.0.1:{port}/find")
+            return proc, line.split()[-1]
     proc.terminate()
     raise AssertionError("judge serve printed no judge link")
 
