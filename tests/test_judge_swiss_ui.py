@@ -28,9 +28,9 @@ async def settle() -> None:
 async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
     store = TournamentStore(tmp_path, clock=lambda: T0)
     t = event_pairing.create_event(store, "Swiss Night", NAMES, chance=random.Random(4), now=T0)
-    hub = LiveHub(store, t.id, clock=lambda: T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)  # the judge's connection
     pubsub = PubSubHub(loop=asyncio.get_running_loop())
-    session, _ = await h.open_session(hub.main, pubsub, hub.judge_path())
+    session, _ = await h.open_session(hub.main, pubsub, "/judge")
     if hub._task is not None:
         hub._task.cancel()
     page = session.page
