@@ -136,7 +136,7 @@ async def test_a_full_room_answers_503(served) -> None:
 async def test_find_uses_the_swiss_pairings_and_names_a_bye(tmp_path: Path) -> None:
     import random
 
-    from companion.session.event_pairing import create_event
+    from companion.session.judging.event_pairing import create_event
     from companion.store.tournaments import TournamentStore
 
     store = TournamentStore(tmp_path)
