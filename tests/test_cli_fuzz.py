@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import build_parser, main
+from companion.room import server as room_server
 from companion.session import Session
-from companion.ui.judge import live
 
 GUARD_SECONDS = 30  # one example; honest commands take well under a second
 OUTPUT_OPTIONS = {"--output", "--png"}  # written files: names inside the test's folder only
@@ -66,7 +66,7 @@ def known(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     """Real ids to mix in (so commands get past "not found"), stand-in servers, and a folder to write in."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(flet, "run", lambda *a, **k: None)
-    monkeypatch.setattr(live, "serve", lambda *a, **k: 0)
+    monkeypatch.setattr(room_server, "serve", lambda *a, **k: 0)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     match = Session.open().new_match("halo-actionclix", ["Ann", "Ben"])
     assert main(["judge", "new", "Friday", "--table", "Ann,Ben", "--table", "Cat,Dan"]) == 0

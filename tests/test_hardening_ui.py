@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_judge_ui import Clock, Room, clock, hub, settle  # noqa: F401 - fixtures
+from test_judge_ui import Clock, Room, access, clock, hub, room, settle, store  # noqa: F401 - fixtures
 
 from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless as h
@@ -17,9 +17,8 @@ pytestmark = pytest.mark.asyncio
 
 
 @pytest.mark.parametrize("minutes", ["1e308", "inf", "nan", "-1", "9" * 400, "two"])
-async def test_extend_field_refuses_absurd_minutes(hub: LiveHub, minutes: str) -> None:  # noqa: F811
-    room = Room(hub)
-    judge, _ = await room.open(hub.judge_path())
+async def test_extend_field_refuses_absurd_minutes(hub: LiveHub, room: Room, minutes: str) -> None:  # noqa: F811
+    judge, _ = await room.open()
     await h.click(judge, h.find(judge.page, "start-all"))
     await h.click(judge, h.find(judge.page, "extend-1"))
     await h.type_into(judge, h.find(judge.page, "extend-minutes-1"), minutes)
@@ -31,9 +30,8 @@ async def test_extend_field_refuses_absurd_minutes(hub: LiveHub, minutes: str) -
 
 
 @pytest.mark.parametrize("vp", ["9" * 5000, "-3", "1.5"])
-async def test_vp_field_refuses_absurd_points(hub: LiveHub, vp: str) -> None:  # noqa: F811
-    room = Room(hub)
-    judge, _ = await room.open(hub.judge_path())
+async def test_vp_field_refuses_absurd_points(hub: LiveHub, room: Room, vp: str) -> None:  # noqa: F811
+    judge, _ = await room.open()
     await h.click(judge, h.find(judge.page, "start-all"))
     await h.click(judge, h.find(judge.page, "result-1"))
     await h.type_into(judge, h.find(judge.page, "vp-1-0"), vp)
