@@ -11,7 +11,7 @@ import pytest
 from room_fixtures import Clock, judge, seeded_store
 
 from companion.room.hub import KEEPALIVE, QUEUE, RoomFull, RoomHub
-from companion.session.room import RoomFeed
+from companion.session.judging.room import RoomFeed
 
 pytestmark = pytest.mark.asyncio
 

@@ -14,7 +14,7 @@ from companion.room.access import COOKIE, JudgeAccess
 from companion.room.hub import RoomHub
 from companion.room.routes import room_routes
 from companion.room.server import Headers
-from companion.session.room import RoomFeed
+from companion.session.judging.room import RoomFeed
 
 pytestmark = pytest.mark.asyncio
 

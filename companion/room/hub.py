@@ -18,7 +18,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
-from companion.session.room import RoomFeed, TableView
+from companion.session.judging.room import RoomFeed, TableView
 
 MAX_VIEWERS = 2000  # open room pages at once (about 10 KB of server memory each)
 POLL = 0.1  # seconds between looks at the stored event (the judge's CLI writes it from another process)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from companion.room.assets import CSS, JS
-from companion.session.room import RoomFeed, Seat, StandingRow, TableView
+from companion.session.judging.room import RoomFeed, Seat, StandingRow, TableView
 
 NAV = '<nav><a href="/find">Find my table</a><a href="/room">All tables</a><a href="/standings">Standings</a></nav>'
 LOST = '<p id="lost" class="lost" role="status">Connection lost - clock may be behind</p>'

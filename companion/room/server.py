@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket
 from companion.room.access import COOKIE, JudgeAccess
 from companion.room.hub import RoomHub
 from companion.room.routes import not_found, room_routes
-from companion.session.room import RoomFeed, lan_address, room_url
+from companion.session.judging.room import RoomFeed, lan_address, room_url
 
 SESSION_TIMEOUT = 10  # seconds a closed judge page's Flet session is kept for a reconnect (Flet's default: 1 hour)
 PING = 5  # seconds between WebSocket pings, and to wait for the answer

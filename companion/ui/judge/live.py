@@ -25,7 +25,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.judging import event_pairing
 from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
-from companion.session.room import RoomFeed
+from companion.session.judging.room import RoomFeed
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.qr import qr_png
