@@ -1,155 +1,217 @@
-"""Share-code figures for the three reference matches: sizes, QR versions, parts and timings.
+"""Share-code figures: a realistic Halo match as whole and turn codes, both directions, and the time per step.
 
     .venv/bin/python benchmarks/share.py [--runs N]
 
-Reference matches (JSON exports beside this file; `benchmarks/share_refs.py` rebuilds them):
-  (a) Halo ActionClix, 2 players x 5 pack units, six turns in     goal: <= 120 bytes, one code of version <= 6
-  (b) HeroClix Skirmish, 4 players x 5 custom 10-click characters  goal: one code of version <= 25
-  (c) Scarab: its four dials, 7 attackers, 5 reinforcements        goal: one code of version <= 15
-
-Rows: "history" is what `companion share encode` sends (start state + every event, mergeable);
-"times in s" is the same log with its event times rounded to whole seconds (a what-if: the app records
-milliseconds, and the codec steps in whole seconds when every time allows it); "state only" is `--no-history`;
-"+ catalogue" is the same with the pack units in a unit catalogue (packs don't ship one yet, so it is built
-here from the match's own pack units, as a pack would give it). Time = encode + plan + render every PNG + read
-the texts back + decode, median and p95 over the runs (the zxing scan is timed apart).
+The realistic reference (benchmarks/share_play.py): Halo ActionClix, 2 players x 5 units with typed 4-7-click
+dials, six turns played through the rules helper (attacks, moves, respawns, end of turn; seeded dice and
+clock), exactly as the app logs them. Goals (issue 16): the whole match in one code of version <= 15 (ECC M);
+one turn in one code of version <= 8, both directions; encode + render + decode <= 50 ms.
+Then the three older reference matches (JSON exports beside this file, rebuilt by share_refs.py).
+Times are median / p95 over the runs, in milliseconds.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import json
+import random
 import statistics
 import time
+import zlib
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import cbor2
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
+from share_play import Clock, play_halo, play_turn
 
-from companion.core.model import Tokens
-from companion.share import Collector, Library, SharedMatch, decode, encode, plan, png, read_image
-from companion.share.text import PREFIX, to_text
+from companion.session import Session
+from companion.session.sharing.share_sync import import_code, read_code, share_code
+from companion.share import Collector, Library, SharedMatch, decode, encode, encode_turn, plan, png, read_any
+from companion.share.codes import render
+from companion.share.codes.dictionary import APP_V1, preset
+from companion.share.codes.scope import Scope
+from companion.share.event_layout import events_out
+from companion.share.layout import match_out
+from companion.share.qr import version_of
+from companion.share.text import PREFIX, b32, to_text
+from companion.store.matches import MatchStore
 
 HERE = Path(__file__).resolve().parent
-REFERENCES = {"a": ("share_halo.json", 120, 6), "b": ("share_skirmish.json", None, 25),
-              "c": ("share_scarab.json", None, 15)}
-B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+REFERENCES = {"a": "share_halo.json", "b": "share_skirmish.json", "c": "share_scarab.json"}
 
 
-def b45(data: bytes) -> str:
-    """RFC 9285 Base45, only to measure it against Base32 here (the app does not use it)."""
-    out = []
-    for i in range(0, len(data) - 1, 2):
-        n = data[i] * 256 + data[i + 1]
-        out += [B45[n % 45], B45[n // 45 % 45], B45[n // 2025]]
-    if len(data) % 2:
-        out += [B45[data[-1] % 45], B45[data[-1] // 45]]
-    return "".join(out)
+def timed(fn: Callable[[], object], runs: int) -> tuple[float, float]:
+    """Wall-clock median and p95 in ms."""
+    return timed_cpu(fn, runs)[:2]
 
 
-def version(*segments: tuple[str, int]) -> int:
+def timed_cpu(fn: Callable[[], object], runs: int) -> tuple[float, float, float]:
+    """Wall-clock median and p95, and the median of this process's CPU time (steadier on a busy machine)."""
+    times, cpu = [], []
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))], \
+        statistics.median(cpu)
+
+
+def base32_version(data: bytes) -> int:
+    """The QR version the link would need as format 1 wrote it (Base32 in alphanumeric mode)."""
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M)
-    for text, mode in segments:
-        qr.add_data(QRData(text.encode("ascii"), mode=mode))
+    qr.add_data(QRData(PREFIX[:-1].encode(), mode=MODE_8BIT_BYTE))
+    qr.add_data(QRData(("/" + b32(data)).encode(), mode=MODE_ALPHA_NUM))
     try:
         return int(qr.best_fit())
     except (qrcode.exceptions.DataOverflowError, ValueError):
         return 41
 
 
-def text_forms(data: bytes) -> list[tuple[str, int, int]]:
-    """(form, characters, QR version at ECC M as one code; 41 = doesn't fit)."""
-    head = PREFIX[:-1]
-    b64 = PREFIX + base64.urlsafe_b64encode(data).decode().rstrip("=")
-    b32 = to_text(data)
-    raw45 = b45(data)
-    link45 = "/" + raw45.replace("%", "%25").replace(" ", "%20")
-    return [
-        ("byte mode: link with base64url", len(b64), version((b64, MODE_8BIT_BYTE))),
-        ("alphanumeric: link with Base32 (used)", len(b32), version((head, MODE_8BIT_BYTE),
-                                                                     (b32[len(head):], MODE_ALPHA_NUM))),
-        ("alphanumeric: link with Base45, escaped", len(head + link45), version((head, MODE_8BIT_BYTE),
-                                                                                 (link45, MODE_ALPHA_NUM))),
-        ("alphanumeric: bare Base45 (no link)", len(raw45), version((raw45, MODE_ALPHA_NUM))),
-    ]
+def pack_words(library: Library, system: str) -> bytes:
+    """Measured, not used: a dictionary part from the pack's names (stats, tokens, actions, tables)."""
+    pack = library.packs[system]
+    words: list[str] = [*pack.rules.stats, *pack.rules.token_limits, *pack.rules.phases, pack.name]
+
+    def titles(data: Any) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                words.append(value) if key in ("id", "name", "title") and isinstance(value, str) else titles(value)
+        elif isinstance(data, list):
+            for item in data:
+                titles(item)
+
+    titles(pack.data)
+    return "\n".join(dict.fromkeys(w for w in words if w)).encode()
 
 
-def with_catalogue(shared: SharedMatch) -> Library:
-    base = Library.load()
-    cards = {u.ref: replace(u, id=u.ref, owner="", click=u.start, eliminated=False, location="table",
-                            tokens=Tokens(), counters={}) for u in shared.state.units if u.ref}
-    return Library(base.packs, lambda system, version: cards if system == shared.initial.system else {})
+def ideas(shared: SharedMatch, library: Library) -> None:
+    """What each idea gives on the realistic match (body bytes after deflate, and the QR version as digits)."""
+    m = shared.initial
+
+    def body(packed: bool) -> bytes:
+        scope = Scope(packed=packed)
+        return cbor2.dumps([match_out(m, scope, library.pack_rules(m.system, m.pack_version)),
+                            events_out(shared.events, scope)])
+
+    def deflated(plain: bytes, dictionary: bytes) -> int:
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=dictionary) if dictionary else \
+            zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+        return len(packer.compress(plain) + packer.flush())
+
+    export = json.dumps(shared.to_export(), separators=(",", ":")).encode()
+    print("\nWhat each idea gives (realistic match; bytes of the body; format 2 adds ~10 bytes of header and CRC)")
+    rows = [("export JSON (state included), zlib", len(zlib.compress(export, 9))),
+            ("format 2 layout, no dictionary", deflated(body(True), b"")),
+            ("  without worn-dial bits and time bytes", deflated(body(False), b"")),
+            ("  with the app's dictionary (used)", deflated(body(True), preset(APP_V1))),
+            ("  with the pack's names before it (not used)",
+             deflated(body(True), pack_words(library, m.system) + preset(APP_V1)))]
+    for label, size in rows:
+        print(f"  {label:<52}{size:>6} B")
+    data = encode(shared, library)
+    print(f"  text form: digits in numeric mode v{version_of(to_text(data))} (used), "
+          f"Base32 in alphanumeric mode v{base32_version(data)}")
 
 
-def whole_seconds(shared: SharedMatch) -> SharedMatch:
-    """What-if: the same match had the app recorded event times to the second (it records milliseconds)."""
-    return SharedMatch.of(shared.initial, [replace(e, at=float(round(e.at))) for e in shared.events])
+def realistic(runs: int) -> None:
+    library = Library.load()
+    a, match_id = play_halo(seed=16, turns=6)
+    clock = a.clock
+    assert isinstance(clock, Clock)
+    shared = SharedMatch.from_export(a.export(match_id))
+    whole = encode(shared, library)
+    codes = plan(whole)
+    inner = sum(len(e.data.get("events", [None])) for e in shared.events)
+    print(f"Realistic Halo match (6 turns through the rules helper): {len(shared.events)} steps, {inner} events")
+    print(f"  whole match: {len(whole)} B, {codes.parts} code(s) of QR version {codes.version} at ECC M "
+          f"(goal <= 15: {'met' if codes.parts == 1 and codes.version <= 15 else 'NOT met'}); "
+          "issue 16's figure before: 1,336 B, two codes of version 22")
+    ideas(shared, library)
+
+    b = Session(MatchStore(None), clock=clock)
+    rng = random.Random(16)
+    print("\nTurn codes (after one whole code A->B and one code back B->A); goal one code of version <= 8")
+    print(f"  {'turn':<6}{'direction':<11}{'steps':>6}{'events':>7}{'bytes':>7}{'version':>8}  goal")
+    _send(a, b, match_id)
+    _send(b, a, match_id)
+    for turn in range(1, 7):
+        src, dst, label = (b, a, "B -> A") if turn % 2 else (a, b, "A -> B")
+        before = len(src.log(match_id))
+        play_turn(src, match_id, clock, rng)
+        log = src.log(match_id)[before:]
+        code = _send(src, dst, match_id)
+        events = sum(len(e.data.get("events", [None])) for e in log)
+        print(f"  {turn:<6}{label:<11}{len(log):>6}{events:>7}{code[0]:>7}{'v' + str(code[1]):>8}  "
+              + ("met" if code[2] and code[1] <= 8 else "NOT met"))
+
+    turn_data = encode_turn(shared, len(shared.events) - 4, library)
+    local = SharedMatch.of(shared.initial, shared.events[:-4])
+    text = codes.texts[0]
+
+    def fresh_plan() -> object:
+        version_of.cache_clear()  # plan finds the QR version; the picture reuses it
+        return plan(whole)
+
+    def fresh_png() -> bytes:
+        render.grid.cache_clear()
+        return png(text)
+
+    def everything() -> object:
+        version_of.cache_clear()
+        render.grid.cache_clear()
+        data = encode(shared, library)
+        return decode(data, library), [png(t) for t in plan(data).texts]
+
+    steps = [("encode whole (checked by reading it back)", lambda: encode(shared, library)),
+             ("plan: link text and QR version", fresh_plan),
+             ("render the PNG (grid and mask, first time)", fresh_png),
+             ("render the PNG again (cached grid)", lambda: png(text)),
+             ("decode whole", lambda: decode(whole, library)),
+             ("encode a turn (4 steps)", lambda: encode_turn(shared, len(shared.events) - 4, library)),
+             ("read a turn onto the base", lambda: read_any(turn_data, library, {shared.id: local}.get)),
+             ("encode + plan + render + decode, whole match", everything)]
+    print(f"\nTime per step at QR version {codes.version}, ms over {runs} runs (wall median, p95; CPU median); "
+          "goal: the last row <= 50")
+    for label, fn in steps:
+        median, p95, cpu = timed_cpu(fn, runs)
+        print(f"  {label:<46}{median:>8.1f}{p95:>8.1f}{cpu:>8.1f}")
 
 
-def timed(fn: Callable[[], object], runs: int) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+def _send(src: Session, dst: Session, match_id: str) -> tuple[int, int, bool]:
+    code = share_code(src, match_id)
+    collector = Collector()
+    for t in code.plan.texts:
+        collector.add(t)
+    import_code(dst, read_code(dst, collector))
+    return code.size, code.plan.version, code.turn
 
 
-def round_trip(shared: SharedMatch, library: Library) -> Callable[[], object]:
-    def run() -> object:
-        codes = plan(encode(shared, library))
-        pictures = [png(t) for t in codes.texts]
-        collector = Collector()
-        for text in reversed(codes.texts):
-            collector.add(text)
-        back = decode(collector.data(), library)
-        assert back == shared and len(pictures) == codes.parts
-        return back
-
-    return run
+def older_references(runs: int) -> None:
+    library = Library.load()
+    print("\nOlder reference matches (hand-made logs): whole code with history, and state only")
+    print(f"  {'match':<8}{'form':<12}{'events':>7}{'bytes':>7}{'parts':>6}{'versions':>10}{'median':>8}{'p95':>7}")
+    for key, name in REFERENCES.items():
+        shared = SharedMatch.from_export(json.loads((HERE / name).read_text(encoding="utf-8")))
+        for label, payload in (("history", shared), ("state only", shared.squashed())):
+            data = encode(payload, library)
+            codes = plan(data)
+            median, p95 = timed(lambda p=payload: [png(t) for t in plan(encode(p, library)).texts], runs)
+            print(f"  ({key})     {label:<12}{len(payload.events):>7}{len(data):>7}{codes.parts:>6}"
+                  f"{','.join(map(str, codes.versions)):>10}{median:>8.1f}{p95:>7.1f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
-    print(f"{'match':<6}{'form':<22}{'events':>7}{'bytes':>7}{'text':>7}{'one code':>9}{'parts':>6}{'versions':>16}"
-          f"{'median ms':>10}{'p95 ms':>8}  goal")
-    forms: dict[str, list[tuple[str, int, int]]] = {}
-    scans = []
-    for key, (name, max_bytes, max_version) in REFERENCES.items():
-        shared = SharedMatch.from_export(json.loads((HERE / name).read_text(encoding="utf-8")))
-        plain, catalogue = Library.load(), with_catalogue(shared)
-        rows = [("history", shared, plain), ("history, times in s", whole_seconds(shared), plain),
-                ("state only", shared.squashed(), plain)]
-        if any(u.ref for u in shared.state.units):
-            rows += [("history + catalogue", shared, catalogue), ("state + catalogue", shared.squashed(), catalogue)]
-        for label, payload, library in rows:
-            data = encode(payload, library)
-            codes = plan(data)
-            one = version((PREFIX[:-1], MODE_8BIT_BYTE), (to_text(data)[len(PREFIX) - 1:], MODE_ALPHA_NUM))
-            median, p95 = timed(round_trip(payload, library), args.runs)
-            met = (codes.parts == 1 and codes.version <= max_version and (max_bytes is None or len(data) <= max_bytes))
-            goal = (f"<= {max_bytes} B, " if max_bytes else "") + f"one code v<={max_version}: " + ("met" if met else
-                                                                                                   "NOT met")
-            print(f"({key})   {label:<22}{len(payload.events):>7}{len(data):>7}{len(to_text(data)):>7}"
-                  f"{'v' + str(one) if one <= 40 else '-':>9}{codes.parts:>6}{','.join(map(str, codes.versions)):>16}"
-                  f"{median:>10.1f}{p95:>8.1f}  {goal}")
-            if label == "history":
-                forms[key] = text_forms(data)
-                picture = png(codes.texts[0])
-                scans.append((key, timed(lambda p=picture: read_image(p), args.runs)))
-    print("\nText forms of the history codes (characters, QR version at ECC M as one code; '-': over version 40)")
-    for key, rows in forms.items():
-        for form, chars, v in rows:
-            print(f"({key})   {form:<42}{chars:>6}{'v' + str(v) if v <= 40 else '-':>6}")
-    print("\nScanning one rendered PNG with zxing-cpp (median / p95 ms): "
-          + ", ".join(f"({k}) {m:.1f} / {p:.1f}" for k, (m, p) in scans))
+    realistic(args.runs)
+    older_references(max(3, args.runs // 4))
 
 
 if __name__ == "__main__":

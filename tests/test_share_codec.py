@@ -28,9 +28,11 @@ from companion.share import (
     read_text,
 )
 from companion.share.codec import MAX_CODE_BYTES
+from companion.share.codes.dictionary import CURRENT
+from companion.share.codes.scope import Scope
 from companion.share.errors import CodeTooLarge, IncompleteCode, InvalidSharedMatch
 from companion.share.event_layout import events_out
-from companion.share.layout import Scope, match_out
+from companion.share.layout import match_out
 from companion.share.payload import canonical
 from companion.share.text import to_parts, to_text
 
@@ -81,14 +83,20 @@ def test_reference_matches_round_trip(path: Path) -> None:
 
 
 def test_compression_is_used_only_when_it_helps() -> None:
-    def deflated_size(plain: bytes) -> int:
-        packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-        return len(packer.compress(plain) + packer.flush())
-
     big = encode(reference("share_skirmish.json"))
-    assert big[0] & 1 and len(zlib.decompress(big[1:-4], -15)) > 2 * len(big)
+    assert big[0] == 0x21 and big[1] == CURRENT  # format 2, deflated with the pack's preset dictionary
     tiny = encode(SharedMatch.of(reference("share_skirmish.json").initial, ()))
-    assert not tiny[0] & 1 and deflated_size(tiny[1:-4]) >= len(tiny) - 5
+    assert tiny[0] == 0x20 and tiny[1] == 0  # stored as it is: deflating made it no smaller
+
+
+def test_format_1_codes_still_read() -> None:
+    """A code written before format 2 (one header byte, no dictionary) reads to the same match."""
+    shared = reference("share_scarab.json")
+    scope = Scope()
+    body = [1, 100, match_out(shared.initial, scope, LIBRARY.pack_rules("scarab", "0.1.0")),
+            events_out(shared.events, scope)]
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    assert decode(framed(packer.compress(cbor2.dumps(body)) + packer.flush(), header=0x11), LIBRARY) == shared
 
 
 def test_pack_units_travel_by_catalogue_number() -> None:
@@ -119,7 +127,7 @@ def test_a_missing_or_other_pack_version_is_named() -> None:
 
 def test_newer_format_says_update_the_app() -> None:
     data = encode(reference("share_halo.json"))
-    newer = framed(data[1:-4], header=0x20 | (data[0] & 0x0F))
+    newer = framed(data[1:-4], header=0x30 | (data[0] & 0x0F))
     with pytest.raises(NewerCode, match="update the app"):
         decode(newer)
 

@@ -17,13 +17,12 @@ from companion.session.sharing.share import (
     Collector,
     NotOurCode,
     SharedMatch,
-    decode,
     encode,
-    import_shared,
     library_for,
     plan,
     png,
 )
+from companion.session.sharing.share_sync import import_code, read_code, share_code
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,6 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "when the match needs several codes)")
     p.add_argument("--no-history", action="store_true", help="only the current state: smaller, but a device "
                    "that has the match can't merge it event by event")
+    p.add_argument("--full", action="store_true", help="the whole match even when a turn code (only the events "
+                   "the other device lacks since the last exchange) would do")
     _json_flag(p)
     p.set_defaults(run=_encode)
 
@@ -74,9 +75,14 @@ def _load(session: Session, source: str) -> SharedMatch:
 
 def _encode(args: argparse.Namespace) -> int:
     session = Session.open()
-    shared = _load(session, args.source)
-    data = encode(shared.squashed() if args.no_history else shared, library_for(session))
-    codes = plan(data)
+    turn, base = False, 0
+    if not args.no_history and not Path(args.source).is_file() and Path(args.source).suffix.lower() != ".json":
+        code = share_code(session, args.source, full=args.full)  # the smallest safe code: a turn, or the whole
+        shared_id, codes, size, turn, base = args.source, code.plan, code.size, code.turn, code.base
+    else:
+        shared = _load(session, args.source)
+        data = encode(shared.squashed() if args.no_history else shared, library_for(session))
+        shared_id, codes, size = shared.id, plan(data), len(data)
     files: list[str] = []
     if args.png:
         for i, text in enumerate(codes.texts, 1):
@@ -84,14 +90,15 @@ def _encode(args: argparse.Namespace) -> int:
             out.write_bytes(png(text))
             files.append(str(out))
     if args.json:
-        emit_json({"match": shared.id, "bytes": len(data), "parts": codes.parts, "versions": list(codes.versions),
-                   "texts": list(codes.texts), "png": files})
+        emit_json({"match": shared_id, "kind": "turn" if turn else "whole", "base": base, "bytes": size,
+                   "parts": codes.parts, "versions": list(codes.versions), "texts": list(codes.texts), "png": files})
         return 0
     for text in codes.texts:
         print(text)
-    detail = f"{len(data)} bytes, QR version {codes.version} at error correction M"
+    detail = f"{size} bytes, QR version {codes.version} at error correction M"
     parts = "one code" if codes.parts == 1 else f"{codes.parts} codes (scan them in any order)"
-    print(f"match {shared.id}: {parts}, {detail}" + (f"; pictures: {', '.join(files)}" if files else ""),
+    kind = f"turn code (the events after the first {base})" if turn else "whole match"
+    print(f"match {shared_id}: {kind}, {parts}, {detail}" + (f"; pictures: {', '.join(files)}" if files else ""),
           file=sys.stderr)
     return 0
 
@@ -113,7 +120,8 @@ def _collect(codes: list[str]) -> Collector:
 
 
 def _read(session: Session, codes: list[str]) -> SharedMatch:
-    return decode(_collect(codes).data(), library_for(session))
+    """A whole code's match, or a turn code read onto the copy here (refused when it lacks the code's base)."""
+    return read_code(session, _collect(codes))
 
 
 def _decode(args: argparse.Namespace) -> int:
@@ -126,7 +134,7 @@ def _import(args: argparse.Namespace) -> int:
     session = Session.open()
     shared = _read(session, args.codes)
     try:
-        result = import_shared(session, shared, args.choice)
+        result = import_code(session, shared, args.choice)
     except ChoiceNeeded as exc:
         if not sys.stdin.isatty():
             return fail(f"{exc}: add --mine, --theirs or --both", args.json)
@@ -134,7 +142,7 @@ def _import(args: argparse.Namespace) -> int:
         if choice is None:
             print("nothing imported")
             return 1
-        result = import_shared(session, shared, choice)
+        result = import_code(session, shared, choice)
     report: dict[str, Any] = {"match": result.match_id, "relation": result.comparison.relation.value,
                               "action": result.action}
     if args.json:

@@ -4,7 +4,8 @@
     picture = png(plan.texts[0])                     # PNG bytes for ft.Image(src=...)
     collector = Collector(); collector.add(text)     # scanned or pasted links, in any order -> Progress "2 of 3"
     collector.add_image(path_or_png_bytes)           # the codes in a photo or screenshot (zxing-cpp extra)
-    shared = read_collected(session, collector)      # SharedMatch (checked, replayed)
+    shared = read_collected(session, collector)      # SharedMatch (checked, replayed; turn codes onto our copy)
+    encode_turn(shared, base, library)               # a turn code: the events after the first `base`
     compare(local_copy(session, shared.id), shared)  # what an import would do, to ask the person first
     import_shared(session, shared, choice)           # store it by the merge rules
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.share.codec import decode, encode
+from companion.share.codes.turns import base_check, encode_turn, read_any
 from companion.share.collect import Collector, Progress
 from companion.share.errors import (
     ChoiceNeeded,
@@ -28,6 +30,7 @@ from companion.share.errors import (
     NotOurCode,
     ScanUnavailable,
     ShareError,
+    TurnCodeNeedsBase,
 )
 from companion.share.library import Library
 from companion.share.merge import Choice, Comparison, ImportResult, Relation, compare, import_shared, local_copy
@@ -50,13 +53,16 @@ def share_match(session: Any, match_id: str, *, history: bool = True) -> CodePla
 
 
 def read_collected(session: Any, collector: Collector) -> SharedMatch:
-    """The match in a complete set of scanned texts (raises IncompleteCode while parts are missing)."""
-    return decode(collector.data(), library_for(session))
+    """The match in a complete set of scanned texts (raises IncompleteCode while parts are missing). A turn
+    code is read onto this device's copy of its match; TurnCodeNeedsBase says when that copy lacks the point
+    it continues from (nothing is stored: ask for the whole code)."""
+    return read_any(collector.data(), library_for(session), lambda match_id: local_copy(session, match_id))
 
 
 __all__ = [
     "ChoiceNeeded", "Choice", "CodePlan", "Collector", "Comparison", "DamagedCode", "ImportResult", "IncompleteCode",
     "InvalidSharedMatch", "Library", "MissingPack", "NewerCode", "NoCodeFound", "NotOurCode", "Progress", "Relation",
     "ScanUnavailable", "ShareError", "SharedMatch", "compare", "decode", "encode", "import_shared", "library_for",
-    "local_copy", "plan", "png", "read_collected", "read_image", "read_text", "share_match",
+    "local_copy", "plan", "png", "read_collected", "read_image", "read_text", "share_match", "TurnCodeNeedsBase",
+    "base_check", "encode_turn", "read_any",
 ]

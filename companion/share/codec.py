@@ -1,62 +1,76 @@
-"""A shared match as bytes (format 1): `encode(shared) -> bytes`, `decode(bytes) -> SharedMatch`.
+"""A shared match as bytes: `encode(shared) -> bytes`, `decode(bytes) -> SharedMatch`.
 
-    byte 0        format (high 4 bits) and flags (bit 0: the body is raw-deflate compressed)
-    bytes 1..n-4  body: CBOR of [pack, pack version, match, events(, catalogue digest)]
-    last 4 bytes  CRC-32 of everything before it, big-endian
-
-The header byte and the trailing CRC are the same in every format, so any future code is at least recognised
-("update the app"). The body is compressed only when that makes it smaller. Reading is defensive: sizes are
-checked before inflating, inflating stops at a limit, CBOR is read without tags, indefinite lengths or
-duplicate keys, the layout readers check every type, and the match must pass the model's checks and replay.
+Format 2 (written now; `frame` shows the bytes) deflates the body with a preset dictionary of the app's own
+words and layout, rebuilds texts the app writes from names both sides hold, and can be a turn code
+(codes/turns.py). Format 1 codes (one header byte, no dictionary) are still read.
+The header and the trailing CRC keep their places, so any future code is at least recognised ("update the
+app"). Reading is defensive: sizes are checked before inflating, inflating stops at a limit, CBOR is read
+without tags, indefinite lengths or duplicate keys, the layout readers check every type, and the match must
+pass the model's checks and replay.
 """
 
 from __future__ import annotations
 
+import io
 import re
 import zlib
+from dataclasses import dataclass
 from typing import Any
 
 import cbor2
 
 from companion.core.errors import CompanionError
 from companion.core.model import from_json, to_json
-from companion.share.errors import CodeTooLarge, DamagedCode, InvalidSharedMatch, MissingPack, NewerCode, ShareError
+from companion.share.codes.dictionary import CURRENT, KNOWN, NONE, preset
+from companion.share.codes.scope import Scope
+from companion.share.errors import (
+    CodeTooLarge,
+    DamagedCode,
+    InvalidSharedMatch,
+    MissingPack,
+    NewerCode,
+    ShareError,
+    TurnCodeNeedsBase,
+)
 from companion.share.event_layout import events_in, events_out
-from companion.share.layout import Scope, match_in, match_out
+from companion.share.layout import match_in, match_out
 from companion.share.library import Library
 from companion.share.payload import MAX_EVENTS, SharedMatch, canonical
 from companion.share.values import damaged, pick, want_int
 
-FORMAT = 1
+FORMAT = 2
 DEFLATED = 0x01
+TURN = 0x02  # format 2: a turn code, the events after a point the receiver holds (see codes/turns.py)
 MAX_CODE_BYTES = 64 * 1024  # what may be read from codes (a 16-part sequence of large codes is ~20 KB)
 MAX_PLAIN_BYTES = 1024 * 1024  # what a body may inflate to
 MAX_DEPTH = 32
-# Built-in packs travel as a number (format 1: append, never reorder); other packs by their id.
+# Built-in packs travel as a number (append, never reorder); other packs by their id.
 PACK_NUMBERS = ("halo-actionclix", "scarab", "heroclix-skirmish", "killer-of-the-maze", "armageddon-empires")
 SEMVER = re.compile(r"^(0|[1-9]\d?)\.(0|[1-9]\d?)\.(0|[1-9]\d?)$")
 # cbor2 turns these tags into Python objects (dates, regexes, shared references ...): none belongs in a code.
 _TAGS = (0, 1, 2, 3, 4, 5, 25, 28, 29, 30, 35, 36, 37, 52, 54, 100, 256, 258, 260, 261, 1004, 55799)
 
 
+@dataclass(frozen=True)
+class Envelope:
+    """A format 2 code opened: its flags, pack and the CBOR body (not yet read into a match)."""
+
+    flags: int
+    system: str
+    version: str
+    body: Any
+
+
 def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
-    """The canonical bytes of a match with its history; checked by reading them back before they are returned."""
+    """The canonical bytes of a whole match with its history; checked by reading them back before returning."""
     library = library or Library.load()
     m = shared.initial
     scope = Scope(refs=library.ref_table(m.system, m.pack_version))
-    body: list[Any] = [_pack_code(m.system), _version_code(m.pack_version),
-                       match_out(m, scope, library.pack_rules(m.system, m.pack_version)),
+    body: list[Any] = [match_out(m, scope, library.pack_rules(m.system, m.pack_version)),
                        events_out(shared.events, scope)]
     if scope.used_refs:
         body.append(scope.refs.digest)
-    plain = cbor2.dumps(body)  # not canonical=True: that sorts map keys, and key order is shown (stat order)
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    packed = packer.compress(plain) + packer.flush()
-    flags, content = (DEFLATED, packed) if len(packed) < len(plain) else (0, plain)
-    data = bytes([FORMAT << 4 | flags]) + content
-    data += zlib.crc32(data).to_bytes(4, "big")
-    if len(data) > MAX_CODE_BYTES or len(plain) > MAX_PLAIN_BYTES:
-        raise CodeTooLarge(f"this match is too large to share as a code ({len(data)} bytes)")
+    data = frame(0, m.system, m.pack_version, body)
     try:
         back = decode(data, library)
     except ShareError as exc:  # a value the layout can't carry (say, a number beyond 64 bits)
@@ -66,37 +80,132 @@ def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
     return data
 
 
+def frame(flags: int, system: str, version: str, body: Any) -> bytes:
+    """Format 2 bytes: header, the pack in the clear, the body deflated with the preset dictionary.
+
+        byte 0     format (high 4 bits) and flags (bit 0: deflated, bit 1: turn code)
+        byte 1     preset dictionary number (codes/dictionary.py; 0: none)
+        CBOR       the pack (number or id) and its version, uncompressed
+        bytes      the body: CBOR, raw-deflated when that is smaller
+        4 bytes    CRC-32 of everything before it (checked first, as in format 1)
+    Both sides hold the same dictionary: it is pinned by a test (a new one gets a new number).
+    """
+    number = CURRENT
+    head = cbor2.dumps(_pack_code(system)) + cbor2.dumps(_version_code(version))
+    plain = cbor2.dumps(body)  # not canonical=True: that sorts map keys, and key order is shown (stat order)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=preset(number))
+    packed = packer.compress(plain) + packer.flush()
+    if len(packed) < len(plain):
+        flags |= DEFLATED
+    header = bytes([FORMAT << 4 | flags, number if flags & DEFLATED else NONE])
+    data = header + head + (packed if flags & DEFLATED else plain)
+    data += zlib.crc32(data).to_bytes(4, "big")
+    if len(data) > MAX_CODE_BYTES or len(plain) > MAX_PLAIN_BYTES:
+        raise CodeTooLarge(f"this match is too large to share as a code ({len(data)} bytes)")
+    return data
+
+
 def decode(data: bytes, library: Library | None = None) -> SharedMatch:
-    """Read a code's bytes; raises a ShareError subclass for anything that is not a valid match of ours."""
+    """Read a whole match's code; raises a ShareError subclass for anything that is not a valid match of ours
+    (and TurnCodeNeedsBase for a turn code, which needs the receiver's copy: see codes/turns.py)."""
+    library = library or Library.load()
+    if 6 <= len(data) <= MAX_CODE_BYTES and data[0] >> 4 == 1 and zlib.crc32(data[:-4]) == int.from_bytes(
+            data[-4:], "big"):
+        return _read_v1(data, library)
+    envelope = unframe(data)
+    if envelope.flags & TURN:
+        raise TurnCodeNeedsBase("this is a turn code: it carries only the newest events of a match, so it is read "
+                                "next to the copy of the match on this device (import it in the app)")
+    body = envelope.body
+    if type(body) is not list or len(body) not in (2, 3):
+        raise damaged("unexpected layout")
+    return read_match(envelope.system, envelope.version, body[0], body[1], body[2:], library)
+
+
+def unframe(data: bytes) -> Envelope:
+    """Check and open a format 2 code (any kind)."""
     if len(data) > MAX_CODE_BYTES:
         raise CodeTooLarge(f"the code is too large to be a match ({len(data)} bytes)")
-    if len(data) < 6:
+    if len(data) < 8:
         raise damaged("too short")
     if zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
         raise DamagedCode("the code is damaged or incomplete (its checksum doesn't match): scan or paste it again")
-    version, flags = data[0] >> 4, data[0] & 0x0F
+    version, flags, number = data[0] >> 4, data[0] & 0x0F, data[1]
     if version > FORMAT:
         raise NewerCode()
-    if version < FORMAT or flags & ~DEFLATED:
+    if (version < FORMAT or flags & ~(DEFLATED | TURN) or number not in KNOWN
+            or (number != NONE) != bool(flags & DEFLATED)):
         raise damaged("unknown header")
-    plain = _inflate(data[1:-4]) if flags & DEFLATED else data[1:-4]
+    stream = io.BytesIO(data[2:-4])
+    reader = cbor2.CBORDecoder(stream, read_size=1, max_depth=2, allow_indefinite=False, tag_hook=_no_tag,
+                               semantic_decoders={t: _no_tag for t in _TAGS})
     try:
-        body = cbor2.loads(plain, max_depth=MAX_DEPTH, allow_indefinite=False, allow_duplicate_keys=False,
+        pack_raw, version_raw = reader.decode(), reader.decode()
+    except ShareError:
+        raise
+    except (cbor2.CBORError, ValueError, TypeError, OverflowError, RecursionError, EOFError) as exc:
+        raise damaged(f"unreadable content: {type(exc).__name__}") from None
+    system = pick(pack_raw, PACK_NUMBERS, "pack")
+    pack_version = _read_version(version_raw)
+    head_end = 2 + stream.tell()
+    content = data[head_end:-4]
+    plain = _inflate(content, preset(number)) if flags & DEFLATED else content
+    return Envelope(flags, system, pack_version, _cbor(plain))
+
+
+def read_match(system: str, version: str, match: Any, events: Any, rest: list[Any], library: Library) -> SharedMatch:
+    """A whole match from its body's parts (format 1 and 2 alike)."""
+    scope = Scope()
+    if rest:
+        scope.refs = library.ref_table(system, version)
+        if want_int(rest[0], "catalogue", 0, 0xFFFF) != scope.refs.digest:
+            raise MissingPack(f"the match uses units from the {system} {version} catalogue, which differs from this "
+                              "app's: update the app on both devices")
+    try:
+        initial = match_in(match, system, version, scope, lambda: library.require_rules(system, version))
+        initial = from_json(to_json(initial))  # the model's own checks: what it stores, it must load again
+        log = events_in(events, scope, MAX_EVENTS)
+    except ShareError:
+        raise
+    except CompanionError as exc:
+        raise InvalidSharedMatch(f"the match in this code is not valid: {exc}") from None
+    return SharedMatch.of(initial, log)
+
+
+def _cbor(plain: bytes) -> Any:
+    try:
+        return cbor2.loads(plain, max_depth=MAX_DEPTH, allow_indefinite=False, allow_duplicate_keys=False,
                            strict_hashable_types=True, semantic_decoders={t: _no_tag for t in _TAGS},
                            tag_hook=_no_tag)
     except ShareError:
         raise
     except (cbor2.CBORError, ValueError, TypeError, OverflowError, RecursionError, EOFError, KeyError) as exc:
         raise damaged(f"unreadable content: {type(exc).__name__}") from None
-    return _read_body(body, library or Library.load())
+
+
+def _read_v1(data: bytes, library: Library) -> SharedMatch:
+    """Format 1 (before preset dictionaries): one header byte, a raw-deflated CBOR body, CRC-32 of the bytes."""
+    if len(data) < 6:
+        raise damaged("too short")
+    if len(data) > MAX_CODE_BYTES:
+        raise CodeTooLarge(f"the code is too large to be a match ({len(data)} bytes)")
+    if zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
+        raise DamagedCode("the code is damaged or incomplete (its checksum doesn't match): scan or paste it again")
+    if data[0] & 0x0F & ~DEFLATED:
+        raise damaged("unknown header")
+    body = _cbor(_inflate(data[1:-4]) if data[0] & DEFLATED else data[1:-4])
+    if type(body) is not list or len(body) not in (4, 5):
+        raise damaged("unexpected layout")
+    system = pick(body[0], PACK_NUMBERS, "pack")
+    return read_match(system, _read_version(body[1]), body[2], body[3], body[4:], library)
 
 
 def _no_tag(*_args: Any) -> Any:
     raise damaged("tagged values are not used in match codes")
 
 
-def _inflate(packed: bytes) -> bytes:
-    inflater = zlib.decompressobj(-15)
+def _inflate(packed: bytes, dictionary: bytes = b"") -> bytes:
+    inflater = zlib.decompressobj(-15, zdict=dictionary) if dictionary else zlib.decompressobj(-15)
     try:
         plain = inflater.decompress(packed, MAX_PLAIN_BYTES + 1)
     except zlib.error:
@@ -106,28 +215,6 @@ def _inflate(packed: bytes) -> bytes:
     if not inflater.eof or inflater.unused_data:
         raise damaged("compressed content is cut short or has extra bytes")
     return plain
-
-
-def _read_body(body: Any, library: Library) -> SharedMatch:
-    if type(body) is not list or len(body) not in (4, 5):
-        raise damaged("unexpected layout")
-    system = pick(body[0], PACK_NUMBERS, "pack")
-    version = _read_version(body[1])
-    scope = Scope()
-    if len(body) == 5:
-        scope.refs = library.ref_table(system, version)
-        if want_int(body[4], "catalogue", 0, 0xFFFF) != scope.refs.digest:
-            raise MissingPack(f"the match uses units from the {system} {version} catalogue, which differs from this "
-                              "app's: update the app on both devices")
-    try:
-        initial = match_in(body[2], system, version, scope, lambda: library.require_rules(system, version))
-        initial = from_json(to_json(initial))  # the model's own checks: what it stores, it must load again
-        events = events_in(body[3], scope, MAX_EVENTS)
-    except ShareError:
-        raise
-    except CompanionError as exc:
-        raise InvalidSharedMatch(f"the match in this code is not valid: {exc}") from None
-    return SharedMatch.of(initial, events)
 
 
 def _pack_code(system: str) -> int | str:

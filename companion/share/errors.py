@@ -57,3 +57,7 @@ class IncompleteCode(ShareError):
 
 class ChoiceNeeded(ShareError):
     """An import whose history differs from the local copy: keep mine, take theirs or keep both."""
+
+
+class TurnCodeNeedsBase(ShareError):
+    """A turn code read without the match it continues, or next to a copy that lacks the point it starts from."""

@@ -14,8 +14,10 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.model import COUNTER_SCOPES, LOCATIONS, _unit, to_json
-from companion.share.layout import Scope, read_total, total_code, unit_in, unit_out
+from companion.core.model import COUNTER_SCOPES, LOCATIONS, Unit, _unit, to_json
+from companion.share.codes.scope import Scope
+from companion.share.codes.texts import label_in, label_out, purpose_in, purpose_out, roll_texts, text_in, text_out
+from companion.share.layout import read_total, total_code, unit_in, unit_out
 from companion.share.values import (
     MAX_INT,
     code,
@@ -48,6 +50,24 @@ def _unit_data_in(value: Any, scope: Scope, what: str) -> Any:
     return to_json(unit_in(value, scope, what))
 
 
+UNIT_KEYS = tuple(to_json(Unit("u", "", 0, "", ())))  # a unit's JSON keys in the model's order
+
+
+def _unit_fields_out(data: Any, scope: Scope) -> Any:
+    """A unit as the unit editor writes it (only some of its keys): which keys, then the unit."""
+    full = to_json(_unit(data, "unit"))
+    if type(data) is not dict or not data.keys() <= full.keys():
+        raise ValueError("not a unit")
+    return [sum(1 << i for i, key in enumerate(UNIT_KEYS) if key in data), unit_out(_unit(data, "unit"), scope)]
+
+
+def _unit_fields_in(value: Any, scope: Scope, what: str) -> Any:
+    mask, unit = pad(value, 2, [], what)
+    mask = want_int(mask, what, 1, (1 << len(UNIT_KEYS)) - 1)
+    full = to_json(unit_in(unit, scope, what))
+    return {key: full[key] for i, key in enumerate(UNIT_KEYS) if mask >> i & 1}
+
+
 KINDS: dict[str, tuple[Writer, Reader]] = {
     "int": ((lambda v, s: v), (lambda v, s, w: want_int(v, w))),
     "str": ((lambda v, s: v), (lambda v, s, w: want_str(v, w))),
@@ -61,6 +81,15 @@ KINDS: dict[str, tuple[Writer, Reader]] = {
     "scope": _names(COUNTER_SCOPES),
     "location": _names(LOCATIONS),
     "new_unit": (_unit_data_out, _unit_data_in),
+    "unit_fields": (_unit_fields_out, _unit_fields_in),
+    "text": ((lambda v, s: text_out(v, s.names())), (lambda v, s, w: text_in(v, s.names(), w))),
+    "events": ((lambda v, s: _steps_out(v, s)), (lambda v, s, w: _steps_in(v, s, w))),
+    "expr": ((lambda v, s: None if v == s.last_expr else v),
+             (lambda v, s, w: want_str(s.last_expr if v is None else v, w))),
+    "purpose": ((lambda v, s: purpose_out(v, s.attacker(), s.names(), s.unit_names)),
+                (lambda v, s, w: purpose_in(v, s.attacker(), s.names(), s.unit_names, w))),
+    "label": ((lambda v, s: label_out(v, s.labels(), s.names())),
+              (lambda v, s, w: label_in(v, s.labels(), s.names(), w))),
 }
 
 # Kind numbers are part of format 1: append new ones, never reorder. A trailing "?" marks a key that may be
@@ -81,21 +110,24 @@ SCHEMAS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("reopen", ()),
     ("add_unit", (("unit", "new_unit"),)),
     ("remove_unit", (("unit", "unit"),)),
-    ("roll", (("expr", "str"), ("dice", "ints"), ("total", "total"), ("purpose?", "str"))),
+    ("roll", (("expr", "str"), ("dice", "ints"), ("total", "total"), ("purpose?", "text"))),
     ("timer_add", (("timer", "str"), ("seconds", "int"), ("label?", "str"))),
     ("timer_start", (("timer", "str"),)),
     ("timer_resume", (("timer", "str"),)),
     ("timer_pause", (("timer", "str"),)),
     ("timer_extend", (("timer", "str"), ("seconds", "int"))),
+    # format 2: a step of several events (the rules helper's), its events as columns and its label as a text
+    ("batch", (("events", "events"), ("label?", "label"))),
+    ("add_unit", (("unit", "unit_fields"),)),  # a unit with only the keys it was given (the unit editor's)
+    ("roll", (("expr", "expr"), ("dice", "ints"), ("total", "total"), ("purpose?", "purpose"))),
 )
-NUMBERS = {name: i for i, (name, _) in enumerate(SCHEMAS)}
+NUMBERS: dict[str, tuple[int, ...]] = {}  # event type -> its kind numbers, the newest (most compact) first
+for _number, (_name, _) in enumerate(SCHEMAS):
+    NUMBERS[_name] = (_number, *NUMBERS.get(_name, ()))
 
 
-def _args_out(event: Event, scope: Scope) -> list[Any] | None:
-    """The event's arguments in schema order, or None when its data is not of the usual shape."""
-    number = NUMBERS.get(event.type)
-    if number is None:
-        return None
+def _args_out(event: Event, scope: Scope, number: int) -> list[Any] | None:
+    """The event's arguments in the schema's order, or None when its data is not of the schema's shape."""
     schema = SCHEMAS[number][1]
     keys = {key.rstrip("?") for key, _ in schema}
     if not set(event.data) <= keys:
@@ -110,7 +142,17 @@ def _args_out(event: Event, scope: Scope) -> list[Any] | None:
             continue
         value = event.data[name]
         out.append(total_code(value, event.data["dice"]) if kind == "total" else KINDS[kind][0](value, scope))
+    _noted(event.type, event.data, scope)
     return out
+
+
+def _noted(name: str, data: dict[str, Any], scope: Scope) -> None:
+    """What an event adds to the scope for the events after it: a roll's text, a new unit and its name."""
+    if name == "roll":
+        scope.extra.extend(roll_texts(data["expr"], data["dice"], data.get("purpose", "")))
+        scope.last_expr = data["expr"]
+    elif name == "add_unit" and isinstance(data.get("unit"), dict):
+        scope.note_unit(data["unit"].get("id"), data["unit"].get("name"))
 
 
 def _args_in(number: int, args: list[Any], scope: Scope, what: str) -> dict[str, Any]:
@@ -122,9 +164,62 @@ def _args_in(number: int, args: list[Any], scope: Scope, what: str) -> dict[str,
             data[key] = read_total(value, data["dice"], what)
         else:
             data[key.rstrip("?")] = KINDS[kind][1](value, scope, what)
+    _noted(SCHEMAS[number][0], data, scope)
     return data
 
 
+def _steps_out(items: Any, scope: Scope) -> list[Any]:
+    """A batch's events as [kinds, arguments]; raises (so the batch travels as plain JSON) on an odd shape."""
+    if type(items) is not list or not items:
+        raise ValueError("not a list of events")
+    kinds: list[Any] = []
+    args: list[Any] = []
+    for item in items:
+        if type(item) is not dict or item.keys() != {"type", "data"} or type(item["data"]) is not dict:
+            raise ValueError("not an event")
+        found = _first_fit(Event(item["type"], item["data"]), scope)
+        if found is None:
+            kinds.append(item["type"])
+            args.append(item["data"])
+        else:  # only events of the compact shapes are known well enough to build a label from
+            kinds.append(found[0])
+            args.extend(found[1])
+            scope.step.append((item["type"], item["data"]))
+    return [kinds, args]
+
+
+def _steps_in(value: Any, scope: Scope, what: str) -> list[dict[str, Any]]:
+    kinds, args = pad(value, 2, [], what)
+    kinds, args = seq(kinds, what), seq(args, what)
+    items, pos = [], 0
+    for kind in kinds:
+        name, data, pos = _read_one(kind, args, pos, scope, what)
+        items.append({"type": name, "data": data})
+        if type(kind) is int:
+            scope.step.append((name, data))
+    if not items or pos != len(args):
+        raise damaged(f"{what}: events and arguments don't match")
+    return items
+
+
+def _read_one(kind: Any, args: list[Any], pos: int, scope: Scope, what: str) -> tuple[str, dict[str, Any], int]:
+    """One event's type and data from the argument column at `pos`, and the position after it."""
+    if type(kind) is int:
+        if not 0 <= kind < len(SCHEMAS):
+            raise damaged(f"{what}: unknown kind {kind}")
+        width = len(SCHEMAS[kind][1])
+        if pos + width > len(args):
+            raise damaged(f"{what}: arguments missing")
+        return SCHEMAS[kind][0], _args_in(kind, args[pos:pos + width], scope, what), pos + width
+    if pos >= len(args):
+        raise damaged(f"{what}: arguments missing")
+    name, data = want_str(kind, what), json_value(args[pos], what)
+    if type(data) is not dict:
+        raise damaged(f"{what}: data must be a table")
+    return name, data, pos + 1
+
+
+FAILURES = (CompanionError, TypeError, ValueError, AttributeError, KeyError, IndexError)
 TICKS = (1, 10, 100, 1000)  # milliseconds per time step: the coarsest that holds every event time is used
 
 
@@ -164,36 +259,62 @@ def events_out(events: tuple[Event, ...], scope: Scope) -> list[Any]:
     for i, event in enumerate(events):
         at = clock.out(event.at)
         by = scope.player_code(event.by)
+        scope.start_event(event.by)
         compact = _compact(event, scope, i)
         if compact is not None:
-            kinds.append(NUMBERS[event.type])
-            args.extend(compact)
+            kinds.append(compact[0])
+            args.extend(compact[1])
         else:
             kinds.append(event.type)
             args.append(event.data)
         times.append(at)
         bys.append(by)
-        if event.type == "add_unit" and isinstance(event.data.get("unit"), dict):
-            scope.note_unit(event.data["unit"].get("id"))
+        if compact is None and event.type == "add_unit":
+            _noted(event.type, event.data, scope)
+    if scope.packed and times and all(type(t) is int and 0 <= t < 256 for t in times):
+        return trim([kinds, bytes(times), bys, args, TICKS.index(tick)], 4, [0])  # a byte a time step
     return trim([kinds, times, bys, args, TICKS.index(tick)], 4, [0])
 
 
-def _compact(event: Event, scope: Scope, i: int) -> list[Any] | None:
-    """The compact arguments if reading them back gives exactly this event, else None."""
-    before = scope.used_refs
-    try:
-        args = _args_out(event, scope)
-        back = None if args is None else _args_in(NUMBERS[event.type], args, scope, f"event {i + 1}")
-    except (CompanionError, TypeError, ValueError, AttributeError, KeyError):
-        back = None  # data the compact writers can't take (say, a unit that is not a unit)
-    if back is None or not same(back, event.data):
-        scope.used_refs = before
-        return None
-    return args
+def _first_fit(event: Event, scope: Scope) -> tuple[int, list[Any]] | None:
+    """The first kind (newest first) whose writer takes the event, with its arguments."""
+    for number in NUMBERS.get(event.type, ()):
+        mark = scope.mark()
+        try:
+            args = _args_out(event, scope, number)
+        except FAILURES:  # data the compact writers can't take (say, a unit that is not a unit)
+            args = None
+        if args is not None:
+            return number, args
+        scope.rewind(mark)
+    return None
+
+
+def _compact(event: Event, scope: Scope, i: int) -> tuple[int, list[Any]] | None:
+    """The kind and compact arguments if reading them back gives exactly this event, else None.
+
+    Writing and reading both move the scope on (units, roll texts): it goes back to where it was in between,
+    and after a failure."""
+    for number in NUMBERS.get(event.type, ()):
+        mark = scope.mark()
+        try:
+            args = _args_out(event, scope, number)
+            used = scope.used_refs  # the write used the catalogue: the code must name it
+            scope.rewind(mark)
+            scope.used_refs = used
+            back = None if args is None else _args_in(number, args, scope, f"event {i + 1}")
+        except FAILURES:
+            back = None
+        if back is not None and same(back, event.data):
+            return number, args
+        scope.rewind(mark)
+    return None
 
 
 def events_in(arr: Any, scope: Scope, max_events: int) -> list[Event]:
     kinds, times, bys, args, tick = pad(arr, 4, [0], "events")
+    if type(times) is bytes:
+        times = list(times)
     kinds, times, bys, args = (seq(c, "events") for c in (kinds, times, bys, args))
     clock = _Clock(scope.anchor, TICKS[want_int(tick, "events", 0, len(TICKS) - 1)])
     if not len(kinds) == len(times) == len(bys) or len(kinds) > max_events:
@@ -203,24 +324,12 @@ def events_in(arr: Any, scope: Scope, max_events: int) -> list[Event]:
     for i, (kind, at_raw, by_raw) in enumerate(zip(kinds, times, bys, strict=True)):
         what = f"event {i + 1}"
         at = clock.read(at_raw, what)
-        if type(kind) is int:
-            if not 0 <= kind < len(SCHEMAS):
-                raise damaged(f"{what}: unknown kind {kind}")
-            width = len(SCHEMAS[kind][1])
-            if pos + width > len(args):
-                raise damaged(f"{what}: arguments missing")
-            name, data = SCHEMAS[kind][0], _args_in(kind, args[pos:pos + width], scope, what)
-            pos += width
-        else:
-            if pos >= len(args):
-                raise damaged(f"{what}: arguments missing")
-            name, data = want_str(kind, what), json_value(args[pos], what)
-            if type(data) is not dict:
-                raise damaged(f"{what}: data must be a table")
-            pos += 1
-        events.append(Event(name, data, scope.read_by(by_raw, what), at))
-        if name == "add_unit" and isinstance(data.get("unit"), dict):
-            scope.note_unit(data["unit"].get("id"))
+        by = scope.read_by(by_raw, what)
+        scope.start_event(by)
+        name, data, pos = _read_one(kind, args, pos, scope, what)
+        events.append(Event(name, data, by, at))
+        if type(kind) is not int and name == "add_unit":
+            _noted(name, data, scope)
     if pos != len(args):
         raise damaged("events: arguments left over")
     return events

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.match.creation import PALETTE
@@ -27,7 +26,7 @@ from companion.core.model import (
     Tokens,
     Unit,
 )
-from companion.share.library import RefTable
+from companion.share.codes.scope import Scope
 from companion.share.values import (
     anchor_of,
     code,
@@ -55,41 +54,6 @@ HEX_ID = re.compile(r"^(?:[0-9a-f]{2})+$")
 NO_STATS: tuple[str, ...] = ()
 
 
-@dataclass
-class Scope:
-    """What writer and reader both know at a point of the code, so that references can be numbers."""
-
-    rules: Rules = field(default_factory=Rules)
-    players: tuple[str, ...] = ()
-    units: list[str] = field(default_factory=list)  # unit ids in order of first appearance
-    refs: RefTable = field(default_factory=lambda: RefTable.of({}))
-    used_refs: bool = False
-    anchor: int = 0  # milliseconds of the last time written
-
-    def player_code(self, player_id: str | None) -> int | str | None:
-        return self.players.index(player_id) if player_id in self.players else player_id
-
-    def read_player(self, value: Any, what: str) -> str:
-        return pick(value, self.players, what)
-
-    def read_by(self, value: Any, what: str) -> str | None:
-        return None if value is None else self.read_player(value, what)
-
-    def unit_code(self, unit_id: str) -> int | str:
-        return code(unit_id, self.units)
-
-    def read_unit(self, value: Any, what: str) -> str:
-        return pick(value, self.units, what)
-
-    def next_unit_id(self) -> str:
-        """The id the app's own numbering would give the next unit: such ids travel as nothing at all."""
-        return f"u{len(self.units) + 1}"
-
-    def note_unit(self, unit_id: Any) -> None:
-        if type(unit_id) is str and unit_id not in self.units:
-            self.units.append(unit_id)
-
-
 # --- dials ------------------------------------------------------------------------------------------
 
 
@@ -110,11 +74,33 @@ def dial_out(dial: tuple[Click, ...], cyclic: bool, scope: Scope) -> list[Any]:
             columns.append([values[0], *(b - a for a, b in zip(values, values[1:], strict=False))])
         else:
             columns.append([values])
+    if scope.packed and len(live) > 1 and all(type(c[0]) is int and set(c[1:]) <= {0, -1} for c in columns):
+        columns = _worn(columns)
     markers = [[i, *c.markers] for i, c in enumerate(dial) if c.markers != _marker_default(i, n, cyclic)]
     blank = [i for i, c in enumerate(dial) if not c.stats]
     default_blank = [] if cyclic else [n - 1]
     return trim([n, None if keys == scope.rules.stats else list(keys), columns, markers,
                  None if blank == default_blank else blank], 1, [None, [], [], None])
+
+
+def _worn(columns: list[list[int]]) -> list[Any]:
+    """Format 2: stats that lose 0 or 1 a click as [first values, one bit a click and stat (1: loses 1)]."""
+    steps = [d for column in columns for d in column[1:]]
+    return [[c[0] for c in columns], sum(1 << i for i, d in enumerate(steps) if d).to_bytes((len(steps) + 7) // 8,
+                                                                                          "little")]
+
+
+def _unworn(packed: list[Any], stats: int, live: int, what: str) -> list[list[int]]:
+    firsts, bits = seq(packed[0], what), packed[1]
+    if len(firsts) != stats or len(bits) != (stats * (live - 1) + 7) // 8:
+        raise damaged(f"{what}: worn dial of the wrong size")
+    number = int.from_bytes(bits, "little")
+    columns = []
+    for k, first in enumerate(firsts):
+        column = [want_int(first, what, -MAX_STAT, MAX_STAT)]
+        column += [-(number >> (k * (live - 1) + i) & 1) for i in range(live - 1)]
+        columns.append(column)
+    return columns
 
 
 def _markers(values: list[Any], what: str) -> tuple[str, ...]:
@@ -143,6 +129,8 @@ def dial_in(arr: Any, cyclic: bool, scope: Scope, what: str) -> tuple[Click, ...
         raise damaged(f"{what}: repeated click or stat")
     live = n - len(blank)
     columns = seq(columns, what)
+    if len(columns) == 2 and type(columns[1]) is bytes and live > 1:
+        columns = _unworn(columns, len(keys), live, what)
     if len(columns) != len(keys) or (live and not keys):
         raise damaged(f"{what}: {len(columns)} stat columns for {len(keys)} stats")
     rows: list[dict[str, int | str]] = [{} for _ in range(live)]
@@ -322,10 +310,11 @@ def match_out(m: Match, scope: Scope, pack_rules: Rules | None) -> list[Any]:
     created = time_code(m.created, 0)
     scope.anchor = anchor_of(m.created)
     scope.rules, scope.players = m.rules, tuple(p.id for p in m.players)
+    scope.player_names = tuple(p.name for p in m.players)
     units = []
     for u in m.units:
         units.append(unit_out(u, scope))
-        scope.note_unit(u.id)
+        scope.note_unit(u.id, u.name)
     return trim([
         bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, created, None,  # was the dice seed: never sent
         [player_out(p, i) for i, p in enumerate(m.players)],
@@ -345,10 +334,11 @@ def match_in(arr: Any, system: str, pack_version: str, scope: Scope, pack_rules:
     people = tuple(player_in(p, i, f"match.players[{i}]") for i, p in enumerate(seq(players, "match.players")))
     scope.rules = pack_rules() if rules is None else rules_in(rules, "match.rules")
     scope.players = tuple(p.id for p in people)
+    scope.player_names = tuple(p.name for p in people)
     unit_list = []
     for i, raw in enumerate(seq(units, "match.units")):
         unit_list.append(unit_in(raw, scope, f"match.units[{i}]"))
-        scope.note_unit(unit_list[-1].id)
+        scope.note_unit(unit_list[-1].id, unit_list[-1].name)
     return Match(
         id=mid.hex() if type(mid) is bytes else want_str(mid, "match.id"), system=system, pack_version=pack_version,
         created=created, players=people, units=tuple(unit_list),

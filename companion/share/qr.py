@@ -2,20 +2,20 @@
 
 Error correction M (15 % of a code may be smudged or glared away). A code up to version 25 (117 modules a
 side) still scans from a phone screen at arm's length; a longer match becomes several codes of near-equal
-size that the reader collects in any order. PNGs are drawn with pypng (pure Python: works on phones).
+size that the reader collects in any order. PNGs are drawn by codes/render.py (zlib only: works on phones).
 """
 
 from __future__ import annotations
 
-import io
+import functools
 from dataclasses import dataclass
 
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.exceptions import DataOverflowError
-from qrcode.image.pure import PyPNGImage
-from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
+from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, MODE_NUMBER, QRData
 
+from companion.share.codes.render import grid, png_of
 from companion.share.errors import CodeTooLarge
 from companion.share.text import split_link, to_parts, to_text
 
@@ -47,10 +47,18 @@ def _qr(text: str) -> qrcode.QRCode:
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
     head, rest = split_link(text)
     qr.add_data(QRData(head.encode("ascii"), mode=MODE_8BIT_BYTE))
-    qr.add_data(QRData(rest.encode("ascii"), mode=MODE_ALPHA_NUM))
+    qr.add_data(QRData(rest.encode("ascii"), mode=MODE_NUMBER if rest.isdigit() else MODE_ALPHA_NUM))
     return qr
 
 
+def _fitted(text: str) -> qrcode.QRCode:
+    """The QR code for a link with its version already known (plan found it: no second search)."""
+    qr = _qr(text)
+    qr.version = version_of(text)
+    return qr
+
+
+@functools.lru_cache(maxsize=64)
 def version_of(text: str) -> int:
     """The smallest QR version (1-40) at ECC M that holds the link; 41 when none does."""
     try:
@@ -76,11 +84,6 @@ def plan(data: bytes, max_version: int = MAX_VERSION) -> CodePlan:
 
 
 def png(text: str, target_pixels: int = TARGET_PIXELS) -> bytes:
-    """The link as a black-on-white PNG about `target_pixels` wide, quiet zone included."""
-    qr = _qr(text)
-    qr.make(fit=True)
-    side = qr.modules_count + 2 * QUIET_ZONE
-    qr.box_size = max(2, target_pixels // side)
-    out = io.BytesIO()
-    qr.make_image(image_factory=PyPNGImage).save(out)
-    return out.getvalue()
+    """The link as a black-on-white PNG about `target_pixels` wide, quiet zone included (codes/render.py)."""
+    rows = grid(_fitted, text)
+    return png_of(rows, max(2, target_pixels // len(rows)))

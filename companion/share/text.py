@@ -1,16 +1,16 @@
 """The text form of a code: a link the phone's camera app hands to the app, and that can be pasted.
 
-    ttcomp://m/<BASE32>                     one code
+    ttcomp://m/<DIGITS>                     one code (format 2 on: its bytes as decimal digits)
+    ttcomp://m/<BASE32>                     one code as earlier versions wrote it (still read)
     ttcomp://m/<i>-<n>-<SET>-<BASE32>       part i of n of a longer code; SET tells codes apart
 
 The scheme and host stay lower case because Android matches a link's scheme and host case-sensitively; they
-go into the QR code as 10 bytes. The path after them uses only upper-case letters, digits, '-' and '/', which
-QR's alphanumeric mode stores in 5.5 bits a character instead of 8; the app sees that path as its route.
-Why upper-case Base32 (8.8 bits a byte in a QR code) and not Base45 (8.25): Base45's space and '%' must be
-escaped inside a link, and its '+', '/' and '.' are mangled by some link handlers (plus as space, dot
-segments). Escaped, Base45 came within one QR version of Base32 on the reference matches (same or one
-smaller), and both beat a base64url link in byte mode by two versions (`benchmarks/share.py` prints the
-figures): not worth a fragile link, so Base32 it is.
+go into the QR code in byte mode. The rest goes in a denser mode the link allows. Digits: QR's numeric mode
+stores 3 digits in 10 bits, and 7 bytes are 17 digits, so a byte costs 8.1 bits, against 8.8 for upper-case
+Base32 in alphanumeric mode (5.5 bits a character) and 10.7 for base64url in byte mode: at the sizes of a
+whole match that is one to two QR versions smaller than Base32 (`benchmarks/share.py` prints the figures).
+Digits need no escaping in any link handler, which is why Base45 (8.25 bits, but with space, '%', '+', '/'
+and '.') was never used. Parts of a multi-part code keep Base32 with their index.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ PREFIX = f"{SCHEME}://{HOST}/"
 TIMER_MARK = "T-"  # judge mode's table timers share the scheme: see timer_code.py
 BYTE_PART = len(PREFIX) - 1  # "ttcomp://m" in byte mode; from the "/" on, alphanumeric mode
 MAX_TEXT = 140_000  # far above 16 parts of the largest code; longer text is refused before any work
-_BODY = re.compile(r"(?:(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})-)?([A-Z2-7]+)")
+_BODY = re.compile(r"[0-9]+|(?:(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})-)?([A-Z2-7]+)")
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,35 @@ class Piece:
     total: int
     set_id: str  # "" for a whole code
     data: bytes
+
+
+CHUNK = 7  # bytes a group of digits holds
+DIGITS = (0, 3, 5, 8, 10, 13, 15, 17)  # digits for 0..7 bytes: enough for 256**n - 1
+_TAIL = {d: n for n, d in enumerate(DIGITS[:-1])}
+
+
+def to_digits(data: bytes) -> str:
+    """Bytes as decimal digits, 7 bytes to 17 digits (a shorter last group gets the digits it needs)."""
+    out = []
+    for i in range(0, len(data), CHUNK):
+        chunk = data[i:i + CHUNK]
+        out.append(str(int.from_bytes(chunk, "big")).zfill(DIGITS[len(chunk)]))
+    return "".join(out)
+
+
+def from_digits(text: str) -> bytes:
+    groups, rest = divmod(len(text), DIGITS[CHUNK])
+    if rest not in _TAIL:
+        raise DamagedCode("the code's text is cut short: scan or paste all of it")
+    sizes = [(DIGITS[CHUNK], CHUNK)] * groups + ([(rest, _TAIL[rest])] if rest else [])
+    out, pos = bytearray(), 0
+    for width, size in sizes:
+        value = int(text[pos:pos + width])
+        if value >= 256**size:
+            raise DamagedCode("the code's text is damaged: scan or paste it again")
+        out += value.to_bytes(size, "big")
+        pos += width
+    return bytes(out)
 
 
 def b32(data: bytes) -> str:
@@ -61,7 +90,7 @@ def set_id(data: bytes) -> str:
 
 
 def to_text(data: bytes) -> str:
-    return PREFIX + b32(data)
+    return PREFIX + to_digits(data)
 
 
 def to_parts(data: bytes, total: int) -> list[str]:
@@ -76,8 +105,10 @@ def to_parts(data: bytes, total: int) -> list[str]:
 
 
 def split_link(text: str) -> tuple[str, str]:
-    """The lower-case part of a link (byte mode in the QR code) and the rest (alphanumeric mode)."""
-    return text[:BYTE_PART], text[BYTE_PART:]
+    """The lower-case part of a link (byte mode in the QR code) and the rest (numeric mode when it is all
+    digits, else alphanumeric)."""
+    cut = len(PREFIX) if text[len(PREFIX):].isdigit() else BYTE_PART
+    return text[:cut], text[cut:]
 
 
 def read_text(text: str) -> Piece:
@@ -96,6 +127,8 @@ def read_text(text: str) -> Piece:
         match = _BODY.fullmatch(clean[1:]) if clean.startswith("/") else None
         if match is None:
             raise NotOurCode("this text")
+    if match.group(0).isdigit():
+        return Piece(1, 1, "", from_digits(match.group(0)))
     index, total, sid, payload = match.groups()
     data = unb32(payload)
     if index is None:

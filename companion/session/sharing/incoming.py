@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.session.matches import Session
+from companion.session.sharing.share_sync import import_code
 from companion.share import (
     Choice,
     ChoiceNeeded,
@@ -27,7 +28,6 @@ from companion.share import (
     Progress,
     ScanUnavailable,
     compare,
-    import_shared,
     local_copy,
     read_collected,
     read_text,
@@ -121,7 +121,8 @@ class Incoming:
         (and its kept parts), since scanning the same parts again would give the same result."""
         key = self.current_key
         try:
-            result = import_shared(self.session, read_collected(self.session, self.collector), choice)
+            # import_code also remembers that the other device holds all of it (its next turn code builds on it)
+            result = import_code(self.session, read_collected(self.session, self.collector), choice)
         except (ChoiceNeeded, IncompleteCode):
             raise
         except CompanionError:

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.sharing.share import png, share_match
+from companion.session.sharing.share_sync import ShareCode, share_code, turn_ready
 from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320  # fits a 360 px wide phone with its margins
@@ -24,16 +25,23 @@ class ShareScreen:
         self.route = f"/match/{match_id}/share"
         self.part = 0
         self.history = True
+        self.full = False  # the whole match even when a turn code would do
 
     def build(self, app: App) -> ft.View:
+        code: ShareCode | None = None
         try:
-            plan = share_match(app.session, self.match_id, history=self.history)
+            if self.history:
+                code = share_code(app.session, self.match_id, full=self.full)
+                plan = code.plan
+            else:
+                plan = share_match(app.session, self.match_id, history=False)
         except CompanionError as exc:
             return ft.View(route=self.route, appbar=app_bar(app, "Share"), padding=16,
                            controls=[ft.Text(str(exc), color=ft.Colors.ERROR)])
         self.part = min(self.part, plan.parts - 1)
         text = plan.texts[self.part]
         controls: list[ft.Control] = [
+            *self._turn_controls(app, code),
             ft.Text("Scan this with the other device's Tabletop Companion (Scan a code) or its camera app."),
             ft.Container(bgcolor=ft.Colors.WHITE, padding=8, border_radius=8, alignment=ft.Alignment.CENTER,
                          content=ft.Image(src=png(text), width=QR_SIDE, height=QR_SIDE, key="share-qr")),
@@ -61,6 +69,26 @@ class ShareScreen:
         ]
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=10,
                        appbar=app_bar(app, "Share the match"), controls=controls)
+
+    def _turn_controls(self, app: App, code: ShareCode | None) -> list[ft.Control]:
+        """"Send my turn" when the other device's copy is known: only what it lacks, a much smaller code."""
+        if code is None:
+            return []
+        if code.turn:
+            return [ft.Text("Send my turn", key="share-turn", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+                    ft.Text(f"Only what the other device lacks: {code.describe()}."),
+                    ft.TextButton("Send the whole match instead", key="share-full",
+                                  on_click=lambda: self._set_full(app, True))]
+        if self.full and turn_ready(app.session, self.match_id):
+            return [ft.TextButton("Send my turn only", key="share-turn-only",
+                                  on_click=lambda: self._set_full(app, False))]
+        return [ft.Text(f"The whole match: {code.describe()}. Once the other device sends a code back, "
+                        "the next share here is just your turn.", key="share-whole")]
+
+    def _set_full(self, app: App, full: bool) -> None:
+        self.full = full
+        self.part = 0
+        app.refresh()
 
     def _step(self, app: App, delta: int) -> None:
         self.part += delta

@@ -1,0 +1,119 @@
+"""What writer and reader both know at a point of a code, so that references can be numbers.
+
+Both sides build it the same way while they write or read (players, units in order of first appearance and
+their names, the current step's rolls), so a name, a unit or a label can travel as a small number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, overload
+
+from companion.core.model import Rules
+from companion.share.codes.texts import step_labels
+from companion.share.library import RefTable
+from companion.share.values import code, pick
+
+
+@dataclass
+class Scope:
+    """What writer and reader both know at a point of the code, so that references can be numbers."""
+
+    rules: Rules = field(default_factory=Rules)
+    players: tuple[str, ...] = ()
+    player_names: tuple[str, ...] = ()
+    units: list[str] = field(default_factory=list)  # unit ids in order of first appearance
+    unit_names: list[str] = field(default_factory=list)  # their names: texts refer to them by number
+    extra: list[str] = field(default_factory=list)  # texts of the step being written (its rolls)
+    step: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # the events of the step being written
+    actor: str | None = None  # the player who made the event being written
+    last_expr: str | None = None  # the dice of the last roll written: the next one usually repeats them
+    refs: RefTable = field(default_factory=lambda: RefTable.of({}))
+    used_refs: bool = False
+    anchor: int = 0  # milliseconds of the last time written
+    packed: bool = True  # format 2's packed forms: worn dials as bits, event times as bytes (format 1 had none)
+
+    def player_code(self, player_id: str | None) -> int | str | None:
+        return self.players.index(player_id) if player_id in self.players else player_id
+
+    def read_player(self, value: Any, what: str) -> str:
+        return pick(value, self.players, what)
+
+    def read_by(self, value: Any, what: str) -> str | None:
+        return None if value is None else self.read_player(value, what)
+
+    def unit_code(self, unit_id: str) -> int | str:
+        return code(unit_id, self.units)
+
+    def read_unit(self, value: Any, what: str) -> str:
+        return pick(value, self.units, what)
+
+    def next_unit_id(self) -> str:
+        """The id the app's own numbering would give the next unit: such ids travel as nothing at all."""
+        return f"u{len(self.units) + 1}"
+
+    def note_unit(self, unit_id: Any, name: Any = "") -> None:
+        if type(unit_id) is str and unit_id not in self.units:
+            self.units.append(unit_id)
+            self.unit_names.append(name if type(name) is str else "")
+
+    def names(self) -> Names:
+        """What a text may refer to by number: player and unit names, then the current step's roll texts."""
+        return Names(self)
+
+    def labels(self) -> list[str]:
+        """The labels the rules helpers would give the current step (see codes.texts.step_labels)."""
+        names = dict(zip(self.players, self.player_names, strict=True))
+        after = self.players[(self.players.index(self.actor) + 1) % len(self.players)] \
+            if self.actor in self.players else None
+        return step_labels(self.step, self.unit_name, names.get(self.actor or "", ""), names.get(after or "", ""))
+
+    def attacker(self) -> str | None:
+        """The unit given an action in the current step: attack rolls are "<it> attacks <a unit>"."""
+        tokens = [d["unit"] for t, d in self.step if t == "token"]
+        return self.unit_name(tokens[-1]) if tokens else None
+
+    def unit_name(self, unit_id: Any) -> str:
+        return self.unit_names[self.units.index(unit_id)] if unit_id in self.units else ""
+
+    def start_event(self, actor: str | None) -> None:
+        """A new event of the log: texts refer to its own rolls and content only."""
+        self.actor = actor
+        del self.extra[:], self.step[:]
+
+    def mark(self) -> tuple[int, int, int, bool, str | None]:
+        """Where the scope is, to go back there after a trial write (see `rewind`)."""
+        return len(self.units), len(self.extra), len(self.step), self.used_refs, self.last_expr
+
+    def rewind(self, mark: tuple[int, int, int, bool, str | None]) -> None:
+        units, extra, step, self.used_refs, self.last_expr = mark
+        del self.units[units:], self.unit_names[units:], self.extra[extra:], self.step[step:]
+
+
+
+class Names(Sequence[str]):
+    """A read-only view of a scope's names, without copying them for every text."""
+
+    def __init__(self, scope: Scope) -> None:
+        self.parts = (scope.player_names, scope.unit_names, scope.extra)
+
+    def __len__(self) -> int:
+        return sum(len(p) for p in self.parts)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(len(self))[i]]
+        if i < 0:
+            raise IndexError(i)
+        for part in self.parts:
+            if i < len(part):
+                return part[i]
+            i -= len(part)
+        raise IndexError(i)
