@@ -11,7 +11,7 @@ from companion.core.errors import CompanionError
 from companion.session.data.app_info import version
 
 # Each module registers its subcommands with `register(subparsers)`.
-COMMAND_MODULES = ("app", "match", "rules", "dice", "share", "judge", "backup")
+COMMAND_MODULES = ("app", "match", "rules", "dice", "share", "judge", "backup", "table")
 
 
 def build_parser() -> argparse.ArgumentParser:

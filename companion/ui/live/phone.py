@@ -1,0 +1,99 @@
+"""What a phone at a hosted table sees: the app's own table screen when it joined as a player, a read-only
+view of the same match when it only watches.
+
+Every session subscribes to the match's topic on Flet pub/sub: a write from any phone (or the host, or the CLI:
+one task per process looks at the file once a second) redraws the table on every phone. A watching page is
+built without a single write control, and its Session refuses writes anyway (session/live_table.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from typing import Any
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.session.live_table import POLL, LiveTable
+from companion.ui.helper.rules_screen import RulesScreen
+from companion.ui.live.watch import watch_view
+from companion.ui.match.log_screen import LogScreen
+from companion.ui.match.table import TableScreen
+from companion.ui.share.scan_screen import ScanScreen
+from companion.ui.shell import App, Places
+
+log = logging.getLogger(__name__)
+LIVE_SCREENS = (TableScreen, LogScreen)  # redrawn on a change; others (forms) re-read when the player comes back
+
+
+class PhoneApp:
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self._task: asyncio.Task[None] | None = None
+
+    async def main(self, page: ft.Page) -> None:
+        page.title = self.table.title()
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.theme_mode = ft.ThemeMode.DARK
+        session = self.table.session_for(page)
+        page.views.clear()
+        if session.seat is None:
+            page.views.append(watch_view(self.table.state(), self.table.title()))
+            page.update()
+            redraw = self._watcher(page)
+        else:
+            app = App(page, session, Places(rules=RulesScreen, scan=ScanScreen, table=TableScreen))
+            page.on_view_pop = lambda _: app.back()
+            page.on_route_change = lambda e: app.route_changed(e.route)
+            app.show_stack([TableScreen(self.table.match_id)])
+            redraw = self._player(app)
+
+        async def on_change(_topic: str, _message: Any) -> None:
+            try:
+                redraw()
+            except Exception:  # e.g. the phone went away mid-update: that page alone stops
+                log.debug("table redraw failed", exc_info=True)
+
+        page.pubsub.subscribe_topic(self.table.topic, on_change)
+        self.start(page.pubsub)
+
+    def _watcher(self, page: ft.Page) -> Any:
+        def redraw() -> None:
+            fresh = watch_view(self.table.state(), self.table.title())
+            view = page.views[-1]
+            view.controls, view.appbar = fresh.controls, fresh.appbar
+            page.update()
+
+        return redraw
+
+    @staticmethod
+    def _player(app: App) -> Any:
+        def redraw() -> None:
+            if app.screens and isinstance(app.screens[-1], LIVE_SCREENS):
+                app.refresh()
+
+        return redraw
+
+    # --- one look at the file per second, for the whole process --------------------------------------
+
+    def start(self, pubsub: Any) -> None:
+        if self.table.publish is None:
+            self.table.publish = pubsub.send_all_on_topic
+        if self._task is None or self._task.done():
+            # a fresh context: the task must not carry the first session's page in Flet's context variables
+            self._task = asyncio.create_task(self._poll(), context=contextvars.Context())
+
+    async def _poll(self) -> None:
+        while True:
+            try:
+                self.table.poll()
+            except CompanionError:  # the file is being replaced or was damaged: look again next time
+                log.debug("table poll failed", exc_info=True)
+            await asyncio.sleep(POLL)
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()

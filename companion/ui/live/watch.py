@@ -1,0 +1,46 @@
+"""The read-only view of a hosted match: whose turn, everyone's points, every unit's click and stats.
+Texts only: there is nothing on it to tap that could change the match."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.model import Match, Unit
+from companion.ui.match.unit_card import stats_line
+
+
+def turn_line(match: Match) -> str:
+    if match.status == "finished":
+        winners = ", ".join(match.player(w).name for w in match.winners) or "no one"
+        return f"Match over · won by {winners}"
+    when = f"Turn {match.turn}" + (f" · Round {match.round}" if match.rules.turn_style == "shared" else "")
+    return f"{when} · {match.active_player.name} to play" + (f" · {match.phase}" if match.phase else "")
+
+
+def _unit(match: Match, unit: Unit) -> ft.Control:
+    click = unit.current
+    tokens = ", ".join(f"{name} {n}" for name, n in vars(unit.tokens).items() if isinstance(n, int) and n)
+    where = "" if unit.location == "table" else f" · {unit.location}"
+    return ft.Container(key=f"watch-unit-{unit.id}", padding=8, border_radius=8,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, content=ft.Column(spacing=2, controls=[
+                            ft.Text(f"{unit.name} · click {unit.click + 1}{where}", weight=ft.FontWeight.BOLD),
+                            ft.Text(stats_line(click, match.rules.stats), key=f"watch-unit-{unit.id}-stats"),
+                            *([ft.Text(tokens, size=12)] if tokens else []),
+                        ]))
+
+
+def watch_view(match: Match, title: str) -> ft.View:
+    controls: list[ft.Control] = [
+        ft.Text("Watching: only the players who joined with the host's code can change the match.",
+                key="watch-note", size=12, italic=True),
+        ft.Text(turn_line(match), key="watch-turn", weight=ft.FontWeight.BOLD),
+    ]
+    for player in match.players:
+        controls.append(ft.Row(key=f"watch-player-{player.id}", controls=[
+            ft.Container(width=6, height=24, bgcolor=player.colour, border_radius=3),
+            ft.Text(player.name, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(f"VP {player.vp} · Kills {player.kills}", key=f"watch-player-{player.id}-score"),
+        ]))
+        controls += [_unit(match, u) for u in match.units if u.owner == player.id]
+    return ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12, spacing=8, controls=controls,
+                   appbar=ft.AppBar(title=ft.Text(title, key="appbar-title")))

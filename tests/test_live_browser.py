@@ -1,0 +1,138 @@
+"""`companion table host` in headless Chromium: two phones (360x640) join one hosted match with the one-time join
+links and play it; a change on one shows on the other within a second; a page without a seat (no cookie, or a
+forged one) shows the match read-only, with no write control, and the server keeps the match unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.session import Session
+
+from browser import ARGS, CHROMIUM, Screen, free_port, require_browser
+from builders import unit
+
+PHONE = {"width": 360, "height": 640}
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def seed(data: Path) -> str:
+    session = Session.open(data)
+    match = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    session.dispatch(match.id, "add_unit", {"unit": unit("u1", "p1", name="Spartan")})
+    session.dispatch(match.id, "add_unit", {"unit": unit("u2", "p2", name="Elite")})
+    return match.id
+
+
+class Host:
+    """`companion table host` in a subprocess; reads the join links it prints."""
+
+    def __init__(self, data: Path, match_id: str) -> None:
+        self.port = free_port()
+        env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "table", "host", match_id, "--port",
+                                      str(self.port)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        self.base = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise
+                time.sleep(0.2)
+
+    def next_join_link(self) -> str:
+        assert self.proc.stdout is not None
+        for _ in range(20):
+            line = self.proc.stdout.readline()
+            if "/join?code=" in line:
+                return line.split()[-1]
+        raise AssertionError("no join link printed")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=20)
+
+
+def join(browser: Any, link: str, player: str) -> Screen:
+    """A phone of its own (a browser context: its own cookies) that joins as `player`."""
+    screen = Screen(browser.new_context(viewport=PHONE).new_page())
+    screen.page.goto(link)
+    screen.page.get_by_role("button", name=f"I am {player}").click()
+    screen.open(screen.page.url)  # the join form sent the phone on to the table with its seat cookie
+    return screen
+
+
+def shot(screen: Screen, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    time.sleep(0.4)
+    screen.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def shown_within(screen: Screen, text: str, seconds: float) -> float:
+    start = time.monotonic()
+    screen.wait_text(text, timeout=seconds + 5)
+    return time.monotonic() - start
+
+
+@pytest.mark.browser
+def test_two_phones_play_one_hosted_match_and_a_watcher_can_change_nothing(tmp_path: Path) -> None:
+    playwright = require_browser()
+    data = tmp_path / "data"
+    match_id = seed(data)
+    host = Host(data, match_id)
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            ann = join(browser, host.next_join_link(), "Ann")
+            ann.wait_text("Ann to play")
+            ben_link = host.next_join_link()  # Ann's code is spent: the host printed a fresh one
+            spent = browser.new_page()
+            spent.goto(ben_link.replace("code=", "code=x"))
+            assert "spent or wrong" in spent.content()
+            ben = join(browser, ben_link, "Ben")
+            ben.wait_text("Kills 0")
+
+            ann.tap("Kills +1")  # Ann's kill, on Ann's phone
+            ann.wait_text("Kills 1")
+            lag = shown_within(ben, "Kills 1", 1.0)
+            assert lag <= 1.0, f"Ben's phone showed Ann's kill after {lag:.2f} s"
+            ben.tap("Damage")
+            ben.tap("Apply damage")
+            ben.wait_text("click 2 of 4")
+            lag = shown_within(ann, "click 2 of 4", 1.0)
+            assert lag <= 1.0, f"Ann's phone showed Ben's damage after {lag:.2f} s"
+            shot(ann, "live-table-ann")
+            shot(ben, "live-table-ben")
+
+            watcher = Screen(browser.new_context(viewport=PHONE).new_page())
+            watcher.open(host.base + "/")
+            watcher.wait_text("Watching")
+            watcher.wait_text("Kills 1")
+            assert watcher.page.get_by_role("button").count() == 0  # nothing to tap
+            ann.tap("Kills +1")
+            assert shown_within(watcher, "Kills 2", 1.0) <= 1.0  # watching is live too
+            shot(watcher, "live-table-watch")
+
+            forged = browser.new_context(viewport=PHONE)
+            forged.add_cookies([{"name": "companion_table", "value": "p1.abc.0123456789abcdef", "url": host.base}])
+            faker = Screen(forged.new_page())
+            faker.open(host.base + "/")
+            faker.wait_text("Watching")
+            assert faker.page.get_by_role("button").count() == 0
+            browser.close()
+        log = Session.open(data).log(match_id)
+        assert [(e.type, e.by) for e in log[2:]] == [("score", "p1"), ("damage", "p2"), ("score", "p1")]
+    finally:
+        host.stop()
