@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from typing import Any
 
 from companion.cli.output import fail
 from companion.session.live_table import LiveTable, host_unavailable
@@ -35,15 +36,15 @@ def _host(args: argparse.Namespace) -> int:
     from companion.ui.live.server import join_url, port_problem, public_base, reach, serve
 
     host = EVERYONE if args.lan else args.host
-    problem = port_problem(host, args.port)
-    if problem:
-        return fail(problem)
     base = public_base(host, args.port)
 
     def announce(code: str) -> None:
         print(f"Join link for the next phone (works once): {join_url(base, code)}", flush=True)
 
     table = LiveTable(args.match_id, announce=announce)  # MatchNotFound is reported by the caller
+    problem = port_problem(host, args.port)
+    if problem:
+        return fail(problem)
     print(f"Hosting {table.title()} (match {table.match_id})", flush=True)
     print(f"Watch (read-only): {base}/", flush=True)
     print(reach(host), flush=True)
@@ -51,7 +52,17 @@ def _host(args: argparse.Namespace) -> int:
     if sys.stdin is not None and sys.stdin.isatty():
         print("Type 'rotate' and Enter to sign every phone out.", flush=True)
         threading.Thread(target=_commands, args=(table,), daemon=True).start()
-    return serve(table, host=host, port=args.port)
+    return serve(table, app_places(), host=host, port=args.port)
+
+
+def app_places() -> Any:
+    """The app's screens, for the phones' Flet sessions (the same the app itself opens: ui/app.py)."""
+    from companion.ui.helper.rules_screen import RulesScreen
+    from companion.ui.match.table import TableScreen
+    from companion.ui.share.scan_screen import ScanScreen
+    from companion.ui.shell import Places
+
+    return Places(rules=RulesScreen, scan=ScanScreen, table=TableScreen)
 
 
 def _commands(table: LiveTable) -> None:

@@ -10,6 +10,7 @@ against other processes (the store's file lock), so two phones acting at once lo
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import threading
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from companion.session.matches import Session
 from companion.store.matches import MatchStore, MatchSummary
 from companion.store.paths import data_dir
 
-POLL = 1.0  # seconds between looks at the match's file for changes made by another process
+POLL = 0.5  # seconds between looks at the match's file for changes made by another process
 
 __all__ = ["COOKIE", "POLL", "LiveTable", "NotSeated", "SeatSession", "TableAccess", "host_unavailable"]
 
@@ -36,6 +37,7 @@ WATCH_ONLY = "This phone only watches the table: open the host's join code to pl
 OTHER_MATCH = "A hosted table's phones change only the hosted match."
 
 
+@functools.cache
 def host_unavailable() -> str | None:
     """Why this installation can't host a table (None: it can). Phone builds carry no web server."""
     missing = [m for m in ("flet_web", "uvicorn") if importlib.util.find_spec(m) is None]

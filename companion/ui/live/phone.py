@@ -17,20 +17,23 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.live_table import POLL, LiveTable
-from companion.ui.helper.rules_screen import RulesScreen
 from companion.ui.live.watch import watch_view
-from companion.ui.match.log_screen import LogScreen
-from companion.ui.match.table import TableScreen
-from companion.ui.share.scan_screen import ScanScreen
 from companion.ui.shell import App, Places
 
 log = logging.getLogger(__name__)
-LIVE_SCREENS = (TableScreen, LogScreen)  # redrawn on a change; others (forms) re-read when the player comes back
+
+
+def live_routes(match_id: str) -> tuple[str, ...]:
+    """The screens redrawn on a change (the table, the log); others (forms) re-read when the player comes back."""
+    return f"/match/{match_id}", f"/match/{match_id}/log"
 
 
 class PhoneApp:
-    def __init__(self, table: LiveTable) -> None:
+    """`places` are the app's screens (ui/app.py's), handed in: the table screen offers hosting, which serves this."""
+
+    def __init__(self, table: LiveTable, places: Places) -> None:
         self.table = table
+        self.places = places
         self._task: asyncio.Task[None] | None = None
 
     async def main(self, page: ft.Page) -> None:
@@ -45,10 +48,10 @@ class PhoneApp:
             page.update()
             redraw = self._watcher(page)
         else:
-            app = App(page, session, Places(rules=RulesScreen, scan=ScanScreen, table=TableScreen))
+            app = App(page, session, self.places)
             page.on_view_pop = lambda _: app.back()
             page.on_route_change = lambda e: app.route_changed(e.route)
-            app.show_stack([TableScreen(self.table.match_id)])
+            app.show_stack([self.places.table(self.table.match_id)])
             redraw = self._player(app)
 
         async def on_change(_topic: str, _message: Any) -> None:
@@ -69,10 +72,11 @@ class PhoneApp:
 
         return redraw
 
-    @staticmethod
-    def _player(app: App) -> Any:
+    def _player(self, app: App) -> Any:
+        live = live_routes(self.table.match_id)
+
         def redraw() -> None:
-            if app.screens and isinstance(app.screens[-1], LIVE_SCREENS):
+            if app.screens and app.screens[-1].route in live:
                 app.refresh()
 
         return redraw

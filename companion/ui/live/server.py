@@ -16,6 +16,7 @@ import asyncio
 import os
 import socket
 import threading
+import time
 from urllib.parse import parse_qs, quote
 
 import uvicorn
@@ -26,15 +27,22 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from companion.core.errors import CompanionError
 from companion.session.live_table import COOKIE, LiveTable
 from companion.ui.judge.qr import lan_address
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
+from companion.ui.shell import Places
 
 SESSION_TIMEOUT = 30  # seconds a closed page's Flet session waits for its phone to reconnect
 PING = 5  # seconds between WebSocket pings (a phone that left is noticed within 2 * PING)
 MAX_FORM = 2_000  # bytes of a join form; longer ones are refused unread
 PAGE_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+START_TIMEOUT = 10  # seconds the app waits for its table's server to listen
+
+
+class HostingFailed(CompanionError):
+    pass
 
 
 class IsolationHeaders:
@@ -58,9 +66,9 @@ class IsolationHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def build(table: LiveTable) -> tuple[ASGIApp, PhoneApp]:
-    """The whole server as one ASGI app (tests run it too)."""
-    phone = PhoneApp(table)
+def build(table: LiveTable, places: Places) -> tuple[ASGIApp, PhoneApp]:
+    """The whole server as one ASGI app (tests run it too); `places`: the app's screens for the phones."""
+    phone = PhoneApp(table, places)
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_shutdown=[phone.stop])
 
     @app.get("/join")
@@ -133,9 +141,9 @@ def _config(app: ASGIApp, host: str, port: int) -> uvicorn.Config:
                           ws_ping_timeout=PING, timeout_graceful_shutdown=2, lifespan="on")
 
 
-def serve(table: LiveTable, *, host: str, port: int) -> int:
+def serve(table: LiveTable, places: Places, *, host: str, port: int) -> int:
     """Serve until Ctrl+C (the `companion table host` command)."""
-    app, _ = build(table)
+    app, _ = build(table, places)
     uvicorn.Server(_config(app, host, port)).run()
     return 0
 
@@ -143,15 +151,22 @@ def serve(table: LiveTable, *, host: str, port: int) -> int:
 class Hosting:
     """The server on a background thread, for the app's "Host this table" (a desktop or laptop)."""
 
-    def __init__(self, table: LiveTable, *, host: str, port: int) -> None:
+    def __init__(self, table: LiveTable, places: Places, *, host: str, port: int) -> None:
         self.table = table
         self.base = public_base(host, port)
-        app, _ = build(table)
+        app, _ = build(table, places)
         self.server = uvicorn.Server(_config(app, host, port))
         self.thread = threading.Thread(target=self.server.run, name=f"table-{table.match_id}", daemon=True)
 
     def start(self) -> None:
+        """Start serving; returns once the server listens (or raises why it could not)."""
         self.thread.start()
+        deadline = time.monotonic() + START_TIMEOUT
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                self.stop()
+                raise HostingFailed(f"the table could not be served at {self.base} (is the port taken?)")
+            time.sleep(0.02)
 
     def stop(self) -> None:
         self.server.should_exit = True

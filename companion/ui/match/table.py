@@ -15,6 +15,7 @@ from companion.session.play.packs import Pack
 from companion.session.table.header import Over, header, victory_rules
 from companion.ui.helper.helper_screen import HelperScreen, take_option
 from companion.ui.match.header import match_header
+from companion.ui.live.host_screen import HostScreen, can_host
 from companion.ui.match.unit_card import Preview, counter, unit_card
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels, icon_button
@@ -96,7 +97,9 @@ class TableScreen:
             ft.OutlinedButton("Set-up and forces", icon=ft.Icons.CHECKLIST, key="open-setup",
                               on_click=lambda: self._setup(app)),
             ft.OutlinedButton("Table clock", icon=ft.Icons.TIMER, key="open-clock",
-                              on_click=lambda: self._clock(app))]))
+                              on_click=lambda: self._clock(app)),
+            *([ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host",
+                                 on_click=lambda: app.show(HostScreen(self.match_id)))] if can_host(app.page) else [])]))
         controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
         controls += [self._memo(f"player-{p.id}", (p, facts.kind, tuple(names.items())),
                                 partial(self._player_row, p, facts.kind, dispatch, names)) for p in match.players]

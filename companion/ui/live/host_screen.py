@@ -1,0 +1,116 @@
+"""The app's "Host this table": serve the open match to the phones at the table, from a desktop or a laptop.
+
+Shown where the app runs its own Python beside a network the phones share: the desktop window. Not on phones
+(a phone build carries no web server: flet-web's Flutter client is 74 MB, and Android and iOS suspend an app's
+sockets once it leaves the screen) and not in the browser version (its server already runs elsewhere: host
+from there with `companion table host`). The server keeps running when the host leaves this screen, until
+"Stop hosting" or the app closes; the host's own table redraws when a phone changes the match.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import socket
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.session.live_table import LiveTable, host_unavailable
+from companion.ui.judge.qr import qr_png
+from companion.ui.live.phone import live_routes
+from companion.ui.shell import App, app_bar
+
+FIRST_PORT = 8552
+PORTS_TRIED = 20
+QR_SIDE = 220
+# match id -> (ui.live.server.Hosting, stop listening): one server per hosted match in this process
+_hosted: dict[str, tuple[Any, Callable[[], None]]] = {}
+
+
+def can_host(page: ft.Page) -> bool:
+    return (not page.web and page.platform not in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS)
+            and host_unavailable() is None)
+
+
+def free_port(host: str) -> int:
+    for port in range(FIRST_PORT, FIRST_PORT + PORTS_TRIED):
+        with socket.socket() as s:
+            try:
+                s.bind((host, port))
+            except OSError:
+                continue
+            return port
+    raise OSError(f"no free port between {FIRST_PORT} and {FIRST_PORT + PORTS_TRIED - 1}")
+
+
+class HostScreen:
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.route = f"/match/{match_id}/host"
+
+    def build(self, app: App) -> ft.View:
+        hosted = _hosted.get(self.match_id)
+        controls = self._hosting(app, hosted[0]) if hosted is not None else self._offer(app)
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
+                       appbar=app_bar(app, "Host this table"), controls=controls)
+
+    def _offer(self, app: App) -> list[ft.Control]:
+        return [
+            ft.Text("Every phone at the table follows this match live in its browser, over this device's Wi-Fi "
+                    "or LAN; no internet needed. Each player scans a join code once and then plays as themself; "
+                    "anyone else on the network can only watch."),
+            ft.FilledButton("Host on this network", icon=ft.Icons.WIFI_TETHERING, key="start-hosting",
+                            on_click=lambda: app.attempt(lambda: self._start(app))),
+        ]
+
+    def _hosting(self, app: App, hosting: Any) -> list[ft.Control]:
+        from companion.ui.live.server import join_url, reach
+
+        join = join_url(hosting.base, hosting.table.access.code)
+        watch = hosting.base + "/"
+        return [
+            ft.Text("Scan to join as a player", weight=ft.FontWeight.BOLD),
+            ft.Image(src=qr_png(join), width=QR_SIDE, height=QR_SIDE, key="join-qr"),
+            ft.Text("Each code works once; the next one shows here as soon as a phone has joined.", size=12),
+            ft.Text(join, key="join-link", selectable=True, size=12),
+            ft.Text("Watch only (no changes)", weight=ft.FontWeight.BOLD),
+            ft.Image(src=qr_png(watch), width=QR_SIDE // 2, height=QR_SIDE // 2, key="watch-qr"),
+            ft.Text(watch, key="watch-link", selectable=True, size=12),
+            ft.Text(reach("0.0.0.0"), size=12, key="reach"),
+            ft.Row(wrap=True, controls=[
+                ft.OutlinedButton("Sign every phone out", icon=ft.Icons.LOCK_RESET, key="rotate-join",
+                                  on_click=lambda: self._rotate(app, hosting)),
+                ft.TextButton("Stop hosting", key="stop-hosting", on_click=lambda: self._stop(app, hosting)),
+            ]),
+        ]
+
+    def _start(self, app: App) -> None:
+        from companion.ui.live.server import Hosting
+
+        def redraw() -> None:
+            # called on the server's threads: hand it to the page's own loop, in a throwaway context (run_task
+            # sets Flet's current page, which must not stick to a phone's handler)
+            contextvars.Context().run(app.page.run_task, self._redraw, app)
+
+        table = LiveTable(self.match_id, app.session.store.root, announce=lambda code: redraw())
+        hosting = Hosting(table, app.places, host="0.0.0.0", port=free_port("0.0.0.0"))
+        table.access.new_code()
+        hosting.start()
+        _hosted[self.match_id] = (hosting, table.listen(redraw))
+
+    async def _redraw(self, app: App) -> None:
+        """Redraw the host's screen when it shows this match's table, log or join code."""
+        if app.screens and app.screens[-1].route in (*live_routes(self.match_id), self.route):
+            app.refresh()
+
+    @staticmethod
+    def _rotate(app: App, hosting: Any) -> None:
+        app.confirm("Sign every phone out?", "Every phone loses its seat and can only watch until it scans the "
+                    "new join code.", "Sign out", lambda: (hosting.table.access.rotate(), app.refresh()))
+
+    def _stop(self, app: App, hosting: Any) -> None:
+        _, stop_listening = _hosted.pop(self.match_id)
+        stop_listening()
+        hosting.stop()
+        app.refresh()

@@ -1,0 +1,159 @@
+"""A hosted table's Session: phones act as their own player on the hosted match only, a phone without a seat
+writes nothing, two phones writing at once lose nothing, and every change reaches the followers."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.core.errors import CompanionError
+from companion.session import Session
+from companion.session.live_table import LiveTable, NotSeated, SeatSession, host_unavailable
+
+from builders import unit
+
+
+@pytest.fixture
+def hosted(tmp_path: Path) -> tuple[LiveTable, Session]:
+    host = Session.open(tmp_path / "data")
+    match = host.new_match("halo-actionclix", ["Ann", "Ben"], seed=7)
+    host.dispatch(match.id, "add_unit", {"unit": unit("u1", "p1")})
+    return LiveTable(match.id, tmp_path / "data"), host
+
+
+def seated(table: LiveTable, seat: str | None) -> SeatSession:
+    return SeatSession(table, lambda: seat)
+
+
+def kill(session: Session, match_id: str, player: str = "p1", *, by: str | None = None) -> None:
+    session.dispatch(match_id, "score", {"player": player, "kind": "kills", "delta": 1}, by=by)
+
+
+def test_a_phone_without_a_seat_changes_nothing(hosted: tuple[LiveTable, Session]) -> None:
+    table, host = hosted
+    watcher, before = seated(table, None), Session.open(table.root).log(table.match_id)
+    attempts = [
+        lambda: kill(watcher, table.match_id),
+        lambda: watcher.dispatch_events(table.match_id, [], "nothing"),
+        lambda: watcher.roll(table.match_id, "2d6"),
+        lambda: watcher.undo(table.match_id),
+        lambda: watcher.redo(table.match_id),
+        lambda: watcher.delete(table.match_id),
+        lambda: watcher.replace_history(table.state(), []),
+    ]
+    for attempt in attempts:
+        with pytest.raises(NotSeated):
+            attempt()
+    assert Session.open(table.root).log(table.match_id) == before and len(before) == 1
+    assert watcher.state(table.match_id).players[0].kills == 0  # reading is fine
+
+
+def test_a_phone_acts_as_its_own_player_whatever_the_screen_says(hosted: tuple[LiveTable, Session]) -> None:
+    table, host = hosted
+    ben = seated(table, "p2")
+    kill(ben, table.match_id, by="p1")  # the table screen proposes the active player (Ann)
+    ben.roll(table.match_id, "2d6", "test", by="p1")
+    assert [e.by for e in Session.open(table.root).log(table.match_id)[-2:]] == ["p2", "p2"]
+    ben.undo(table.match_id)
+    ben.redo(table.match_id)
+    assert host.state(table.match_id).players[0].kills == 1
+
+
+def test_a_seat_reaches_the_hosted_match_only(hosted: tuple[LiveTable, Session]) -> None:
+    table, host = hosted
+    other = host.new_match("halo-actionclix", ["Cat", "Dan"])
+    ann = seated(table, "p1")
+    with pytest.raises(NotSeated):
+        kill(ann, other.id)
+    with pytest.raises(NotSeated):
+        ann.history(other.id)
+    with pytest.raises(NotSeated):
+        ann.new_match("halo-actionclix", ["Eve", "Fay"])
+    with pytest.raises(NotSeated):
+        ann.import_match(host.export(other.id), as_new=True)
+    assert [s.id for s in ann.list_matches()] == [table.match_id]
+    assert len(host.list_matches()) == 2
+
+
+def test_a_seat_is_asked_again_before_every_write(hosted: tuple[LiveTable, Session]) -> None:
+    table, _ = hosted
+    seat: list[str | None] = ["p1"]
+    phone = SeatSession(table, lambda: seat[0])
+    kill(phone, table.match_id)
+    seat[0] = None  # the host signed every phone out
+    with pytest.raises(NotSeated, match="only watches"):
+        kill(phone, table.match_id)
+
+
+def test_two_phones_writing_at_once_lose_nothing(hosted: tuple[LiveTable, Session]) -> None:
+    table, host = hosted
+    phones = [seated(table, "p1"), seated(table, "p2")]
+    each = 25
+    barrier = threading.Barrier(2)
+    errors: list[Exception] = []
+
+    def play(phone: SeatSession, player: str) -> None:
+        barrier.wait()
+        try:
+            for _ in range(each):
+                kill(phone, table.match_id, player)
+        except CompanionError as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=play, args=(phone, p)) for phone, p in zip(phones, ("p1", "p2"), strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    state = Session.open(table.root).state(table.match_id)
+    assert [p.kills for p in state.players] == [each, each]
+    assert [e.by for e in Session.open(table.root).log(table.match_id)].count("p2") == each
+
+
+def test_followers_hear_of_every_change_from_a_phone_or_another_process(hosted: tuple[LiveTable, Session]) -> None:
+    table, host = hosted
+    heard: list[str] = []
+    published: list[tuple[str, object]] = []
+    stop = table.listen(lambda: heard.append("change"))
+    table.publish = lambda topic, message: published.append((topic, message))
+    kill(seated(table, "p1"), table.match_id)
+    assert heard == ["change"] and published[-1][0] == f"table:{table.match_id}"
+    assert table.poll() is False  # nothing new since
+    kill(Session.open(table.root), table.match_id)  # e.g. `companion match event` in another process
+    assert table.poll() is True and len(heard) == 2
+    stop()
+    kill(seated(table, "p2"), table.match_id)
+    assert len(heard) == 2 and len(published) == 3
+
+
+def test_a_table_and_its_seats(hosted: tuple[LiveTable, Session]) -> None:
+    table, _ = hosted
+    assert table.title() == "Ann vs Ben"
+    assert table.seats() == [("p1", "Ann"), ("p2", "Ben")]
+    assert table.players() == ("p1", "p2")
+    assert host_unavailable() is None  # the test extras include the web server
+
+
+def test_hosting_a_missing_match_fails_before_anything_is_served(tmp_path: Path) -> None:
+    with pytest.raises(CompanionError, match="no match"):
+        LiveTable("abcdef012345", tmp_path)
+
+
+def test_the_host_command_names_what_stops_it(hosted: tuple[LiveTable, Session], capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cli import main
+
+    table, _ = hosted
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(table.root))
+    assert main(["table", "host", "abcdef012345"]) == 1  # no such match
+    assert "no match" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["table", "host", table.match_id, "--port", str(port)]) == 1
+    assert f"can't serve on 127.0.0.1:{port}" in capsys.readouterr().err
