@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.session.live_access import TableAccess
+from companion.session.live_table import TableAccess
 
 PLAYERS = ("p1", "p2")
 

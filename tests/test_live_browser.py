@@ -96,6 +96,7 @@ def test_two_phones_play_one_hosted_match_and_a_watcher_can_change_nothing(tmp_p
         with playwright.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ann = join(browser, host.next_join_link(), "Ann")
+            ann.wait_text("This phone plays as Ann")
             ann.wait_text("Ann to play")
             ben_link = host.next_join_link()  # Ann's code is spent: the host printed a fresh one
             spent = browser.new_page()

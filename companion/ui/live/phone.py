@@ -2,7 +2,7 @@
 view of the same match when it only watches.
 
 Every session subscribes to the match's topic on Flet pub/sub: a write from any phone (or the host, or the CLI:
-one task per process looks at the file once a second) redraws the table on every phone. A watching page is
+one task per process looks at the file twice a second) redraws the table on every phone. A watching page is
 built without a single write control, and its Session refuses writes anyway (session/live_table.py).
 """
 
@@ -52,6 +52,7 @@ class PhoneApp:
             page.on_view_pop = lambda _: app.back()
             page.on_route_change = lambda e: app.route_changed(e.route)
             app.show_stack([self.places.table(self.table.match_id)])
+            app.toast(f"This phone plays as {self.table.state().player(session.seat).name}.")
             redraw = self._player(app)
 
         async def on_change(_topic: str, _message: Any) -> None:

@@ -3,7 +3,7 @@
     /                the Flet client (every file from here: no internet needed); a phone with a seat cookie
                      plays as its player, any other page only watches (ui/live/phone.py)
     /join?code=..    the join QR's address: pick your player; POST /join spends the one-time code and sets
-                     the seat cookie (session/live_access.py), then sends the phone to /
+                     the seat cookie (session/live_table/access.py), then sends the phone to /
     /ws              Flet's socket; the cookie it brings is checked here, per connection
 
 The same approach as `companion judge serve`'s judge link (a one-time code for a signed cookie). `serve()` runs
@@ -28,8 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from companion.core.errors import CompanionError
-from companion.session.live_table import COOKIE, LiveTable
-from companion.ui.judge.qr import lan_address
+from companion.session.live_table import COOKIE, LiveTable, lan_address
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
 from companion.ui.shell import Places

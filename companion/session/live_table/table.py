@@ -1,8 +1,8 @@
 """A live table: one hosted match that every phone at the table follows and changes through one process.
 
-`LiveTable` holds the hosted match, its access rules (session/live_access.py) and its change feed: after every
-write, and when the match's file changed under it (the host's own app or the CLI in another process; one `stat`
-a second), it tells every follower (Flet pub/sub for the phones, plain callbacks for the host's own screen).
+`LiveTable` holds the hosted match, its access rules (live_table/access.py) and its change feed: after every
+write, and when the match's file changed under it (the host's own app or the CLI in another process; a `stat`
+twice a second), it tells every follower (Flet pub/sub for the phones, plain callbacks for the host's own screen).
 Each phone gets a `SeatSession`: a Session that acts as that phone's player for this match only, and refuses
 every write from a connection that has no seat. Writes are serialised per match in this process (a lock) and
 against other processes (the store's file lock), so two phones acting at once lose nothing.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import socket
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -19,14 +20,13 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.session.live_access import COOKIE, TableAccess
+from companion.session.live_table.access import TableAccess
 from companion.session.matches import Session
 from companion.store.matches import MatchStore, MatchSummary
 from companion.store.paths import data_dir
 
 POLL = 0.5  # seconds between looks at the match's file for changes made by another process
 
-__all__ = ["COOKIE", "POLL", "LiveTable", "NotSeated", "SeatSession", "TableAccess", "host_unavailable"]
 
 
 class NotSeated(CompanionError):
@@ -44,6 +44,17 @@ def host_unavailable() -> str | None:
     if missing:
         return "hosting a table needs the web extra: pip install 'tabletop-companion[web]'"
     return None
+
+
+def lan_address() -> str:
+    """This device's address on the local network (what the phones can reach), else 127.0.0.1.
+    The same as the judge room's; one copy should go once both live in main."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))  # UDP: picks the outgoing interface, sends nothing
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
 
 
 class LiveTable:
