@@ -120,11 +120,11 @@ def test_followers_hear_of_every_change_from_a_phone_or_another_process(hosted: 
     published: list[tuple[str, object]] = []
     stop = table.listen(lambda: heard.append("change"))
     table.publish = lambda topic, message: published.append((topic, message))
-    kill(seated(table, "p1"), table.match_id)
-    assert heard == ["change"] and published[-1][0] == f"table:{table.match_id}"
+    kill(SeatSession(table, lambda: "p1", origin="ann-phone"), table.match_id)
+    assert heard == ["change"] and published[-1] == (f"table:{table.match_id}", "ann-phone")  # Ann's is drawn
     assert table.poll() is False  # nothing new since
     kill(Session.open(table.root), table.match_id)  # e.g. `companion match event` in another process
-    assert table.poll() is True and len(heard) == 2
+    assert table.poll() is True and len(heard) == 2 and published[-1][1] == ""  # every phone redraws
     stop()
     kill(seated(table, "p2"), table.match_id)
     assert len(heard) == 2 and len(published) == 3

@@ -88,7 +88,7 @@ class LiveTable:
 
     def session_for(self, page: Any) -> SeatSession:
         """The Session a phone's page acts through: as the player its connection's cookie seats, else read-only."""
-        return SeatSession(self, lambda: self.access.seat(page))
+        return SeatSession(self, lambda: self.access.seat(page), origin=str(page.session.id))
 
     # --- the change feed --------------------------------------------------------------------------
 
@@ -97,10 +97,11 @@ class LiveTable:
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
-    def changed(self) -> None:
+    def changed(self, origin: str = "") -> None:
+        """Tell every follower; `origin` names the phone that made the change (it redrew itself already)."""
         self._signature = self.reader.store.signature(self.match_id)
         if self.publish is not None:
-            self.publish(self.topic, self._signature)
+            self.publish(self.topic, origin)
         for callback in list(self._listeners):
             callback()
 
@@ -116,9 +117,10 @@ class LiveTable:
 class SeatSession(Session):
     """A Session for one phone at a hosted table: it acts as the phone's seat, on the hosted match only."""
 
-    def __init__(self, table: LiveTable, seat: Callable[[], str | None]) -> None:
+    def __init__(self, table: LiveTable, seat: Callable[[], str | None], origin: str = "") -> None:
         super().__init__(MatchStore(table.root))
         self.table = table
+        self.origin = origin  # the phone's Flet session id, sent with its changes
         self._seat = seat  # asked again before every write: a rotated key signs the phone out at once
 
     @property
@@ -146,7 +148,7 @@ class SeatSession(Session):
         seat = self._may_write(match_id)  # the phone acts as its own player, whatever the screen proposed
         with self.table.lock:
             state = super().dispatch(match_id, type_, data, by=seat)
-        self.table.changed()
+        self.table.changed(self.origin)
         return state
 
     def roll(self, match_id: str, expr: str, purpose: str = "", *, by: str | None = None) -> Any:
@@ -158,14 +160,14 @@ class SeatSession(Session):
         self._may_write(match_id)
         with self.table.lock:
             state = super().undo(match_id)
-        self.table.changed()
+        self.table.changed(self.origin)
         return state
 
     def redo(self, match_id: str) -> Match:
         self._may_write(match_id)
         with self.table.lock:
             state = super().redo(match_id)
-        self.table.changed()
+        self.table.changed(self.origin)
         return state
 
     def new_match(self, *args: Any, **kwargs: Any) -> Match:

@@ -55,7 +55,9 @@ class PhoneApp:
             app.toast(f"This phone plays as {self.table.state().player(session.seat).name}.")
             redraw = self._player(app)
 
-        async def on_change(_topic: str, _message: Any) -> None:
+        async def on_change(_topic: str, origin: str) -> None:
+            if origin == session.origin:  # this phone's own change: its screen is drawn already
+                return
             try:
                 redraw()
             except Exception:  # e.g. the phone went away mid-update: that page alone stops
