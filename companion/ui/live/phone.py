@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -66,7 +67,7 @@ class PhoneApp:
         page.pubsub.subscribe_topic(self.table.topic, on_change)
         self.start(page.pubsub)
 
-    def _watcher(self, page: ft.Page) -> Any:
+    def _watcher(self, page: ft.Page) -> Callable[[], None]:
         def redraw() -> None:
             fresh = watch_view(self.table.state(), self.table.title())
             view = page.views[-1]
@@ -75,7 +76,7 @@ class PhoneApp:
 
         return redraw
 
-    def _player(self, app: App) -> Any:
+    def _player(self, app: App) -> Callable[[], None]:
         live = live_routes(self.table.match_id)
 
         def redraw() -> None:
