@@ -78,6 +78,9 @@ async def test_a_watching_phone_has_nothing_to_tap_and_follows_every_change(tmp_
         await ann.click("player-p1-kills-plus")
         await settle()
         assert watcher.text_of("watch-player-p1-score") == "VP 0 · Kills 1"
+        await ann.click("unit-u1-action-plus")
+        await settle()
+        assert watcher.text_of("watch-unit-u1-tokens") == "Action 1"
         assert tappable(watcher) == []
         # a click forged for the watcher's page reaches a session that refuses it: nothing is stored
         forged = table.session_for(watcher.page)

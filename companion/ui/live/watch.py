@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.model import Match, Unit
-from companion.ui.match.unit_card import stats_line
+from companion.ui.match.unit_card import TOKEN_LABELS, stats_line
 
 
 def turn_line(match: Match) -> str:
@@ -19,13 +19,15 @@ def turn_line(match: Match) -> str:
 
 def _unit(match: Match, unit: Unit) -> ft.Control:
     click = unit.current
-    tokens = ", ".join(f"{name} {n}" for name, n in vars(unit.tokens).items() if isinstance(n, int) and n)
+    held = {kind: getattr(unit.tokens, kind) + (unit.tokens.action_last if kind == "action" else 0)
+            for kind in TOKEN_LABELS}
+    tokens = " · ".join(f"{label} {held[kind]}" for kind, label in TOKEN_LABELS.items() if held[kind])
     where = "" if unit.location == "table" else f" · {unit.location}"
     return ft.Container(key=f"watch-unit-{unit.id}", padding=8, border_radius=8,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, content=ft.Column(spacing=2, controls=[
                             ft.Text(f"{unit.name} · click {unit.click + 1}{where}", weight=ft.FontWeight.BOLD),
                             ft.Text(stats_line(click, match.rules.stats), key=f"watch-unit-{unit.id}-stats"),
-                            *([ft.Text(tokens, size=12)] if tokens else []),
+                            *([ft.Text(tokens, size=12, key=f"watch-unit-{unit.id}-tokens")] if tokens else []),
                         ]))
 
 
