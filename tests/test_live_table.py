@@ -3,6 +3,7 @@ writes nothing, two phones writing at once lose nothing, and every change reache
 
 from __future__ import annotations
 
+import random
 import socket
 import threading
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from companion.core.errors import CompanionError
 from companion.session import Session
+from companion.session.helper import Action, helper_for
 from companion.session.live_table import LiveTable, NotSeated, SeatSession, host_unavailable
 
 from builders import unit
@@ -19,7 +21,7 @@ from builders import unit
 @pytest.fixture
 def hosted(tmp_path: Path) -> tuple[LiveTable, Session]:
     host = Session.open(tmp_path / "data")
-    match = host.new_match("halo-actionclix", ["Ann", "Ben"], seed=7)
+    match = host.new_match("halo-actionclix", ["Ann", "Ben"])
     host.dispatch(match.id, "add_unit", {"unit": unit("u1", "p1")})
     return LiveTable(match.id, tmp_path / "data"), host
 
@@ -49,6 +51,32 @@ def test_a_phone_without_a_seat_changes_nothing(hosted: tuple[LiveTable, Session
             attempt()
     assert Session.open(table.root).log(table.match_id) == before and len(before) == 1
     assert watcher.state(table.match_id).players[0].kills == 0  # reading is fine
+
+
+READS = {"open", "packs", "user_pack_dirs", "list_matches", "history", "state", "log", "export"}
+THROUGH_DISPATCH = {"roll", "dispatch_events"}  # they write by calling dispatch, which is guarded
+
+
+def test_every_way_to_write_is_guarded() -> None:
+    """A new writing method on Session must be guarded in SeatSession (or call one that is)."""
+    public = {name for name in dir(Session) if not name.startswith("_")}
+    guarded = {name for name in vars(SeatSession) if not name.startswith("_")}
+    assert public - READS - THROUGH_DISPATCH <= guarded
+    assert {"_push", "_commit"} <= set(vars(SeatSession))  # the funnels into the store
+
+
+def test_a_rules_helper_action_is_a_seat_s_write_too(hosted: tuple[LiveTable, Session]) -> None:
+    table, host = hosted
+    option = next(o for o in helper_for("halo-actionclix").legal_actions(table.state()) if o.action == "end-turn")
+    assert option.enabled
+    action = Action(option.action)
+    heard: list[str] = []
+    table.listen(lambda: heard.append("change"))
+    with pytest.raises(NotSeated):
+        seated(table, None).act(table.match_id, action, by="p1", rng=random.Random(3))
+    assert heard == [] and len(Session.open(table.root).log(table.match_id)) == 1
+    seated(table, "p2").act(table.match_id, action, by="p1", rng=random.Random(3))
+    assert heard == ["change"] and Session.open(table.root).log(table.match_id)[-1].by == "p2"
 
 
 def test_a_phone_acts_as_its_own_player_whatever_the_screen_says(hosted: tuple[LiveTable, Session]) -> None:

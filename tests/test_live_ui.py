@@ -38,7 +38,7 @@ def one_server(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def hosted(root: Path) -> LiveTable:
     host = Session.open(root)
-    match = host.new_match("halo-actionclix", ["Ann", "Ben"], seed=7)
+    match = host.new_match("halo-actionclix", ["Ann", "Ben"])
     host.dispatch(match.id, "add_unit", {"unit": unit("u1", "p1", name="Spartan")})
     return LiveTable(match.id, root)
 

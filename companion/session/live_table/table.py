@@ -12,19 +12,24 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import random
 import socket
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.core.errors import CompanionError
+from companion.core.match.events import Event
+from companion.core.match.history import History, Segment
 from companion.core.model import Match
 from companion.session.live_table.access import TableAccess
 from companion.session.matches import Session
 from companion.store.matches import MatchStore, MatchSummary
 from companion.store.paths import data_dir
 
+T = TypeVar("T")
 POLL = 0.5  # seconds between looks at the match's file for changes made by another process
 
 
@@ -143,32 +148,38 @@ class SeatSession(Session):
     def list_matches(self) -> list[MatchSummary]:
         return [s for s in super().list_matches() if s.id == self.table.match_id]
 
+    # Every write reaches `_push` or `_commit` (the Session's funnels into the store): the seat is checked there,
+    # inside the match's lock, and stamped on the event. The public writers add the table's lock and tell the
+    # followers; those that call another writer (roll, dispatch_events: dispatch) need nothing more.
+
+    def _push(self, match_id: str, event: Event) -> Match:
+        return super()._push(match_id, replace(event, by=self._may_write(match_id)))
+
+    def _commit(self, history: History, segment: Segment | None = None) -> None:
+        self._may_write(history.state.id)
+        super()._commit(history, segment)
+
+    def _writing(self, match_id: str, write: Callable[[], T]) -> T:
+        self._may_write(match_id)
+        with self.table.lock:
+            result = write()
+        self.table.changed(self.origin)
+        return result
+
     def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None, *,
                  by: str | None = None) -> Match:
-        seat = self._may_write(match_id)  # the phone acts as its own player, whatever the screen proposed
-        with self.table.lock:
-            state = super().dispatch(match_id, type_, data, by=seat)
-        self.table.changed(self.origin)
-        return state
+        # the phone acts as its own player, whatever the screen proposed (the active player)
+        return self._writing(match_id, lambda: Session.dispatch(self, match_id, type_, data, by=by))
 
-    def roll(self, match_id: str, expr: str, purpose: str = "", *, by: str | None = None) -> Any:
-        self._may_write(match_id)
-        with self.table.lock:  # the roll's place in the match's dice sequence, and its event, as one
-            return super().roll(match_id, expr, purpose, by=by)
+    def act(self, match_id: str, action: Any, *, by: str | None = None,
+            rng: random.Random | None = None) -> tuple[Any, Match]:
+        return self._writing(match_id, lambda: Session.act(self, match_id, action, by=by, rng=rng))
 
-    def undo(self, match_id: str) -> Match:
-        self._may_write(match_id)
-        with self.table.lock:
-            state = super().undo(match_id)
-        self.table.changed(self.origin)
-        return state
+    def undo(self, match_id: str, *, by: str | None = None) -> Match:
+        return self._writing(match_id, lambda: Session.undo(self, match_id, by=self._may_write(match_id)))
 
     def redo(self, match_id: str) -> Match:
-        self._may_write(match_id)
-        with self.table.lock:
-            state = super().redo(match_id)
-        self.table.changed(self.origin)
-        return state
+        return self._writing(match_id, lambda: Session.redo(self, match_id))
 
     def new_match(self, *args: Any, **kwargs: Any) -> Match:
         raise NotSeated(OTHER_MATCH)
@@ -179,5 +190,5 @@ class SeatSession(Session):
     def import_match(self, data: Any, *, as_new: bool = False) -> Match:
         raise NotSeated(OTHER_MATCH)
 
-    def replace_history(self, initial: Match, events: list[Any]) -> Match:
+    def replace_history(self, initial: Match, events: list[Any], **kwargs: Any) -> Match:
         raise NotSeated("Only the host can replace a hosted match's history.")
