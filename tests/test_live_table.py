@@ -12,8 +12,8 @@ import pytest
 
 from companion.core.errors import CompanionError
 from companion.session import Session
-from companion.session.helper import Action, helper_for
 from companion.session.live_table import LiveTable, NotSeated, SeatSession, host_unavailable
+from companion.session.play.helper import Action, helper_for
 
 from builders import unit
 
