@@ -14,8 +14,8 @@ from companion.session.play.helper import has_helper, helper_for
 from companion.session.play.packs import Pack
 from companion.session.table.header import Over, header, victory_rules
 from companion.ui.helper.helper_screen import HelperScreen, take_option
-from companion.ui.match.header import match_header
 from companion.ui.live.host_screen import HostScreen, can_host
+from companion.ui.match.header import match_header
 from companion.ui.match.unit_card import Preview, counter, unit_card
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels, icon_button
@@ -91,6 +91,8 @@ class TableScreen:
                  for player in match.players for unit in match.units if unit.owner == player.id]
         controls.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
                         else ft.Column(cards, spacing=4, key="cards"))
+        host = [ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host",
+                                  on_click=lambda: app.show(HostScreen(self.match_id)))] if can_host(app.page) else []
         controls.append(ft.Row(wrap=True, spacing=8, key="unit-tools", controls=[
             ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit",
                               on_click=lambda: self._add_unit(app)),
@@ -98,8 +100,7 @@ class TableScreen:
                               on_click=lambda: self._setup(app)),
             ft.OutlinedButton("Table clock", icon=ft.Icons.TIMER, key="open-clock",
                               on_click=lambda: self._clock(app)),
-            *([ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host",
-                                 on_click=lambda: app.show(HostScreen(self.match_id)))] if can_host(app.page) else [])]))
+            *host]))
         controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
         controls += [self._memo(f"player-{p.id}", (p, facts.kind, tuple(names.items())),
                                 partial(self._player_row, p, facts.kind, dispatch, names)) for p in match.players]
