@@ -14,8 +14,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_pyproject_lists_every_subpackage() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "companion").rglob("__init__.py")}
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "companion").rglob("*.py")}
     assert listed == found | {"companion.content"}
+
+
+def test_every_folder_of_modules_is_a_package() -> None:
+    """A folder of modules without __init__.py imports from a checkout but setuptools leaves it out of a wheel."""
+    folders = {p.parent for p in (ROOT / "companion").rglob("*.py")}
+    assert sorted(str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").exists()) == []
 
 
 def test_builtin_packs_are_found_and_load() -> None:
