@@ -7,7 +7,6 @@ warning level, extensions and result. Nothing here writes: the judge's screen an
 
 from __future__ import annotations
 
-import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,22 +16,13 @@ from companion.core.match import timers
 from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status, warning_text
 from companion.core.tournament.results import describe, standings
 from companion.core.tournament.state import Table, Tournament
+from companion.session.lan import lan_address
 from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
 
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}
 MAX_QUERY = 60  # a player's name is at most 60 characters (core.tournament.state.MAX_NAME)
-
-
-def lan_address() -> str:
-    """This device's address on the local network (what players' phones can reach), else 127.0.0.1."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.255.255.255", 1))  # UDP: picks the outgoing interface, sends nothing
-            return s.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
 
 
 def room_url(host: str, port: int) -> str:

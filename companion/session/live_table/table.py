@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import random
-import socket
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -49,17 +48,6 @@ def host_unavailable() -> str | None:
     if missing:
         return "hosting a table needs the web extra: pip install 'tabletop-companion[web]'"
     return None
-
-
-def lan_address() -> str:
-    """This device's address on the local network (what the phones can reach), else 127.0.0.1.
-    The same as the judge room's; one copy should go once both live in main."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("10.255.255.255", 1))  # UDP: picks the outgoing interface, sends nothing
-            return str(s.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
 
 
 class LiveTable:

@@ -51,7 +51,8 @@ class TableScreen:
 
         def undo() -> None:
             self.preview = None
-            app.attempt(lambda: app.session.undo(self.match_id))
+            # an undone roll stays in the log, marked with who took it back (the player to play at the tap)
+            app.attempt(lambda: app.session.undo(self.match_id, by=app.session.state(self.match_id).active_player.id))
 
         def redo() -> None:
             self.preview = None
