@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from companion.cli import build_parser, main
 from companion.room import server as room_server
 from companion.session import Session
+from companion.ui.live import server as table_server
 
 GUARD_SECONDS = 30  # one example; honest commands take well under a second
 OUTPUT_OPTIONS = {"--output", "--png"}  # written files: names inside the test's folder only
@@ -67,6 +68,7 @@ def known(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(flet, "run", lambda *a, **k: None)
     monkeypatch.setattr(room_server, "serve", lambda *a, **k: 0)
+    monkeypatch.setattr(table_server, "serve", lambda *a, **k: 0)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     match = Session.open().new_match("halo-actionclix", ["Ann", "Ben"])
     assert main(["judge", "new", "Friday", "--table", "Ann,Ben", "--table", "Cat,Dan"]) == 0
