@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 from companion.cli.output import fail
+from companion.session.lan import port_problem, public_base
 from companion.session.live_table import LiveTable, host_unavailable
 
 DEFAULT_PORT = 8552
@@ -33,7 +34,7 @@ def _host(args: argparse.Namespace) -> int:
     reason = host_unavailable()
     if reason:
         return fail(reason)
-    from companion.ui.live.server import join_url, port_problem, public_base, reach, serve
+    from companion.ui.live.server import join_url, reach, serve
 
     host = EVERYONE if args.lan else args.host
     base = public_base(host, args.port)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import sys
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -28,7 +27,8 @@ from starlette.websockets import WebSocket
 from companion.room.access import COOKIE, JudgeAccess
 from companion.room.hub import RoomHub
 from companion.room.routes import not_found, room_routes
-from companion.session.judging.room import RoomFeed, lan_address, room_url
+from companion.session.judging.room import RoomFeed, room_url
+from companion.session.lan import lan_address, port_problem
 
 SESSION_TIMEOUT = 10  # seconds a closed judge page's Flet session is kept for a reconnect (Flet's default: 1 hour)
 PING = 5  # seconds between WebSocket pings, and to wait for the answer
@@ -126,17 +126,6 @@ def build(feed: RoomFeed, judge_screens: MakeJudgeScreens, *, players_url: str,
     return Headers(GZipMiddleware(app, minimum_size=800, compresslevel=6)), hub, access, live
 
 
-def port_free(host: str, port: int) -> str | None:
-    """Why `port` can't be served on `host` (None: it can)."""
-    try:
-        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind((host, port))
-    except OSError as exc:
-        return f"can't serve on {host}:{port}: {exc.strerror or exc}"
-    return None
-
-
 class RoomServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, hub: RoomHub) -> None:
         super().__init__(config)
@@ -155,7 +144,7 @@ class RoomServer(uvicorn.Server):
 
 def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, port: int, lan: bool) -> int:
     feed = RoomFeed.open(event_id)
-    problem = port_free(host, port)
+    problem = port_problem(host, port)
     if problem:
         print(f"companion: {problem}", file=sys.stderr)
         return 1

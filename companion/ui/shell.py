@@ -188,6 +188,16 @@ class App:
         self.refresh()
         return result
 
+    def undo_roll(self, match_id: str, note: str) -> bool:
+        """Take back the last step; a roll stays in the log, marked undone by the player to play. False: refused."""
+        try:
+            self.session.undo(match_id, by=self.session.state(match_id).active_player.id)
+        except CompanionError as exc:
+            self.toast(str(exc))
+            return False
+        self.toast(note)
+        return True
+
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(message, key="toast"), duration=4000))
 

@@ -16,7 +16,7 @@ from companion.core.match import timers
 from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status, warning_text
 from companion.core.tournament.results import describe, standings
 from companion.core.tournament.state import Table, Tournament
-from companion.session.lan import lan_address
+from companion.session.lan import public_base
 from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
 
@@ -27,8 +27,7 @@ MAX_QUERY = 60  # a player's name is at most 60 characters (core.tournament.stat
 
 def room_url(host: str, port: int) -> str:
     """The address players open: the LAN address when serving to everyone, else the host itself."""
-    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
-    return f"http://{shown}:{port}/"
+    return public_base(host, port) + "/"
 
 
 @dataclass(frozen=True)

@@ -97,15 +97,9 @@ class ActionScreen:
         app.refresh()
 
     def _undo(self, app: App) -> None:
-        match = app.session.state(self.match_id)
-        try:
-            app.session.undo(self.match_id, by=match.active_player.id)
-        except CompanionError as exc:
-            app.toast(str(exc))
-            return
-        self.done = None
-        app.toast("Undone. The roll stays in the match log as undone.")
-        app.refresh()
+        if app.undo_roll(self.match_id, "Undone. The roll stays in the match log as undone."):
+            self.done = None
+            app.refresh()
 
 
 def default_of(p: Param) -> Any:

@@ -112,15 +112,9 @@ class DiceScreen:
 
     def _undo(self, app: App) -> None:
         assert self.match_id is not None
-        match = app.session.state(self.match_id)
-        try:
-            app.session.undo(self.match_id, by=match.active_player.id)
-        except CompanionError as exc:
-            app.toast(str(exc))
-            return
-        self.last = None
-        app.toast("Undone. The roll stays in the history as undone.")
-        app.refresh()
+        if app.undo_roll(self.match_id, "Undone. The roll stays in the history as undone."):
+            self.last = None
+            app.refresh()
 
     def _history(self, app: App) -> list[str]:
         if not self.match_id:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import threading
 import time
 from urllib.parse import parse_qs, quote
@@ -28,7 +27,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from companion.core.errors import CompanionError
-from companion.session.live_table import COOKIE, LiveTable, lan_address
+from companion.session.lan import lan_address, public_base
+from companion.session.live_table import COOKIE, LiveTable
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
 from companion.ui.shell import Places
@@ -101,23 +101,6 @@ def build(table: LiveTable, places: Places) -> tuple[ASGIApp, PhoneApp]:
 
     app.mount("/", FletStaticFiles(app_name=table.title(), no_cdn=True, websocket_endpoint_path="ws"))
     return IsolationHeaders(app), phone
-
-
-def port_problem(host: str, port: int) -> str | None:
-    """Why `port` can't be served on `host` (None: it can)."""
-    try:
-        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind((host, port))
-    except OSError as exc:
-        return f"can't serve on {host}:{port}: {exc.strerror or exc}"
-    return None
-
-
-def public_base(host: str, port: int) -> str:
-    """The address phones open: this device's LAN address when serving to the network, else `host` itself."""
-    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
-    return f"http://{shown}:{port}"
 
 
 def join_url(base: str, code: str) -> str:
