@@ -29,7 +29,7 @@ from companion.core.model import from_json
 from companion.core.packs.load import load_pack
 from companion.core.tournament.state import Tournament
 from companion.core.tournament.state import from_json as tournament_from_json
-from companion.session.data.backup import LIBRARY, PACKS, data_root, holds_anything, safety_backup
+from companion.session.data.backup import PACKS, data_root, holds_anything, safety_backup
 from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
 from companion.share.merge import Relation, compare
 from companion.share.payload import SharedMatch
@@ -298,4 +298,4 @@ def _version_key(version: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
-__all__ = ["LIBRARY", "OUTCOMES", "RestoreReport", "copy_id", "restore_backup"]
+__all__ = ["OUTCOMES", "RestoreReport", "copy_id", "restore_backup"]
