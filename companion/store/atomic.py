@@ -19,6 +19,11 @@ from tinydb.storages import Storage
 
 from companion.core.errors import CompanionError
 
+try:  # POSIX: serialise writers across processes; elsewhere (Windows, phones) one process writes at a time
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 TEMP_SUFFIX = ".tmp"
 
 
@@ -141,3 +146,19 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         pass
+
+
+@contextmanager
+def folder_lock(folder: Path | None) -> Iterator[None]:
+    """One read-change-write at a time in `folder` across processes (`folder/.lock`); nothing to hold for a
+    store kept in memory (None) or where the platform has no flock."""
+    if folder is None or fcntl is None:
+        yield
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "a+b") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)

@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # Windows, phones: one process at a time there
-    fcntl = None  # type: ignore[assignment]
-
-from companion.store.atomic import DamagedFile, dump, move_aside, read_json, remove_stale_temps, write_atomic
+from companion.store.atomic import (
+    DamagedFile,
+    dump,
+    folder_lock,
+    move_aside,
+    read_json,
+    remove_stale_temps,
+    write_atomic,
+)
 
 FORMAT = "tabletop-companion/pending-parts"
 VERSION = 1
@@ -129,19 +132,9 @@ class PendingParts:
         except (KeyError, TypeError, ValueError, AttributeError):
             raise move_aside(path, "not a file of received code parts") from None
 
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self) -> AbstractContextManager[None]:
         """One read-change-write at a time across processes (two links opened at once)."""
-        if self.root is None or fcntl is None:
-            yield
-            return
-        self._dir.mkdir(parents=True, exist_ok=True)
-        with open(self._dir / ".lock", "a+b") as f:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+        return folder_lock(None if self.root is None else self._dir)
 
 
 def read_json_or_aside(path: Path) -> object:

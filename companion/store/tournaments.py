@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,12 +24,7 @@ from companion.core.errors import CompanionError
 from companion.core.match.events import Event
 from companion.core.tournament.events import apply
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
-from companion.store.atomic import AtomicJSONStorage, DamagedFile, move_aside, remove_stale_temps
-
-try:  # POSIX: serialise writers across processes; elsewhere one writer at a time is up to the judge
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+from companion.store.atomic import AtomicJSONStorage, DamagedFile, folder_lock, move_aside, remove_stale_temps
 
 META_FORMAT = "tabletop-companion/tournament-file"
 STORE_VERSION = 1
@@ -209,17 +204,8 @@ class TournamentStore:
                 table.truncate()
                 table.insert_multiple(docs)
 
-    @contextmanager
-    def _lock(self) -> Iterator[None]:
-        if self.root is None or fcntl is None:
-            yield
-            return
-        with open(self._dir / ".lock", "a+b") as f:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+    def _lock(self) -> AbstractContextManager[None]:
+        return folder_lock(None if self.root is None else self._dir)
 
 
 @contextmanager
