@@ -31,7 +31,7 @@ from share_play import Clock, play_halo, play_turn
 from companion.session import Session
 from companion.session.sharing.share_sync import import_code, read_code, share_code
 from companion.share import Collector, Library, SharedMatch, decode, encode, encode_turn, plan, png, read_any
-from companion.share.codes import render
+from companion.share.codes import context_coder, render
 from companion.share.codes.dictionary import APP_V1, preset
 from companion.share.codes.scope import Scope
 from companion.share.event_layout import events_out
@@ -105,13 +105,16 @@ def ideas(shared: SharedMatch, library: Library) -> None:
         return len(packer.compress(plain) + packer.flush())
 
     export = json.dumps(shared.to_export(), separators=(",", ":")).encode()
-    print("\nWhat each idea gives (realistic match; bytes of the body; format 2 adds ~10 bytes of header and CRC)")
+    print("\nWhat each idea gives (realistic match; bytes of the body; the code adds ~12 bytes of header and CRC)")
     rows = [("export JSON (state included), zlib", len(zlib.compress(export, 9))),
-            ("format 2 layout, no dictionary", deflated(body(True), b"")),
+            ("compact layout, deflate, no dictionary", deflated(body(True), b"")),
             ("  without worn-dial bits and time bytes", deflated(body(False), b"")),
-            ("  with the app's dictionary (used)", deflated(body(True), preset(APP_V1))),
+            ("  with the app's dictionary (format 2)", deflated(body(True), preset(APP_V1))),
             ("  with the pack's names before it (not used)",
-             deflated(body(True), pack_words(library, m.system) + preset(APP_V1)))]
+             deflated(body(True), pack_words(library, m.system) + preset(APP_V1))),
+            ("context coder, no dictionary", len(context_coder.pack(body(True), b""))),
+            ("context coder after the app's dictionary (format 3)",
+             len(context_coder.pack(body(True), preset(APP_V1))))]
     for label, size in rows:
         print(f"  {label:<52}{size:>6} B")
     data = encode(shared, library)

@@ -27,7 +27,7 @@ from companion.share import (
     encode,
     read_text,
 )
-from companion.share.codec import MAX_CODE_BYTES
+from companion.share.codec import MAX_CODE_BYTES, frame, unframe
 from companion.share.codes.dictionary import CURRENT
 from companion.share.codes.scope import Scope
 from companion.share.errors import CodeTooLarge, IncompleteCode, InvalidSharedMatch
@@ -82,11 +82,15 @@ def test_reference_matches_round_trip(path: Path) -> None:
         assert decode(encode(payload)) == payload
 
 
-def test_compression_is_used_only_when_it_helps() -> None:
+def test_the_smallest_packing_is_used() -> None:
     big = encode(reference("share_skirmish.json"))
-    assert big[0] == 0x21 and big[1] == CURRENT  # format 2, deflated with the pack's preset dictionary
-    tiny = encode(SharedMatch.of(reference("share_skirmish.json").initial, ()))
-    assert tiny[0] == 0x20 and tiny[1] == 0  # stored as it is: deflating made it no smaller
+    assert big[0] == 0x35 and big[1] == CURRENT  # format 3, packed by the context coder with the preset dictionary
+    noise = cbor2.dumps(random.Random(1).randbytes(40))
+    data = frame(0, "halo-actionclix", "0.1.0", noise)
+    assert data[0] == 0x30 and data[1] == 0  # stored as it is: packing made it no smaller
+    longer = cbor2.dumps([list(range(5000)), "x" * 20000])  # beyond what the context coder takes: deflate
+    data = frame(0, "halo-actionclix", "0.1.0", longer)
+    assert data[0] == 0x31 and unframe(data).body == cbor2.loads(longer)
 
 
 def test_format_1_codes_still_read() -> None:
@@ -127,7 +131,7 @@ def test_a_missing_or_other_pack_version_is_named() -> None:
 
 def test_newer_format_says_update_the_app() -> None:
     data = encode(reference("share_halo.json"))
-    newer = framed(data[1:-4], header=0x30 | (data[0] & 0x0F))
+    newer = framed(data[1:-4], header=0x40 | (data[0] & 0x0F))
     with pytest.raises(NewerCode, match="update the app"):
         decode(newer)
 

@@ -1,4 +1,5 @@
-"""Format 2's pieces: old codes still read, the pinned dictionary, digits, texts as names, the fast picture."""
+"""Format 2 and 3's pieces: old codes still read, the pinned dictionary, the context coder, digits, texts as names,
+the fast picture."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_share_strategies import LIBRARY
 
-from companion.share import DamagedCode, SharedMatch, decode, encode, png, read_image, read_text
+from companion.share import DamagedCode, SharedMatch, decode, encode, png, read_any, read_image, read_text
+from companion.share.codec import MODELLED
+from companion.share.codes import context_coder
 from companion.share.codes.dictionary import APP_V1, preset
 from companion.share.codes.render import grid, penalty
 from companion.share.codes.texts import text_in, text_out
@@ -59,6 +62,25 @@ FORMAT_1_HALO = (
     "VHTWNBTH3GYXXH4HQTNGAPLO6PXG3ITNDNZERLEKKIERJM7NZGTSRFSHYI4IS6P66XWLVUQP4WUXC7YG76RXG7OGN7Q"
 )
 
+# Written by format 2 (deflate with the preset dictionary): share_play.play_halo(seed=3, turns=2) as a whole code
+# and as a turn code of its last four steps.
+FORMAT_2_HALO = (
+    "ttcomp://m/09289774152313706330329005247872675241186752638434830329720797951692212296989112273876029"
+    "9730425372817051068198931750741260718578218977048344203996312585081051020406547840989426124912050538"
+    "8662078924604991022392150892573055429666773140308207486060205527703162899066877171612987460221180061"
+    "5920691616901261205882280964042945637810417864908143863859728282852029242475549051526432395117909996"
+    "3641263193394601876445201922859605441194611811673921349852783251984980376218036876728500265563298133"
+    "3100660137397901495382325695021654273814622955716735498076793583985885844797055688525313801565518879"
+    "4108242796302870148625227328247591187278276008200644077805708652728078825857706115475975690304675169"
+    "8685438756609895638905409233790011578261523054266174157033101978228430045474484624024765566493701956"
+    "49744427740394730805346992027700019827658835037039333779323853804100799194813727028196541908901"
+)
+
+FORMAT_2_HALO_TURN = (
+    "ttcomp://m/09852724105735025256840319079718984491831850117525406281135112893320027322886029111394772"
+    "050393559948936875236466021272432785931529945675236577087173442010285292"
+)
+
 
 def test_codes_written_by_format_1_still_read() -> None:
     scarab = SharedMatch.from_export(json.loads((BENCH / "share_scarab.json").read_text(encoding="utf-8")))
@@ -66,9 +88,64 @@ def test_codes_written_by_format_1_still_read() -> None:
     old = decode(read_text(FORMAT_1_HALO).data, LIBRARY)  # with the dice seed format 1 carried: ignored now
     assert len(old.events) == 18 and len(old.state.units) == 10 and old.state.turn == 3
     assert [e.type for e in old.events[10:]].count("batch") == 8
-    again = encode(old, LIBRARY)  # and is written again as format 2, much smaller
-    assert again[0] >> 4 == 2 and len(again) < len(read_text(FORMAT_1_HALO).data) * 0.6
+    again = encode(old, LIBRARY)  # and is written again as format 3, much smaller
+    assert again[0] >> 4 == 3 and len(again) < len(read_text(FORMAT_1_HALO).data) * 0.5
     assert decode(again, LIBRARY) == old
+
+
+def test_codes_written_by_format_2_still_read() -> None:
+    shared = decode(read_text(FORMAT_2_HALO).data, LIBRARY)
+    assert len(shared.events) == 18 and len(shared.state.units) == 10 and shared.state.turn == 3
+    base = SharedMatch.of(shared.initial, shared.events[:-4])
+    found = read_any(read_text(FORMAT_2_HALO_TURN).data, LIBRARY, {shared.id: base}.get)
+    assert found == shared
+    again = encode(shared, LIBRARY)  # written again as format 3: smaller by the context coder
+    assert again[0] >> 4 == 3 and again[0] & MODELLED
+    assert len(again) < len(read_text(FORMAT_2_HALO).data) * 0.9
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=2000), st.sampled_from([b"", preset(APP_V1)]))
+def test_the_context_coder_gives_back_what_it_packed(plain: bytes, dictionary: bytes) -> None:
+    packed = context_coder.pack(plain, dictionary)
+    if context_coder.fits(plain, packed):
+        assert context_coder.unpack(packed, len(plain), dictionary) == plain
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from([b"Master Chief", b"\x83\x04\x17\x00", b"2d6", b"\x00", b"\xff"]), max_size=300))
+def test_the_context_coder_gives_back_repetitive_bodies(pieces: list[bytes]) -> None:
+    """Bodies like a match's (the same few shapes again and again), where the model is most sure of itself."""
+    plain = b"".join(pieces)
+    packed = context_coder.pack(plain, preset(APP_V1))
+    assert context_coder.unpack(packed, len(plain), preset(APP_V1)) == plain
+
+
+def test_the_context_coder_beats_deflate_on_a_real_match() -> None:
+    session, match_id = play_halo(seed=16, turns=6)
+    data = encode(SharedMatch.from_export(session.export(match_id)), LIBRARY)
+    assert data[0] & MODELLED and len(data) <= 394  # 394 B: what one code of version 15 (ECC M) holds as digits
+    assert plan(data).parts == 1 and plan(data).version <= 15
+
+
+@pytest.mark.parametrize("length", [-1, context_coder.MAX_PLAIN + 1, 10**9])
+def test_a_coded_length_out_of_range_is_refused_before_decoding(length: int) -> None:
+    with pytest.raises(ValueError, match="out of range"):
+        context_coder.unpack(b"\x12\x34", length, preset(APP_V1))
+    # a tiny code can't claim a long body: decoding time stays bounded by the code's own size
+    with pytest.raises(ValueError, match="out of range"):
+        context_coder.unpack(b"\x12", context_coder.MAX_RATIO + context_coder.SLACK + 1, preset(APP_V1))
+
+
+def test_coded_bytes_with_extra_or_missing_bytes_are_refused() -> None:
+    plain = bytes(range(200)) * 2
+    packed = context_coder.pack(plain, preset(APP_V1))
+    for bad in (packed + b"\x00", packed + b"junk", packed[:-1]):
+        try:
+            back = context_coder.unpack(bad, len(plain), preset(APP_V1))
+        except ValueError:
+            continue
+        assert back != plain  # what a cut code decodes to is wrong, and the CRC and layout refuse it anyway
 
 
 def test_dictionary_1_never_changes() -> None:

@@ -1,8 +1,9 @@
 """Fuzzing the decoder: random bytes, damaged codes and hostile bodies with valid checksums.
 
 Every input either decodes to a valid match or raises the codec's typed error (ShareError); nothing else.
-Seeds are format 2 codes (whole matches and turn codes of a match played through the rules helper, read onto
-a copy that holds their base) and format 1 codes as earlier versions wrote them.
+Seeds are format 3 codes (whole matches and turn codes of a match played through the rules helper, read onto
+a copy that holds their base; bodies packed by the context coder), hostile bodies framed as format 3 and as
+format 2 and format 1 as earlier versions wrote them.
 The default run tries a few hundred inputs; `pytest -m slow` runs more than 10,000.
 """
 
@@ -24,6 +25,7 @@ from test_share_strategies import LIBRARY
 from companion.core.model import validate
 from companion.share import Collector, SharedMatch, ShareError, decode, encode, encode_turn, read_any, read_text
 from companion.share.codec import _pack_code, _version_code, unframe
+from companion.share.codec import frame as frame3
 from companion.share.codes.dictionary import CURRENT, preset
 from companion.share.text import to_parts, to_text
 
@@ -132,7 +134,10 @@ def hostile_bodies(draw: st.DrawFn) -> bytes:
         how = "replace"
     new = draw(st.one_of(values, st.integers(-3, 300)))
     plain = cbor2.dumps(replaced(body, path, new, how))
-    return frame2(turn, system, version, plain, draw(st.booleans())) if v2 else frame(plain, draw(st.booleans()))
+    if not v2:
+        return frame(plain, draw(st.booleans()))
+    return frame3(turn, system, version, plain) if draw(st.booleans()) else frame2(turn, system, version, plain,
+                                                                                   draw(st.booleans()))
 
 
 @st.composite

@@ -1,8 +1,9 @@
 """A shared match as bytes: `encode(shared) -> bytes`, `decode(bytes) -> SharedMatch`.
 
-Format 2 (written now; `frame` shows the bytes) deflates the body with a preset dictionary of the app's own
-words and layout, rebuilds texts the app writes from names both sides hold, and can be a turn code
-(codes/turns.py). Format 1 codes (one header byte, no dictionary) are still read.
+Format 3 (written now; `frame` shows the bytes) packs the body with a context-mixing coder that has learnt a
+preset dictionary of the app's own words and layout (or with deflate and that dictionary, whichever is
+smaller), rebuilds texts the app writes from names both sides hold, and can be a turn code (codes/turns.py).
+Format 2 (deflate only) and format 1 codes (one header byte, no dictionary) are still read.
 The header and the trailing CRC keep their places, so any future code is at least recognised ("update the
 app"). Reading is defensive: sizes are checked before inflating, inflating stops at a limit, CBOR is read
 without tags, indefinite lengths or duplicate keys, the layout readers check every type, and the match must
@@ -21,6 +22,7 @@ import cbor2
 
 from companion.core.errors import CompanionError
 from companion.core.model import from_json, to_json
+from companion.share.codes import context_coder
 from companion.share.codes.dictionary import CURRENT, KNOWN, NONE, preset
 from companion.share.codes.scope import Scope
 from companion.share.errors import (
@@ -38,9 +40,10 @@ from companion.share.library import Library
 from companion.share.payload import MAX_EVENTS, SharedMatch, canonical
 from companion.share.values import damaged, pick, want_int
 
-FORMAT = 2
-DEFLATED = 0x01
-TURN = 0x02  # format 2: a turn code, the events after a point the receiver holds (see codes/turns.py)
+FORMAT = 3
+PACKED = 0x01  # the body is compressed (format 1 and 2: deflated)
+TURN = 0x02  # format 2 and 3: a turn code, the events after a point the receiver holds (see codes/turns.py)
+MODELLED = 0x04  # format 3: packed by the context coder (codes/context_coder.py) rather than deflate
 MAX_CODE_BYTES = 64 * 1024  # what may be read from codes (a 16-part sequence of large codes is ~20 KB)
 MAX_PLAIN_BYTES = 1024 * 1024  # what a body may inflate to
 MAX_DEPTH = 32
@@ -53,7 +56,7 @@ _TAGS = (0, 1, 2, 3, 4, 5, 25, 28, 29, 30, 35, 36, 37, 52, 54, 100, 256, 258, 26
 
 @dataclass(frozen=True)
 class Envelope:
-    """A format 2 code opened: its flags, pack and the CBOR body (not yet read into a match)."""
+    """A format 2 or 3 code opened: its flags, pack and the CBOR body (not yet read into a match)."""
 
     flags: int
     system: str
@@ -70,9 +73,10 @@ def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
                        events_out(shared.events, scope)]
     if scope.used_refs:
         body.append(scope.refs.digest)
-    data = frame(0, m.system, m.pack_version, body)
+    plain = cbor2.dumps(body)  # not canonical=True: that sorts map keys, and key order is shown (stat order)
+    data = frame(0, m.system, m.pack_version, plain)
     try:
-        back = decode(data, library)
+        back = _whole(unframe(data, plain), library)
     except ShareError as exc:  # a value the layout can't carry (say, a number beyond 64 bits)
         raise InvalidSharedMatch(f"this match holds a value a code can't carry ({exc})") from None
     if canonical(back) != canonical(shared):
@@ -80,27 +84,33 @@ def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
     return data
 
 
-def frame(flags: int, system: str, version: str, body: Any) -> bytes:
-    """Format 2 bytes: header, the pack in the clear, the body deflated with the preset dictionary.
+def frame(flags: int, system: str, version: str, plain: bytes) -> bytes:
+    """Format 3 bytes: header, the pack in the clear, the CBOR body packed the smallest way with the dictionary.
 
-        byte 0     format (high 4 bits) and flags (bit 0: deflated, bit 1: turn code)
+        byte 0     format (high 4 bits) and flags (bit 0: packed, bit 1: turn code, bit 2: by the context coder)
         byte 1     preset dictionary number (codes/dictionary.py; 0: none)
-        CBOR       the pack (number or id) and its version, uncompressed
-        bytes      the body: CBOR, raw-deflated when that is smaller
+        CBOR       the pack (number or id) and its version, uncompressed; with bit 2, the body's length
+        bytes      the body: CBOR, as it is, raw-deflated, or coded by the context coder
         4 bytes    CRC-32 of everything before it (checked first, as in format 1)
     Both sides hold the same dictionary: it is pinned by a test (a new one gets a new number).
     """
     number = CURRENT
+    dictionary = preset(number)
     head = cbor2.dumps(_pack_code(system)) + cbor2.dumps(_version_code(version))
-    plain = cbor2.dumps(body)  # not canonical=True: that sorts map keys, and key order is shown (stat order)
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=preset(number))
-    packed = packer.compress(plain) + packer.flush()
-    if len(packed) < len(plain):
-        flags |= DEFLATED
-    header = bytes([FORMAT << 4 | flags, number if flags & DEFLATED else NONE])
-    data = header + head + (packed if flags & DEFLATED else plain)
+    if len(plain) > MAX_PLAIN_BYTES:
+        raise CodeTooLarge(f"this match is too large to share as a code ({len(plain)} bytes before packing)")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=dictionary)
+    ways = [(0, plain), (PACKED, packer.compress(plain) + packer.flush())]
+    if len(plain) <= context_coder.MAX_PLAIN:
+        coded = context_coder.pack(plain, dictionary)
+        if context_coder.fits(plain, coded):
+            ways.append((PACKED | MODELLED, cbor2.dumps(len(plain)) + coded))
+    how, content = min(ways, key=lambda way: len(way[1]))  # the first of equals: plain before packed
+    flags |= how
+    header = bytes([FORMAT << 4 | flags, number if flags & PACKED else NONE])
+    data = header + head + content
     data += zlib.crc32(data).to_bytes(4, "big")
-    if len(data) > MAX_CODE_BYTES or len(plain) > MAX_PLAIN_BYTES:
+    if len(data) > MAX_CODE_BYTES:
         raise CodeTooLarge(f"this match is too large to share as a code ({len(data)} bytes)")
     return data
 
@@ -112,7 +122,10 @@ def decode(data: bytes, library: Library | None = None) -> SharedMatch:
     if 6 <= len(data) <= MAX_CODE_BYTES and data[0] >> 4 == 1 and zlib.crc32(data[:-4]) == int.from_bytes(
             data[-4:], "big"):
         return _read_v1(data, library)
-    envelope = unframe(data)
+    return _whole(unframe(data), library)
+
+
+def _whole(envelope: Envelope, library: Library) -> SharedMatch:
     if envelope.flags & TURN:
         raise TurnCodeNeedsBase("this is a turn code: it carries only the newest events of a match, so it is read "
                                 "next to the copy of the match on this device (import it in the app)")
@@ -122,8 +135,12 @@ def decode(data: bytes, library: Library | None = None) -> SharedMatch:
     return read_match(envelope.system, envelope.version, body[0], body[1], body[2:], library)
 
 
-def unframe(data: bytes) -> Envelope:
-    """Check and open a format 2 code (any kind)."""
+def unframe(data: bytes, written: bytes | None = None) -> Envelope:
+    """Check and open a format 2 or 3 code (any kind).
+
+    `written`: the body a writer has just packed into `data`, to check its code without unpacking it again
+    (the packing is lossless by construction and proven by its own tests; what the check is for is the layout:
+    values it can't carry exactly)."""
     if len(data) > MAX_CODE_BYTES:
         raise CodeTooLarge(f"the code is too large to be a match ({len(data)} bytes)")
     if len(data) < 8:
@@ -133,23 +150,29 @@ def unframe(data: bytes) -> Envelope:
     version, flags, number = data[0] >> 4, data[0] & 0x0F, data[1]
     if version > FORMAT:
         raise NewerCode()
-    if (version < FORMAT or flags & ~(DEFLATED | TURN) or number not in KNOWN
-            or (number != NONE) != bool(flags & DEFLATED)):
+    known = PACKED | TURN | (MODELLED if version >= 3 else 0)
+    if (version < 2 or flags & ~known or number not in KNOWN or (number != NONE) != bool(flags & PACKED)
+            or flags & MODELLED and not flags & PACKED):
         raise damaged("unknown header")
     stream = io.BytesIO(data[2:-4])
     reader = cbor2.CBORDecoder(stream, read_size=1, max_depth=2, allow_indefinite=False, tag_hook=_no_tag,
                                semantic_decoders={t: _no_tag for t in _TAGS})
     try:
         pack_raw, version_raw = reader.decode(), reader.decode()
+        length = reader.decode() if flags & MODELLED else None
     except ShareError:
         raise
     except (cbor2.CBORError, ValueError, TypeError, OverflowError, RecursionError, EOFError) as exc:
         raise damaged(f"unreadable content: {type(exc).__name__}") from None
     system = pick(pack_raw, PACK_NUMBERS, "pack")
     pack_version = _read_version(version_raw)
-    head_end = 2 + stream.tell()
-    content = data[head_end:-4]
-    plain = _inflate(content, preset(number)) if flags & DEFLATED else content
+    content = data[2 + stream.tell():-4]
+    if written is not None:
+        plain = written
+    elif length is not None:
+        plain = _unmodel(content, want_int(length, "length", 0, context_coder.MAX_PLAIN), preset(number))
+    else:
+        plain = _inflate(content, preset(number)) if flags & PACKED else content
     return Envelope(flags, system, pack_version, _cbor(plain))
 
 
@@ -191,9 +214,9 @@ def _read_v1(data: bytes, library: Library) -> SharedMatch:
         raise CodeTooLarge(f"the code is too large to be a match ({len(data)} bytes)")
     if zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
         raise DamagedCode("the code is damaged or incomplete (its checksum doesn't match): scan or paste it again")
-    if data[0] & 0x0F & ~DEFLATED:
+    if data[0] & 0x0F & ~PACKED:
         raise damaged("unknown header")
-    body = _cbor(_inflate(data[1:-4]) if data[0] & DEFLATED else data[1:-4])
+    body = _cbor(_inflate(data[1:-4]) if data[0] & PACKED else data[1:-4])
     if type(body) is not list or len(body) not in (4, 5):
         raise damaged("unexpected layout")
     system = pick(body[0], PACK_NUMBERS, "pack")
@@ -202,6 +225,13 @@ def _read_v1(data: bytes, library: Library) -> SharedMatch:
 
 def _no_tag(*_args: Any) -> Any:
     raise damaged("tagged values are not used in match codes")
+
+
+def _unmodel(packed: bytes, length: int, dictionary: bytes) -> bytes:
+    try:
+        return context_coder.unpack(packed, length, dictionary)
+    except ValueError as exc:
+        raise damaged(f"packed content is broken: {exc}") from None
 
 
 def _inflate(packed: bytes, dictionary: bytes = b"") -> bytes:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import cbor2
+
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
 from companion.core.model import Match, to_json
@@ -57,9 +59,10 @@ def encode_turn(shared: SharedMatch, base: int, library: Library) -> bytes:
                        base_check(m, shared.events[:base]), events_out(shared.events[base:], scope)]
     if scope.used_refs:
         body.append(scope.refs.digest)
-    data = frame(TURN, m.system, m.pack_version, body)
+    plain = cbor2.dumps(body)
+    data = frame(TURN, m.system, m.pack_version, plain)
     try:
-        back = TurnCode.of(unframe(data), library).onto(shared)
+        back = TurnCode.of(unframe(data, plain), library).onto(shared)
     except ShareError as exc:
         raise InvalidSharedMatch(f"this match holds a value a code can't carry ({exc})") from None
     if canonical(back) != canonical(shared):
