@@ -1,7 +1,8 @@
-"""The preset deflate dictionary: what a receiver holds without ever having seen the sender's match.
+"""The preset dictionary: what a receiver holds without ever having seen the sender's match.
 
-A short code compresses badly on its own (deflate has nothing earlier to point back to). With a preset
-dictionary the first "2d6", " attacks " or dial already has something to point at. It holds the words the
+A short code compresses badly on its own (deflate has nothing earlier to point back to, the context coder
+nothing learnt yet). With a preset dictionary the first "2d6", " attacks " or dial already has something to
+point at (deflate) or has been seen before (the context coder learns from it first: codes/context_coder.py). It holds the words the
 rules helpers write into a match (step labels, roll purposes) and the compact layout of a small made-up match
 (unit dials, attack steps, turn ends): the shapes every code has.
 Measured and left out: a second part built from the match's rule pack (stat, token, action and table names).
