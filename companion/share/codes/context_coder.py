@@ -3,12 +3,14 @@
 Deflate spends 40-70 bytes of a short code on its Huffman tables and codes every byte on its own; this coder
 predicts each bit from the 0-3 bytes before it (four models, mixed by a weight set per bit position) and codes
 it with a binary arithmetic coder, after learning from the preset dictionary both devices hold (the same
-dictionary deflate used: `codes/dictionary.py`). On the realistic Halo match: 453 B deflated, 362 B here.
+dictionary deflate used: `codes/dictionary.py`). On the realistic Halo match: ~455 B deflated, ~363 B here.
 The design follows Matt Mahoney's lpaq1 (squash/stretch tables, adaptive-rate counters, the 32-bit coder),
 cut down to what pays on a few hundred bytes.
 
-Every step is integer arithmetic, so a phone and a desktop predict exactly the same bits. It costs a few
-microseconds a bit in pure Python, so it is for codes of at most MAX_PLAIN bytes; larger bodies use deflate.
+Every step is integer arithmetic, so a phone and a desktop predict exactly the same bits. The model is part
+of format 3: changing any of its numbers makes every code written before unreadable (a test pins its output;
+a better model needs a new flag or format). It costs ~2 µs a bit in pure Python, so it is for bodies of at
+most MAX_PLAIN bytes; larger bodies use deflate.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-MAX_PLAIN = 16 * 1024  # bytes a modelled body may unpack to (decoding costs ~2.5 µs a bit)
+MAX_PLAIN = 16 * 1024  # bytes a modelled body may unpack to (decoding costs ~2 µs a bit)
 MAX_RATIO = 16  # ... and at most this many times the coded bytes (+ SLACK): a tiny code can't claim 16 KB
 SLACK = 256
 _LIMIT = 20  # a counter adapts at 1/(n + 1.5) for its first n uses, then at this rate: the data is short

@@ -2,9 +2,9 @@
 
 A short code compresses badly on its own (deflate has nothing earlier to point back to, the context coder
 nothing learnt yet). With a preset dictionary the first "2d6", " attacks " or dial already has something to
-point at (deflate) or has been seen before (the context coder learns from it first: codes/context_coder.py). It holds the words the
-rules helpers write into a match (step labels, roll purposes) and the compact layout of a small made-up match
-(unit dials, attack steps, turn ends): the shapes every code has.
+point at (deflate) or has been seen before (the context coder learns from it first: codes/context_coder.py).
+It holds the words the rules helpers write into a match (step labels, roll purposes) and the compact layout of
+a small made-up match (unit dials, attack steps, turn ends): the shapes every code has.
 Measured and left out: a second part built from the match's rule pack (stat, token, action and table names).
 The layout already sends those as numbers, so on the realistic Halo match it saved nothing (473 B either way,
 `benchmarks/share.py`), while any edit of a pack's text under the same version would have made its codes
