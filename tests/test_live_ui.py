@@ -116,6 +116,27 @@ async def test_seated_phones_play_as_themselves_and_see_each_other(tmp_path: Pat
         app.stop()
 
 
+@pytest.mark.asyncio
+async def test_signed_out_phones_only_watch_at_once(tmp_path: Path) -> None:
+    table = hosted(tmp_path)
+    app = PhoneApp(table, app_places())
+    try:
+        ann = await phone(table, app, "p1")
+        assert ann.has("player-p1-kills-plus")
+        table.sign_everyone_out()  # as "Sign every phone out" on the host does
+        await settle()
+        assert ann.has("watch-note") and not ann.has("player-p1-kills-plus")
+        assert tappable(ann) == []
+        assert "signed every phone out" in ann.text_of("toast")
+        table.access.new_code()  # and a change made elsewhere still reaches it, read-only
+        Session.open(table.root).dispatch(table.match_id, "score", {"player": "p1", "kind": "kills", "delta": 1})
+        table.changed()
+        await settle()
+        assert "Kills 1" in " ".join(ann.texts())
+    finally:
+        app.stop()
+
+
 async def start_app(root: Path, platform: ft.PagePlatform | None) -> tuple[Harness, str]:
     table = hosted(root)
 

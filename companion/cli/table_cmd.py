@@ -69,5 +69,5 @@ def app_places() -> Any:
 def _commands(table: LiveTable) -> None:
     for line in sys.stdin:
         if line.strip() == "rotate":
-            table.access.rotate()  # announces the new join link
+            table.sign_everyone_out()  # announces the new join link
             print("Every phone is signed out; they join again with the new link.", flush=True)

@@ -79,6 +79,12 @@ class LiveTable:
         """(player id, name) for the join page's choice."""
         return [(p.id, p.name) for p in self.state().players]
 
+    def sign_everyone_out(self) -> None:
+        """A new key (every phone loses its seat) and a change to every follower, so seated phones show the
+        read-only view at once instead of buttons that would be refused."""
+        self.access.rotate()
+        self.changed()
+
     def session_for(self, page: Any) -> SeatSession:
         """The Session a phone's page acts through: as the player its connection's cookie seats, else read-only."""
         return SeatSession(self, lambda: self.access.seat(page), origin=str(page.session.id))

@@ -107,7 +107,7 @@ class HostScreen:
     @staticmethod
     def _rotate(app: App, hosting: Any) -> None:
         app.confirm("Sign every phone out?", "Every phone loses its seat and can only watch until it scans the "
-                    "new join code.", "Sign out", lambda: (hosting.table.access.rotate(), app.refresh()))
+                    "new join code.", "Sign out", lambda: (hosting.table.sign_everyone_out(), app.refresh()))
 
     def _stop(self, app: App, hosting: Any) -> None:
         _, stop_listening = _hosted.pop(self.match_id)

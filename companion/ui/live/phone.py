@@ -43,8 +43,9 @@ class PhoneApp:
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
         page.theme_mode = ft.ThemeMode.DARK
         session = self.table.session_for(page)
+        seated = session.seat is not None
         page.views.clear()
-        if session.seat is None:
+        if not seated:
             page.views.append(watch_view(self.table.state(), self.table.title()))
             page.update()
             redraw = self._watcher(page)
@@ -57,9 +58,12 @@ class PhoneApp:
             redraw = self._player(app)
 
         async def on_change(_topic: str, origin: str) -> None:
+            nonlocal redraw
             if origin == session.origin:  # this phone's own change: its screen is drawn already
                 return
             try:
+                if seated and session.seat is None:  # the host signed every phone out: no buttons left to tap
+                    redraw = self._signed_out(page)
                 redraw()
             except Exception:  # e.g. the phone went away mid-update: that page alone stops
                 log.debug("table redraw failed", exc_info=True)
@@ -75,6 +79,14 @@ class PhoneApp:
             page.update()
 
         return redraw
+
+    def _signed_out(self, page: ft.Page) -> Callable[[], None]:
+        """From now on the page only watches; it says why once."""
+        page.views.clear()
+        page.views.append(watch_view(self.table.state(), self.table.title()))
+        page.show_dialog(ft.SnackBar(ft.Text("The host signed every phone out: scan the new join code to play "
+                                             "again.", key="toast"), duration=6000))
+        return self._watcher(page)
 
     def _player(self, app: App) -> Callable[[], None]:
         live = live_routes(self.table.match_id)
