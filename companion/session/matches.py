@@ -47,9 +47,9 @@ class Session:
         self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
 
     @classmethod
-    def open(cls, root: Path | None = None) -> Session:
-        """A session over the user's data folder (or `root`)."""
-        return cls(MatchStore(root or data_dir()))
+    def open(cls, root: Path | str | None = None) -> Session:
+        """A session over the user's data folder (or `root`, a path or its text, as scripts pass it)."""
+        return cls(MatchStore(Path(root) if root else data_dir()))
 
     # --- packs ------------------------------------------------------------------------------------
 
