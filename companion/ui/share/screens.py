@@ -82,7 +82,8 @@ class ShareScreen:
         if self.full and turn_ready(app.session, self.match_id):
             return [ft.TextButton("Send my turn only", key="share-turn-only",
                                   on_click=lambda: self._set_full(app, False))]
-        return [ft.Text(f"The whole match: {code.describe()}. Once the other device sends a code back, "
+        whole = code.describe()  # "the whole match (34 steps), 376 bytes, QR version 15"
+        return [ft.Text(f"{whole[:1].upper()}{whole[1:]}. Once the other device sends a code back, "
                         "the next share here is just your turn.", key="share-whole")]
 
     def _set_full(self, app: App, full: bool) -> None:
