@@ -42,3 +42,25 @@ async def test_send_my_turn_after_one_exchange(tmp_path: Path) -> None:
     collector.add(turn)
     import_code(mine, read_code(mine, collector))  # the device that sent the whole match takes their turn
     assert mine.log(match_id) == theirs.log(match_id)
+
+
+@pytest.mark.asyncio
+async def test_ending_a_turn_offers_send_my_turn_once_the_match_was_exchanged(tmp_path: Path) -> None:
+    h, _mine = await start(tmp_path)
+    match_id = await new_halo_match(h)
+    await h.click("end-turn")
+    await h.click("confirm-yes")
+    assert not h.has("send-turn")  # played on this phone only: nothing to send, just the message
+    await h.click("open-share")
+    whole = h.find("share-text").value
+
+    o, _theirs = await other_device(tmp_path)
+    await o.click("home-scan")
+    await o.type("scan-text", whole)
+    await o.click("scan-add")  # their table is open on the match we sent
+    assert o.page.views[-1].route == f"/match/{match_id}"
+    await o.click("end-turn")
+    await o.click("confirm-yes")
+    assert o.has("send-turn")  # the turn ended on a match two devices share: one tap to send it
+    await o.event("send-turn", "action")
+    assert o.page.views[-1].route == f"/match/{match_id}/share" and o.has("share-turn")

@@ -11,6 +11,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
+from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 
 
@@ -89,9 +90,13 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
     except CompanionError as exc:
         app.toast(str(exc))
         return
-    app.toast(resolution.summary)
     app.tick()
-    if back_to_table and match.turn != app.session.state(match_id).turn:
+    if match.turn == app.session.state(match_id).turn:
+        app.toast(resolution.summary)
+        app.refresh()
+        return
+    turn_ended(app, match_id, resolution.summary)
+    if back_to_table:
         app.back()  # the turn ended: back to the table
     else:
         app.refresh()

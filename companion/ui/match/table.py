@@ -17,6 +17,7 @@ from companion.ui.helper.helper_screen import HelperScreen, take_option
 from companion.ui.live.host_screen import HostScreen, can_host
 from companion.ui.match.header import match_header
 from companion.ui.match.unit_card import Preview, counter, unit_card
+from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels, icon_button
 
@@ -154,7 +155,10 @@ class TableScreen:
         if has_helper(match.system):
             option = next((o for o in helper_for(match.system).legal_actions(match) if o.action == action), None)
         if option is None:
+            turn = match.turn
             dispatch(action.replace("-", "_"))
+            if app.session.state(self.match_id).turn != turn:
+                turn_ended(app, self.match_id, "Turn ended.")
         elif not option.enabled:
             app.toast(f"Not yet: {option.reason}")
         else:
