@@ -27,7 +27,7 @@ from companion.share import (
 )
 from companion.share.errors import CodeTooLarge
 from companion.share.qr import MAX_VERSION, QUIET_ZONE, version_of
-from companion.share.text import to_text
+from companion.share.text import PREFIX, b32, set_id, to_parts, to_text
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -139,3 +139,30 @@ def test_missing_scan_extra_names_the_install_command(monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "cv2", None)  # and no OpenCV either (phones have it)
     with pytest.raises(ScanUnavailable, match=r"pip install 'tabletop-companion\[scan\]'"):
         read_image(b"anything")
+
+
+def _base32_parts(data: bytes, total: int) -> list[str]:
+    """Parts as the app wrote them before they were digits (Base32 after a '-')."""
+    size = -(-len(data) // total)
+    chunks = [data[i:i + size] for i in range(0, len(data), size)]
+    return [f"{PREFIX}{i}-{len(chunks)}-{set_id(data)}-{b32(c)}" for i, c in enumerate(chunks, 1)]
+
+
+def test_parts_are_digits_in_numeric_mode_and_smaller_than_base32_parts() -> None:
+    data = random.Random(3).randbytes(2400)
+    digits = to_parts(data, 3)
+    assert all(".".join(t.split(".")[:-1]).endswith(set_id(data)) and t.split(".")[-1].isdigit() for t in digits)
+    old = _base32_parts(data, 3)
+    assert sum(version_of(t) for t in digits) < sum(version_of(t) for t in old)
+    collector = Collector()
+    for text in digits:
+        collector.add(text)
+    assert collector.data() == data
+
+
+def test_parts_written_in_base32_still_read() -> None:
+    data = encode(reference("share_skirmish.json"))
+    collector = Collector()
+    for text in reversed(_base32_parts(data, 3)):
+        collector.add(text)
+    assert decode(collector.data()) == reference("share_skirmish.json")

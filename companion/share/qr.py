@@ -17,7 +17,7 @@ from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, MODE_NUMBER, QRData
 
 from companion.share.codes.render import grid, png_of
 from companion.share.errors import CodeTooLarge
-from companion.share.text import split_link, to_parts, to_text
+from companion.share.text import CHUNK, split_link, to_parts, to_text
 
 MAX_VERSION = 25  # one comfortable code
 MAX_PARTS = 16
@@ -43,11 +43,13 @@ class CodePlan:
 
 
 def _qr(text: str) -> qrcode.QRCode:
-    """A QR code holding the link: the lower-case head in byte mode, the rest in alphanumeric mode."""
+    """A QR code holding the link: the lower-case head in byte mode, digits in numeric mode, the rest (a part's
+    index, old Base32 codes) in alphanumeric mode."""
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
-    head, rest = split_link(text)
+    head, *rest = split_link(text)
     qr.add_data(QRData(head.encode("ascii"), mode=MODE_8BIT_BYTE))
-    qr.add_data(QRData(rest.encode("ascii"), mode=MODE_NUMBER if rest.isdigit() else MODE_ALPHA_NUM))
+    for piece in rest:
+        qr.add_data(QRData(piece.encode("ascii"), mode=MODE_NUMBER if piece.isdigit() else MODE_ALPHA_NUM))
     return qr
 
 
@@ -74,7 +76,7 @@ def plan(data: bytes, max_version: int = MAX_VERSION) -> CodePlan:
     if version <= max_version:
         return CodePlan((text,), (version,))
     for total in range(2, MAX_PARTS + 1):
-        if -(-len(data) // 5) < total:
+        if -(-len(data) // CHUNK) < total:
             break
         texts = to_parts(data, total)
         versions = tuple(version_of(t) for t in texts)

@@ -1,8 +1,9 @@
 """The text form of a code: a link the phone's camera app hands to the app, and that can be pasted.
 
     ttcomp://m/<DIGITS>                     one code (format 2 on: its bytes as decimal digits)
+    ttcomp://m/<i>-<n>-<SET>.<DIGITS>       part i of n of a longer code; SET tells codes apart
     ttcomp://m/<BASE32>                     one code as earlier versions wrote it (still read)
-    ttcomp://m/<i>-<n>-<SET>-<BASE32>       part i of n of a longer code; SET tells codes apart
+    ttcomp://m/<i>-<n>-<SET>-<BASE32>       a part as earlier versions wrote it (still read)
 
 The scheme and host stay lower case because Android matches a link's scheme and host case-sensitively; they
 go into the QR code in byte mode. The rest goes in a denser mode the link allows. Digits: QR's numeric mode
@@ -10,7 +11,8 @@ stores 3 digits in 10 bits, and 7 bytes are 17 digits, so a byte costs 8.1 bits,
 Base32 in alphanumeric mode (5.5 bits a character) and 10.7 for base64url in byte mode: at the sizes of a
 whole match that is one to two QR versions smaller than Base32 (`benchmarks/share.py` prints the figures).
 Digits need no escaping in any link handler, which is why Base45 (8.25 bits, but with space, '%', '+', '/'
-and '.') was never used. Parts of a multi-part code keep Base32 with their index.
+and '.') was never used. A part's index and set go in alphanumeric mode and its bytes in numeric mode; the '.'
+before them (where Base32 parts have '-') says they are digits, so an old Base32 part is never misread.
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ PREFIX = f"{SCHEME}://{HOST}/"
 TIMER_MARK = "T-"  # judge mode's table timers share the scheme: see timer_code.py
 BYTE_PART = len(PREFIX) - 1  # "ttcomp://m" in byte mode; from the "/" on, alphanumeric mode
 MAX_TEXT = 140_000  # far above 16 parts of the largest code; longer text is refused before any work
-_BODY = re.compile(r"[0-9]+|(?:(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})-)?([A-Z2-7]+)")
+_BODY = re.compile(r"[0-9]+"  # a whole code
+                   r"|(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})\.([0-9]+)"  # a part in digits
+                   r"|(?:(\d{1,2})-(\d{1,2})-([A-Z2-7]{4})-)?([A-Z2-7]+)")  # Base32, whole or a part (old)
+_PART_HEAD = re.compile(r"\d{1,2}-\d{1,2}-[A-Z2-7]{4}\.")
 
 
 @dataclass(frozen=True)
@@ -94,21 +99,26 @@ def to_text(data: bytes) -> str:
 
 
 def to_parts(data: bytes, total: int) -> list[str]:
-    """Split a code into `total` link texts of near-equal size (cut at 5-byte steps: no Base32 padding)."""
-    steps = -(-len(data) // 5)
+    """Split a code into `total` link texts of near-equal size (cut at 7-byte steps: whole groups of digits)."""
+    steps = -(-len(data) // CHUNK)
     if not 2 <= total <= min(steps, 99):
         raise ValueError(f"{len(data)} bytes can't be split into {total} parts")
-    sizes = [5 * (steps // total + (1 if i < steps % total else 0)) for i in range(total)]
+    sizes = [CHUNK * (steps // total + (1 if i < steps % total else 0)) for i in range(total)]
     cuts = [sum(sizes[:i]) for i in range(total + 1)]
     sid = set_id(data)
-    return [f"{PREFIX}{i}-{total}-{sid}-{b32(data[cuts[i - 1]:cuts[i]])}" for i in range(1, total + 1)]
+    return [f"{PREFIX}{i}-{total}-{sid}.{to_digits(data[cuts[i - 1]:cuts[i]])}" for i in range(1, total + 1)]
 
 
-def split_link(text: str) -> tuple[str, str]:
-    """The lower-case part of a link (byte mode in the QR code) and the rest (numeric mode when it is all
-    digits, else alphanumeric)."""
-    cut = len(PREFIX) if text[len(PREFIX):].isdigit() else BYTE_PART
-    return text[:cut], text[cut:]
+def split_link(text: str) -> list[str]:
+    """A link's pieces for the QR code's modes: the lower-case head (byte mode), a part's index and set
+    (alphanumeric), its digits (numeric); a whole code is head and digits, an old Base32 one head and the rest."""
+    body = text[len(PREFIX):]
+    if body.isdigit():
+        return [text[:len(PREFIX)], body]
+    head = _PART_HEAD.match(body)
+    if head is not None and body[head.end():].isdigit():
+        return [text[:BYTE_PART], text[BYTE_PART:len(PREFIX) + head.end()], body[head.end():]]
+    return [text[:BYTE_PART], text[BYTE_PART:]]
 
 
 def read_text(text: str) -> Piece:
@@ -129,8 +139,12 @@ def read_text(text: str) -> Piece:
             raise NotOurCode("this text")
     if match.group(0).isdigit():
         return Piece(1, 1, "", from_digits(match.group(0)))
-    index, total, sid, payload = match.groups()
-    data = unb32(payload)
+    if match.group(4) is not None:  # a part in digits
+        index, total, sid = match.group(1, 2, 3)
+        data = from_digits(match.group(4))
+    else:
+        index, total, sid, payload = match.group(5, 6, 7, 8)
+        data = unb32(payload)
     if index is None:
         return Piece(1, 1, "", data)
     i, n = int(index), int(total)
