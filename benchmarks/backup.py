@@ -1,5 +1,8 @@
 """Backing up and restoring a big data folder: 200 matches of 500 events each, a judge event, a user pack.
 
+Every match is played from its own seed (its own units, players, clock, dice and mix of events, with undos), so
+the folder is what a real device holds: no two histories alike, nothing a restore could get for free.
+
     python benchmarks/backup.py [--matches N] [--events N] [--runs N]
 
 Prints the time to create the backup, to restore it into an empty folder (every history replayed: a backup is
@@ -10,6 +13,7 @@ folder's. Goals: each step <= 2 s, file <= 30 % of the folder.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -21,11 +25,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from storage import new_match  # noqa: E402
-
+from companion.core.errors import IllegalAction  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.session.data.backup import create_backup  # noqa: E402
 from companion.session.data.restore import restore_backup  # noqa: E402
+from companion.store.matches import MatchStore  # noqa: E402
 
 from backup_data import add_event, add_pack  # noqa: E402
 
@@ -34,11 +38,55 @@ def folder_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
+def unit(rng: random.Random, uid: str, owner: str) -> dict:
+    """A figure with a dial of its own: 5-10 clicks of stats that fall as it takes damage, then KO."""
+    speed, attack, defense = rng.randint(6, 10), rng.randint(8, 11), rng.randint(15, 18)
+    dial = [{"stats": {"speed": speed - i // 2, "attack": attack - i // 2, "defense": defense - i // 3,
+                       "damage": rng.randint(1, 4)}} for i in range(rng.randint(5, 10))]
+    return {"id": uid, "name": f"{rng.choice(['Spartan', 'Elite', 'Grunt', 'Brute'])} {uid}",
+            "points": rng.choice([30, 50, 70, 100]), "owner": owner, "dial": [*dial, {"stats": {}, "markers": ["ko"]}]}
+
+
+def played(session: Session, seed: int, events: int) -> str:
+    """A Skirmish match played from `seed`: 6-12 units, then scores, damage, heals, tokens, rolls, turns and some
+    undos, until its log holds `events` events (an illegal pick, e.g. healing a unit at full health, is skipped)."""
+    rng = random.Random(seed)
+    clock = [1_800_000_000.0 + seed * 86_400]
+    session.clock = lambda: clock[0]
+    players = rng.sample(["Ann", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"], 2)
+    match_id = session.new_match("heroclix-skirmish", players).id
+    units = [f"u{n}" for n in range(rng.randint(6, 12))]
+    for n, uid in enumerate(units):
+        session.dispatch(match_id, "add_unit", {"unit": unit(rng, uid, "p1" if n % 2 == 0 else "p2")})
+    picks = [
+        (6, lambda: ("score", {"player": rng.choice(["p1", "p2"]), "kind": rng.choice(["vp", "kills"]),
+                               "delta": rng.randint(1, 3)})),
+        (6, lambda: ("damage", {"unit": rng.choice(units), "amount": rng.randint(1, 3)})),
+        (3, lambda: ("heal", {"unit": rng.choice(units), "amount": rng.randint(1, 2)})),
+        (3, lambda: ("token", {"unit": rng.choice(units), "kind": "action", "delta": 1})),
+        (2, lambda: ("set_click", {"unit": rng.choice(units), "click": rng.randint(0, 3)})),
+        (2, lambda: ("end_turn", {})),
+    ]
+    weights = [w for w, _ in picks]
+    while session.history(match_id).length < events:
+        clock[0] += rng.randint(5, 90)
+        pick = rng.random()
+        try:
+            if pick < 0.1:
+                session.roll(match_id, rng.choice(["2d6", "1d6", "3d6"]), "attack", rng=rng)
+            elif pick < 0.13:
+                session.undo(match_id)
+            else:
+                session.dispatch(match_id, *rng.choices(picks, weights)[0][1]())
+        except IllegalAction:
+            continue
+    return match_id
+
+
 def build(root: Path, matches: int, events: int) -> None:
-    session = Session.open(root)
-    template = session.export(new_match(session, events))  # a Skirmish match: units, damage, heals, turns
-    for _ in range(matches - 1):
-        session.import_match(template, as_new=True)
+    session, scratch = Session.open(root), Session(MatchStore(None))  # played in memory: no fsync per event
+    for seed in range(matches):
+        session.import_match(scratch.export(played(scratch, seed, events)))
     add_event(root, "Friday Skirmish", 16)
     add_pack(root)
 
