@@ -6,13 +6,13 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from functools import cache
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import InvalidMatch
 from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
+from companion.core.plain import Memo, plain
 
 JSON = dict[str, Any]
 Stat = int | str
@@ -180,28 +180,10 @@ class Match:
 # --- JSON conversion -------------------------------------------------------------------------------
 
 
-def to_json(match: Match) -> JSON:
-    """The match as plain JSON types (tuples become lists)."""
-    return _plain(match)
-
-
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
-
-
-def _plain(value: Any) -> Any:
-    # hand-rolled instead of dataclasses.asdict, which deep-copies every leaf: this runs on every save
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    out = {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
-    if out.get("position") == "":  # written only once set: matches and events from before it stay as they were
-        del out["position"]
-    return out
+def to_json(match: Match, memo: Memo | None = None) -> JSON:
+    """The match as plain JSON types (tuples become lists); `memo` shares parts between states (core.plain)."""
+    result: JSON = plain(match, memo)
+    return result
 
 
 def _click(data: Any, path: str) -> Click:
