@@ -337,18 +337,19 @@ def validate(match: Match) -> None:
         raise InvalidMatch(f"unknown match status {match.status!r}")
     if match.rules.turn_style not in TURN_STYLES or match.rules.rounds_per_turn < 1:
         raise InvalidMatch("rules: turn_style must be player or shared, rounds_per_turn at least 1")
-    if any(w not in ids for w in match.winners):
+    if match.winners and any(w not in ids for w in match.winners):
         raise InvalidMatch("a winner is not one of the players")
-    unit_ids = [u.id for u in match.units]
+    # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
+    # match must add it to `context`
+    context = (tuple(ids), tuple(match.rules.token_limits.items()))
+    checked = _VALID_UNITS.passed(match.units, context)
+    units = () if checked else match.units
+    unit_ids = [u.id for u in units]  # a tuple of units that passed holds no two with one id
     if len(set(unit_ids)) != len(unit_ids):
         raise InvalidMatch("two units share one id")
     for p in match.players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
-    # match must add it to `context`
-    context = (tuple(ids), tuple(match.rules.token_limits.items()))
-    units = () if _VALID_UNITS.passed(match.units, context) else match.units
     for u in units:
         if _VALID_UNITS.passed(u, context):
             continue
@@ -373,7 +374,10 @@ def validate(match: Match) -> None:
             if limit is not None and kind in ("upgrade", "grenade") and count > limit:
                 raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
         _VALID_UNITS.remember(u, context)
-    _VALID_UNITS.remember(match.units, context)
+    if not checked:
+        _VALID_UNITS.remember(match.units, context)
+    if not match.timers:
+        return
     timer_ids = [t.id for t in match.timers]
     if len(set(timer_ids)) != len(timer_ids):
         raise InvalidMatch("two timers share one id")

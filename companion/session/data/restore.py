@@ -14,11 +14,12 @@ is compared and written under its lock; before a restore changes anything, the a
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
@@ -77,19 +78,34 @@ def restore_backup(session: Session, source: Path | bytes | IO[bytes], *, dry_ru
                    now: float | None = None) -> RestoreReport:
     """Merge a backup into the data folder (or, with `dry_run`, say what that would do and write nothing)."""
     root = data_root(session)
-    with BackupReader(source) as backup:
+    with BackupReader(source) as backup, _gc_paused():
         made = backup.manifest.get("created")
         label = "from backup" + (f" of {_day(made)}" if isinstance(made, int | float) else "")
         if dry_run:
             return _Merge(session, root, backup, label, apply=False).run()
-        plan = _Merge(session, root, backup, label, apply=False, check=False).run()  # comparisons only
-        if not plan.changes:
-            plan.dry_run = False
-            return plan
-        safety = safety_backup(session, now=now) if holds_anything(session) else None
+        safety = None
+        if session.store.ids() or holds_anything(session):  # an empty folder has nothing to compare or keep a copy of
+            plan = _Merge(session, root, backup, label, apply=False, check=False).run()  # comparisons only
+            if not plan.changes:
+                plan.dry_run = False
+                return plan
+            safety = safety_backup(session, now=now) if holds_anything(session) else None
         report = _Merge(session, root, backup, label, apply=True).run()
         report.safety_copy = safety
         return report
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """A restore makes millions of short-lived objects and no reference cycles: the cycle collector would only walk
+    them, again and again (about a tenth of a restore's time); reference counting frees them all the same."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _day(stamp: float) -> str:
