@@ -350,9 +350,7 @@ def validate(match: Match) -> None:
     for p in match.players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    for u in units:
-        if _VALID_UNITS.passed(u, context):
-            continue
+    for u in _VALID_UNITS.unchecked(units, context):
         if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
             validate_dial(u.name, u.dial, u.cyclic)
             _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))

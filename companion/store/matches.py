@@ -289,13 +289,14 @@ class MatchStore:
         match_id = check_id(match.id)
         memo = self._memo(match_id)  # a segment's state is often the last snapshot, and shares parts with the next
         files = []
+        if segments and self.root is not None:
+            self._segment_dir(match_id).mkdir(exist_ok=True)
         for segment in segments:
             data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
                     "events": [e.to_json() for e in segment.events]}
             if self.root is None:
                 self._memory_segments.setdefault(match_id, {})[segment.base] = data
             else:
-                self._segment_dir(match_id).mkdir(exist_ok=True)
                 files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json", dump(data)))
         if self.root is None and match_id not in self._heads:
             self._heads[match_id] = TinyDB(storage=MemoryStorage)
