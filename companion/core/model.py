@@ -364,10 +364,11 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
         if u.location not in LOCATIONS:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
+        tokens, limits = u.tokens, match.rules.token_limits
         for kind in TOKEN_KINDS:
-            count = getattr(u.tokens, kind)
-            limit = match.rules.token_limits.get("action" if kind == "action_last" else kind)
-            if count < 0 or (limit is not None and kind == "action" and u.tokens.action + u.tokens.action_last > limit):
+            count = getattr(tokens, kind)
+            limit = limits.get("action" if kind == "action_last" else kind)
+            if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
                 raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
             if limit is not None and kind in ("upgrade", "grenade") and count > limit:
                 raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
