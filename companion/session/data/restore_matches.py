@@ -4,7 +4,7 @@ A match's merge compares it with the stored one under its lock and, when it is s
 first (a backup is never trusted). Nothing of that is shared between matches, so a big restore on a desktop or
 the command line splits the matches among worker processes, each with its own Session on the same data folder:
 every match is still compared and written under its lock (an flock, which holds across processes), each write
-is the same atomic one, and a worker whose app was killed stops before its next match. Phones (an embedded
+is the same atomic one, and a worker dies with the app that started it. Phones (an embedded
 Python: no interpreter to start a worker with), small restores and stores kept in memory merge here, the same way.
 """
 
@@ -14,6 +14,7 @@ import gc
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -127,8 +128,8 @@ def _in_workers(merger: MatchMerge, entries: list[tuple[str, bytes]], workers: i
 
         # spawn, never fork: this process has the app's threads, whose locks a forked child would inherit held
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
-                                 initargs=(str(root), merger.label, merger.apply, merger.check, os.getpid())) as pool:
-            for outcome in pool.map(_merge_in_worker, entries, chunksize=2):  # small tasks: a killed app stops soon
+                                 initargs=(str(root), merger.label, merger.apply, merger.check)) as pool:
+            for outcome in pool.map(_merge_in_worker, entries, chunksize=2):
                 done.append(outcome)
     except (ImportError, NotImplementedError, OSError, RuntimeError):  # BrokenProcessPool is a RuntimeError
         pass
@@ -150,19 +151,21 @@ def _worker_count(merger: MatchMerge, entries: int) -> int:
     return min(MAX_WORKERS, cores) if cores > 1 else 0
 
 
-_WORKER: dict[str, Any] = {}  # in a worker process: its MatchMerge and the app process that started it
+_MERGER: list[MatchMerge] = []  # in a worker process: its own
 
 
-def _start_worker(root: str, label: str, apply: bool, check: bool, parent: int) -> None:
+def _start_worker(root: str, label: str, apply: bool, check: bool) -> None:
+    import multiprocessing
+
     gc.disable()  # as in the app's own restore: no reference cycles, millions of short-lived objects
-    _WORKER.update(merger=MatchMerge(Session.open(Path(root)), label, apply=apply, check=check), parent=parent)
+    _MERGER.append(MatchMerge(Session.open(Path(root)), label, apply=apply, check=check))
+    parent = multiprocessing.parent_process()
+    if parent is not None:  # a worker dies with its app, as if killed with it: mid-write, a match stays as it was
+        threading.Thread(target=lambda: (parent.join(), os._exit(1)), daemon=True).start()
 
 
 def _merge_in_worker(entry: tuple[str, bytes]) -> tuple[str, str]:
-    if os.getppid() != _WORKER["parent"]:  # the app was killed: no match is started after that
-        os._exit(1)
-    merger: MatchMerge = _WORKER["merger"]
-    return merger.merge(*entry)
+    return _MERGER[0].merge(*entry)
 
 
 @dataclass(frozen=True)
