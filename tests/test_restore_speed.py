@@ -86,6 +86,9 @@ def test_workers_only_where_they_pay_and_a_real_python_can_start_them(monkeypatc
     assert restore_matches._worker_count(merger, 200) == 2
     assert restore_matches._worker_count(merger, 10) == 0  # a small restore: starting them costs more
     assert restore_matches._worker_count(MatchMerge(merger.session, "", apply=False, check=False), 200) == 0
+    monkeypatch.setattr(restore_matches, "ACROSS_PROCESSES", False)  # Windows: a match's lock is this process's
+    assert restore_matches._worker_count(merger, 200) == 0
+    monkeypatch.setattr(restore_matches, "ACROSS_PROCESSES", True)
     monkeypatch.setattr(sys, "executable", "/data/app/Runner")  # an embedded Python (a phone, a flet build)
     assert restore_matches._worker_count(merger, 200) == 0
     memory = MatchMerge(Session(MatchStore(None)), "", apply=True)

@@ -17,6 +17,8 @@ try:
 except ImportError:  # Windows, phones: one process writes a match there
     fcntl = None  # type: ignore[assignment]
 
+ACROSS_PROCESSES = fcntl is not None  # whether a match's lock also holds against other processes
+
 
 class MatchLocks:
     def __init__(self, folder: Path | None, must_exist: Callable[[str], None]) -> None:

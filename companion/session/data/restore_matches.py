@@ -4,8 +4,9 @@ A match's merge compares it with the stored one under its lock and, when it is s
 first (a backup is never trusted). Nothing of that is shared between matches, so a big restore on a desktop or
 the command line splits the matches among worker processes, each with its own Session on the same data folder:
 every match is still compared and written under its lock (an flock, which holds across processes), each write
-is the same atomic one, and a worker dies with the app that started it. Phones (an embedded
-Python: no interpreter to start a worker with), small restores and stores kept in memory merge here, the same way.
+is the same atomic one, and a worker dies with the app that started it. Phones (an embedded Python: no
+interpreter to start a worker with), Windows (no lock across processes), small restores and stores kept in
+memory merge here, the same way.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from companion.core.model import from_json
 from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
 from companion.share.merge import Relation, compare
 from companion.share.payload import SharedMatch
+from companion.store.match_locks import ACROSS_PROCESSES
 from companion.store.matches import check_id
 
 PARALLEL_FROM = 32  # matches to replay before worker processes pay for starting (about 0.1 s each)
@@ -141,11 +143,13 @@ def _in_workers(merger: MatchMerge, entries: list[tuple[str, bytes]], workers: i
 
 
 def _worker_count(merger: MatchMerge, entries: int) -> int:
-    """Worker processes worth starting: none unless this is a real Python that can start another one."""
+    """Worker processes worth starting: none unless this is a real Python that can start another one, and a
+    match's lock holds against them (an flock: not on Windows)."""
     replays = merger.apply or merger.check
     executable = os.path.basename(sys.executable or "").lower()
-    if (not replays or entries < PARALLEL_FROM or getattr(sys, "frozen", False) or hasattr(sys, "getandroidapilevel")
-            or sys.platform in ("ios", "android") or not executable.startswith("python")):
+    if (not replays or entries < PARALLEL_FROM or not ACROSS_PROCESSES or getattr(sys, "frozen", False)
+            or hasattr(sys, "getandroidapilevel") or sys.platform in ("ios", "android")
+            or not executable.startswith("python")):
         return 0
     cores = os.cpu_count() or 1
     return min(MAX_WORKERS, cores) if cores > 1 else 0
