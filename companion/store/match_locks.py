@@ -21,20 +21,19 @@ ACROSS_PROCESSES = fcntl is not None  # whether a match's lock also holds agains
 
 
 class MatchLocks:
-    def __init__(self, folder: Path | None, must_exist: Callable[[str], None]) -> None:
+    def __init__(self, folder: Path | None) -> None:
         self.folder = folder  # where the heads and their lock files are; None for a store kept in memory
-        self.must_exist = must_exist  # raises (MatchNotFound) when the match is not stored
         self._guard = threading.Lock()
         self._thread_locks: dict[str, threading.RLock] = {}
         self._depth: dict[str, int] = {}  # how deeply this process holds each match's lock
 
     @contextmanager
-    def locked(self, match_id: str, *, create: bool = False) -> Iterator[None]:
+    def locked(self, match_id: str, must_exist: Callable[[str], None], *, create: bool = False) -> Iterator[None]:
         """Hold the match for one read-change-write, against other threads and processes writing it.
 
         Re-entrant within a thread (an import holds it around its compare and its write). Without `create` an
-        unknown id raises MatchNotFound before any lock file is made; a lock file with no match behind it (a
-        refused import, a deletion) is removed on the way out.
+        unknown id raises (`must_exist`: MatchNotFound) before any lock file is made; a lock file with no match
+        behind it (a refused import, a deletion) is removed on the way out.
         """
         with self._guard:
             thread_lock = self._thread_locks.setdefault(match_id, threading.RLock())
@@ -42,7 +41,7 @@ class MatchLocks:
             depth = self._depth.get(match_id, 0)
             if depth or self.folder is None or fcntl is None:
                 if not depth and not create:
-                    self.must_exist(match_id)
+                    must_exist(match_id)
                 self._depth[match_id] = depth + 1
                 try:
                     yield
@@ -50,7 +49,7 @@ class MatchLocks:
                     self._depth[match_id] = depth
                 return
             if not create:
-                self.must_exist(match_id)
+                must_exist(match_id)
             with self._file_lock(self.folder / f"{match_id}.lock"):
                 self._depth[match_id] = 1
                 try:

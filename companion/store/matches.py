@@ -80,7 +80,7 @@ class MatchStore:
         self._memory_segments: dict[str, dict[int, Any]] = {}
         self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
         self._labels: dict[str, str] = {}  # memory stores only: on disk a label is a small file beside the head
-        self._locks = MatchLocks(None if root is None else self._dir, self._must_exist)
+        self._locks = MatchLocks(None if root is None else self._dir)
         if root is not None:
             self._dir.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self._dir)
@@ -130,7 +130,7 @@ class MatchStore:
 
     def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]:
         """Hold the match for one read-change-write (store.match_locks)."""
-        return self._locks.locked(check_id(match_id), create=create)
+        return self._locks.locked(check_id(match_id), self._must_exist, create=create)  # no cycle to the store
 
     def _must_exist(self, match_id: str) -> None:
         if not self.exists(match_id):
