@@ -16,12 +16,14 @@ import pytest
 from companion.session import Session
 from companion.session.data.backup import create_backup
 from companion.session.data.restore import restore_backup
+from companion.store.matches import MatchStore
 
 from backup_data import add_match, play
 
 CHILD = "import sys; from pathlib import Path; from companion.session import Session; " \
         "from companion.session.data.restore import restore_backup; " \
         "restore_backup(Session.open(Path(sys.argv[1])), Path(sys.argv[2])); print('done', flush=True)"
+IN_WORKERS = CHILD.replace("Path(sys.argv[2])", "Path(sys.argv[2]), workers=2")
 
 
 def prepare(tmp_path: Path) -> tuple[Path, dict[str, list], dict[str, list]]:
@@ -74,3 +76,49 @@ def test_a_killed_restore_leaves_each_match_old_or_new(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_many_killed_restores(tmp_path: Path) -> None:
     kill_restores(tmp_path, trials=60)
+
+
+def test_a_restore_in_worker_processes_killed_with_them_leaves_each_match_absent_or_whole(tmp_path: Path) -> None:
+    """A restore into an empty folder, its matches merged in worker processes, killed at random moments while they
+    write, all at once (a dead battery) or the app alone (its workers die with it): each match is then missing or
+    complete, never damaged."""
+    played, phone = Session(MatchStore(None)), Session.open(tmp_path / "phone")
+    for _ in range(34):  # enough for a restore to start workers on its own, too
+        phone.import_match(played.export(add_match(played, 200)))
+    create_backup(phone, tmp_path / "new.zip")
+    new = {s.id: phone.log(s.id) for s in phone.list_matches()}
+
+    def restore(device: Path, kill_after: float | None, *, only_the_app: bool = False) -> float:
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-c", IN_WORKERS, str(device), str(tmp_path / "new.zip")],
+                                 stdout=subprocess.PIPE, start_new_session=True)
+        if kill_after is not None:
+            time.sleep(kill_after)
+            child.kill() if only_the_app else os.killpg(child.pid, signal.SIGKILL)
+        out = child.communicate()[0]
+        assert kill_after is not None or out.startswith(b"done")
+        while time.perf_counter() - start < 20:  # the workers die with the app that started them
+            try:
+                os.killpg(child.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("a worker outlived its app")
+        return time.perf_counter() - start
+
+    whole = restore(tmp_path / "whole", None)
+    assert len(Session.open(tmp_path / "whole").store.ids()) == len(new)
+    cut, early, late = 0, 0.0, whole
+    for trial in range(6):  # kill times close in on the moments the workers write (a bisection)
+        device, kill_after = tmp_path / f"device-{trial}", (early + late) / 2
+        restore(device, kill_after, only_the_app=trial % 2 == 1)
+        session = Session.open(device)
+        for match_id in session.store.ids():
+            assert session.log(match_id) == new[match_id], f"trial {trial}: match {match_id} is not the backup's"
+        assert not list(device.rglob("*.damaged-*")), f"trial {trial}: a file was damaged"
+        stored = len(session.store.ids())
+        cut += 0 < stored < len(new)
+        if stored in (0, len(new)):  # too early or too late: look after or before this moment
+            early, late = (kill_after, late) if stored == 0 else (early, kill_after)
+    assert cut  # at least one kill landed while matches were being written (else the test proves nothing)

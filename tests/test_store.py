@@ -152,14 +152,14 @@ def test_import_checks_the_whole_history(session: Session, tmp_path: Path) -> No
 
 
 def test_batch_writes_the_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    writes: list[Path] = []
-    real = atomic.write_atomic
-    monkeypatch.setattr(atomic, "write_atomic", lambda p, d: (writes.append(p), real(p, d)))
+    writes: list[list[Path]] = []
+    real = atomic.write_files
+    monkeypatch.setattr(atomic, "write_files", lambda files: (writes.append([p for p, _ in files]), real(files)))
     storage = AtomicJSONStorage(tmp_path / "db.json")
     with storage.batch():
         storage.write({"a": {"1": {"x": 1}}})
         storage.write({"a": {"1": {"x": 2}}})
-    assert len(writes) == 1
+    assert writes == [[tmp_path / "db.json"]]
     assert json.loads((tmp_path / "db.json").read_text()) == {"a": {"1": {"x": 2}}}
     with pytest.raises(RuntimeError), storage.batch():
         storage.write({"a": {}})

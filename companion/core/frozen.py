@@ -7,6 +7,7 @@ hundreds of thousands of times; both give exactly the results of the slow way.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from functools import cache
 from typing import Any, Generic, TypeVar
 
@@ -27,19 +28,28 @@ def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     return names, frozenset(names)
 
 
+_PLAIN: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}  # _plain_fields without @cache's hashing
+
+
 def replace(obj: T, /, **changes: Any) -> T:
     """dataclasses.replace for a plain (frozen) dataclass without running __init__ field by field.
 
     The same result: every field copied from `obj` except `changes`; anything unusual (an unknown field name,
-    __post_init__, slots, InitVar) goes to dataclasses.replace, which also raises its usual errors.
+    __post_init__, slots, InitVar, an attribute besides the fields) goes to dataclasses.replace, which also raises
+    its usual errors.
     """
     cls = type(obj)
-    plain = _plain_fields(cls)
-    if plain is None or not plain[1].issuperset(changes):
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    try:
+        plain = _PLAIN[cls]
+    except KeyError:
+        plain = _PLAIN[cls] = _plain_fields(cls)
     old = obj.__dict__
+    if plain is None or old.keys() != plain[1] or not plain[1].issuperset(changes):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    fields = old.copy()  # in field order, as __init__ (or this) set them
+    fields.update(changes)
     new = object.__new__(cls)
-    new.__dict__.update({name: old[name] for name in plain[0]}, **changes)  # field order, as __init__ sets them
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -57,6 +67,11 @@ class CheckedMemo(Generic[T]):
     def passed(self, obj: T, context: Any) -> bool:
         entry = self._seen.get(id(obj))
         return entry is not None and entry[0] is obj and entry[1] == context
+
+    def unchecked(self, objs: Iterable[T], context: Any) -> list[T]:
+        """Those of `objs` not known to have passed in `context` (`passed` for many in one call)."""
+        seen = self._seen
+        return [o for o in objs if (e := seen.get(id(o))) is None or e[0] is not o or e[1] != context]
 
     def remember(self, obj: T, context: Any) -> None:
         if len(self._seen) >= self.limit:

@@ -6,13 +6,13 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from functools import cache
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import InvalidMatch
 from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
+from companion.core.plain import Memo, plain
 
 JSON = dict[str, Any]
 Stat = int | str
@@ -180,28 +180,10 @@ class Match:
 # --- JSON conversion -------------------------------------------------------------------------------
 
 
-def to_json(match: Match) -> JSON:
-    """The match as plain JSON types (tuples become lists)."""
-    return _plain(match)
-
-
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
-
-
-def _plain(value: Any) -> Any:
-    # hand-rolled instead of dataclasses.asdict, which deep-copies every leaf: this runs on every save
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    out = {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
-    if out.get("position") == "":  # written only once set: matches and events from before it stay as they were
-        del out["position"]
-    return out
+def to_json(match: Match, memo: Memo | None = None) -> JSON:
+    """The match as plain JSON types (tuples become lists); `memo` shares parts between states (core.plain)."""
+    result: JSON = plain(match, memo)
+    return result
 
 
 def _click(data: Any, path: str) -> Click:
@@ -355,21 +337,20 @@ def validate(match: Match) -> None:
         raise InvalidMatch(f"unknown match status {match.status!r}")
     if match.rules.turn_style not in TURN_STYLES or match.rules.rounds_per_turn < 1:
         raise InvalidMatch("rules: turn_style must be player or shared, rounds_per_turn at least 1")
-    if any(w not in ids for w in match.winners):
+    if match.winners and any(w not in ids for w in match.winners):
         raise InvalidMatch("a winner is not one of the players")
-    unit_ids = [u.id for u in match.units]
+    # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
+    # match must add it to `context`
+    context = (tuple(ids), tuple(match.rules.token_limits.items()))
+    checked = _VALID_UNITS.passed(match.units, context)
+    units = () if checked else match.units
+    unit_ids = [u.id for u in units]  # a tuple of units that passed holds no two with one id
     if len(set(unit_ids)) != len(unit_ids):
         raise InvalidMatch("two units share one id")
     for p in match.players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
-    # match must add it to `context`
-    context = (tuple(ids), tuple(match.rules.token_limits.items()))
-    units = () if _VALID_UNITS.passed(match.units, context) else match.units
-    for u in units:
-        if _VALID_UNITS.passed(u, context):
-            continue
+    for u in _VALID_UNITS.unchecked(units, context):
         if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
             validate_dial(u.name, u.dial, u.cyclic)
             _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))
@@ -383,15 +364,19 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
         if u.location not in LOCATIONS:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
+        tokens, limits = u.tokens, match.rules.token_limits
         for kind in TOKEN_KINDS:
-            count = getattr(u.tokens, kind)
-            limit = match.rules.token_limits.get("action" if kind == "action_last" else kind)
-            if count < 0 or (limit is not None and kind == "action" and u.tokens.action + u.tokens.action_last > limit):
+            count = getattr(tokens, kind)
+            limit = limits.get("action" if kind == "action_last" else kind)
+            if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
                 raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
             if limit is not None and kind in ("upgrade", "grenade") and count > limit:
                 raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
         _VALID_UNITS.remember(u, context)
-    _VALID_UNITS.remember(match.units, context)
+    if not checked:
+        _VALID_UNITS.remember(match.units, context)
+    if not match.timers:
+        return
     timer_ids = [t.id for t in match.timers]
     if len(set(timer_ids)) != len(timer_ids):
         raise InvalidMatch("two timers share one id")

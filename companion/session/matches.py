@@ -258,9 +258,4 @@ def _batch_data(events: Iterable[Event], label: str) -> dict[str, Any]:
 
 def segmented(initial: Match, events: Iterable[Event]) -> tuple[History, list[Segment]]:
     """Replay a whole log (raises on any illegal event) and cut it into stored segments plus a bounded tail."""
-    history, segments = History.start(initial), []
-    for event in events:
-        segment, history = history.push(event).compact()
-        if segment is not None:
-            segments.append(segment)
-    return history, segments
+    return History.replayed(initial, events)

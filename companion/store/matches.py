@@ -10,29 +10,23 @@ tap does not grow with the match's history or with the number of stored matches.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-
-try:
-    import fcntl
-except ImportError:  # Windows, phones: one process writes a match there
-    fcntl = None  # type: ignore[assignment]
 from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.events import Event, replay
 from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
+from companion.core.plain import Memo
 from companion.store.atomic import (
     AtomicJSONStorage,
     DamagedFile,
@@ -42,6 +36,7 @@ from companion.store.atomic import (
     remove_stale_temps,
     write_atomic,
 )
+from companion.store.match_locks import MatchLocks
 
 HEAD_FORMAT = "tabletop-companion/match-head"
 SEGMENT_FORMAT = "tabletop-companion/match-segment"
@@ -85,9 +80,7 @@ class MatchStore:
         self._memory_segments: dict[str, dict[int, Any]] = {}
         self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
         self._labels: dict[str, str] = {}  # memory stores only: on disk a label is a small file beside the head
-        self._guard = threading.Lock()
-        self._thread_locks: dict[str, threading.RLock] = {}
-        self._depth: dict[str, int] = {}  # how deeply this process holds each match's lock
+        self._locks = MatchLocks(None if root is None else self._dir)
         if root is not None:
             self._dir.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self._dir)
@@ -135,59 +128,13 @@ class MatchStore:
             self._heads.pop(match_id, None)
             self._snapshot_json.pop(match_id, None)
 
-    @contextmanager
-    def locked(self, match_id: str, *, create: bool = False) -> Iterator[None]:
-        """Hold the match for one read-change-write, against other threads and processes writing it.
+    def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]:
+        """Hold the match for one read-change-write (store.match_locks)."""
+        return self._locks.locked(check_id(match_id), self._must_exist, create=create)  # no cycle to the store
 
-        Re-entrant within a thread (an import holds it around its compare and its write). Without `create` an
-        unknown id raises MatchNotFound before any lock file is made; a lock file with no match behind it (a
-        refused import, a deletion) is removed on the way out.
-        """
-        check_id(match_id)
-        with self._guard:
-            thread_lock = self._thread_locks.setdefault(match_id, threading.RLock())
-        with thread_lock:
-            depth = self._depth.get(match_id, 0)
-            if depth or self.root is None or fcntl is None:
-                if not depth and not create and not self.exists(match_id):
-                    raise MatchNotFound(f"no match {match_id!r}")
-                self._depth[match_id] = depth + 1
-                try:
-                    yield
-                finally:
-                    self._depth[match_id] = depth
-                return
-            if not create and not self.exists(match_id):
-                raise MatchNotFound(f"no match {match_id!r}")
-            with self._file_lock(match_id):
-                self._depth[match_id] = 1
-                try:
-                    yield
-                finally:
-                    self._depth[match_id] = 0
-                    if not self._head_path(match_id).exists():  # deleted, or a new match that was refused
-                        self._head_path(match_id).with_suffix(".lock").unlink(missing_ok=True)
-
-    @contextmanager
-    def _file_lock(self, match_id: str) -> Iterator[None]:
-        """flock on `<id>.lock`; retried when the file was removed or replaced while we waited for it."""
-        path = self._dir / f"{match_id}.lock"
-        while True:
-            f = open(path, "a+b")  # noqa: SIM115 - closed below, after the lock is released
-            try:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
-                try:
-                    same = os.fstat(f.fileno()).st_ino == path.stat().st_ino
-                except FileNotFoundError:
-                    same = False
-                if same:
-                    try:
-                        yield
-                    finally:
-                        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
-                    return
-            finally:
-                f.close()
+    def _must_exist(self, match_id: str) -> None:
+        if not self.exists(match_id):
+            raise MatchNotFound(f"no match {match_id!r}")
 
     def exists(self, match_id: str) -> bool:
         check_id(match_id)
@@ -334,11 +281,23 @@ class MatchStore:
     # --- writing ----------------------------------------------------------------------------------
 
     def save(self, history: History, segments: Sequence[Segment] = (), *, now: float | None = None) -> None:
-        """Persist the history's head, after the segments cut off from it. Durable when it returns."""
+        """Persist the history's head, after the segments cut off from it. Durable when it returns.
+
+        On disk the segments and the head are one write_files step: every file fsynced before any is renamed,
+        the segments renamed (and their folder fsynced) before the head that points past them."""
         match = history.state
         match_id = check_id(match.id)
+        memo = self._memo(match_id)  # a segment's state is often the last snapshot, and shares parts with the next
+        files = []
+        if segments and self.root is not None:
+            self._segment_dir(match_id).mkdir(exist_ok=True)
         for segment in segments:
-            self._write_segment(match_id, segment)
+            data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
+                    "events": [e.to_json() for e in segment.events]}
+            if self.root is None:
+                self._memory_segments.setdefault(match_id, {})[segment.base] = data
+            else:
+                files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json", dump(data)))
         if self.root is None and match_id not in self._heads:
             self._heads[match_id] = TinyDB(storage=MemoryStorage)
         elif self.root is not None:
@@ -352,34 +311,28 @@ class MatchStore:
         }
         tables = {
             "meta": [meta],
-            "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot)}],
+            "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot, memo)}],
             "tail": [e.to_json() for e in history.tail],
             "redo": [e.to_json() for e in history.redo_stack],
         }
         storage = db.storage
-        batch = storage.batch() if isinstance(storage, AtomicJSONStorage) else nullcontext()
+        batch = storage.batch(files) if isinstance(storage, AtomicJSONStorage) else nullcontext()
         with batch:
             for name, docs in tables.items():
                 table = db.table(name)
                 table.truncate()
                 table.insert_multiple(docs)
 
-    def _json_of_snapshot(self, match_id: str, snapshot: Match) -> Any:
+    def _memo(self, match_id: str) -> Memo:
+        cached = self._snapshot_json.get(match_id)
+        return {id(cached[0]): cached} if cached else {}
+
+    def _json_of_snapshot(self, match_id: str, snapshot: Match, memo: Memo) -> Any:
         cached = self._snapshot_json.get(match_id)
         if cached is None or cached[0] is not snapshot:
-            cached = (snapshot, to_json(snapshot))
+            cached = (snapshot, to_json(snapshot, memo))
             self._snapshot_json[match_id] = cached
         return cached[1]
-
-    def _write_segment(self, match_id: str, segment: Segment) -> None:
-        data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state),
-                "events": [e.to_json() for e in segment.events]}
-        if self.root is None:
-            self._memory_segments.setdefault(match_id, {})[segment.base] = data
-            return
-        folder = self._segment_dir(match_id)
-        folder.mkdir(exist_ok=True)
-        write_atomic(folder / f"{segment.base:08d}.json", dump(data))
 
     def delete(self, match_id: str) -> None:
         if not self.exists(match_id):

@@ -11,8 +11,25 @@ from companion.core.match.events import Event
 
 def check_event(event: Event) -> Event:
     """Refuse an event whose data is deeper or larger than one event may be; walks without recursion."""
-    stack: list[tuple[Any, int]] = [(event.data, 1)]
     size = len(event.type) + len(event.by or "")  # about the JSON size: enough to bound the work
+    for key, value in event.data.items():  # most events hold only words and numbers: sized in one pass
+        if isinstance(value, dict | list):
+            return _walk(event)
+        size += len(str(key)) + 4 + (len(value) + 2 if isinstance(value, str) else 8)
+    if size > EVENT_DATA_BYTES:
+        raise _too_large(event)
+    return event
+
+
+def _too_large(event: Event) -> IllegalAction:
+    return IllegalAction(f"{event.type[:40]}: the data is larger than the {EVENT_DATA_BYTES // 1024} KB one event may "
+                         "hold")
+
+
+def _walk(event: Event) -> Event:
+    """check_event for data with lists or objects inside: every level, however deep (never recursing)."""
+    stack: list[tuple[Any, int]] = [(event.data, 1)]
+    size = len(event.type) + len(event.by or "")
     while stack:
         value, depth = stack.pop()
         if depth > EVENT_DATA_DEPTH:
@@ -26,8 +43,7 @@ def check_event(event: Event) -> Event:
         else:
             size += len(value) + 2 if isinstance(value, str) else 8
         if size > EVENT_DATA_BYTES:
-            raise IllegalAction(f"{event.type[:40]}: the data is larger than the {EVENT_DATA_BYTES // 1024} KB "
-                                "one event may hold")
+            raise _too_large(event)
     return event
 
 

@@ -3,9 +3,8 @@ event keeps a step with dice that undo took back (see core.match.history)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalAction, InvalidMatch
+from companion.core.frozen import replace
 from companion.core.match.event_base import UNDONE, Event, handler
 from companion.core.model import Match, Roll
 

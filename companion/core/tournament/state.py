@@ -22,7 +22,8 @@ from typing import Any
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.json_reader import Reader
 from companion.core.match import timers
-from companion.core.model import JSON, Timer, _plain, _timer
+from companion.core.model import JSON, Timer, _timer
+from companion.core.plain import plain
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
 TOURNAMENT_VERSION = 2  # 2: players, dropped, table_size, byes (Swiss events)
@@ -174,7 +175,7 @@ def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Ta
 
 
 def to_json(tournament: Tournament) -> JSON:
-    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **_plain(tournament)}
+    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **plain(tournament)}
 
 
 def from_json(data: Any) -> Tournament:

@@ -9,33 +9,32 @@
 
 The whole file is checked first (store/backup_archive.py); an entry that is sound as a file but wrong as data
 (a history that doesn't replay, a pack that doesn't load) is refused alone and named in the report. Every match
-is compared and written under its lock; before a restore changes anything, the app keeps a copy of the folder.
+is compared and written under its lock (restore_matches.py: in worker processes where there are any); before
+a restore changes anything, the app keeps a copy of the folder.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.model import from_json
 from companion.core.packs.load import load_pack
 from companion.core.tournament.state import Tournament
 from companion.core.tournament.state import from_json as tournament_from_json
 from companion.session.data.backup import PACKS, data_root, holds_anything, safety_backup
-from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
-from companion.share.merge import Relation, compare
-from companion.share.payload import SharedMatch
-from companion.store.backup_archive import BackupReader, Entry
+from companion.session.data.restore_matches import Kept, MatchMerge, copy_id, merge_matches, outcome_of
+from companion.session.matches import Session
+from companion.store.backup_archive import BackupReader, Entry, kind_of
 from companion.store.backup_files import read_tree, write_file, write_tree
-from companion.store.matches import check_id
 from companion.store.tournaments import TournamentStore
 
 KINDS = ("matches", "events", "packs", "library")
@@ -74,45 +73,64 @@ class RestoreReport:
 
 
 def restore_backup(session: Session, source: Path | bytes | IO[bytes], *, dry_run: bool = False,
-                   now: float | None = None) -> RestoreReport:
-    """Merge a backup into the data folder (or, with `dry_run`, say what that would do and write nothing)."""
+                   now: float | None = None, workers: int | None = None) -> RestoreReport:
+    """Merge a backup into the data folder (or, with `dry_run`, say what that would do and write nothing).
+
+    `workers`: processes to replay and write the matches in; None lets the restore choose (restore_matches.py),
+    0 keeps it all in this process."""
     root = data_root(session)
-    with BackupReader(source) as backup:
+    with BackupReader(source) as backup, _gc_paused():
         made = backup.manifest.get("created")
         label = "from backup" + (f" of {_day(made)}" if isinstance(made, int | float) else "")
         if dry_run:
-            return _Merge(session, root, backup, label, apply=False).run()
-        plan = _Merge(session, root, backup, label, apply=False, check=False).run()  # comparisons only
-        if not plan.changes:
-            plan.dry_run = False
-            return plan
-        safety = safety_backup(session, now=now) if holds_anything(session) else None
-        report = _Merge(session, root, backup, label, apply=True).run()
+            return _Merge(session, root, backup, label, apply=False, workers=workers).run()
+        safety = None
+        if session.store.ids() or holds_anything(session):  # an empty folder has nothing to compare or keep a copy of
+            plan = _Merge(session, root, backup, label, apply=False, check=False).run()  # comparisons only
+            if not plan.changes:
+                plan.dry_run = False
+                return plan
+            safety = safety_backup(session, now=now) if holds_anything(session) else None
+        report = _Merge(session, root, backup, label, apply=True, workers=workers).run()
         report.safety_copy = safety
         return report
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """A restore makes millions of short-lived objects and no reference cycles: the cycle collector would only walk
+    them, again and again (about a tenth of a restore's time); reference counting frees them all the same. One
+    collection at the end (some 30 ms) ages what the restore keeps, so the app's next steps don't walk it instead."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+            gc.collect()
 
 
 def _day(stamp: float) -> str:
     return time.strftime("%d %b %Y", time.gmtime(stamp)).lstrip("0")
 
 
-def copy_id(original: str) -> str:
-    """Where the backup's side of a match (or event) that went two ways is kept: the same id every time."""
-    return f"{original[:33]}-backup"
-
-
 class _Merge:
     def __init__(self, session: Session, root: Path, backup: BackupReader, label: str, *, apply: bool,
-                 check: bool = True) -> None:
+                 check: bool = True, workers: int | None = 0) -> None:
         self.session, self.root, self.backup, self.label = session, root, backup, label
         self.apply = apply  # write what the merge decides
         self.check = check  # without writing, still replay what would be stored (a dry run's report is exact)
+        self.workers = workers  # processes to merge the matches in (restore_matches); None chooses
         self.judge = TournamentStore(root)
         self.report = RestoreReport(dry_run=not apply)
 
     def run(self) -> RestoreReport:
-        for entry in self.backup.entries("matches"):
-            self._guarded("matches", entry, self._match)
+        merger = MatchMerge(self.session, self.label, apply=self.apply, check=self.check)
+        count = sum(kind_of(name) == "matches" for name in self.backup.names)
+        entries = ((e.name, e.data) for e in self.backup.entries("matches"))
+        for outcome, note in merge_matches(merger, entries, count, workers=self.workers):
+            self.report.count("matches", outcome, note)
         for entry in self.backup.entries("events"):
             self._guarded("events", entry, self._event)
         packs: dict[str, dict[str, bytes]] = {}
@@ -131,54 +149,7 @@ class _Merge:
         return self.report
 
     def _guarded(self, kind: str, entry: Entry, merge: Callable[[Entry], str]) -> None:
-        """One entry's merge; a sound file holding wrong data is refused alone, with the reason."""
-        try:
-            self.report.count(kind, merge(entry))
-        except _Kept as kept:
-            self.report.count(kind, "kept_local", f"{entry.name}: {kept}")
-        except (CompanionError, ValueError, TypeError, KeyError, RecursionError) as exc:
-            self.report.count(kind, "refused", f"{entry.name}: {exc}")
-
-    def _lock(self, match_id: str) -> AbstractContextManager[None]:
-        return self.session.store.locked(match_id, create=True) if self.apply else nullcontext()
-
-    # --- matches ----------------------------------------------------------------------------------
-
-    def _match(self, entry: Entry) -> str:
-        theirs = _log_of(_loads(entry))
-        if PurePosixPath(entry.name).stem != theirs.initial.get("id"):
-            raise ValueError("the file name and the match inside differ")
-        outcome = self._merge_match(theirs)
-        if outcome != "diverged":
-            return outcome
-        copy = _Log({**theirs.initial, "id": copy_id(theirs.initial["id"])}, theirs.events)
-        outcome = self._merge_match(copy, label=self.label)
-        if outcome == "diverged":
-            raise _Kept(f"differs from this device's copy and from the copy of an earlier backup ({copy.id})")
-        return "kept_both" if outcome == "added" else outcome
-
-    def _merge_match(self, theirs: _Log, label: str = "") -> str:
-        """Compare the stored JSON logs (no replay for what is already here); what is stored is replayed whole."""
-        match_id = check_id(theirs.id)
-        with self._lock(match_id):
-            mine = _Log(*self.session.store.raw_log(match_id)) if self.session.store.exists(match_id) else None
-            relation = compare(mine, theirs).relation
-            if relation in (Relation.SAME, Relation.MINE_AHEAD):
-                if relation is Relation.MINE_AHEAD:
-                    raise _Kept("this device has played it further")
-                return "unchanged"
-            if relation is Relation.DIVERGED and mine is not None:
-                return "diverged"
-            if not self.apply:
-                if self.check:  # the replay storing it would do: a history that doesn't replay is refused
-                    SharedMatch.from_export(theirs.export())
-            elif relation is Relation.NEW:
-                self.session.import_match(theirs.export())  # replays the whole history before storing anything
-                if label:
-                    self.session.store.set_label(match_id, label)
-            else:
-                self.session.replace_history(from_json(theirs.initial), [Event.from_json(e) for e in theirs.events])
-            return "added" if relation is Relation.NEW else "updated"
+        self.report.count(kind, *outcome_of(entry.name, lambda: merge(entry)))
 
     # --- judge events -----------------------------------------------------------------------------
 
@@ -194,7 +165,7 @@ class _Merge:
         copy = replace(state, id=copy_id(state.id), name=f"{state.name} ({self.label})")
         outcome = self._merge_event(copy, log)
         if outcome == "diverged":
-            raise _Kept(f"differs from this device's event and from the copy of an earlier backup ({copy.id})")
+            raise Kept(f"differs from this device's event and from the copy of an earlier backup ({copy.id})")
         return "kept_both" if outcome == "added" else outcome
 
     def _merge_event(self, state: Tournament, log: tuple[Event, ...]) -> str:
@@ -210,7 +181,7 @@ class _Merge:
                 self.judge.put(state, log, replacing=local.log)  # refuses if it changed since this comparison
             return "updated"
         if local.log[: len(log)] == log:
-            raise _Kept("this device has run it further")
+            raise Kept("this device has run it further")
         return "diverged"
 
     # --- packs and the library --------------------------------------------------------------------
@@ -233,7 +204,7 @@ class _Merge:
             if self.apply:
                 write_tree(target, files)
             return "updated"
-        raise _Kept(f"this device's pack (version {local_version or '?'}) differs; the backup's is {incoming}")
+        raise Kept(f"this device's pack (version {local_version or '?'}) differs; the backup's is {incoming}")
 
     def _checked_pack(self, folder: str, files: dict[str, bytes]) -> str:
         """Load the backup's pack from a scratch folder inside the data folder (removed again): its version."""
@@ -252,38 +223,7 @@ class _Merge:
             return "added"
         if target.read_bytes() == entry.data:
             return "unchanged"
-        raise _Kept("this device's library file differs")
-
-
-@dataclass(frozen=True)
-class _Log:
-    """A match's history as stored JSON: compared without replaying it."""
-
-    initial: dict[str, Any]
-    events: list[Any]
-
-    @property
-    def id(self) -> str:
-        return self.initial["id"]
-
-    def export(self) -> dict[str, Any]:
-        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": self.initial, "events": self.events}
-
-
-def _log_of(data: Any) -> _Log:
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ValueError("not a match of this app")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version > EXPORT_VERSION:
-        raise ValueError("a match from a newer version of the app; update the app")
-    initial, events = data.get("initial"), data.get("events")
-    if not isinstance(initial, dict) or not isinstance(events, list) or not isinstance(initial.get("id"), str):
-        raise ValueError("a match without its start or its events")
-    return _Log(initial, events)
-
-
-class _Kept(Exception):
-    """The device's own copy stays as it is (the reason is reported)."""
+        raise Kept("this device's library file differs")
 
 
 def _loads(entry: Entry) -> Any:
