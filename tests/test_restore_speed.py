@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -96,15 +97,21 @@ def test_workers_only_where_they_pay_and_a_real_python_can_start_them(monkeypatc
     assert [o for o, _ in restore_matches.merge_matches(memory, entries, 40, workers=2)] == ["refused"] * 40
 
 
-@given(st.lists(events(), max_size=40), st.integers(1, 5))
-def test_replayed_equals_pushing_and_compacting(seq: list[Event], limit: int) -> None:
-    legal, state = [], start()
+def _applied(seq: list[Event]) -> list[tuple[Event, Any]]:
+    """The events of `seq` the reducer takes, each with the state after it (refused ones are left out)."""
+    out, state = [], start()
     for event in seq:
         try:
             state = apply(state, event)
-            legal.append(event)
         except CompanionError:
-            pass
+            continue
+        out.append((event, state))
+    return out
+
+
+@given(st.lists(events(), max_size=40), st.integers(1, 5))
+def test_replayed_equals_pushing_and_compacting(seq: list[Event], limit: int) -> None:
+    legal = [event for event, _ in _applied(seq)]
     history, segments = History.start(start()), []
     for event in legal:
         segment, history = history.push(event).compact(limit)
@@ -114,13 +121,7 @@ def test_replayed_equals_pushing_and_compacting(seq: list[Event], limit: int) ->
 
 @given(st.lists(events(), max_size=40))
 def test_json_with_a_memo_equals_json_without(seq: list[Event]) -> None:
-    states, state = [], start()
-    for event in seq:
-        try:
-            state = apply(state, event)
-            states.append(state)
-        except CompanionError:
-            pass
+    states = [state for _, state in _applied(seq)]
     memo: dict = {}
     assert [to_json(s, memo) for s in states] == [to_json(s) for s in states]
 
