@@ -151,3 +151,16 @@ def test_any_swiss_sequence_keeps_a_valid_state_that_round_trips(script: list, s
     assert from_json(to_json(t)) == t
     for rnd in t.rounds:
         assert len(set(rnd.seated) | set(rnd.byes)) == len(rnd.seated) + len(rnd.byes)
+
+
+def test_exports_never_hand_a_spreadsheet_a_formula() -> None:
+    """A player named like a formula shows as text in a spreadsheet (a ' first), in every CSV the judge writes."""
+    names = ["=HYPERLINK(\"http://x\",\"win\")", "+1 Team", "-Bob", "@SUM(A1)", "Ann"]
+    t = replay(new_tournament("ev-2", "Swiss", now=T0), [ev("register", player=p) for p in names])
+    t = replay(t, [ev("pair", tables=[names[:2], names[2:4]], byes=[names[4]]), ev("start"),
+                   ev("result", table=1, vp={names[0]: 9, names[1]: 4})])
+    for text in (pairings_csv(t), standings_csv(t), results_csv(t)):
+        cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+        assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells)
+        assert "'=HYPERLINK(\"http://x\",\"win\")" in cells and "'-Bob" in cells
+    assert "9" in [row["vp"] for row in csv.DictReader(io.StringIO(results_csv(t)))]  # numbers stay numbers

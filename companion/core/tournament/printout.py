@@ -6,11 +6,9 @@ way pairings are pinned to a store's wall, then table by table. Every name is es
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 
-from companion.core.tournament.results import Standing, standings
+from companion.core.tournament.results import Standing, csv_text, standings
 from companion.core.tournament.state import Tournament
 
 PAIRINGS_COLUMNS = ("round", "table", "seat", "player", "points", "record")
@@ -30,23 +28,15 @@ def seats(t: Tournament) -> list[tuple[str, str, str]]:
 
 def pairings_csv(t: Tournament) -> str:
     rows = {r.player: r for r in standings(t)}
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(PAIRINGS_COLUMNS)
-    for player, table, seat in seats(t):
-        row = rows.get(player)
-        w.writerow((t.current.number, table, seat, player, 0 if row is None else row.points, record(row)))
-    return buf.getvalue()
+    return csv_text(PAIRINGS_COLUMNS, [
+        (t.current.number, table, seat, player, 0 if rows.get(player) is None else rows[player].points,
+         record(rows.get(player))) for player, table, seat in seats(t)])
 
 
 def standings_csv(t: Tournament) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(STANDINGS_COLUMNS)
-    for r in standings(t):
-        w.writerow((r.rank, r.player, r.played, r.wins, r.ties, r.losses, r.points, r.vp, f"{r.opp_strength:.4f}",
-                    r.byes, "yes" if r.dropped else ""))
-    return buf.getvalue()
+    return csv_text(STANDINGS_COLUMNS, [
+        (r.rank, r.player, r.played, r.wins, r.ties, r.losses, r.points, r.vp, f"{r.opp_strength:.4f}", r.byes,
+         "yes" if r.dropped else "") for r in standings(t)])
 
 
 STYLE = """body{font-family:sans-serif;margin:1.5em}h1{font-size:1.6em;margin:0}p{margin:.3em 0 1em}

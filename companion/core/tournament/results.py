@@ -165,18 +165,30 @@ CSV_COLUMNS = ("round", "table", "player", "vp", "outcome", "decided_by", "exten
 
 def results_csv(t: Tournament) -> str:
     """One row per player per table per round (tables without a result say 'pending'), and one per bye."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
+    rows: list[tuple[object, ...]] = []
     for rnd in t.rounds:
         for table in rnd.tables:
             r = table.result
             extra = sum(e.seconds for e in table.extensions)
             reasons = "; ".join(e.reason for e in table.extensions)
             for player in table.players:
-                w.writerow((rnd.number, table.number, player, "" if r is None else r.vp[player],
-                            "pending" if r is None else outcome(r, player), "" if r is None else r.how,
-                            f"{extra:g}", reasons))
+                rows.append((rnd.number, table.number, player, "" if r is None else r.vp[player],
+                             "pending" if r is None else outcome(r, player), "" if r is None else r.how,
+                             f"{extra:g}", reasons))
         for player in rnd.byes:
-            w.writerow((rnd.number, "bye", player, BYE_VP, "win", "bye", "0", ""))
+            rows.append((rnd.number, "bye", player, BYE_VP, "win", "bye", "0", ""))
+    return csv_text(CSV_COLUMNS, rows)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a cell as a formula
+
+
+def csv_text(columns: tuple[str, ...], rows: list[tuple[object, ...]]) -> str:
+    """CSV for spreadsheets. A text cell a spreadsheet would run as a formula (a player named "=HYPERLINK(...)")
+    gets a ' first, so it shows as the text it is; numbers stay numbers."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(columns)
+    for row in rows:
+        w.writerow(tuple(f"'{v}" if isinstance(v, str) and v.startswith(FORMULA_STARTS) else v for v in row))
     return buf.getvalue()
