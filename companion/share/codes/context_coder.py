@@ -18,8 +18,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-MAX_PLAIN = 16 * 1024  # bytes a modelled body may unpack to (decoding costs ~2 µs a bit)
-MAX_RATIO = 16  # ... and at most this many times the coded bytes (+ SLACK): a tiny code can't claim 16 KB
+MAX_PLAIN = 8 * 1024  # bytes a modelled body may unpack to: ~0.13 s here to code or decode, a phone ~5x that
+MAX_RATIO = 16  # ... and at most this many times the coded bytes (+ SLACK): a tiny code can't claim 8 KB
 SLACK = 256
 _LIMIT = 20  # a counter adapts at 1/(n + 1.5) for its first n uses, then at this rate: the data is short
 _RATE = 12  # the mixer's learning rate
