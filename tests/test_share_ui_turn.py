@@ -7,11 +7,22 @@ from pathlib import Path
 import pytest
 from test_ui_share import other_device
 
+from companion.session import Session
 from companion.session.sharing.share_sync import import_code, read_code
 from companion.share import Collector, read_text
 from companion.share.codec import TURN
 
+from flet_harness import Harness
 from test_ui_flows import new_halo_match, start
+
+
+async def scanned_on_the_other_device(tmp_path: Path, link: str) -> tuple[Harness, Session]:
+    """The other device pastes the link on its scan screen (the match is stored and opened there)."""
+    o, theirs = await other_device(tmp_path)
+    await o.click("home-scan")
+    await o.type("scan-text", link)
+    await o.click("scan-add")
+    return o, theirs
 
 
 @pytest.mark.asyncio
@@ -22,10 +33,7 @@ async def test_send_my_turn_after_one_exchange(tmp_path: Path) -> None:
     assert h.has("share-whole") and not h.has("share-turn")  # nothing exchanged yet: the whole match
     whole = h.find("share-text").value
 
-    o, theirs = await other_device(tmp_path)
-    await o.click("home-scan")
-    await o.type("scan-text", whole)
-    await o.click("scan-add")
+    o, theirs = await scanned_on_the_other_device(tmp_path, whole)
     theirs.dispatch(match_id, "score", {"player": "p2", "kind": "kills", "delta": 1}, by="p2")
 
     await o.click("open-share")  # their share screen: they know we hold what we sent them
@@ -54,10 +62,7 @@ async def test_ending_a_turn_offers_send_my_turn_once_the_match_was_exchanged(tm
     await h.click("open-share")
     whole = h.find("share-text").value
 
-    o, _theirs = await other_device(tmp_path)
-    await o.click("home-scan")
-    await o.type("scan-text", whole)
-    await o.click("scan-add")  # their table is open on the match we sent
+    o, _theirs = await scanned_on_the_other_device(tmp_path, whole)  # their table is open on the match we sent
     assert o.page.views[-1].route == f"/match/{match_id}"
     await o.click("end-turn")
     await o.click("confirm-yes")

@@ -84,13 +84,13 @@ def restore_backup(session: Session, source: Path | bytes | IO[bytes], *, dry_ru
         label = "from backup" + (f" of {_day(made)}" if isinstance(made, int | float) else "")
         if dry_run:
             return _Merge(session, root, backup, label, apply=False, workers=workers).run()
-        safety = None
-        if session.store.ids() or holds_anything(session):  # an empty folder has nothing to compare or keep a copy of
+        safety, holds = None, holds_anything(session)
+        if holds or session.store.ids():  # an empty folder has nothing to compare or keep a copy of
             plan = _Merge(session, root, backup, label, apply=False, check=False).run()  # comparisons only
             if not plan.changes:
                 plan.dry_run = False
                 return plan
-            safety = safety_backup(session, now=now) if holds_anything(session) else None
+            safety = safety_backup(session, now=now) if holds else None
         report = _Merge(session, root, backup, label, apply=True, workers=workers).run()
         report.safety_copy = safety
         return report

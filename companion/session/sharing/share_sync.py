@@ -102,5 +102,8 @@ def import_code(session: Any, theirs: SharedMatch, choice: Choice | None = None)
 
 
 def turn_ready(session: Any, match_id: str) -> bool:
-    """Whether the other device's point is known (the share screen then offers "send my turn")."""
+    """Whether the other device's point is known (the share screen then offers "send my turn"). Asked at every end
+    of turn: a match never exchanged is answered from the remembered points, without replaying its history."""
+    if points(session).get(match_id) is None:
+        return False
     return peer_base(session, SharedMatch.from_export(session.export(match_id))) is not None
