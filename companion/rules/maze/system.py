@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import IllegalAction
-from companion.core.match.events import Event
+from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.maze import gear
+from companion.rules.maze.carry import RULE as CARRY_RULE
+from companion.rules.maze.carry import carry_refusal, change_refusal
 from companion.rules.maze.fire import fire, fire_setup, odds_line
 from companion.rules.maze.items import (
     ADVANCED,
@@ -32,6 +34,7 @@ from companion.rules.maze.items import (
     morale,
     param_choice,
     set_counter,
+    shots_counter,
     shots_left,
     this_phase,
     token_event,
@@ -138,10 +141,10 @@ def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
             return f"Advance must be {name}'s first action this phase (and only once)", "advance"
         if carried(unit, "beacon"):
             return f"{name} carries the Beacon, whose bearer can't Advance", "beacon"
-    if spec.id == "fire" and unit.counters.get("shots") == 0 and not carried(unit, FRAG_GRENADE):
-        return f"{name}'s gun has no shots left and it has no Frag Grenade: Reload first", "reload"
-    if spec.id == "light-vent" and unit.counters.get("shots") == 0:
-        return f"{name}'s flamer has no shots left: Reload first", "reload"
+    if spec.id == "fire" and not _loaded(unit) and not carried(unit, FRAG_GRENADE):
+        return f"every weapon {name} may carry is out of shots and it has no Frag Grenade: Reload first", "reload"
+    if spec.id == "light-vent" and not _loaded(unit, gear.VENT_WEAPONS):
+        return f"no Flamer or Heavy Flamer {name} may carry has shots left: Reload first", "reload"
     if spec.id == "break-down-door" and "terminator" not in keywords(unit):
         return f"only a Terminator can Break Down Door, and {name} is not one", "break-down-door"
     if spec.id == "use-equipment" and not any(carried(unit, g) for g in gear.usable_gear()):
@@ -151,6 +154,13 @@ def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
     if spec.id == "lost" and morale(unit) <= 0:
         return f"{name} has no morale points left to lose", "lost"
     return None
+
+
+def _loaded(unit: Unit, among: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The weapons (of `among`, default all that take shots) the model may carry that still have shots."""
+    cat = catalogue()
+    ids = among if among is not None else tuple(w for w, weapon in cat.weapons.items() if weapon.recharge)
+    return tuple(w for w in ids if carry_refusal(unit, w) is None and shots_left(unit, cat.weapons[w]) > 0)
 
 
 def _params(now: _Now, spec: _Spec) -> tuple[Param, ...]:
@@ -213,6 +223,9 @@ def _reload_weapon(unit: Unit, params: Mapping[str, Any]) -> tuple[str, str]:
     reloadable = tuple(w.id for w in cat.weapons.values() if w.recharge)
     weapon = cat.weapons[param_choice(params, "weapon", reloadable, reloadable[0], "reload")]
     assert weapon.ammo is not None  # every weapon with a recharge has its ammunition in the pack
+    refusal = carry_refusal(unit, weapon.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
     if not carried(unit, weapon.ammo):
         raise IllegalAction(f"{unit.name} carries no {cat.name(weapon.ammo)} for the {weapon.name}", "reload")
     return weapon.id, weapon.ammo
@@ -308,7 +321,7 @@ class KillerOfTheMaze:
             weapon = catalogue().weapons[weapon_id]
             full = weapon.full
             events = [token_event(unit, 1), *set_counter(unit, ammo, carried(unit, ammo) - 1, by),
-                      *set_counter(unit, "shots", full, by, implicit=True)]
+                      *set_counter(unit, shots_counter(weapon), full, by, implicit=True)]
             lost = shots_left(unit, weapon)
             return _done(state, events, f"{unit.name} reloads its {weapon.name}: {full} shots", spec,
                          (f"One {catalogue().name(ammo)} used; the {lost} shot(s) left before are lost, not added.",))
@@ -358,6 +371,9 @@ def _tracked(state: Match, resolution: Resolution) -> Resolution:
     """Drop counter events this match doesn't declare (made before the pack tracked them), saying so."""
     declared = set(state.rules.counters.get("unit", ()))
     kept = tuple(e for e in resolution.events if e.type != "counter" or e.data["name"] in declared)
+    refusal = change_refusal(state, replay(state, list(kept)))
+    if refusal:  # the last word on carrying, whichever action put the item there
+        raise IllegalAction(refusal, CARRY_RULE)
     if len(kept) == len(resolution.events):
         return resolution
     names = sorted({e.data["name"] for e in resolution.events if e.type == "counter"} - declared)
