@@ -25,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--colour", action="append", help="a player's colour (#RRGGBB), in player order")
     p.add_argument("--seed", type=int, help="ignored, kept for old scripts: a match's dice come from the device "
                    "when a player rolls (repeatable desk rolls: companion roll --seed)")
-    p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: one per 100 points of build)")
+    p.add_argument("--build", type=int, help="build total in points (Skirmish: 200 or 300, one round per 100)")
+    p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: 2 or 3, one per 100 points of build)")
     _json_flag(p)
     p.set_defaults(run=_new)
 
@@ -100,7 +101,8 @@ def _new(args: argparse.Namespace) -> int:
     if args.seed is not None:
         print("companion: --seed is ignored: a match's dice come from the device when a player rolls",
               file=sys.stderr)
-    match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds)
+    match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds,
+                              build_total=args.build)
     _print_match(match, args.json)
     return 0
 
