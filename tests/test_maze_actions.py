@@ -38,7 +38,8 @@ def team() -> Match:
     return replay(state, [Event("add_unit", {"unit": u}) for u in (
         model("tarn", "Brother Tarn", "terminator"),
         model("vale", "Brother Vale", "space-marine", counters={"shots-boltgun": 3, "bolter-ammo": 1}),
-        model("kira", "Scion Kira", "scions", counters={"beacon": 1, "ration-pack": 2, "morale": 4}),
+        model("kira", "Scion Kira", "scions",  # its Beacon roll for turn 1 made
+              counters={"beacon": 1, "ration-pack": 2, "morale": 4, "beacon-turn": 1}),
         model("osk", "Trooper Osk", counters={"medkit": 1, "fuel-tank": 0}),
     )])
 
@@ -58,7 +59,8 @@ def activity(state: Match) -> Match:
 
 def test_movement_subphase_offers_move_and_advance_only(team: Match) -> None:
     opts = options(team)
-    assert list(opts) == ["move", "advance", "start-activity", *ACTIVITY, "lost", "end-imperial-phase", "end-turn"]
+    assert list(opts) == ["beacon-roll", "move", "advance", "start-activity", *ACTIVITY, "lost", "sacrificial-blade",
+                          "end-imperial-phase", "end-turn"]
     assert opts["move"].units == ("tarn", "vale", "kira", "osk")
     # the Beacon's bearer can't Advance
     assert opts["advance"].units == ("tarn", "vale", "osk")
@@ -239,6 +241,10 @@ def test_the_turn_runs_movement_activity_then_the_tyranid_phase(team: Match) -> 
     assert opts["end-turn"].enabled and not opts["move"].enabled and "Tyranid Action phase" in opts["move"].reason
     state = act(state, "end-turn")
     assert (state.phase, state.active_player.id) == ("Imperial Action: Movement", "p1")
+    # a new turn: the Beacon's roll comes first
+    opts = options(state)
+    assert opts["beacon-roll"].units == ("kira",) and not opts["move"].enabled and opts["move"].rule == "beacon"
+    state = act(state, "beacon-roll", "kira")
     # a new phase: two fresh actions each, and last phase's Advance no longer counts
     opts = options(state)
     assert opts["move"].units == ("tarn", "vale", "kira", "osk")

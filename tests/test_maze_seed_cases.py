@@ -112,3 +112,71 @@ def test_case_23_a_space_marines_crest_pendant_saves_nothing(squad: Match) -> No
     state = replay(squad, [counter("kira", "crest-pendant", 1)])
     res = MAZE.resolve(state, Action("lost", "kira", {"alone": True}), random.Random(3))
     assert replay(state, list(res.events)).rolls[-1].expr == "3d6>=3"
+
+
+def test_case_20_one_models_actions_come_before_the_next_models(squad: Match) -> None:
+    state = act(act(squad, "move", "tarn"), "move", "vale")
+    verdict = MAZE.explain(state, Action("move", "tarn"))
+    assert not verdict.legal and verdict.rule == "imperial-action-phase"
+    assert "Brother Tarn's actions in this sub-phase are over" in verdict.reason
+    assert "tarn" not in MAZE.legal_actions(state)[1].units
+    with pytest.raises(IllegalAction, match="another model has acted since"):
+        act(state, "move", "tarn")
+    state = act(state, "move", "vale")  # the model acting now goes on
+    state = activity(state)  # a new sub-phase: every model may act again, one at a time
+    state = act(state, "scavenge", "tarn")
+    state = act(state, "reload", "kira", weapon="boltgun")
+    with pytest.raises(IllegalAction, match="Brother Tarn's actions in this sub-phase are over"):
+        act(state, "pick-up-transfer", "tarn")
+    state = act(state, "lost", "tarn")  # being Lost is not an action: not refused, and no model's turn
+
+
+@pytest.fixture
+def forced(squad: Match) -> Match:
+    """Kira holds the Blade with 2 of her 8 morale points left: three-quarters lost."""
+    return replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "morale", 2)])
+
+
+def test_case_21_the_blade_is_used_automatically_at_three_quarters_morale_lost(forced: Match) -> None:
+    state = activity(forced)
+    end = MAZE.explain(state, Action("end-imperial-phase"))
+    assert not end.legal and end.rule == "sacrificial-blade" and "Scion Kira has lost three-quarters" in end.reason
+    option = next(o for o in MAZE.legal_actions(state) if o.action == "sacrificial-blade")
+    assert option.enabled and option.units == ("kira",) and option.cost == 0
+    state = replay(state, [Event("token", {"unit": "kira", "kind": "action", "delta": 2})])  # both actions used
+    after = act(state, "sacrificial-blade", "kira", seed=4, boon="armour")
+    kira = after.unit("kira")
+    assert kira.counters["morale"] == 1 and kira.counters["blade-turn"] == after.turn and kira.tokens.action == 2
+    assert MAZE.explain(after, Action("end-imperial-phase")).legal
+    assert not MAZE.explain(after, Action("sacrificial-blade", "kira")).legal  # once each Action phase
+    # and it can't be dropped
+    dropped = replay(after, [counter("kira", "sacrificial-blade", -1)])
+    assert "can't drop the Sacrificial Blade" in (change_refusal(after, dropped) or "")
+
+
+def test_case_21_the_blade_is_not_forced_before_three_quarters(squad: Match) -> None:
+    state = activity(replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "morale", 3)]))
+    assert MAZE.explain(state, Action("end-imperial-phase")).legal  # 5 of 8 lost: less than three-quarters
+    verdict = MAZE.explain(state, Action("sacrificial-blade", "kira"))
+    assert not verdict.legal and "isn't bound to use the Sacrificial Blade" in verdict.reason
+
+
+def test_case_24_the_beacons_roll_is_asked_for_at_the_beginning_of_each_turn(squad: Match) -> None:
+    state = replay(squad, [counter("kira", "beacon", 1)])
+    opts = {o.action: o for o in MAZE.legal_actions(state)}
+    assert opts["beacon-roll"].units == ("kira",) and opts["beacon-roll"].dice == "1d6"
+    for name in ("move", "advance", "start-activity"):
+        assert not opts[name].enabled and opts[name].rule == "beacon", name
+    missed = act(state, "beacon-roll", "kira", seed=1)  # a 2: nobody gains
+    assert missed.rolls[-1].total == 2 and missed.unit("tarn").counters.get("morale") is None
+    made = act(state, "beacon-roll", "kira", seed=0)  # a 4: every model of the party gains a point
+    assert made.rolls[-1].total == 4
+    assert [made.unit(u).counters["morale"] for u in ("tarn", "vale", "kira")] == [7, 7, 9]
+    alone = act(state, "beacon-roll", "kira", seed=0, party="bearer")
+    assert alone.unit("kira").counters["morale"] == 9 and "morale" not in alone.unit("tarn").counters
+    assert not MAZE.explain(made, Action("beacon-roll", "kira")).legal  # once a turn
+    assert MAZE.explain(made, Action("move", "tarn")).legal
+    # the next turn asks again
+    state = act(act(activity(made), "end-imperial-phase"), "end-turn")
+    assert not MAZE.explain(state, Action("move", "tarn")).legal
+    assert MAZE.explain(state, Action("beacon-roll", "kira")).legal

@@ -34,6 +34,7 @@ from companion.rules.maze.items import (
     stat,
     token_event,
 )
+from companion.rules.maze.turn import blade_stamp
 
 RATION_HEALS_ON = 5
 BLADE_WOUND_ON = 3
@@ -71,6 +72,8 @@ def gear_choice(unit: Unit, params: Mapping[str, Any]) -> Gear:
         if full and 4 * (full - now) < full:
             raise IllegalAction(f"{unit.name} has lost {full - now} of {full} morale points; the Sacrificial Blade "
                                 "can be used only once a quarter of them is lost", gear.section)
+        if params.get("boon") == "shots":
+            blade_weapon(unit, params)
     return gear
 
 
@@ -81,10 +84,12 @@ def _heal(target: Unit, by: str, details: list[str], why: str) -> list[Event]:
     return []
 
 
-def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random,
+                  forced: bool = False) -> Resolution:
+    """Use Equipment as an action; `forced`: the Sacrificial Blade used automatically (not one of its actions)."""
     gear = gear_choice(unit, params)
     by = unit.owner
-    events = [token_event(unit, 1)]
+    events = [] if forced else [token_event(unit, 1)]
     if gear.uses is not None:
         events += set_counter(unit, gear.id, carried(unit, gear.id) - 1, by)
     details: list[str] = []
@@ -103,7 +108,7 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
         if heals:
             events += _heal(unit, by, details, "Ration Pack")
     elif gear.id == "sacrificial-blade":
-        events += _blade(unit, params, rng, details)
+        events += [*blade_stamp(state, unit), *_blade(unit, params, rng, details)]
         summary += f": -1 morale; {details.pop(0)}"
     elif gear.id == "cogitator-scanner":
         on = carried(unit, gear.id) == SCANNER_ON
