@@ -6,6 +6,7 @@ Beacon's start-of-turn roll."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from test_maze_actions import act, activity, model
@@ -16,6 +17,8 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action
 from companion.rules.maze.carry import change_refusal
+from companion.session import Session
+from companion.store.matches import MatchStore
 
 from builders import match
 
@@ -180,3 +183,24 @@ def test_case_24_the_beacons_roll_is_asked_for_at_the_beginning_of_each_turn(squ
     state = act(act(activity(made), "end-imperial-phase"), "end-turn")
     assert not MAZE.explain(state, Action("move", "tarn")).legal
     assert MAZE.explain(state, Action("beacon-roll", "kira")).legal
+
+
+def test_issue_32_every_new_event_keeps_the_carry_restrictions(tmp_path: Path) -> None:
+    """A counter set by hand (the unit card, `companion match event`) is checked like the helper's actions;
+    nothing is stored when it is refused."""
+    session = Session(MatchStore(tmp_path / "store"))
+    match_id = session.new_match("killer-of-the-maze", ["Ann", "Ben"]).id
+    for data in (model("vale", "Brother Vale", "space-marine"), model("kira", "Scion Kira", "scions")):
+        session.dispatch(match_id, "add_unit", {"unit": data})
+    with pytest.raises(IllegalAction, match="only a Scions model may carry the Trip Mine") as info:
+        session.dispatch(match_id, "counter", {"scope": "unit", "target": "vale", "name": "trip-mine", "delta": 1})
+    assert info.value.rule == "carry-restrictions"
+    with pytest.raises(IllegalAction, match="only a Scions model"):
+        session.dispatch_events(match_id, [counter("vale", "crest-pendant", 1)], "pendant by hand")
+    with pytest.raises(IllegalAction, match="only a Scions model"):
+        session.dispatch(match_id, "add_unit", {"unit": model("tor", "Brother Tor", "terminator",
+                                                              counters={"trip-mine": 1})})
+    assert "trip-mine" not in Session(MatchStore(tmp_path / "store")).state(match_id).unit("vale").counters
+    state = session.dispatch(match_id, "counter", {"scope": "unit", "target": "kira", "name": "trip-mine",
+                                                   "delta": 1})
+    assert state.unit("kira").counters["trip-mine"] == 1

@@ -24,6 +24,7 @@ from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
 from companion.rules.base import Action, Resolution
+from companion.rules.checks import refuse_change
 from companion.store.matches import MatchStore, MatchSummary, check_id
 from companion.store.paths import data_dir
 
@@ -117,8 +118,10 @@ class Session:
             return self._push(match_id, event)
 
     def _push(self, match_id: str, event: Event) -> Match:
-        """Apply and store one event; the caller holds the match's lock."""
-        history = self.history(match_id).push(event)
+        """Apply and store one event (if the match's game allows the change); the caller holds the match's lock."""
+        before = self.history(match_id)
+        history = before.push(event)
+        refuse_change(before.state, history.state)
         segment, history = history.compact()
         self._commit(history, segment)
         return history.state

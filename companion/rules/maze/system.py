@@ -227,6 +227,11 @@ class KillerOfTheMaze:
     id = SYSTEM_ID
     name = "The Killer of the Maze"
 
+    def check_change(self, before: Match, after: Match) -> Refusal | None:
+        """What the game forbids in any change of the match: carry restrictions (see rules.checks)."""
+        why = change_refusal(before, after)
+        return (why, CARRY_RULE) if why else None
+
     def legal_actions(self, state: Match) -> list[ActionOption]:
         now = _now(state)
         return [_option(now, spec) for spec in SPECS]
