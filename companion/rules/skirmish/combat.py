@@ -36,6 +36,7 @@ from companion.rules.skirmish.rounds import (
     in_play,
     is_character,
     reduction_tracked,
+    stands,
     tracked,
     unit_kind,
 )
@@ -179,8 +180,7 @@ def last_standing(before: Match, after: Match) -> str | None:
     was = {u.id for u in before.units if in_play(u)}
     if not any(u.id in was and not in_play(u) for u in after.units):
         return None
-    standing = {u.owner for u in after.units if in_play(u) and is_character(u)
-                and not (unit_kind(u) == "bystander" and u.points == 0)}
+    standing = {u.owner for u in after.units if stands(u)}
     return standing.pop() if len(standing) == 1 else None
 
 
