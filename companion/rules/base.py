@@ -65,7 +65,9 @@ class ActionOption:
     rule: str | None = None
     cost: int = 1
     note: str | None = None
-    refused: dict[str, str] = field(default_factory=dict)  # unit id -> why that unit can't take it now
+    # unit id -> why that unit can't take it now, the units that came closest to taking it first
+    refused: dict[str, str] = field(default_factory=dict)
+    shown: tuple[str, ...] = ()  # the units whose reasons `reason` gives; the others' are in `refused`
     params: tuple[Param, ...] = ()  # what the player fills in before it resolves
     dice: str | None = None  # the roll it makes (dice notation), shown on its button
 
@@ -106,6 +108,31 @@ def param_int(params: Mapping[str, Any], name: str, low: int, high: int, default
         raise IllegalAction(f"{name.replace('_', ' ')} must be a whole number from {low} to {high}, not {value!r}",
                             rule)
     return value
+
+
+@dataclass(frozen=True)
+class UnitRefusal:
+    """Why one unit can't take an action now. `depth` counts the action's checks the unit passed before this one:
+    the deepest refusals are of the units that could otherwise act (the one holding the token, the one that
+    acted), so they are the ones worth reading first."""
+
+    reason: str
+    rule: str
+    depth: int = 0
+
+
+def refusal_summary(refusals: Mapping[str, UnitRefusal]) -> tuple[str, str, dict[str, str], tuple[str, ...]]:
+    """(reason, rule, every unit's reason closest first, the units `reason` speaks for) for an option no unit can
+    take: `reason` joins the reasons of the units that came closest, each in its own words (no fixed sentence
+    stands in for them), and the others stay one tap away in the ordered dict."""
+    ordered = sorted(refusals.items(), key=lambda item: -item[1].depth)
+    deepest = ordered[0][1].depth
+    shown = tuple(uid for uid, r in ordered if r.depth == deepest)
+    reason = "; ".join(dict.fromkeys(refusals[uid].reason for uid in shown))
+    others = len(ordered) - len(shown)
+    if others:
+        reason += f" (and {others} other unit{'s' if others > 1 else ''})"
+    return reason, refusals[shown[0]].rule, {uid: r.reason for uid, r in ordered}, shown
 
 
 def check(verdict: Verdict) -> None:
