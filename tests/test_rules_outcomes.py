@@ -6,16 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_halo_actions import HALO, halo_match
 
 from companion.core.errors import IllegalAction
 from companion.core.match.describe import describe
 from companion.core.match.events import Event, apply
 from companion.core.match.outcome import changes, trial
-
 from companion.rules.base import Action
 
 from builders import dial, unit
-from test_halo_actions import HALO, halo_match
 
 
 def test_a_ko_after_two_clicks_reads_the_same_everywhere() -> None:
