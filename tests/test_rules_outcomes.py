@@ -9,9 +9,8 @@ import pytest
 from test_halo_actions import HALO, halo_match
 
 from companion.core.errors import IllegalAction
-from companion.core.match.describe import describe
+from companion.core.match.describe import changes, describe, trial
 from companion.core.match.events import Event, apply
-from companion.core.match.outcome import changes, trial
 from companion.rules.base import Action
 
 from builders import dial, unit

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
+from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
-from companion.core.match.outcome import damage_taken, trial
 from companion.core.model import GRENADE_ICON, Match, Player, Unit
 from companion.rules.base import (
     Action,

@@ -14,8 +14,8 @@ from fractions import Fraction
 from companion.core.dice.notation import Expression
 from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
+from companion.core.match.describe import changes
 from companion.core.match.events import UNDONE, Event
-from companion.core.match.outcome import changes
 from companion.rules.halo import attack as halo_attack
 from companion.session.matches import Session
 
