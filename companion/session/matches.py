@@ -19,13 +19,19 @@ from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
+from companion.core.match.event_base import install_system_invariants
 from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
-from companion.rules.base import Action, Resolution
+from companion.rules.base import Action, Resolution, install_pack_source
 from companion.store.matches import MatchStore, MatchSummary, check_id
 from companion.store.paths import data_dir
+
+# every event any path applies is checked by its match's system too (the reducer refuses a token a unit
+# doesn't take, whoever sends it)
+install_system_invariants(rules.invariant)
+install_pack_source(get_pack)  # the rules read pack data from here, never from files themselves
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 1
@@ -143,10 +149,14 @@ class Session:
         changed). Raises IllegalAction (nothing stored) when it isn't legal now."""
         with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
             before = self.state(match_id)
-            resolution = rules.get(before.system).resolve(before, action, rng or random.SystemRandom())
-            if resolution.events:
-                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by,
-                                           float(int(self._now()))))
+            system = rules.get(before.system, plain=True)
+            resolution = system.settle(before, action, rng or random.SystemRandom())
+            now = float(int(self._now()))
+            if system.plain_ending(before, action.name):  # the core's own event, logged as itself
+                plain = resolution.events[0]
+                self._push(match_id, Event(plain.type, plain.data, by, now))
+            elif resolution.events:
+                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
 
     def undo(self, match_id: str, *, by: str | None = None) -> Match:

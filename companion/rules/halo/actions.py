@@ -18,18 +18,9 @@ from companion.core.errors import IllegalAction
 from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import GRENADE_ICON, Match, Player, Unit
-from companion.rules.base import (
-    Action,
-    ActionOption,
-    Odds,
-    Param,
-    Refusal,
-    Resolution,
-    UnitRefusal,
-    Verdict,
-    check,
-    refusal_summary,
-)
+from companion.rules import base
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
+from companion.rules.halo import attack
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -54,7 +45,6 @@ POSITIONS = {"": "Elsewhere on the map", OWN_SPAWN: "On one of its player's spaw
 MOVES = ("move", "move-and-attack", "respawn")  # the actions that move a unit: they ask where it ends
 ENDS = Param("ends", "Where its move ends", "choice", (("", "Elsewhere"), (ENEMY_SPAWN, POSITIONS[ENEMY_SPAWN])),
              default="")
-
 
 
 @dataclass(frozen=True)
@@ -144,47 +134,47 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
     return None
 
 
-def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> UnitRefusal | None:
+def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> base.UnitRefusal | None:
     """The first check of `spec` the unit fails, with how many it passed (its depth)."""
     name = unit.name
     if unit.owner != turn.player.id:
-        return UnitRefusal(f"{name} is not {turn.player.name}'s unit", "actions")
+        return base.UnitRefusal(f"{name} is not {turn.player.name}'s unit", "actions")
     if spec.where == "reserve":
         if unit.location != "reserve":
-            return UnitRefusal(f"{name} is not in your reserves", "respawning")
+            return base.UnitRefusal(f"{name} is not in your reserves", "respawning")
         # back in the reserves after acting this turn (by hand): one action per unit still holds
-        return UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1) \
+        return base.UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1) \
             if unit.tokens.action else None
     if unit.location != "table" or unit.eliminated:
-        return UnitRefusal(f"{name} is not on the table", "reserves")
+        return base.UnitRefusal(f"{name} is not on the table", "reserves")
     acted = unit.tokens.action > 0
     if spec.id == "swap-weapons":
         if acted:
-            return UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
+            return base.UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
                                "swap-weapons", 1)
         if unit.points not in turn.reserve_points:
-            return UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
+            return base.UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
                                "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
         if not unit.tokens.upgrade:
-            return UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
+            return base.UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your reserves "
-                               f"is worth {limit} points or less ({unit.points} + {UPGRADE_TOKEN_POINTS} x "
-                               f"{unit.tokens.upgrade} tokens)", "upgrading", 2)
+            return base.UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
+                                    f"reserves is worth {limit} points or less ({unit.points} + "
+                                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
         return None
     if spec.id == "loot-roll":
         if not acted:
-            return UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
+            return base.UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
                                "loot-roll", 1)
-        return None if unit.position == ENEMY_SPAWN else UnitRefusal(
+        return None if unit.position == ENEMY_SPAWN else base.UnitRefusal(
             f"{name} is not on an opponent's spawn point", "loot-roll", 2)
     if acted:
-        return UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1)
+        return base.UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1)
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
-        return UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
+        return base.UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
 
 
@@ -257,14 +247,21 @@ def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
     if not candidates:
         return ActionOption(spec.id, spec.title, False, reason="you have no units on the table", rule="actions",
                             cost=spec.cost, note=note)
-    reason, rule, reasons, shown = refusal_summary(refused)
+    reason, rule, reasons, shown = base.refusal_summary(refused)
     return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule, cost=spec.cost, note=note,
                         refused=reasons, shown=shown)
 
 
-class HaloActionClix:
+class HaloActionClix(System):
     id = SYSTEM_ID
     name = "Halo ActionClix"
+    places = POSITIONS
+    scoring = "kills"
+    desk_attack = attack
+
+    def turn_line(self, state: Match) -> str:
+        used = sum(u.tokens.action for u in state.units if u.owner == state.active_player.id)
+        return f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         turn = _turn(state)

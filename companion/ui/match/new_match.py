@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.session.play.helper import first_system, system_named
 from companion.session.play.match_tools import PALETTE
 from companion.ui.shell import App, app_bar
 
@@ -23,7 +24,7 @@ class NewMatchScreen:
     def build(self, app: App) -> ft.View:
         packs, errors = app.session.packs()
         if not self.system and packs:
-            self.system = "halo-actionclix" if "halo-actionclix" in packs else sorted(packs)[0]
+            self.system = first_system(packs)
         pack = packs.get(self.system)
         controls: list[ft.Control] = [ft.Text(e, color=ft.Colors.ERROR) for e in errors]
         # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name
@@ -55,8 +56,8 @@ class NewMatchScreen:
                     segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in BUILD_TOTALS],
                     on_change=lambda e: self._set_build(app, int(e.control.selected[0]))))
                 controls.append(ft.Text(f"{self.build_total // 100} rounds per turn, one per 100 points."))
-            if pack.id == "scarab":
-                controls.append(ft.Text("Player 1 plays the Scarab; player 2 attacks it."))
+            if seats := system_named(pack.id).seats:
+                controls.append(ft.Text(seats))
             controls.append(ft.Text(pack.turn, italic=True))
         controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match",
                                         on_click=lambda: self._create(app)))
