@@ -4,6 +4,7 @@ refuses what a kind of unit may not carry on every path (CLI, Session, import)."
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -13,9 +14,10 @@ from companion import rules
 from companion.cli import main
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.rules.base import System
+from companion.rules.base import Action, System
 from companion.session import Session
 from companion.session.play.positions import place_of, places, token_kinds
+from companion.session.table.full_log import force_findings
 from companion.session.table.header import header
 
 
@@ -70,3 +72,24 @@ def test_every_system_is_a_subclass_of_the_one_base() -> None:
         assert isinstance(system, System) and system.id == system_id
     plain = rules.get("no-such-game", plain=True)
     assert type(plain) is System and plain.legal_actions.__func__ is System.legal_actions  # type: ignore[attr-defined]
+
+
+def test_the_force_check_counts_a_unit_kod_into_the_reserve_in_one_step() -> None:
+    """Ben's five units; the Sniper's hit KOs Grunt A, which the same step clicks back into the reserves."""
+    session = Session.open()
+    match = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    sniper = {"id": "sniper", "name": "Sniper", "points": 30, "owner": "p1",
+              "dial": [{"stats": {"speed": 8, "attack": 30, "defense": 16, "damage": 3}}, {"markers": ["ko"]}]}
+    grunts = [{"id": f"g{i}", "name": f"Grunt {'ABCDE'[i]}", "points": 30, "owner": "p2",
+               "dial": [{"stats": {"speed": 8, "attack": 5, "defense": 2, "damage": 1}}] * 2 + [{"markers": ["ko"]}]}
+              for i in range(5)]
+    session.dispatch_events(match.id, [Event("add_unit", {"unit": u}) for u in (sniper, *grunts)], "forces")
+    for seed in range(50):
+        resolution, _ = session.act(match.id, Action("attack", "sniper", {"target": "g0"}), rng=random.Random(seed))
+        if resolution.success:
+            break
+        session.undo(match.id)
+    state = session.state(match.id)
+    assert state.unit("g0").location == "reserve" and not state.unit("g0").eliminated
+    min_units = {f.rule: f for f in force_findings(session, match.id)["p2"]}["min-units"]
+    assert min_units.ok is True and "(you have 5)" in min_units.text

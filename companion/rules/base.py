@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import IllegalAction, UnknownSystem
 from companion.core.match.events import Event
+from companion.core.match.force_check import starting_force
 from companion.core.model import Match, Unit
 
 if TYPE_CHECKING:
@@ -243,6 +244,11 @@ class System:
                                ("grenade", t.grenade)):
                 if held and kind not in kinds:
                     raise IllegalAction(self.token_refusal(state, unit, kind))
+
+    def force(self, state: Match, player_id: str, fallen: frozenset[str]) -> list[Unit]:
+        """The player's starting force for the force check: the units on the table and those eliminated into
+        the reserves (`fallen`), not the game's own dials."""
+        return starting_force(state, player_id, fallen)
 
     def scoring_kind(self, state: Match) -> str:
         return self.scoring
