@@ -17,10 +17,10 @@ from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.core.errors import IllegalAction, UnknownSystem
+from companion.core.errors import CompanionError, IllegalAction, UnknownSystem
 from companion.core.match.events import Event
 from companion.core.match.force_check import starting_force
-from companion.core.model import Match, Unit
+from companion.core.model import HOUSE, Match, Unit
 
 if TYPE_CHECKING:
     from companion.core.packs.load import Pack
@@ -229,10 +229,43 @@ class System:
         """Why `unit` takes no `kind` tokens, for the reducer's refusal."""
         return f"{unit.name} takes no {kind} tokens in {self.name or 'this game'}"
 
-    def invariant(self) -> Callable[[Match], None] | None:
-        """What the reducer checks on every state this system's matches reach, on every path (None: nothing
-        beyond the core's own checks). Systems whose units differ in the tokens they take get the token check."""
-        return self._check_tokens if type(self).token_kinds is not System.token_kinds else None
+    def invariant(self) -> Callable[[Match], None]:
+        """What the reducer checks on every state this system's matches reach, on every path: house rules are
+        the pack's, and (for systems whose units differ in the tokens they take) each unit's tokens."""
+        tokens = type(self).token_kinds is not System.token_kinds
+
+        def check(state: Match) -> None:
+            self._check_house(state)
+            if tokens:
+                self._check_tokens(state)
+
+        return check
+
+    # --- house rules: the pack's options, switched per match ------------------------------------------
+
+    def option_defaults(self) -> dict[str, bool]:
+        """The pack's house-rule options and whether each is on unless the players switch it."""
+        if getattr(self, "_defaults", None) is None:
+            try:
+                self._defaults = pack_of(self.id).option_defaults()
+            except CompanionError:  # a pack that isn't here has no options we know of
+                self._defaults = {}
+        return dict(self._defaults)
+
+    def house_rules(self, state: Match) -> dict[str, bool]:
+        """Every house rule of the pack and whether it is on in this match."""
+        return {o: state.counters.get(HOUSE + o, int(on)) > 0 for o, on in self.option_defaults().items()}
+
+    def house_rule(self, state: Match, option: str, default: bool = False) -> bool:
+        """Whether one option is on in this match (`default` when the match never switched it)."""
+        return state.counters.get(HOUSE + option, int(default)) > 0
+
+    def _check_house(self, state: Match) -> None:
+        for key in state.counters:
+            if key.startswith(HOUSE) and key[len(HOUSE):] not in self.option_defaults():
+                known = ", ".join(self.option_defaults()) or "none"
+                raise IllegalAction(f"{self.name or 'this game'} has no house rule {key[len(HOUSE):]!r}; its house "
+                                    f"rules: {known}")
 
     def _check_tokens(self, state: Match) -> None:
         for unit in state.units:

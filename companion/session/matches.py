@@ -76,6 +76,7 @@ class Session:
         colours: list[str] | None = None,
         seed: int | None = None,
         rounds_per_turn: int | None = None,
+        house_rules: list[str] | tuple[str, ...] = (),
     ) -> Match:
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
@@ -83,7 +84,7 @@ class Session:
         pack = get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
-                          rounds_per_turn=rounds_per_turn)
+                          rounds_per_turn=rounds_per_turn, house_rules=house_rules)
         history = History.start(match)
         self.store.save(history, now=self._now())
         self._remember(history)

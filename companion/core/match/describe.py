@@ -69,6 +69,8 @@ def describe(match: Match, event: Event) -> str:
             return str(d.get("label") or f"{len(d.get('events', []))} changes")
         case "reopen":
             return "match reopened"
+        case "house_rule":
+            return f"house rule {d.get('option')} switched {'on' if d.get('on') is True else 'off'}"
         case "undone":  # a step with dice taken back by undo: what it was, marked
             step = d.get("step")
             return "UNDONE: " + (describe(match, Event.from_json(step)) if isinstance(step, dict) else "a roll")
