@@ -35,7 +35,9 @@ def get(system_id: str, *, plain: bool = False) -> System:
     factory = _FACTORIES.get(system_id)
     if factory is None:
         if plain:
-            return System()
+            system = System()
+            system.id = system_id  # named for its messages; the core's defaults otherwise
+            return system
         raise UnknownSystem(f"the rules helper doesn't know {system_id!r} yet; it knows {', '.join(available())}")
     return factory()
 
