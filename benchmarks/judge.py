@@ -40,12 +40,12 @@ from companion.core.match.events import Event
 from companion.core.tournament import pairing as swiss
 from companion.core.tournament.events import apply, replay
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 from companion.ui.judge import headless
 from companion.ui.judge.live import LiveHub
 
 
-def seed_event(store: TournamentStore, tables: int, now: float) -> str:
+def seed_event(store: Judging, tables: int, now: float) -> str:
     t = new_tournament("bench", "Benchmark Open", now=now)
     store.create(t)
     for n in range(1, tables + 1):
@@ -55,7 +55,7 @@ def seed_event(store: TournamentStore, tables: int, now: float) -> str:
 
 
 def make_hub(tables: int, clock: Callable[[], float], root: Path | None = None) -> LiveHub:
-    store = TournamentStore(root, clock=clock)
+    store = Judging(root, clock=clock)
     return LiveHub(store, seed_event(store, tables, clock()), clock=clock, may_write=lambda page: True)
 
 
@@ -173,7 +173,7 @@ def served(tables: int, seconds: float, root: Path) -> None:
     """The whole server process (Flet's web server, websockets, the tick) with a real browser attached."""
     from playwright.sync_api import sync_playwright  # only for --server
 
-    store = TournamentStore(root)
+    store = Judging(root)
     seed_event(store, tables, time.time())
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -16,7 +16,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
 from companion.room.access import JudgeAccess
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 from companion.ui.judge import headless as h
 from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
 
@@ -38,8 +38,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> TournamentStore:
-    store = TournamentStore(tmp_path, clock=clock)
+def store(tmp_path: Path, clock: Clock) -> Judging:
+    store = Judging(tmp_path, clock=clock)
     store.create(new_tournament("ev-1", "Friday Skirmish", now=T0))
     for n, players in enumerate((["Ann", "Ben"], ["Cat", "Dan", "Eve"], ["Fay", "Gus"]), 1):
         store.apply("ev-1", Event("seat", {"table": n, "players": players}, "judge", T0))
@@ -47,13 +47,13 @@ def store(tmp_path: Path, clock: Clock) -> TournamentStore:
 
 
 @pytest.fixture
-def access(store: TournamentStore) -> JudgeAccess:
+def access(store: Judging) -> JudgeAccess:
     codes: list[str] = []
     return JudgeAccess(lambda: store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
 
 
 @pytest.fixture
-def hub(store: TournamentStore, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
+def hub(store: Judging, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
     yield LiveHub(store, "ev-1", clock=clock, url="http://127.0.0.1:8551/find", may_write=access.admits,
                   on_rotate=access.rotate)
 
@@ -164,12 +164,12 @@ async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) 
 
 async def test_changes_made_with_the_cli_reach_the_judge_screen(room: Room, tmp_path: Path, clock: Clock) -> None:
     judge, _ = await room.open()
-    TournamentStore(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
+    Judging(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
     await room.tick()
     assert "Table 2 · running" in h.texts(judge.page)
 
 
-async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: TournamentStore) -> None:
+async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: Judging) -> None:
     visitor, _ = await room.open(judge=False)
     assert h.texts(visitor.page) == [NOT_JUDGE]
     with pytest.raises(NotJudge):

@@ -15,7 +15,6 @@ import shutil
 import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from companion.core.match.events import Event, replay
 from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.plain import Memo
+from companion.core.summary import MatchSummary
 from companion.store.atomic import (
     AtomicJSONStorage,
     DamagedFile,
@@ -50,19 +50,6 @@ class MatchNotFound(CompanionError):
 
 class NewerFormat(CompanionError):
     pass
-
-
-@dataclass(frozen=True)
-class MatchSummary:
-    id: str
-    system: str
-    players: tuple[str, ...]
-    created: float
-    updated: float
-    events: int
-    turn: int
-    status: str
-    label: str = ""  # how a copy kept beside another one is told apart, e.g. "from backup of 12 Nov"
 
 
 def check_id(match_id: str) -> str:

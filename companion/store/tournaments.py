@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +22,6 @@ from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.tournament.events import apply
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
 from companion.store.atomic import AtomicJSONStorage, DamagedFile, folder_lock, move_aside, remove_stale_temps
 
@@ -154,8 +153,11 @@ class TournamentStore:
             self._write(tournament.id, tournament, (), token, tournament.created)
         return StoredTournament(tournament, (), token, tournament.created)
 
-    def apply(self, tournament_id: str, event: Event) -> StoredTournament:
-        """Apply one event to the stored event and save it; durable when it returns. IllegalAction: no change."""
+    def append(self, tournament_id: str, event: Event,
+               apply: Callable[[Tournament, Event], Tournament]) -> StoredTournament:
+        """Add one event to the stored event and save it; durable when it returns. The read, `apply` (the
+        service's reducer) and the write run under one lock, so a change another process makes meanwhile is
+        never lost. When `apply` raises (IllegalAction), nothing changes."""
         with self._lock():
             stored = self.load(tournament_id)
             state = apply(stored.state, event)

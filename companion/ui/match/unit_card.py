@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Click, Match, Unit
-from companion.session.play.match_tools import Event, apply
+from companion.session.play.match_tools import preview
 from companion.session.play.positions import place_of
 from companion.ui.widgets import icon_button
 
@@ -40,10 +40,10 @@ def stats_line(click: Click, stats: tuple[str, ...]) -> str:
     return " · ".join(parts + list(click.markers)) or "—"
 
 
-def preview_click(match: Match, unit: Unit, preview: Preview) -> int:
+def preview_click(match: Match, unit: Unit, change: Preview) -> int:
     """The click the unit would land on: the damage/heal event itself, applied to a copy (nothing is stored)."""
     try:
-        return apply(match, Event(preview.kind, {"unit": unit.id, "amount": preview.amount})).unit(unit.id).click
+        return preview(match, change.kind, {"unit": unit.id, "amount": change.amount}).unit(unit.id).click
     except IllegalAction:
         return unit.click
 
