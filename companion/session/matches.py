@@ -23,7 +23,7 @@ from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
-from companion.core.summary import MatchSummary
+from companion.core.records import MatchSummary
 from companion.rules.base import Action, Resolution
 from companion.store.atomic import DamagedFile
 from companion.store.matches import MatchStore, check_id

@@ -26,7 +26,7 @@ from companion.core.match.events import Event, replay
 from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.plain import Memo
-from companion.core.summary import MatchSummary
+from companion.core.records import MatchSummary
 from companion.store.atomic import (
     AtomicJSONStorage,
     DamagedFile,
