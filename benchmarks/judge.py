@@ -36,13 +36,15 @@ from pathlib import Path
 
 from flet.pubsub.pubsub_hub import PubSubHub
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from companion.core.match.events import Event
 from companion.core.tournament import pairing as swiss
 from companion.core.tournament.events import apply, replay
 from companion.core.tournament.state import new_tournament
 from companion.session.judging.service import Judging
-from companion.ui.judge import headless
 from companion.ui.judge.live import LiveHub
+
+import flet_harness as headless  # noqa: E402  the tests' Flet harness: a real Flet session without a client
 
 
 def seed_event(store: Judging, tables: int, now: float) -> str:

@@ -129,7 +129,8 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
 
     from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status
     from companion.core.tournament.results import standings
-    from companion.ui.judge import headless
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import flet_harness as headless  # the tests' Flet harness: a real Flet session without a client
 
     class Dropped(list):
         """Counts what a session sends, keeps nothing (the browser would have it)."""

@@ -8,9 +8,9 @@ import pytest
 from test_judge_ui import Clock, Room, access, clock, hub, room, settle, store  # noqa: F401 - fixtures
 
 from companion.session.judging.service import Judging
-from companion.ui.judge import headless as h
 from companion.ui.judge.live import LiveHub
 
+import flet_harness as h
 from test_ui_flows import new_halo_match, start
 
 pytestmark = pytest.mark.asyncio

@@ -12,8 +12,9 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.session.judging import event_pairing
 from companion.session.judging.service import Judging
-from companion.ui.judge import headless as h
 from companion.ui.judge.live import LiveHub
+
+import flet_harness as h
 
 T0 = 1_800_000_000.0
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]

@@ -17,8 +17,9 @@ from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
 from companion.room.access import JudgeAccess
 from companion.session.judging.service import Judging
-from companion.ui.judge import headless as h
 from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
+
+import flet_harness as h
 
 T0 = 1_800_000_000.0
 pytestmark = pytest.mark.asyncio
@@ -154,12 +155,12 @@ async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) 
     await room.tick()
     assert "Table 1: 10 minutes left" in h.find(judge.page, "alert").value
     await settle()
-    assert conn.invoked() == ["play", "vibrate"]  # beep + buzz
+    assert conn.called() == ["play", "vibrate"]  # beep + buzz
     clock.now += 1000  # the server was busy across two marks: only the latest, once
     await room.tick()
     await settle()
     assert "Table 1: Time!" in h.find(judge.page, "alert").value
-    assert conn.invoked() == ["play", "vibrate", "play", "vibrate"]
+    assert conn.called() == ["play", "vibrate", "play", "vibrate"]
 
 
 async def test_changes_made_with_the_cli_reach_the_judge_screen(room: Room, tmp_path: Path, clock: Clock) -> None:
@@ -180,7 +181,7 @@ async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveH
 async def test_a_reattached_session_does_not_inherit_the_judges_rights(room: Room, hub: LiveHub) -> None:
     judge, _ = await room.open()
     # Flet hands a session to whichever socket presents its id: here, one that brought no judge cookie
-    stranger = h.RecordingConnection(room.pubsub, asyncio.get_running_loop())
+    stranger = h.FakeConnection(asyncio.get_running_loop(), room.pubsub)
     room.access.admit(stranger, None)
     await judge.connect(stranger)
     with pytest.raises(NotJudge):
