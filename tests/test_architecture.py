@@ -8,6 +8,7 @@
 - no session module hands on a store, a rules module or function, a core module or a reducer (model types,
   constants and errors may pass: see `handed_on`);
 - no import circles anywhere, and none between folders either (a folder's own parents aside);
+- share/ is bytes and pictures: it builds on core/ only and takes no session;
 - no folder with more than 14 modules side by side, no module over 400 lines.
 """
 
@@ -209,6 +210,18 @@ def folder_circles(graph: dict[str, set[str]], packages: set[str]) -> list[list[
     return circles(folders)
 
 
+def share_breaches(graph: dict[str, set[str]], sources: dict[str, str]) -> list[str]:
+    """share/ reaching past core/ into the package, or a share/ function that takes a session."""
+    out = [f"{n} imports {t}" for n, ts in sorted(graph.items()) if _within(n, ("companion.share",))
+           for t in sorted(ts) if _within(t, ("companion",)) and not _within(t, ("companion.core", "companion.share"))]
+    for name, text in sorted(sources.items()):
+        if _within(name, ("companion.share",)):
+            out += [f"{name}:{node.lineno} {node.name}() takes a session" for node in ast.walk(ast.parse(text))
+                    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+                        a.arg == "session" for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs))]
+    return out
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     toy = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}, "e": {"a"}}
     assert circles(toy) == [["a", "b", "c"], ["d"]]
@@ -258,6 +271,18 @@ def test_no_screen_command_or_page_reaches_a_store() -> None:
 
 def test_the_service_layer_hands_on_no_store_rules_or_core_machinery() -> None:
     assert handed_on(_sources(), set(modules())) == []
+
+
+def test_share_is_bytes_and_pictures_only() -> None:
+    assert share_breaches(import_graph(), _sources()) == []
+
+
+def test_planted_share_breaches_are_caught() -> None:
+    graph = {"companion.share.merge": {"companion.session.matches", "companion.core.model", "companion.share.payload"}}
+    source = "def import_shared(session, theirs):\n    return session.import_match(theirs)\n"
+    assert share_breaches(graph, {"companion.share.merge": source}) == [
+        "companion.share.merge imports companion.session.matches",
+        "companion.share.merge:1 import_shared() takes a session"]
 
 
 def test_no_circles_between_folders() -> None:
