@@ -14,7 +14,7 @@ Part 1 drives the tick with a simulated clock, one shown second per tick, and pr
 (the shared check plus every session's redraw, median and p95) and what each session sends per tick.
 Part 2 runs the real shared tick against the real clock for --seconds and prints the CPU time the process
 used per second of wall time (goal: at most 5% of one core). Sessions run on Flet's real Session over a
-connection that packs every message as the web server does (companion.ui.judge.headless).
+connection that packs every message as the web server does (tests/flet_harness.py).
 Part 3 (--server, needs /usr/bin/chromium and playwright) measures the `companion judge serve` process itself,
 websockets included, while Chromium shows the judge's screen.
 """
