@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.errors import IllegalAction
+from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
@@ -137,3 +137,27 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     assert len(t.log) == 2 + 30
     assert [len(t.state.table(n).extensions) for n in (1, 2)] == [15, 15]
     assert timers.remaining(t.state.table(1).timer, T0) == 1800 + 15
+
+
+def test_a_refused_first_table_or_player_stores_no_event(store: Judging) -> None:
+    """The service checks a new event's first changes in memory before anything is stored."""
+    with pytest.raises(IllegalAction):
+        store.new_event("Friday", [["Ann", "Ben"], ["Ann", "Cat"]], now=T0)  # Ann seated twice
+    with pytest.raises(CompanionError):
+        store.new_swiss("Swiss", ["Ann", "ann", "Ben"], now=T0)  # the same name twice
+    assert store.ids() == []
+    t = store.new_event("Friday", [["Ann", "Ben"], ["Cat", "Dan"]], now=T0)
+    assert [tb.players for tb in t.tables] == [("Ann", "Ben"), ("Cat", "Dan")] and store.ids() == [t.id]
+
+
+def test_the_store_persists_what_the_reducer_it_is_handed_makes(tmp_path: Path) -> None:
+    """store/ knows no reducer: `append` stores the event with whatever state the service's `apply` returns."""
+    from dataclasses import replace
+
+    from companion.store.tournaments import TournamentStore
+
+    raw = TournamentStore(tmp_path)
+    raw.create(new_tournament("ev-1", "Raw", now=T0))
+    stored = raw.append("ev-1", ev("anything"), lambda state, event: replace(state, name="Renamed"))
+    assert raw.load("ev-1").state.name == stored.state.name == "Renamed"
+    assert [e.type for e in raw.load("ev-1").log] == ["anything"]
