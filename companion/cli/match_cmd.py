@@ -134,7 +134,7 @@ def _house_rules(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     session = Session.open()
-    summaries, damaged = session.store.summaries()
+    summaries, damaged = session.summaries()
     for d in damaged:
         print(f"companion: {d}", file=sys.stderr)
     if args.json:

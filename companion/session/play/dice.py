@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from types import ModuleType
 
-from companion import rules
 from companion.core.dice.notation import Expression
 from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
@@ -21,13 +19,7 @@ from companion.core.match.events import UNDONE, Event
 from companion.session.matches import Session
 
 __all__ = ["Distribution", "Expression", "LoggedRoll", "RollResult", "changes", "distribution", "fair_rng",
-           "attack_calculators", "logged_rolls", "odds_line", "parse", "percent", "roll"]
-
-
-def attack_calculators() -> dict[str, ModuleType]:
-    """The games whose attacks the desk command works out (system id -> its calculator)."""
-    systems = (rules.get(system_id) for system_id in rules.available())
-    return {s.id: s.desk_attack for s in systems if s.desk_attack is not None}
+           "logged_rolls", "odds_line", "parse", "percent", "roll"]
 
 
 def fair_rng() -> random.Random:

@@ -15,17 +15,22 @@ from companion.core.match.standings import leaders as _leaders
 from companion.core.match.standings import points_by_turn
 from companion.core.model import Match
 from companion.session.play.helper import scoring_kind
-from companion.store.matches import MatchSummary
 
-__all__ = ["PALETTE", "Event", "MatchSummary", "accepts", "apply", "check_force", "describe", "leaders", "parse_dial",
-           "points_by_turn", "scoring_kind", "snake_order", "starting_squares"]
+__all__ = ["PALETTE", "Event", "accepts", "check_force", "describe", "leaders", "parse_dial", "points_by_turn",
+           "preview", "scoring_kind", "snake_order", "starting_squares"]
+
+
+def preview(match: Match, kind: str, data: dict[str, Any]) -> Match:
+    """The match as it would be after one event, worked out on a copy by the one reducer: nothing is stored.
+    Raises IllegalAction when the event would be refused."""
+    return apply(match, Event(kind, data))
 
 
 def accepts(match: Match, type_: str, data: dict[str, Any]) -> bool:
     """Whether the reducer (with the match's system) takes the event now, tried on a copy: a button is enabled
     from this, not from a copy of the reducer's checks."""
     try:
-        apply(match, Event(type_, data))
+        preview(match, type_, data)
     except IllegalAction:
         return False
     return True

@@ -16,8 +16,8 @@ from companion.core.errors import CompanionError
 from companion.session.play.helper import fixed_dials, missing_dials, system_of
 from companion.session.play.match_tools import Event, parse_dial
 from companion.ui.helper.helper_screen import on_take
-from companion.ui.match.unit_card import stats_line
 from companion.ui.shell import App, app_bar
+from companion.ui.unit_text import stats_line
 
 
 class DialsScreen:
