@@ -90,8 +90,14 @@ class Socket:
     """One Flet socket, as the watcher slots know it."""
 
     websocket: WebSocket
-    connection: FletApp
+    connection: FletApp | None = None
+    session_id: str | None = None  # the app manager's key for its Flet session, once it has one
     task: asyncio.Task[Any] | None = field(default_factory=asyncio.current_task)
+
+    def started(self, page: Any) -> None:
+        """Flet's before_main: note the new session's key (Flet forgets it when the socket closes)."""
+        if self.connection is not None:
+            self.session_id = _session_id(self.connection)
 
 
 def _session_id(connection: FletApp) -> str | None:
@@ -112,9 +118,10 @@ class FletDoor:
         self.watchers: FairShare[Socket] = FairShare(max_watchers, self._evict)
 
     async def __call__(self, websocket: WebSocket) -> None:
-        connection = FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=self.main,
-                             before_main=None, session_timeout_seconds=self.session_timeout)
-        socket = Socket(websocket, connection)
+        socket = Socket(websocket)
+        socket.connection = connection = FletApp(
+            loop=asyncio.get_running_loop(), executor=app_manager.executor, main=self.main,
+            before_main=socket.started, session_timeout_seconds=self.session_timeout)
         watcher = self.access.admit(connection, websocket.cookies.get(self.access.cookie)) is None
         client = websocket.client.host if websocket.client else ""
         if watcher and not self.watchers.admit(client, socket):
@@ -131,9 +138,8 @@ class FletDoor:
         finally:
             if watcher:
                 self.watchers.release(socket)
-                unique = _session_id(connection)
-                if unique is not None:
-                    await app_manager.delete_session(unique)
+                if socket.session_id is not None:
+                    await app_manager.delete_session(socket.session_id)
 
     def _evict(self, socket: Socket) -> None:
         """A newcomer took this watcher's slot: close its socket; one that doesn't close in GRACE is cut."""
@@ -144,7 +150,7 @@ class FletDoor:
             await asyncio.sleep(GRACE)
             if socket.task is not None and not socket.task.done():
                 socket.task.cancel()
-                queue = getattr(socket.connection, "_FletApp__send_queue", None)
+                queue = getattr(socket.connection, "_FletApp__send_queue", None) if socket.connection else None
                 if queue is not None:  # ends Flet's send loop, which would wait for it forever
                     queue.put_nowait(None)
 
