@@ -125,7 +125,7 @@ async def run_clients(port: int, clients: int, tables: int, seconds: float, path
     path.write_text(json.dumps(out))
 
 
-async def run_hog(port: int, streams: int, seconds: float) -> None:
+async def run_hog(port: int, streams: int, seconds: float, path: str) -> None:
     """One client holding `streams` event streams, reading nothing after the request."""
     more_files()
     writers = []
@@ -134,7 +134,7 @@ async def run_hog(port: int, streams: int, seconds: float) -> None:
             _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.2", 0))
         except OSError:
             continue
-        writer.write(b"GET /room/events HTTP/1.1\r\nHost: room\r\nAccept: text/event-stream\r\n\r\n")
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: room\r\nAccept: text/event-stream\r\n\r\n".encode())
         writers.append(writer)
         if i % 200 == 199:
             await asyncio.sleep(0.05)
@@ -240,7 +240,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def room_run(clients: int, tables: int, seconds: float, procs: int, hog: int = 0) -> dict:
+def room_run(clients: int, tables: int, seconds: float, procs: int, hog: int = 0,
+             hog_path: str = "/room/events") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         store = seed(root, tables)
@@ -257,7 +258,7 @@ def room_run(clients: int, tables: int, seconds: float, procs: int, hog: int = 0
             hogging = None
             if hog:
                 hogging = subprocess.Popen([sys.executable, __file__, "--_hog", str(port), str(hog),
-                                            str(seconds + TAIL + 8)])
+                                            str(seconds + TAIL + 8), hog_path])
                 time.sleep(5.0)  # every hog stream open before the players come
             rss0, cpu0, wall0 = rss_mb(server.pid), cpu_seconds(server.pid), time.time()
             outs = [root / f"clients-{k}.json" for k in range(procs)]
@@ -307,8 +308,8 @@ def main() -> None:
         asyncio.run(run_clients(int(port), int(clients), int(tables), float(seconds), Path(path), spread == "1"))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--_hog":
-        port, streams, seconds = sys.argv[2:]
-        asyncio.run(run_hog(int(port), int(streams), float(seconds)))
+        port, streams, seconds, path = sys.argv[2:]
+        asyncio.run(run_hog(int(port), int(streams), float(seconds), path))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--_flet":
         pages, tables, seconds, path = sys.argv[2:]
@@ -321,8 +322,9 @@ def main() -> None:
     ap.add_argument("--client-procs", type=int, default=2, help="processes the SSE clients are spread over")
     ap.add_argument("--flet-pages", type=int, default=200, help="Flet sessions for the old design (0: skip)")
     ap.add_argument("--hog", type=int, default=0, help="unread streams one client holds before the others come")
+    ap.add_argument("--hog-path", default="/room/events", help="the stream the hog opens (e.g. /table/1/events)")
     a = ap.parse_args()
-    room = room_run(a.clients, a.tables, a.seconds, a.client_procs, a.hog)
+    room = room_run(a.clients, a.tables, a.seconds, a.client_procs, a.hog, a.hog_path)
     flet = None
     if a.flet_pages:
         with tempfile.TemporaryDirectory() as tmp:
@@ -332,7 +334,7 @@ def main() -> None:
             flet = json.loads(out.read_text())
     print(f"\n{a.tables} running tables, {a.seconds:.0f} s, the judge pauses/resumes every clock every "
           f"{SWITCH_EVERY:.0f} s ({room['switches']} times)"
-          + (f"; one client holds {a.hog} unread streams first" if a.hog else ""))
+          + (f"; one client holds {a.hog} unread {a.hog_path} streams first" if a.hog else ""))
     print(f"{'':<38}{'room pages (SSE)':>20}{'Flet pages':>16}  goal (room)")
     rows = [
         ("viewers", f"{room['connected']} of {a.clients}", f"{flet['pages']}" if flet else "-", ""),
