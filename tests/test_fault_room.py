@@ -27,17 +27,14 @@ import msgpack
 import pytest
 import websockets
 from flet_web.fastapi import app_manager
-from room_fixtures import T0
+from room_fixtures import Clock, seeded_store
 
 from companion.cli.table_cmd import app_places
-from companion.core.match.events import Event
-from companion.core.tournament.state import new_tournament
 from companion.room.server import build as build_room
 from companion.session import Session
 from companion.session.judging.room import RoomFeed
 from companion.session.live_table import COOKIE, LiveTable
 from companion.session.web import Background, Server, config
-from companion.store.tournaments import TournamentStore
 from companion.ui.judge.live import LiveHub
 from companion.ui.live.server import build as build_table
 
@@ -79,10 +76,7 @@ def read_until(s: socket.socket, marker: bytes, limit: float = 10.0) -> bytes:
 
 
 def seeded_event(root: Path) -> RoomFeed:
-    store = TournamentStore(root)
-    store.create(new_tournament("ev-1", "Friday Skirmish", now=T0))
-    store.apply("ev-1", Event("seat", {"table": 1, "players": ["Ann", "Ben"]}, "judge", T0))
-    return RoomFeed(store, "ev-1")
+    return RoomFeed(seeded_store(root, Clock()), "ev-1")
 
 
 def test_one_client_holding_every_stream_can_t_lock_a_player_out(tmp_path: Path) -> None:
@@ -229,7 +223,7 @@ def test_the_judge_s_socket_from_another_site_is_refused(tmp_path: Path) -> None
     codes: list[str] = []
     app, hub, access, _ = build_room(feed, LiveHub.for_room, players_url="http://127.0.0.1/find",
                                      announce=codes.append)
-    signature = feed.store.signature("ev-1")
+    signature = feed.judging.signature("ev-1")
     with serving(app, port, hub.end_streams):
         judge = f"{access.cookie}={access.redeem(access.new_code())}"
 
@@ -242,4 +236,4 @@ def test_the_judge_s_socket_from_another_site_is_refused(tmp_path: Path) -> None
         asyncio.run(sockets())
         refused = post(f"http://127.0.0.1:{port}/find", {"name": "Ann"}, "http://evil.example")
         assert refused[0] == 403
-    assert feed.store.signature("ev-1") == signature
+    assert feed.judging.signature("ev-1") == signature

@@ -57,7 +57,8 @@ def test_a_phone_without_a_seat_changes_nothing(hosted: tuple[LiveTable, Session
     assert watcher.state(table.match_id).players[0].kills == 0  # reading is fine
 
 
-READS = {"open", "packs", "user_pack_dirs", "list_matches", "history", "state", "log", "export"}
+READS = {"open", "packs", "user_pack_dirs", "list_matches", "summaries", "has_match", "root", "judging", "history",
+         "state", "log", "export"}
 THROUGH_DISPATCH = {"roll", "dispatch_events"}  # they write by calling dispatch, which is guarded
 
 
@@ -153,7 +154,10 @@ def test_a_seat_reaches_the_hosted_match_only(hosted: tuple[LiveTable, Session])
         ann.new_match("halo-actionclix", ["Eve", "Fay"])
     with pytest.raises(NotSeated):
         ann.import_match(host.export(other.id), as_new=True)
-    assert [s.id for s in ann.list_matches()] == [table.match_id]
+    assert [s.id for s in ann.list_matches()] == [s.id for s in ann.summaries()[0]] == [table.match_id]
+    assert not ann.has_match(other.id) and host.has_match(other.id)
+    with pytest.raises(NotSeated):
+        ann.judging  # noqa: B018 - the host's events are out of a phone's reach
     assert len(host.list_matches()) == 2
 
 

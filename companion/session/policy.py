@@ -26,6 +26,10 @@ class WritePolicy(Protocol):
         """Whether this session may read the match (and see it listed)."""
         ...
 
+    def check_events(self) -> None:
+        """Raises a CompanionError when this session may not reach the judge's events (Session.judging)."""
+        ...
+
     def writing(self, what: str, match_id: str | None, by: str | None) -> contextlib.AbstractContextManager[str | None]:
         """Entered around every write: raises a CompanionError to refuse it (nothing is stored), else gives who
         the write is by (stamped on the event). The write is done when the block ends without an error."""
@@ -37,6 +41,9 @@ class Owner:
 
     def visible(self, match_id: str) -> bool:
         return True
+
+    def check_events(self) -> None:
+        pass
 
     @contextlib.contextmanager
     def writing(self, what: str, match_id: str | None, by: str | None) -> Iterator[str | None]:

@@ -133,6 +133,9 @@ class SeatPolicy:
     def visible(self, match_id: str) -> bool:
         return match_id == self.table.match_id
 
+    def check_events(self) -> None:
+        raise NotSeated(OTHER_MATCH)  # a phone at the table never reaches the host's events
+
     @contextlib.contextmanager
     def writing(self, what: str, match_id: str | None, by: str | None) -> Iterator[str]:
         if what in HOST_ONLY:
