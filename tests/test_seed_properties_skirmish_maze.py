@@ -18,8 +18,7 @@ from companion.core.match.events import Event, apply, replay
 from companion.core.match.force_check import check_force
 from companion.core.model import Match
 from companion.core.packs.load import get_pack
-from companion.rules import Action
-from companion.rules.checks import refuse_change
+from companion.rules import Action, refuse_change
 from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.items import FRAG_GRENADE, catalogue
 from companion.rules.skirmish.rounds import in_play, is_character, unit_kind

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from companion.core.errors import IllegalAction
-from companion.core.model import Match, Player, validate
+from companion.core.model import HOUSE, Match, Player, validate
 from companion.core.packs.load import Pack
 
 # Okabe-Ito colours: distinct for the common kinds of colour blindness, and named so players can say them.
@@ -23,8 +24,10 @@ def new_match(
     colours: list[str] | None = None,
     rounds_per_turn: int | None = None,
     build_total: int | None = None,
+    house_rules: Iterable[str] = (),
 ) -> Match:
-    """A match at turn 1 with the given players (2-4) and no units yet.
+    """A match at turn 1 with the given players (2-4) and no units yet; `house_rules`: the pack's house-rule
+    options switched on for it (`options.toml`; an `house_rule` event changes them later).
 
     A pack with build totals (Skirmish: 200 or 300 points) plays one round per 100 points of the one chosen:
     `build_total` sets the rounds, and `rounds_per_turn` given alone must be one of those the totals allow.
@@ -48,7 +51,14 @@ def new_match(
     rounds = _rounds(pack, rounds_per_turn, build_total)
     if rounds is not None:
         rules = replace(rules, rounds_per_turn=rounds)
+    options = pack.option_defaults()
+    chosen = list(dict.fromkeys(house_rules))
+    unknown = [o for o in chosen if o not in options]
+    if unknown:
+        known = ", ".join(options) or "none"
+        raise IllegalAction(f"{pack.name} has no house rule {', '.join(map(repr, unknown))}; its house rules: {known}")
     match = Match(
+        counters={HOUSE + o: 1 for o in chosen},
         id=match_id,
         system=pack.id,
         pack_version=pack.version,

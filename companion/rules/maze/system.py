@@ -18,7 +18,7 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict
 from companion.rules.maze import forms, gear
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
@@ -223,12 +223,12 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
         checks[spec.id]()
 
 
-class KillerOfTheMaze:
+class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
 
     def check_change(self, before: Match, after: Match) -> Refusal | None:
-        """What the game forbids in any change of the match: carry restrictions (see rules.checks)."""
+        """What the game forbids in any change of the match: carry restrictions (see rules.refuse_change)."""
         why = change_refusal(before, after)
         return (why, CARRY_RULE) if why else None
 
