@@ -53,7 +53,11 @@ def test_options_declare_their_params_and_dice(table: Match) -> None:
     assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", "ends"]
     assert names["throw-grenade"] == ["target", "modifier"]  # the two-6s card ability speaks of shots
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
-    assert names["move"] == names["respawn"] == ["ends"] and names["end-turn"] == []
+    assert names["move"] == ["ends"] and names["end-turn"] == []
+    assert names["respawn"] == []  # closed: nothing was eliminated
+    back = {p.name: p for p in options(apply(table, Event("set_location", {
+        "unit": "brute", "location": "reserve", "reason": "eliminated"})))["respawn"].params}
+    assert list(back) == ["for", "moved", "target", "modifier", "ends"] and back["moved"].low == 1
     target = opts["attack"].params[0]
     assert target.kind == "unit" and target.choices == (("elite", "Unit elite"), ("grunt", "Unit grunt"))
     assert target.default == "elite"
@@ -103,6 +107,7 @@ def test_move_respawn_loot_roll_and_end_turn(table: Match) -> None:
     state, res = play(table, "move", "marine", ends="enemy-spawn")
     assert state.unit("marine").position == "enemy-spawn"
     assert state.unit("marine").tokens.action == 1 and res.rules == ("moving",) and "8 squares" in res.details[0]
+    state = apply(state, Event("set_location", {"unit": "brute", "location": "reserve", "reason": "eliminated"}))
     state, res = play(state, "respawn", "brute")
     assert state.unit("brute").location == "table" and state.unit("brute").tokens.action == 1
     state, res = play(state, "loot-roll", "marine")

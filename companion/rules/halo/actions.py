@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.core.model import GRENADE_ICON, Match, Player, Unit
+from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
@@ -31,6 +31,8 @@ from companion.rules.halo.attack import (
     resolve_attack,
 )
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, exchange, incoming
+from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, had_action
+from companion.rules.halo.respawn import eliminated, respawn, respawn_params, respawn_refusal
 
 ACTIONS_PER_TURN = 3
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
@@ -117,8 +119,9 @@ def _turn(state: Match) -> _Turn:
     tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
     return _Turn(
         player=player, table=table, reserve=reserve,
-        reserve_points=frozenset(u.points for u in reserve),
-        cheapest_reserve=min((u.points for u in reserve), default=None),
+        # a swap or an upgrade brings in only a reserve unit that could still be given its action this turn
+        reserve_points=frozenset(u.points for u in reserve if action_refusal(u) is None),
+        cheapest_reserve=min((u.points for u in reserve if action_refusal(u) is None), default=None),
         enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
         used=sum(u.tokens.action for u in mine),
         captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
@@ -135,6 +138,9 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
     if spec.id == "respawn":
         if not turn.reserve:
             return "you have no units in your reserves", "respawning"
+        if not awaiting_respawn(turn.reserve):
+            return ("no unit of yours was eliminated and is waiting to respawn (the table already holds your "
+                    "whole starting force)"), "respawning"
         if turn.captured is not None and turn.captured >= SPAWN_POINTS:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
@@ -148,12 +154,10 @@ def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
     if spec.where == "reserve":
         if unit.location != "reserve":
             return f"{name} is not in your reserves", "respawning"
-        # back in the reserves after acting this turn (by hand): one action per unit still holds
-        return (f"{name} already had its action this turn (one action per unit)", "actions") if unit.tokens.action \
-            else None
+        return action_refusal(unit) or respawn_refusal(turn.reserve, unit)
     if unit.location != "table" or unit.eliminated:
         return f"{name} is not on the table", "reserves"
-    acted = unit.tokens.action > 0
+    acted = had_action(unit)
     if spec.id == "swap-weapons":
         if acted:
             return f"{name} was given an action this turn; only a unit without one can swap weapons", "swap-weapons"
@@ -171,10 +175,13 @@ def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
     if spec.id == "loot-roll":
         if not acted:
             return f"{name} was not given an action this turn, so it can't make a loot roll", "loot-roll"
+        if LOOTED in unit.turn_marks:
+            return f"{name} already made its loot roll for this turn's action", "loot-roll"
         return None if unit.position == ENEMY_SPAWN else (f"{name} is not on an opponent's spawn point",
                                                           "loot-roll")
-    if acted:
-        return f"{name} already had its action this turn (one action per unit)", "actions"
+    why = action_refusal(unit)
+    if why:
+        return why
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
         return f"{name} has no Grenade token", "grenades"
     return None
@@ -191,6 +198,8 @@ def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
     try:
         if spec.id in ("swap-weapons", "upgrade"):
             incoming(state, action, state.unit(action.unit or ""))
+        if spec.id == "respawn" and (why := respawn_refusal(state.units, state.unit(action.unit or ""), action.params)):
+            return why
         if spec.id in ATTACKS:
             _, attacker, target = attack_setup(state, action)
             if target.owner == attacker.owner or target.location != "table" or target.eliminated:
@@ -216,6 +225,8 @@ def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
     ends = (ENDS,) if action in MOVES else ()
     if action in ATTACKS:
         return attack_params(action, turn.enemies) + ends
+    if action == "respawn":
+        return respawn_params(turn.reserve, turn.enemies) + ends
     if action in MOVES:
         return ends
     choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
@@ -330,17 +341,11 @@ class HaloActionClix:
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
-            events = [Event("set_location", {"unit": unit.id, "location": "table"}, by), give,
-                      *_ends(unit, action, by)]
-            icon = GRENADE_ICON in unit.tags and not unit.tokens.grenade
-            if icon:
-                events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
-            return Resolution(tuple(events), f"{unit.name} respawns and moves off the spawn point", ("respawning",),
-                              (NOTES["respawn"], *(["Its card's grenade icon gives it a Grenade token."] if icon
-                                                   else [])))
+            return respawn(self, state, action, rng)
         if action.name == "loot-roll":
             result = roll("2d6", rng)
-            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),),
+            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),
+                               Event("mark", {"unit": unit.id, "mark": LOOTED}, by)),
                               f"Loot roll for {unit.name}: {result.describe()}", ("loot-roll",),
                               (LOOT_TEXT.format(unit=unit.name),))
         return exchange(state, action, unit, by)
@@ -386,11 +391,7 @@ class HaloActionClix:
 
 
 def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
-    by = attacker.owner
-    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, by),
-            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, by),
-            Event("set_click", {"unit": target.id, "click": target.start}, by),
-            Event("set_location", {"unit": target.id, "location": "reserve"}, by)]
-
-
-
+    """Kill and Upgrade tokens, and the target to the reserves at full health, its respawn open (halo.respawn)."""
+    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, attacker.owner),
+            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, attacker.owner),
+            *eliminated(target, attacker.owner)]
