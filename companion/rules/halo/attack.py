@@ -91,11 +91,16 @@ def _hit_weight(needed: int) -> tuple[int, int]:
     return hits.quantity(True), hits.denominator()
 
 
+def roll_chance(needed: int) -> Fraction:
+    """The exact chance that 2d6 reaches `needed` or shows two 6s (which always hit; the Scarab game too)."""
+    # every needed total below 2 hits always, every one above 12 only on two 6s: clamp to keep the cache small
+    hit, total = _hit_weight(max(2, min(needed, 13)))
+    return Fraction(hit, total)
+
+
 def hit_chance(setup: AttackSetup) -> Fraction:
     """The exact chance that this attack hits."""
-    # every needed total below 2 hits always, every one above 12 only on two 6s: clamp to keep the cache small
-    hit, total = _hit_weight(max(2, min(setup.needed, 13)))
-    return Fraction(hit, total)
+    return roll_chance(setup.needed)
 
 
 @dataclass(frozen=True)

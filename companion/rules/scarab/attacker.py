@@ -1,7 +1,7 @@
 """The attacking player's turn against the Scarab (seed 000): actions, checks, exact odds and resolution.
 
-Actions per turn: half the figures of the starting force (all the attacker's units in the match, KO'd ones too),
-rounded up; with the house rule "heroclix-attacker-actions" one per 100 points of that force instead. Each action
+Actions per turn: half the figures of the starting force (halo.reserves.starting_force: on the table, KO'd ones
+too, or eliminated and waiting to respawn), rounded up; with the house rule "heroclix-attacker-actions" one per 100 points of that force instead. Each action
 puts an action token on the figure (the pack's limit is two held); like both base games, a figure takes one
 action a turn. Shots at the Scarab use the Shell dial's defense (a figure marked colossal: the Chassis dial's)
 and damage the Shell dial; at most two aerial figures shoot at the Scarab a turn (counted with the "acted-turn"
@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
+from companion.rules.halo.reserves import starting_force
 from companion.rules.scarab.attacker_specs import (
     ADJACENT,
     AERIAL_LIMIT,
@@ -102,7 +103,9 @@ class _Turn:
 
 
 def allowance(state: Match, player_id: str, heroclix: bool) -> tuple[int, str]:
-    force = [u for u in state.units if u.owner == player_id]
+    # the starting force, not every unit owned: units on the table (KO'd ones too) and eliminated ones waiting to
+    # respawn; never-deployed and swapped-out reserve units don't count (issue 33 case 14)
+    force = starting_force(state, player_id)
     if heroclix:
         points = sum(u.points for u in force)
         return points // 100, f"one per 100 points of your {points}-point force (house rule)"
