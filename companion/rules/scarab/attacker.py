@@ -1,13 +1,13 @@
 """The attacking player's turn against the Scarab (seed 000): actions, checks, exact odds and resolution.
 
 Actions per turn: half the figures of the starting force (halo.reserves.starting_force: on the table, KO'd ones
-too, or eliminated and waiting to respawn), rounded up; with the house rule "heroclix-attacker-actions" one per
-100 points of that force instead. Each action puts an action token on the figure (the pack's limit is two held); like both base games, a figure takes one
-action a turn. Shots at the Scarab use the Shell dial's defense (a figure marked colossal: the Chassis dial's)
-and damage the Shell dial; at most two aerial figures shoot at the Scarab a turn (counted with the "acted-turn"
-counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage. Map facts (adjacency, the Scarab
-kneeling or standing) that the match can't know are asked; where each figure stands is match state
-(scarab.positions), and every action that moves a figure sets it.
+too, or eliminated and waiting to respawn), rounded up; with the house rule "heroclix-attacker-actions" one per 100
+points of that force instead. Each action puts an action token on the figure (the pack's limit is two held); like
+both base games, a figure takes one action a turn. Shots at the Scarab use the Shell dial's defense (a figure
+marked colossal: the Chassis dial's) and damage the Shell dial; at most two aerial figures shoot at the Scarab a
+turn (counted with the "acted-turn" counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage.
+Map facts (adjacency, the Scarab kneeling or standing) that the match can't know are asked; where each figure
+stands is match state (scarab.positions), and every action that moves a figure sets it.
 """
 
 from __future__ import annotations
