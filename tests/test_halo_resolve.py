@@ -49,9 +49,10 @@ def table() -> Match:
 def test_options_declare_their_params_and_dice(table: Match) -> None:
     opts = options(table)
     names = {a: [p.name for p in o.params] for a, o in opts.items()}
-    assert names["attack"] == ["target", "modifier", "splash"]
-    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", "ends"]
-    assert names["throw-grenade"] == ["target", "modifier"]  # the two-6s card ability speaks of shots
+    marks = ["adjacent_elite", "adjacent_grunt"]  # which enemies stand next to the target, for the splash
+    assert names["attack"] == ["target", "modifier", "splash", *marks]
+    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", *marks, "ends"]
+    assert names["throw-grenade"] == ["target", "moved", "modifier", "ends"]  # the two-6s ability speaks of shots
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
     assert names["move"] == ["ends"] and names["end-turn"] == []
     assert names["respawn"] == []  # closed: nothing was eliminated
@@ -157,7 +158,7 @@ def test_seeded_resolutions_replay_and_match_the_odds(seed: int, name: str, move
     first = HALO.resolve(state, action, rng_for(seed, 3))
     assert first == HALO.resolve(state, action, rng_for(seed, 3))
     dice = next(e.data["dice"] for e in first.events if e.type == "roll")
-    effective = 10 + modifier - (3 if name == "move-and-attack" and moved > 4 else 0)
+    effective = 10 + modifier - (3 if name != "attack" and moved > 4 else 0)  # a grenade may be thrown after moving
     hit = sum(dice) + effective >= 16 or dice == [6, 6]
     assert any(e.type == "damage" for e in first.events) == hit
     assert (first.summary.endswith("miss")) != hit

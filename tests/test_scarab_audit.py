@@ -3,8 +3,6 @@ gun refusals, each reproduced as it was found."""
 
 from __future__ import annotations
 
-import random
-
 from test_scarab_setup import figure, scarab_match
 
 from companion import rules
@@ -13,16 +11,9 @@ from companion.core.model import Match
 from companion.rules import Action
 from companion.rules.scarab.attacks import Shot, fire, hit_chance
 
+from builders import rng_rolling
+
 SCARAB = rules.get("scarab")
-
-
-def double_six() -> random.Random:
-    """A generator whose first 2d6 roll is two 6s."""
-    for n in range(2000):
-        r = random.Random(n)
-        if (r.randint(1, 6), r.randint(1, 6)) == (6, 6):
-            return random.Random(n)
-    raise AssertionError("no seed rolls two 6s")
 
 
 def attackers_turn(*figures: dict[str, object]) -> Match:
@@ -35,10 +26,10 @@ def test_case11_two_sixes_hit_the_scarab_and_the_odds_say_so() -> None:
     odds = SCARAB.odds(state, action)
     assert odds is not None and odds.chance == hit_chance(Shot("", 2, 17, 1)) > 0
     assert "hits only on two 6s" in odds.text and "1/36" in odds.text
-    res = SCARAB.resolve(state, action, double_six())
+    res = SCARAB.resolve(state, action, rng_rolling(6, 6))
     assert res.success and any(e.type == "damage" for e in res.events)
     assert "two 6s always hit" in " ".join(res.details)
-    assert fire(Shot("gun", 0, 30, 2), double_six()).hit  # the Scarab's own guns too
+    assert fire(Shot("gun", 0, 30, 2), rng_rolling(6, 6)).hit  # the Scarab's own guns too
 
 
 def test_case14_the_attackers_actions_come_from_the_starting_force_not_the_reserves() -> None:

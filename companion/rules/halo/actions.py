@@ -31,8 +31,9 @@ from companion.rules.halo.attack import (
     resolve_attack,
 )
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, exchange, incoming
-from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, had_action
-from companion.rules.halo.respawn import eliminated, respawn, respawn_params, respawn_refusal
+from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
+from companion.rules.halo.respawn import elimination_events, respawn, respawn_params, respawn_refusal
+from companion.rules.halo.splash import marked, splash
 
 ACTIONS_PER_TURN = 3
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
@@ -41,7 +42,7 @@ CAPTURED_COUNTER = "captured-spawn-points"
 OWN_SPAWN, ENEMY_SPAWN = "own-spawn", "enemy-spawn"
 POSITIONS = {"": "Elsewhere on the map", OWN_SPAWN: "On one of its player's spawn points",
              ENEMY_SPAWN: "On an opponent's spawn point"}
-MOVES = ("move", "move-and-attack", "respawn")  # the actions that move a unit: they ask where it ends
+MOVES = ("move", "move-and-attack", "throw-grenade", "respawn")  # the actions that move a unit: where it ends
 ENDS = Param("ends", "Where its move ends", "choice", (("", "Elsewhere"), (ENEMY_SPAWN, POSITIONS[ENEMY_SPAWN])),
              default="")
 
@@ -77,7 +78,7 @@ LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn p
 NOTES = {
     "attack": "Needs a clear line of fire to the target.",
     "move-and-attack": "More than 4 squares moved: -3 attack.",
-    "throw-grenade": "Uses one Grenade token.",
+    "throw-grenade": "Uses one Grenade token. More than 4 squares moved first: -3 attack.",
     "respawn": "Place it on one of your spawn points no enemy has captured; this action must move it off. "
                "Bring back the eliminated unit or a reserve unit worth the same or fewer points.",
     "upgrade": "The source doesn't say whether upgrading uses one of your actions; here it doesn't.",
@@ -119,9 +120,8 @@ def _turn(state: Match) -> _Turn:
     tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
     return _Turn(
         player=player, table=table, reserve=reserve,
-        # a swap or an upgrade brings in only a reserve unit that could still be given its action this turn
-        reserve_points=frozenset(u.points for u in reserve if action_refusal(u) is None),
-        cheapest_reserve=min((u.points for u in reserve if action_refusal(u) is None), default=None),
+        reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
+        cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None),
         enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
         used=sum(u.tokens.action for u in mine),
         captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
@@ -202,6 +202,7 @@ def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
             return why
         if spec.id in ATTACKS:
             _, attacker, target = attack_setup(state, action)
+            marked(state, attacker, target, action.params)  # the units marked next to the target for a splash
             if target.owner == attacker.owner or target.location != "table" or target.eliminated:
                 return f"{spec.title}: {target.name} is not an opposing unit on the table", "attacking"
             dial_value(attacker, "damage")
@@ -355,13 +356,17 @@ class HaloActionClix:
         damage = dial_value(attacker, "damage")  # read before rolling: a dial without it stops here, not after
         result = resolve_attack(setup, rng)
         events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
-        if action.name == "move-and-attack":
+        if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
         verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
         outcome = f"hit, {damage} damage" if result.hit else "miss"
         details = [result.why, *result.effects]
+        if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
+            events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
+                                  elimination_events)
+            details.append(line)
         rules = list(result.rules)
-        if any(e.type == "set_location" for e in events):
+        if any(e.type == "set_location" and e.data["unit"] == target.id for e in events):
             details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
@@ -388,10 +393,3 @@ class HaloActionClix:
             if ko is not None and target.click + damage >= ko:
                 events += elimination_events(attacker, target)
         return events
-
-
-def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
-    """Kill and Upgrade tokens, and the target to the reserves at full health, its respawn open (halo.respawn)."""
-    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, attacker.owner),
-            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, attacker.owner),
-            *eliminated(target, attacker.owner)]

@@ -9,7 +9,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Resolution, param_int
-from companion.rules.halo.reserves import SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events
+from companion.rules.halo.reserves import ELIMINATED, SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events
 
 UPGRADE_TOKEN_POINTS = 25
 RULES = {"swap-weapons": "swap-weapons", "upgrade": "upgrading"}
@@ -26,6 +26,8 @@ def incoming(state: Match, action: Action, old: Unit) -> tuple[Unit, int]:
         raise IllegalAction(f"{title}: choose the reserve unit that comes in", rule) from None
     if new.owner != old.owner or new.location != "reserve":
         raise IllegalAction(f"{title}: {new.name} is not in your reserves", rule)
+    if new.reserve_reason == ELIMINATED:  # its respawn is open: it comes back that way, the count stays whole
+        raise IllegalAction(f"{title}: {new.name} was eliminated; it comes back by respawning", rule)
     used = action_refusal(new)  # back in, it would get a second action (or one after swapping)
     if used:
         raise IllegalAction(f"{title}: {used[0]}; it can't come back in this turn", used[1])

@@ -38,6 +38,12 @@ def action_refusal(unit: Unit) -> Refusal | None:
     return None
 
 
+def comes_in(unit: Unit) -> bool:
+    """Whether a swap or an upgrade may bring this reserve unit in: not one waiting to respawn (it comes back that
+    way), nor one that had its action or swapped this turn."""
+    return unit.reserve_reason != ELIMINATED and action_refusal(unit) is None
+
+
 def awaiting_respawn(units: Iterable[Unit]) -> tuple[Unit, ...]:
     """The eliminated units whose respawn is still open (each opens one)."""
     return tuple(u for u in units if u.location == "reserve" and u.reserve_reason == ELIMINATED)

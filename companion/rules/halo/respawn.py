@@ -42,6 +42,13 @@ def eliminated(target: Unit, by: str) -> list[Event]:
     return events
 
 
+def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
+    """Kill and Upgrade tokens for the attacker's side, and the target eliminated."""
+    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, attacker.owner),
+            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, attacker.owner),
+            *eliminated(target, attacker.owner)]
+
+
 def respawn_params(reserve: Iterable[Unit], enemies: Iterable[Unit]) -> tuple[Param, ...]:
     slots = tuple((u.id, f"{u.name} ({u.points} points)") for u in awaiting_respawn(reserve))
     targets = tuple((u.id, u.name) for u in enemies)
