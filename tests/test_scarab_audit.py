@@ -3,7 +3,8 @@ gun refusals, each reproduced as it was found."""
 
 from __future__ import annotations
 
-from test_scarab_setup import figure, scarab_match
+from test_scarab_setup import figure, scarab_match, strike_team
+from test_scarab_turn import at
 
 from companion import rules
 from companion.core.match.events import Event, replay
@@ -44,3 +45,18 @@ def test_case14_the_attackers_actions_come_from_the_starting_force_not_the_reser
         Event("set_location", {"unit": "r0", "location": "reserve", "reason": "eliminated"}),
         Event("token", {"unit": "t0", "kind": "action", "delta": 1})])
     assert next(o for o in SCARAB.legal_actions(down) if o.action == "move").enabled  # 3 starting: 2 actions
+
+
+def test_issue32_a_gun_refusal_gives_the_units_own_reason() -> None:
+    state = at(scarab_match(*strike_team()), "main-gun")
+    state = replay(state, [Event("set_position", {"unit": "batman", "position": "top"}),
+                           Event("set_position", {"unit": "robin", "position": "beneath"})])
+    top = SCARAB.explain(state, Action("main-gun", None, {"target": "batman"}))
+    beneath = SCARAB.explain(state, Action("main-gun", None, {"target": "robin"}))
+    assert not top.legal and "Batman is on top of the Scarab" in top.reason
+    assert not beneath.legal and "Robin is beneath the Scarab" in beneath.reason
+    assert top.rule == beneath.rule == "gun-targets"
+    turret = SCARAB.explain(state, Action("turret", None, {"target": "flash"}))
+    assert not turret.legal and "neither an aerial vehicle nor a colossal figure" in turret.reason
+    own = SCARAB.explain(state, Action("main-gun", None, {"target": "grunt-1"}))
+    assert not own.legal and "on the Scarab's side" in own.reason

@@ -135,6 +135,23 @@ def gun_targets(state: Match, gun: str) -> tuple[Unit, ...]:
     return targets
 
 
+def gun_target_refusal(state: Match, gun: str, target_id: object) -> Refusal | None:
+    """Why the named unit isn't a target for this gun (its own reason: where it stands, or what it is); None when
+    it is, or when no unit by that id is named (pick_target says so)."""
+    unit = next((u for u in state.units if u.id == target_id), None)
+    if unit is None or unit in gun_targets(state, gun):
+        return None
+    if unit.owner == SCARAB_PLAYER:
+        return f"{unit.name} is on the Scarab's side: its guns attack the attacking player's units", "gun-targets"
+    if not standing(unit):
+        return f"{unit.name} is not on the table", "gun-targets"
+    if not gun_can_see(unit):
+        return (f"{unit.name} is {where(unit)}: the Scarab's guns have no line of fire to units beneath it, on top of "
+                "it or inside it", "gun-targets")
+    return (f"{unit.name} is neither an aerial vehicle nor a colossal figure: the aerial defense turret attacks only "
+            "those", "aerial-turret")
+
+
 def order_refusal(state: Match, step: Step) -> Refusal | None:
     if step.id in open_steps(state):
         return None

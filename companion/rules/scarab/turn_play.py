@@ -44,6 +44,7 @@ from companion.rules.scarab.turn import (
     attackers,
     end_turn_option,
     gun_refusal,
+    gun_target_refusal,
     gun_targets,
     heroclix_interior_actions,
     hold_fire_option,
@@ -78,6 +79,9 @@ def _aim(label: str, source: Unit, target: Unit, rule: str) -> Aim | Refusal:
 
 def _gun_aim(state: Match, action: Action, require: bool) -> Aim | Refusal | None:
     step = STEP_BY_ID[action.name]
+    why = gun_target_refusal(state, step.id, action.params.get("target"))
+    if why:
+        return why
     target = pick_target(state, action.params, gun_targets(state, step.id), step.rule, require)
     if not isinstance(target, Unit):
         return target
