@@ -60,3 +60,38 @@ def test_issue32_a_gun_refusal_gives_the_units_own_reason() -> None:
     assert not turret.legal and "neither an aerial vehicle nor a colossal figure" in turret.reason
     own = SCARAB.explain(state, Action("main-gun", None, {"target": "grunt-1"}))
     assert not own.legal and "on the Scarab's side" in own.reason
+
+
+def test_case12_a_figure_exiting_onto_the_top_may_still_shoot_in_that_action() -> None:
+    grunt = figure("grunt", "p1", attack=8, defense=15, damage=1, points=20)
+    state = replay(attackers_turn(figure("hero", "p2"), grunt), [
+        Event("set_position", {"unit": "hero", "position": "ramp"})])
+    res = SCARAB.resolve(state, Action("exit", "hero", {"target": "grunt"}), rng_rolling(6, 6))
+    after = replay(state, list(res.events))
+    assert after.unit("hero").position == "top" and after.unit("hero").tokens.action == 1
+    assert any(e.type == "roll" for e in res.events) and after.unit("grunt").click == 2  # two 6s: hit, 2 damage
+    # from the top it can't attack the Scarab
+    assert "can't attack the Scarab" in SCARAB.explain(state, Action("exit", "hero", {"target": "scarab"})).reason
+    # the same for a reinforcement: six Grunts inside (five must stay), one on the Ramp exits and shoots
+    grunts = [figure(f"g{i}", "p1", attack=8, defense=15, damage=1, points=20) for i in range(6)]
+    inside = replay(scarab_match(figure("hero", "p2"), *grunts), [
+        *(Event("set_position", {"unit": f"g{i}", "position": "interior"}) for i in range(5)),
+        Event("set_position", {"unit": "g5", "position": "ramp"}),
+        Event("set_phase", {"phase": "reinforcements"})])
+    action = Action("interior-action", "g5", {"to": "top", "target": "hero"})
+    assert SCARAB.explain(inside, action).legal
+    out = replay(inside, list(SCARAB.resolve(inside, action, rng_rolling(6, 6)).events))
+    assert out.unit("g5").position == "top" and out.unit("hero").click == 1
+
+
+def test_case13_a_figure_jumping_off_may_go_on_to_shoot_in_the_same_action() -> None:
+    state = replay(attackers_turn(figure("hero", "p2", attack=9)), [
+        Event("set_position", {"unit": "hero", "position": "top"})])
+    res = SCARAB.resolve(state, Action("jump-off", "hero", {"target": "scarab", "moved": 6}), rng_rolling(6, 6))
+    after = replay(state, list(res.events))
+    assert after.unit("hero").position == "ground" and after.unit("hero").click == 1  # 1 damage for jumping
+    assert after.unit("hero").tokens.action == 1 and any(e.type == "roll" for e in res.events)
+    assert "moved 6 squares (more than 4)" in " ".join(res.details) and res.success
+    assert "speed" in SCARAB.explain(state, Action("jump-off", "hero", {"target": "scarab", "moved": 9})).reason
+    plain = SCARAB.explain(state, Action("move-off", "hero", {"target": "scarab", "moved": 3}))
+    assert plain.legal  # the Scarab kneeling is the players' to check; the move off ends in a shot too

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
 from companion.rules.scarab.positions import (
+    BENEATH,
     INTERIOR,
     INTERIOR_QUORUM,
     OUTSIDE_MAP,
@@ -301,7 +302,8 @@ def interior_option(state: Match) -> ActionOption:
     asleep = woken_refusal(state, "normal") and woken_refusal(state, "heroclix")
     if asleep:
         return disabled("interior-action", title, asleep, note=note)
-    targets = tuple(u for u in attackers(state) if inside(u))
+    # inside, or (for one that exits onto the top: its move ends, it may still shoot) on top or on the ground
+    targets = tuple(u for u in attackers(state) if place(u) != BENEATH)
     return unit_option("interior-action", title, "interior-defence",
                        [u for u in reinforcements(state) if standing(u)], lambda u: interior_unit_refusal(state, u),
                        note=note, params=_interior_params(state, targets), dice="2d6",

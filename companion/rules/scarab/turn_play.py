@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.dice.roll import roll
@@ -106,6 +106,8 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     why = (interior_unit_refusal if interior else reinforcement_refusal)(state, unit)
     if why:
         return why
+    if interior and action.params.get("to") == TOP:  # exiting ends its move on top, and it may still shoot from there
+        unit = replace(unit, position=TOP)
     target = pick_target(state, action.params, attackers(state), rule, require and not interior)
     if not isinstance(target, Unit):
         return target
