@@ -230,7 +230,9 @@ def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
         return respawn_params(turn.reserve, turn.enemies) + ends
     if action in MOVES:
         return ends
-    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
+    # only units a swap or an upgrade may bring in, cheapest first (the upgrade's default fits every unit offered)
+    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in sorted(
+        (u for u in turn.reserve if comes_in(u)), key=lambda u: u.points))
     if action == "swap-weapons":
         return (Param("into", "Reserve unit of the same points", "choice", choices),)
     if action == "upgrade":
