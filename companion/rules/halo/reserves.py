@@ -86,6 +86,8 @@ def respawn_slot(units: Iterable[Unit], unit: Unit, slot_id: object) -> Unit | R
 def respawn_events(unit: Unit, slot: Unit, by: str) -> list[Event]:
     """`unit` comes back from the reserves in `slot`'s respawn (slot stays behind as replaced if it isn't `unit`)."""
     events = [Event("set_location", {"unit": unit.id, "location": "table"}, by)]
+    if unit.eliminated:  # put in the reserves by hand while KO'd: it comes back at full health
+        events.insert(0, Event("set_click", {"unit": unit.id, "click": unit.start}, by))
     if slot.id != unit.id:
         events.append(Event("set_location", {"unit": slot.id, "location": "reserve", "reason": REPLACED}, by))
     if unit.position:  # a reserve unit stands on no square; the respawn places it on one of its spawn points
