@@ -116,6 +116,7 @@ def test_a_respawned_unit_moves_off_and_may_attack_in_its_action(table: Match) -
     assert "-3 for moving 6 squares" in " ".join(res.details)
     # without a target it just moves off; and never further than its speed
     assert "speed is 8" in refused(state, "respawn", "a1", moved=9)
+    assert "not an opposing unit" in refused(state, "respawn", "a1", target="a2")
     moved = play(state, "respawn", "a1", moved=2, ends="enemy-spawn")
     assert moved.unit("a1").position == "enemy-spawn" and moved.unit("a1").tokens.action == 1
     assert HALO.explain(moved, Action("loot-roll", "a1")).legal

@@ -110,10 +110,8 @@ def arriving_events(old: Unit, new: Unit, swap: bool, by: str) -> list[Event]:
     events = []
     if new.position != old.position:
         events.append(Event("set_position", {"unit": new.id, "position": old.position}, by))
-    marks = [m for m in old.turn_marks if m == LOOTED] + ([SWAPPED_MARK] if swap else [])
-    for who, mark in ((new, m) for m in marks):
-        if mark not in who.turn_marks:
-            events.append(Event("mark", {"unit": who.id, "mark": mark}, by))
-    if swap and SWAPPED_MARK not in old.turn_marks:
-        events.append(Event("mark", {"unit": old.id, "mark": SWAPPED_MARK}, by))
+    # the loot roll of this turn's action stays made; a swap bars both units from an action this turn
+    marks = [(new, LOOTED)] if LOOTED in old.turn_marks else []
+    marks += [(new, SWAPPED_MARK), (old, SWAPPED_MARK)] if swap else []
+    events += [Event("mark", {"unit": who.id, "mark": mark}, by) for who, mark in marks if mark not in who.turn_marks]
     return events

@@ -67,11 +67,17 @@ def _speed(unit: Unit) -> int:
 
 def respawn_refusal(units: Iterable[Unit], unit: Unit, params: Mapping[str, Any] | None = None) -> Refusal | None:
     """Why `unit` can't respawn now (None: it can); with `params`, also what the action's form asks."""
+    units = tuple(units)
     slot = respawn_slot(units, unit, None if params is None else params.get("for"))
     if isinstance(slot, tuple):
         return slot
     if params is None:
         return None
+    target = params.get("target")
+    foe = next((u for u in units if u.id == target), None)
+    if target not in (None, "") and (foe is None or foe.owner == unit.owner or foe.location != "table" or
+                                     foe.eliminated):
+        return f"Respawn: {target!r} is not an opposing unit on the table to attack after the move", "attacking"
     try:
         param_int(params, "moved", 1, _speed(unit), default=1, rule=RULE)
     except IllegalAction as exc:
