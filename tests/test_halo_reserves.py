@@ -58,6 +58,10 @@ def test_case1_a_unit_swapped_in_gets_no_action_that_turn(table: Match) -> None:
     # the reducer refuses it too, whoever sends the token
     with pytest.raises(IllegalAction, match="swapped weapons"):
         apply(state, Event("token", {"unit": "r50", "kind": "action", "delta": 1}))
+    # nor by upgrading it into another unit: the square's figure swapped weapons this turn
+    up = play(replay(state, [Event("token", {"unit": "r50", "kind": "upgrade", "delta": 1})]), "upgrade", "r50",
+              into="r75", spend=1)
+    assert "swapped weapons this turn" in refused(up, "attack", "r75")
     # next turn it acts as usual
     later = replay(state, [Event("end_turn", {}), Event("end_turn", {})])
     assert HALO.explain(later, Action("move", "r50")).legal

@@ -110,8 +110,9 @@ def arriving_events(old: Unit, new: Unit, swap: bool, by: str) -> list[Event]:
     events = []
     if new.position != old.position:
         events.append(Event("set_position", {"unit": new.id, "position": old.position}, by))
-    # the loot roll of this turn's action stays made; a swap bars both units from an action this turn
-    marks = [(new, LOOTED)] if LOOTED in old.turn_marks else []
-    marks += [(new, SWAPPED_MARK), (old, SWAPPED_MARK)] if swap else []
+    # the loot roll of this turn's action stays made; a swap bars both units from an action this turn, and so
+    # does an upgrade of a unit that swapped in (the square's figure swapped weapons this turn)
+    marks = [(new, m) for m in (LOOTED, SWAPPED_MARK) if m in old.turn_marks]
+    marks += [(new, SWAPPED_MARK), (old, SWAPPED_MARK)] if swap and SWAPPED_MARK not in old.turn_marks else []
     events += [Event("mark", {"unit": who.id, "mark": mark}, by) for who, mark in marks if mark not in who.turn_marks]
     return events
