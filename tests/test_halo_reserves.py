@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from test_share_strategies import LIBRARY
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -14,6 +15,7 @@ from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match, from_json, to_json
 from companion.rules import Action
 from companion.rules.halo.actions import elimination_events
+from companion.share import SharedMatch, decode, encode
 
 from builders import match, unit
 
@@ -132,3 +134,22 @@ def test_the_bookkeeping_survives_json(table: Match) -> None:
     again = from_json(to_json(state))
     assert again == state and again.unit("a0").turn_marks == ("acted",)
     assert "turn_marks" not in to_json(table)["units"][0]  # unset fields aren't written: older files stay alike
+
+
+
+def test_the_bookkeeping_travels_in_a_share_code(table: Match) -> None:
+    """Reasons and marks, in the events and in the state alone (a squashed code): older codes have neither and
+    still read (test_share_codec's format tests)."""
+    steps, state = [], table
+    for name, uid, params in (("move", "a0", {"ends": "enemy-spawn"}), ("upgrade", "a0", {"into": "r75", "spend": 1}),
+                              ("swap-weapons", "a1", {"into": "r50"}), ("loot-roll", "r75", {})):
+        res = HALO.resolve(state, Action(name, uid, params), random.Random(0))
+        steps.append(Event("batch", {"label": res.summary, "events": [{"type": e.type, "data": e.data}
+                                                                      for e in res.events]}, by="p1", at=1e6))
+        state = apply(state, steps[-1])
+    shared = SharedMatch.of(table, steps)
+    assert shared.state.unit("a0").turn_marks == ("acted",) and shared.state.unit("a1").reserve_reason == "swapped"
+    assert shared.state.unit("r75").turn_marks == ("looted",) and shared.state.unit("r75").position == "enemy-spawn"
+    for code in (shared, shared.squashed()):
+        back = decode(encode(code, LIBRARY), LIBRARY)
+        assert back == code and back.state == code.state
