@@ -138,12 +138,12 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
     if spec.id == "respawn":
         if not turn.reserve:
             return "you have no units in your reserves", "respawning"
-        if not awaiting_respawn(turn.reserve):
-            return ("no unit of yours was eliminated and is waiting to respawn (the table already holds your "
-                    "whole starting force)"), "respawning"
         if turn.captured is not None and turn.captured >= SPAWN_POINTS:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
+        if not awaiting_respawn(turn.reserve):
+            return ("no unit of yours was eliminated and is waiting to respawn (the table already holds your "
+                    "whole starting force)"), "respawning"
     return None
 
 
