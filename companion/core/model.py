@@ -28,9 +28,8 @@ MAX_POSITION = 32  # a position is a short word the system's rules helper reads 
 # a house-rule option of the match's pack, kept as the match counter "house:<option id>": 1 on, 0 off (absent: the
 # pack's default), so undo, export, backups, share codes and the live table carry it like any other counter
 HOUSE = "house:"
-# Why a unit is in the reserves (Halo ActionClix and the Scarab build on it): "" never deployed (or put there by
-# hand), eliminated (its respawn still open), replaced (eliminated, and another unit respawned in its place),
-# swapped (swapped out for another weapon), upgraded (upgraded into another unit).
+# Why a unit is in the reserves: "" never deployed (or put there by hand), eliminated (its respawn still open),
+# replaced (eliminated, another unit respawned for it), swapped (for another weapon), upgraded (into another unit).
 RESERVE_REASONS = ("", "eliminated", "replaced", "swapped", "upgraded")
 # What a unit did this turn that outlives its action token (cleared when its player's turn ends): acted (had its
 # action, then left the table), swapped (swapped weapons: no action this turn), looted (made its loot roll).
@@ -74,9 +73,7 @@ class Unit:
     tokens: Tokens = field(default_factory=Tokens)
     counters: dict[str, int] = field(default_factory=dict)
     ref: str | None = None  # catalogue id when the unit comes from a rule pack
-    # where the figure stands when the game's rules turn on it (the Scarab: "top", "ramp", "interior" ...);
-    # "" when nobody has said: each rules helper reads its own words and treats "" as its default place
-    position: str = ""
+    position: str = ""  # where the figure stands, in its rules helper's words ("top", "ramp"); "" its default place
     reserve_reason: str = ""  # one of RESERVE_REASONS while in the reserves, "" on the table
     turn_marks: tuple[str, ...] = ()  # TURN_MARKS of its player's current turn
 

@@ -1,9 +1,8 @@
 """Events: every change to a match is an event applied by the pure function `apply`.
 
-`apply(state, event)` returns a new state or raises `IllegalAction` with a reason a player can read;
-the old state is never touched. The list of applied events is the match history. The event type and the
-reducer live in `event_base`, rolls in `dice_events`; this module has the table's other events and re-exports
-them all.
+`apply(state, event)` returns a new state or raises `IllegalAction` with a reason a player can read; the old state
+is never touched. The event type and the reducer live in `event_base`, rolls in `dice_events`: this module has
+the table's other events and re-exports them all.
 """
 
 from __future__ import annotations
@@ -152,10 +151,9 @@ def _token(state: Match, event: Event) -> Match:
         raise IllegalAction(f"{unit.name} can't hold more than {limit} {kind} token(s)")
     if kind == "action" and delta > 0 and unit.eliminated:
         raise IllegalAction(f"{unit.name} is KO'd and can't be given an action")
-    if kind == "action" and delta > 0 and "acted" in unit.turn_marks:  # left the table after its action
-        raise IllegalAction(f"{unit.name} already had its action this turn (one action per unit)")
-    if kind == "action" and delta > 0 and "swapped" in unit.turn_marks:
-        raise IllegalAction(f"{unit.name} swapped weapons this turn, so it can't also be given an action")
+    if kind == "action" and delta > 0 and {"acted", "swapped"} & set(unit.turn_marks):  # left after acting; swapped
+        raise IllegalAction(f"{unit.name} " + ("swapped weapons this turn, so it can't also be given an action" if
+                            "swapped" in unit.turn_marks else "already had its action this turn (one action per unit)"))
     return _with_unit(state, replace(unit, tokens=replace(unit.tokens, **{kind: count})))
 
 
@@ -280,8 +278,7 @@ def _set_location(state: Match, event: Event) -> Match:
 
 @handler("mark")
 def _mark(state: Match, event: Event) -> Match:
-    """Note what a unit did this turn that outlives its action token (one of TURN_MARKS; cleared at the end of
-    its player's turn)."""
+    """Note what a unit did this turn that outlives its action token (cleared when its player's turn ends)."""
     unit = _unit_of(state, event)
     mark = _str(event, "mark")
     if mark not in TURN_MARKS:
