@@ -264,8 +264,7 @@ def _set_position(state: Match, event: Event) -> Match:
 
 @handler("set_location")
 def _set_location(state: Match, event: Event) -> Match:
-    """Put a unit on the table or in the reserves; `reason` (optional, reserves only) says why it went there."""
-    unit = _unit_of(state, event)
+    unit = _unit_of(state, event)  # `reason` (optional, reserves only) says why it went to the reserves
     location = _str(event, "location")
     if location not in LOCATIONS:
         raise IllegalAction(f"a unit is on the {' or in '.join(LOCATIONS)}, not {location!r}")
