@@ -10,6 +10,9 @@ head to head and in pods of 4, sparse graph as shipped and, for comparison, the 
 
 (Players' pages are no longer Flet sessions: benchmarks/room.py measures them.)
 
+Then pods alone at 16, 64 and 256 players, up to --pod-rounds rounds (late rounds, where a seating without
+repeats gets scarce, are where the bounded search works longest).
+
 Part 1 drives the tick with a simulated clock, one shown second per tick, and prints the cost of a tick
 (the shared check plus every session's redraw, median and p95) and what each session sends per tick.
 Part 2 runs the real shared tick against the real clock for --seconds and prints the CPU time the process
@@ -107,6 +110,18 @@ def pairing(players: int) -> None:
               f"{statistics.median(cpu):>12.1f}{pct(cpu, 0.95):>8.1f}")
     swiss.FIRST_WINDOW = first
     print("(goal: <= 100 ms per round at 128 players)\n")
+
+
+def pods(rounds: int) -> None:
+    """Pods at 16-256 players: the exact steps and the bounded search (pure Python, as on a phone)."""
+    print(f"Pods, rounds 2-{rounds}, 4 events each, ms per round (goal: <= 1,000 at 64 players, <= 5,000 at 256)")
+    print(f"{'players':>8}{'pod':>5}{'wall median':>13}{'p95':>8}{'max':>8}{'CPU median':>12}{'p95':>8}")
+    for n in (16, 64, 256):
+        for size, extra in ((4, 0), (3, 1)):
+            wall, cpu = pairing_times(n + extra, size, 4, rounds)
+            print(f"{n + extra:>8}{size:>5}{statistics.median(wall):>13.1f}{pct(wall, 0.95):>8.1f}{max(wall):>8.1f}"
+                  f"{statistics.median(cpu):>12.1f}{pct(cpu, 0.95):>8.1f}")
+    print()
 
 
 async def simulated(tables: int, pages: int, ticks: int) -> None:
@@ -223,8 +238,10 @@ def main() -> None:
                     help="also measure `companion judge serve` itself with the judge's page open in Chromium")
     ap.add_argument("--players", type=int, default=128, help="players in the pairing part")
     ap.add_argument("--pairing-only", action="store_true", help="only the pairing part")
+    ap.add_argument("--pod-rounds", type=int, default=8, help="rounds in the pods part (late rounds search hardest)")
     a = ap.parse_args()
     pairing(a.players)
+    pods(a.pod_rounds)
     if a.pairing_only:
         return
     asyncio.run(simulated(a.tables, a.pages, a.ticks))

@@ -90,8 +90,10 @@ def check_pods(before: Tournament, p: Pairing) -> None:
         start += k
     ours = [pod_cost(t, points, met) for t in p.tables]
     plain = [pod_cost(t, points, met) for t in cut]
-    assert sum(c[0] for c in ours) <= sum(c[0] for c in plain)  # never more repeat opponents than the cut
-    if all(c[:2] == (0, 0) for c in plain):  # pods within one win where the standings allow it
+    assert sum(c[0] for c in ours) <= sum(c[0] for c in plain)  # never more pods over one win than the cut
+    if sum(c[0] for c in ours) == sum(c[0] for c in plain):  # and then never more repeat opponents
+        assert sum(c[1] for c in ours) <= sum(c[1] for c in plain)
+    if all(c[:2] == (0, 0) for c in plain):  # within one win and no repeat where the standings' cut has them
         assert all(c[:2] == (0, 0) for c in ours)
 
 
