@@ -7,9 +7,14 @@ Event types (data):
     pause {tables?} / resume {tables?}    one or several tables, or all that can
     extend {table, seconds, reason}       a judge's extension, kept with its reason
     result {table, vp, last_standing?}    the game's result; stops that table's clock
+    result {round, table, vp, last_standing?, was}    corrects a past round's result; `was` (the VP it
+                                  replaces) keeps the old value in the log and refuses a stale correction;
+                                  seatings already made stand, standings and the next pairing follow it
     next_round {tables?, byes?}   close the round (every table has a result) and seat the next: as given
                                   (a Swiss pairing), or the same tables again (hand-seated events only)
-Swiss events add register / unregister / drop / pair / swap (tournament.seating).
+    tiebreaks {preset}            the standings' order the event announces (tournament.tiebreaks.PRESETS)
+Swiss events add register / unregister / drop / pair / swap (tournament.seating); a `result` with `round`
+corrects a past round.
 
 The shared `Event` record of match events is reused, so logs of both look alike.
 """
@@ -38,6 +43,7 @@ from companion.core.tournament.state import (
     new_table,
     validate,
 )
+from companion.core.tournament.tiebreaks import PRESETS
 
 MAX_EXTENSION = 3600
 MAX_REASON = 200
@@ -193,13 +199,30 @@ def _extend(state: Tournament, event: Event) -> Tournament:
 
 @handler("result")
 def _result(state: Tournament, event: Event) -> Tournament:
-    table = _table(state, _number(event))
+    number = event.data.get("round", state.current.number)
+    if number == state.current.number:
+        table = _table(state, _number(event))
+    elif isinstance(number, bool) or not isinstance(number, int) or not 1 <= number < state.current.number:
+        raise IllegalAction(f"result: the round is a number from 1 to {state.current.number}")
+    else:
+        found = [t for t in state.rounds[number - 1].tables if t.number == _number(event)]
+        if not found:
+            raise IllegalAction(f"there was no table {_number(event)} in round {number}")
+        table = found[0]
     vp = _vp(event.data.get("vp"), table)
     last = event.data.get("last_standing")
     if last is not None and not isinstance(last, str):
         raise IllegalAction("result: last_standing must be a player's name")
     result = decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
-    return _with_tables(state, [replace(table, result=result, timer=timers.pause(table.timer, event.at))])
+    if number == state.current.number:
+        return _with_tables(state, [replace(table, result=result, timer=timers.pause(table.timer, event.at))])
+    old = table.result.vp if table.result is not None else None
+    if event.data.get("was") != old:
+        raise IllegalAction(f"round {number} table {table.number}'s result is no longer what this correction "
+                            "replaces: look at it again")
+    rnd = state.rounds[number - 1]
+    tables = tuple(replace(t, result=result) if t.number == table.number else t for t in rnd.tables)
+    return replace(state, rounds=tuple(replace(r, tables=tables) if r is rnd else r for r in state.rounds))
 
 
 def _seated_name(table: Table, name: str) -> str:
@@ -224,6 +247,14 @@ def _vp(raw: Any, table: Table) -> dict[str, int]:
     if missing:
         raise IllegalAction(f"enter VP for {', '.join(missing)} too")
     return {p: vp[p] for p in table.players}  # seat order
+
+
+@handler("tiebreaks")
+def _tiebreaks(state: Tournament, event: Event) -> Tournament:
+    chosen = event.data.get("preset")
+    if chosen not in PRESETS:
+        raise IllegalAction(f"tiebreaks: choose one of {', '.join(PRESETS)}")
+    return replace(state, tiebreaks=chosen)
 
 
 @handler("next_round")

@@ -3,11 +3,15 @@
 The winner rule comes from the Skirmish format (seed 003): the first to the VP target wins at once (15 VP with
 two players, 20 with three or four); a player whose force is the only one left wins even with fewer VP; when
 time is called, most VP wins. Equal most VP at time is shown as a tie: the source names no tie-breaker.
-The order of the standings is a house choice (the source gives no event scoring): wins, then ties, then VP,
-then opponents' strength: the average match-win rate of everyone met at a table, each rate floored at 1/3 as
-in Magic's tournament rules (Appendix C), so meeting players who lost a lot is not punished twice. Match points
-are 3 a win, 1 a tie, 0 a loss; a player's match-win rate is points / (3 x games, byes included). Dropped
-players keep their results and still count as opponents; a bye is no opponent.
+The order of the standings is the event's tiebreak preset (tournament.tiebreaks: the app's own, HeroClix's
+HCUnits order or Magic's). Every number any preset uses is computed here for every player:
+    opp_strength  opponents' match-win rate: the average over everyone met at a table of their points /
+                  (3 x games, byes included), each floored at 1/3 as in Magic's rules (Appendix C), so meeting
+                  players who lost a lot is not punished twice. Match points are 3 a win, 1 a tie, 0 a loss.
+    opp_win       HCUnits' opponents' win %: their wins / games at a table (byes left out), floored at 30 %
+    opp_score     the average of the opponents' VP
+Dropped players keep their results and still count as opponents; a bye is no opponent. A late entry's missed
+rounds count as games lost with 0 VP (and no opponent).
 
 A bye is a win worth BYE_VP victory points: two thirds of the 2-player VP target (15), so it is about what a
 winner at time scores. 0 VP would sink the bye player's VP tiebreak below every loser who scored; the full
@@ -24,10 +28,12 @@ from fractions import Fraction
 
 from companion.core.errors import IllegalAction
 from companion.core.tournament.state import Result, Table, Tournament
+from companion.core.tournament.tiebreaks import PRESETS
 
 BYE_VP = 10
 WIN_POINTS, TIE_POINTS = 3, 1
 FLOOR = Fraction(1, 3)
+HEROCLIX_FLOOR = Fraction(3, 10)
 
 HOW = {
     "target": "reached the VP target",
@@ -86,6 +92,9 @@ class Standing:
     byes: int = 0
     opp_strength: float = 0.0  # opponents' average match-win rate (each floored at 1/3); 0 with no opponent
     dropped: bool = False
+    opp_win: float = 0.0  # opponents' average win rate at tables (each floored at 30 %, byes left out)
+    opp_score: float = 0.0  # opponents' average VP
+    missed: int = 0  # rounds before a late entry joined, counted as losses
 
 
 @dataclass
@@ -96,6 +105,7 @@ class _Record:
     losses: int = 0
     vp: int = 0
     byes: int = 0
+    missed: int = 0
 
     @property
     def points(self) -> int:
@@ -108,6 +118,11 @@ def records(t: Tournament) -> tuple[dict[str, _Record], dict[str, list[str]]]:
     met: dict[str, list[str]] = {}
     for player in t.players:
         rows.setdefault(player, _Record())
+    for player, first in t.joined.items():  # a late entry lost the rounds before they joined, once those ended
+        done = bool(t.tables) and all(tb.result is not None for tb in t.tables)
+        missed = min(first, t.current.number + done) - 1
+        row = rows[player]
+        row.played, row.losses, row.missed = row.played + missed, row.losses + missed, missed
     for rnd in t.rounds:
         for table in rnd.tables:
             for player in table.players:
@@ -142,21 +157,36 @@ def meetings(t: Tournament) -> Counter[frozenset[str]]:
     return seen
 
 
+def table_win_rate(row: _Record) -> Fraction:
+    """HCUnits' win rate: wins at a table / games at a table (byes and missed rounds left out), 30 % floor."""
+    games = row.played - row.byes - row.missed
+    return max(HEROCLIX_FLOOR, Fraction(row.wins - row.byes, games)) if games else HEROCLIX_FLOOR
+
+
+def _average(values: list[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
 def standings(t: Tournament) -> list[Standing]:
-    """Every player registered, with a result or a seat, best first; equal records share a rank (1, 2, 2, 4)."""
+    """Every player registered, with a result or a seat, best first in the event's tiebreak order; equal rows
+    share a rank (1, 2, 2, 4)."""
     rows, met = records(t)
-    strength = {p: (sum(win_rate(rows[o]) for o in met[p]) / len(met[p]) if met.get(p) else Fraction(0))
-                for p in rows}
-    key = {p: (r.wins, r.ties, r.vp, strength[p]) for p, r in rows.items()}
+    exact = {p: {"opp_strength": _average([win_rate(rows[o]) for o in met.get(p, [])]),
+                 "opp_win": _average([table_win_rate(rows[o]) for o in met.get(p, [])]),
+                 "opp_score": _average([Fraction(rows[o].vp) for o in met.get(p, [])]),
+                 **{k: getattr(r, k) for k in ("wins", "ties", "vp", "points")}} for p, r in rows.items()}
+    keys = PRESETS[t.tiebreaks].keys
+    key = {p: tuple(exact[p][k] for k in keys) for p in rows}
     order = sorted(rows, key=lambda p: (tuple(-k for k in key[p]), p.casefold()))
     gone = {p.casefold() for p in t.dropped}
     count = Counter(key.values())
     out: list[Standing] = []
     for i, player in enumerate(order):
         rank = out[-1].rank if out and key[out[-1].player] == key[player] else i + 1
-        r = rows[player]
+        r, e = rows[player], exact[player]
         out.append(Standing(rank, player, r.played, r.wins, r.ties, r.losses, r.vp, count[key[player]] > 1,
-                            r.points, r.byes, round(float(strength[player]), 4), player.casefold() in gone))
+                            r.points, r.byes, round(float(e["opp_strength"]), 4), player.casefold() in gone,
+                            round(float(e["opp_win"]), 4), round(float(e["opp_score"]), 4), r.missed))
     return out
 
 

@@ -1,6 +1,9 @@
 """Swiss events' seating events, registered on the tournament reducer by tournament.events.
 
-    register {player}             add a player before round 1 starts (round 1's draw is cleared: draw again)
+    register {player}             add a player: before round 1 starts, round 1's draw is cleared (draw again);
+                                  later, a late entry, who plays from the next round on (or from the round
+                                  seated now, while none of its clocks has started: seat it again) and has
+                                  lost every round before (Tournament.joined)
     unregister {player}           remove a player before round 1 starts (round 1's draw is cleared too)
     drop {player}                 the player leaves: results kept, paired no more from the next pairing on
     pair {tables, byes}           seat the round being played (no clock started, no result yet)
@@ -57,21 +60,25 @@ def _clear(state: Tournament) -> Tournament:
 
 def _register(state: Tournament, event: Event) -> Tournament:
     name = _name(event)
-    _before_round_one(state, "players can be added")
     if not state.swiss and state.tables:
         raise IllegalAction("this event is seated by hand: add a table instead")
     if any(p.casefold() == name.casefold() for p in state.players):
         raise IllegalAction(f"{name} is already registered")
     if len(state.players) >= MAX_PLAYERS:
         raise IllegalAction(f"an event has at most {MAX_PLAYERS} players")
-    return _clear(replace(state, players=(*state.players, name)))
+    started = any(t.started or t.result is not None for t in state.tables)
+    if len(state.rounds) == 1 and not started:
+        return _clear(replace(state, players=(*state.players, name)))
+    first = state.current.number + started  # a round not yet started is seated again with the newcomer
+    return replace(state, players=(*state.players, name), joined={**state.joined, name: first})
 
 
 def _unregister(state: Tournament, event: Event) -> Tournament:
     name = registered(state, _name(event))
     _before_round_one(state, "players can be removed")
     return _clear(replace(state, players=tuple(p for p in state.players if p != name),
-                          dropped=tuple(p for p in state.dropped if p != name)))
+                          dropped=tuple(p for p in state.dropped if p != name),
+                          joined={p: n for p, n in state.joined.items() if p != name}))
 
 
 def _drop(state: Tournament, event: Event) -> Tournament:

@@ -8,7 +8,9 @@ types and plays the same tables again next round. A Swiss event registers its pl
     players     every registered name, in registration order (plain strings; names are unique ignoring case)
     dropped     names that left the event; they keep their results and are paired no more
     table_size  2 (head to head, odd player out gets a bye) or 3-4 (pods of that size, some one smaller)
-    Round.byes  who sat out that round with a bye (a win, see tournament.results.BYE_VP)
+        Round.byes  who sat out that round with a bye (a win, see tournament.results.BYE_VP)
+    joined      late entries: player -> the first round they play; every round before counts as a loss
+    tiebreaks   the standings' order the event announces (tournament.tiebreaks.PRESETS)
 Pairings are computed outside the reducer (tournament.pairing) and written into the `pair` / `next_round`
 events, so replaying a log never re-draws a seat.
 """
@@ -16,7 +18,7 @@ events, so replaying a log never re-draws a seat.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CompanionError, InvalidMatch
@@ -24,9 +26,10 @@ from companion.core.json_reader import Reader
 from companion.core.match import timers
 from companion.core.model import JSON, Timer, _timer
 from companion.core.plain import plain
+from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
-TOURNAMENT_VERSION = 2  # 2: players, dropped, table_size, byes (Swiss events)
+TOURNAMENT_VERSION = 3  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined
 # HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
 BUILDS = (200, 300)
 DEFAULT_ROUND_SECONDS = 30 * 60
@@ -95,6 +98,8 @@ class Tournament:
     players: tuple[str, ...] = ()  # registered players: non-empty makes this a Swiss event
     dropped: tuple[str, ...] = ()
     table_size: int = 2
+    tiebreaks: str = DEFAULT
+    joined: dict[str, int] = field(default_factory=dict)  # late entries: name -> first round played
 
     @property
     def swiss(self) -> bool:
@@ -151,6 +156,7 @@ def new_tournament(
     round_seconds: float = DEFAULT_ROUND_SECONDS,
     marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
     table_size: int = 2,
+    tiebreaks: str = DEFAULT,
     now: float,
 ) -> Tournament:
     name = name.strip()
@@ -162,8 +168,11 @@ def new_tournament(
         raise InvalidTournament("a round lasts between 1 minute and 4 hours")
     if table_size not in range(MIN_SEATS, MAX_SEATS + 1):
         raise InvalidTournament(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {table_size}")
+    if tiebreaks not in PRESETS:
+        raise InvalidTournament(f"tiebreak order {tiebreaks!r} is not one of {', '.join(PRESETS)}")
     return Tournament(id=check_id(tournament_id), name=name, build=build, round_seconds=float(round_seconds),
-                      marks=check_marks(marks, round_seconds), created=now, table_size=table_size)
+                      marks=check_marks(marks, round_seconds), created=now, table_size=table_size,
+                      tiebreaks=tiebreaks)
 
 
 def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Table:
@@ -193,7 +202,8 @@ def from_json(data: Any) -> Tournament:
                        created=float(r.get("created", float)), rounds=rounds, seq=r.get("seq", int, 0),
                        players=_names(r.get("players", list, []), "event.players"),
                        dropped=_names(r.get("dropped", list, []), "event.dropped"),
-                       table_size=r.get("table_size", int, 2))
+                       table_size=r.get("table_size", int, 2), tiebreaks=r.get("tiebreaks", str, DEFAULT),
+                       joined=r.mapping("joined", (int,)))
     except InvalidMatch as exc:  # the shared reader names the field; say it is about an event
         raise InvalidTournament(str(exc)) from None
     validate(t)
@@ -256,7 +266,11 @@ def validate(t: Tournament) -> None:
     check_marks(t.marks, t.round_seconds)
     if t.table_size not in range(MIN_SEATS, MAX_SEATS + 1):
         raise InvalidTournament(f"event table size {t.table_size} is not {MIN_SEATS} to {MAX_SEATS}")
+    if t.tiebreaks not in PRESETS:
+        raise InvalidTournament(f"event tiebreak order {t.tiebreaks!r} is not one of {', '.join(PRESETS)}")
     registered = {p.casefold() for p in t.players}
+    if any(p not in t.players or not 2 <= n <= len(t.rounds) + 1 for p, n in t.joined.items()):
+        raise InvalidTournament("a late entry must be a registered player joining at a round after the first")
     if len(registered) != len(t.players) or any(not p.strip() or len(p) > MAX_NAME for p in t.players):
         raise InvalidTournament(f"registered players need distinct names of 1 to {MAX_NAME} characters")
     if any(p.casefold() not in registered for p in t.dropped) or len({p.casefold() for p in t.dropped}) != len(

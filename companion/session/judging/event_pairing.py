@@ -19,11 +19,13 @@ from companion.core.tournament.pairing import Pairing, draw, next_pairing
 from companion.core.tournament.printout import pairings_csv, pairings_html, standings_csv
 from companion.core.tournament.results import standings
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
+from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
+from companion.core.tournament.tiebreaks import PRESETS
 from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
 
-__all__ = ["TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html", "rng",
-           "standings", "standings_csv", "tables_json", "write"]
+__all__ = ["PRESETS", "TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html",
+           "past_vp", "rng", "standings", "standings_csv", "tables_json", "write"]
 
 
 def open_store() -> TournamentStore:
@@ -42,13 +44,16 @@ def _seating(p: Pairing) -> dict[str, Any]:
 def write(store: TournamentStore, tid: str, kind: str, data: dict[str, Any], chance: random.Random | None = None,
           *, by: str = "judge", now: float | None = None) -> Tournament:
     """Apply one judge's change. In a Swiss event a bare `next_round` gets its Swiss pairings, adding or
-    removing a player draws round 1 again (a drop before round 1 starts removes the player), and a drop
-    before a later round's clocks start re-pairs that round."""
+    removing a player draws round 1 again (a drop before round 1 starts removes the player), a drop or a late
+    entry before a later round's clocks start re-pairs that round, and a past round's corrected `result` carries
+    the VP it replaces (`was`), so the log keeps both."""
     chance = chance or rng()
     at = time.time() if now is None else now
     t = store.load(tid).state
     if kind == "drop" and len(t.rounds) == 1 and not any(tb.started or tb.result for tb in t.tables):
         kind = "unregister"  # nothing played yet: leaving is the same as never having registered
+    if kind == "result" and "round" in data and "was" not in data:
+        data = {**data, "was": past_vp(t, data.get("round"), data.get("table"))}
     if kind == "next_round" and t.swiss and "tables" not in data and all(tb.result for tb in t.tables):
         data = _seating(next_pairing(t, chance))
     t = store.apply(tid, Event(kind, data, by=by, at=at)).state
@@ -59,6 +64,15 @@ def write(store: TournamentStore, tid: str, kind: str, data: dict[str, Any], cha
     return t
 
 
+def past_vp(t: Tournament, number: Any, table: Any) -> dict[str, int] | None:
+    """The VP a past round's table has now (None when there is no such table or result: the reducer says why)."""
+    for rnd in t.rounds:
+        if rnd.number == number:
+            found = next((tb for tb in rnd.tables if tb.number == table), None)
+            return None if found is None or found.result is None else dict(found.result.vp)
+    return None
+
+
 def _seated(t: Tournament, data: dict[str, Any]) -> bool:
     name = str(data.get("player", "")).strip().casefold()
     return any(p.casefold() == name for p in (*t.current.seated, *t.current.byes))
@@ -66,11 +80,12 @@ def _seated(t: Tournament, data: dict[str, Any]) -> bool:
 
 def create_event(store: TournamentStore, name: str, players: list[str], *, table_size: int = 2, build: int = 300,
                  round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
-                 chance: random.Random | None = None, now: float | None = None) -> Tournament:
+                 tiebreaks: str = DEFAULT_ORDER, chance: random.Random | None = None,
+                 now: float | None = None) -> Tournament:
     """A Swiss event with its players registered and round 1 drawn at random."""
     at = time.time() if now is None else now
     t = new_tournament(store.new_id(name), name, build=build, round_seconds=round_seconds, marks=marks,
-                       table_size=table_size, now=at)
+                       table_size=table_size, tiebreaks=tiebreaks, now=at)
     events = [Event("register", {"player": p}, by="judge", at=at) for p in players]
     registered = replay(t, events)  # refuses a bad or repeated name before anything is stored
     events.append(Event("pair", _seating(draw(registered.active, table_size, chance or rng())), by="judge", at=at))
