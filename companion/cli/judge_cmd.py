@@ -62,8 +62,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--table-size", type=int, choices=(2, 3, 4), default=2,
                    help="Swiss: players a table (2: head to head with byes; 3-4: pods)")
     p.add_argument("--seed", type=int, help="seed round 1's draw (tests, scripts); default: the system's randomness")
+    p.add_argument("--tiebreaks", choices=tuple(swiss.PRESETS), default="house",
+                   help="the standings' order: house (wins, ties, VP), heroclix (HCUnits: wins, score, opponents' "
+                        "win %%, average opponent score) or magic (match points, opponents' match-win %%, VP)")
     _common(p, event=False)
     p.set_defaults(run=_new)
+
+    p = jsub.add_parser("tiebreaks", help="change the standings' order (house, heroclix or magic)")
+    p.add_argument("preset", choices=tuple(swiss.PRESETS))
+    _common(p)
+    p.set_defaults(run=_tiebreaks)
 
     p = jsub.add_parser("list", help="stored events, most recent first")
     _common(p, event=False)
@@ -96,8 +104,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(run=_status)
 
-    p = jsub.add_parser("result", help="enter a table's result: --vp Ann=12 --vp Ben=9")
+    p = jsub.add_parser("result", help="enter a table's result: --vp Ann=12 --vp Ben=9 (--round N corrects a past "
+                        "round's)")
     p.add_argument("table", type=int)
+    p.add_argument("--round", type=int, metavar="N", help="correct round N's result (the old one is kept in the log; "
+                   "seatings already made stand, the standings and the next pairing follow)")
     p.add_argument("--vp", action="append", default=[], metavar="NAME=VP", help="a player's victory points")
     p.add_argument("--last-standing", metavar="NAME", help="the game ended with only this player's force left")
     p.add_argument("--from-match", metavar="MATCH_ID", help="take the VP from a stored match (same player names)")
@@ -166,11 +177,11 @@ def _new(args: argparse.Namespace) -> int:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
         _show(swiss.create_event(store, args.name, args.player, table_size=args.table_size, build=args.build,
-                                 round_seconds=minutes * 60, marks=marks, chance=swiss.rng(args.seed), now=now),
-              args.json)
+                                 round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
+                                 chance=swiss.rng(args.seed), now=now), args.json)
         return 0
     t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=minutes * 60,
-                       marks=marks, now=now)
+                       marks=marks, tiebreaks=args.tiebreaks, now=now)
     seats = [Event("seat", {"table": n, "players": _names(names)}, by="judge", at=now)
              for n, names in enumerate(args.table, 1)]
     trial = TournamentStore(None)  # every seat checked in memory first: a refused table stores nothing
@@ -256,6 +267,8 @@ def _result(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {"table": args.table, "vp": vp}
     if args.last_standing:
         data["last_standing"] = args.last_standing
+    if args.round is not None:
+        return _correct(args, data)
     t = _dispatch(args, "result", data)
     if args.json:
         emit_json(_table_json(t, t.table(args.table), time.time()))
@@ -264,18 +277,40 @@ def _result(args: argparse.Namespace) -> int:
     return 0
 
 
+def _correct(args: argparse.Namespace, data: dict[str, Any]) -> int:
+    store, tid = _open(args)
+    was = swiss.past_vp(store.load(tid).state, args.round, args.table)
+    t = swiss.write(store, tid, "result", {**data, "round": args.round})
+    table = next(tb for tb in t.rounds[args.round - 1].tables if tb.number == args.table)
+    if args.json:
+        emit_json({"round": args.round, **_table_json(t, table, time.time()), "was": was})
+    else:
+        old = ", ".join(f"{p} {v}" for p, v in (was or {}).items())
+        print(f"round {args.round} table {args.table} corrected: {describe(table)} (was {old})")
+    return 0
+
+
+def _tiebreaks(args: argparse.Namespace) -> int:
+    t = _dispatch(args, "tiebreaks", {"preset": args.preset})
+    order = swiss.standings_table(t).order
+    if args.json:
+        emit_json({"id": t.id, "tiebreaks": t.tiebreaks, "order": order})
+    else:
+        print(f"standings order: {order}")
+    return 0
+
+
 def _standings(args: argparse.Namespace) -> int:
     store, tid = _open(args)
-    rows = standings(store.load(tid).state)
+    t = store.load(tid).state
     if args.json:
-        emit_json([vars(r) for r in rows])
+        emit_json([vars(r) for r in standings(t)])
         return 0
-    # Opp = opponents' strength, the last tiebreak (their average match-win rate, each floored at 33%)
-    print(f"{'#':>4}  {'player':<24} {'games':>5} {'W':>3} {'T':>3} {'L':>3} {'VP':>5} {'Opp':>5}")
-    for r in rows:
-        rank = f"={r.rank}" if r.tied else str(r.rank)
-        print(f"{rank:>4}  {r.player:<24} {r.played:>5} {r.wins:>3} {r.ties:>3} {r.losses:>3} {r.vp:>5} "
-              f"{r.opp_strength:>5.0%}" + ("  (dropped)" if r.dropped else "") + (f"  {r.byes} bye" if r.byes else ""))
+    shown = swiss.standings_table(t)
+    print(f"order: {shown.order}")
+    print(f"{'#':>4}  {'player':<24} " + " ".join(f"{h:>8}" for h in shown.headers))
+    for rank, player, values in shown.rows:
+        print(f"{rank:>4}  {player:<24} " + " ".join(f"{v:>8}" for v in values))
     return 0
 
 

@@ -10,22 +10,29 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.match.events import Event
 from companion.core.tournament.events import replay
 from companion.core.tournament.pairing import Pairing, draw, next_pairing
-from companion.core.tournament.printout import pairings_csv, pairings_html, standings_csv
+from companion.core.tournament.printout import (
+    note,
+    order_line,
+    pairings_csv,
+    pairings_html,
+    standings_csv,
+    standings_html,
+)
 from companion.core.tournament.results import standings
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
 from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
-from companion.core.tournament.tiebreaks import PRESETS
+from companion.core.tournament.tiebreaks import PRESETS, cells
 from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
 
 __all__ = ["PRESETS", "TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html",
-           "past_vp", "rng", "standings", "standings_csv", "tables_json", "write"]
+           "past_vp", "rng", "standings", "standings_csv", "standings_html", "standings_table", "tables_json", "write"]
 
 
 def open_store() -> TournamentStore:
@@ -100,3 +107,20 @@ def tables_json(t: Tournament) -> dict[str, Any]:
     """The round's seating: {"round", "tables": [{"table", "players"}], "byes": [...]}."""
     return {"round": t.current.number, "tables": [{"table": tb.number, "players": list(tb.players)} for tb in t.tables],
             "byes": list(t.current.byes)}
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """The standings as every screen shows them: the event's order, its column headers, and per player the rank
+    ('=3' when shared), the name with its notes (dropped, byes, rounds missed) and the order's values."""
+
+    order: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+
+
+def standings_table(t: Tournament) -> StandingsTable:
+    chosen = PRESETS[t.tiebreaks]
+    return StandingsTable(order_line(t), ("Games", *(c.header for c in chosen.columns)),
+                          tuple((f"={r.rank}" if r.tied else str(r.rank), r.player + note(r),
+                                 (str(r.played), *cells(chosen, r))) for r in standings(t)))

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from companion.core.match import timers
 from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status, warning_text
-from companion.core.tournament.results import describe, standings
+from companion.core.tournament.results import describe
 from companion.core.tournament.state import Table, Tournament
+from companion.session.judging.event_pairing import StandingsTable, standings_table
 from companion.session.lan import public_base
 from companion.store.paths import data_dir
 from companion.store.tournaments import TournamentStore
@@ -46,17 +47,6 @@ class TableView:
     @property
     def players_line(self) -> str:
         return " vs ".join(self.players)
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    rank: str  # "3", or "=3" when shared
-    player: str
-    played: int
-    wins: int
-    ties: int
-    losses: int
-    vp: int
 
 
 @dataclass(frozen=True)
@@ -141,6 +131,6 @@ class RoomFeed:
     def rotate_judge_key(self) -> str:
         return self.store.rotate_token(self.id)
 
-    def standings(self) -> list[StandingRow]:
-        return [StandingRow(f"={r.rank}" if r.tied else str(r.rank), r.player, r.played, r.wins, r.ties, r.losses,
-                            r.vp) for r in standings(self.state)]
+    def standings(self) -> StandingsTable:
+        """The standings in the event's tiebreak order, with that order's columns (as the judge's screen shows)."""
+        return standings_table(self.state)

@@ -131,7 +131,7 @@ class JudgeScreen:
         self.cards: dict[int, TableCard] = {}
         self.grid = ft.Row(wrap=True, spacing=12, run_spacing=12, key="tables",
                            vertical_alignment=ft.CrossAxisAlignment.START)
-        self.standings = StandingsBox(tournament)
+        self.standings = StandingsBox(tournament, lambda preset: self.act("tiebreaks", {"preset": preset}))
         self.round_panel = RoundPanel(self.act, self.say)
         names = ft.TextField(label="New table: names, comma-separated", width=320, dense=True,
                              key="seat-names")
