@@ -4,6 +4,9 @@ devices with --pages).
     .venv/bin/python benchmarks/judge.py [--players 128] [--pairing-only] [--tables 64] [--seconds 10] [--pages 4]
                                          [--server]
 
+First the event at the judge's desk (--event-only: just that): `judge new` with 16 to 1,000 players, every
+result of round 1 entered, and round 2 paired, through the judge's service on an event stored on disk.
+
 Part 0 plays whole Swiss events (random results, a drop now and then) and times `next_pairing` for every
 round after the first (standings, tiebreaks and the matching or pod seating; median and p95 per round),
 head to head and in pods of 4, sparse graph as shipped and, for comparison, the whole field linked.
@@ -43,6 +46,7 @@ from companion.core.match.events import Event
 from companion.core.tournament import pairing as swiss
 from companion.core.tournament.events import apply, replay
 from companion.core.tournament.state import new_tournament
+from companion.session.judging import event_pairing
 from companion.store.tournaments import TournamentStore
 from companion.ui.judge import headless
 from companion.ui.judge.live import LiveHub
@@ -121,6 +125,37 @@ def pods(rounds: int) -> None:
             wall, cpu = pairing_times(n + extra, size, 4, rounds)
             print(f"{n + extra:>8}{size:>5}{statistics.median(wall):>13.1f}{pct(wall, 0.95):>8.1f}{max(wall):>8.1f}"
                   f"{statistics.median(cpu):>12.1f}{pct(cpu, 0.95):>8.1f}")
+    print()
+
+
+def event_scale(sizes: tuple[int, ...]) -> None:
+    """What the judge waits for at the desk, through the judge's service on an event stored on disk: `judge new`
+    with every player (registration and round 1's draw), a result entered (as the running server does), and the
+    next round's pairing (standings, tiebreaks and seating, with the store's write)."""
+    print("Event scale, stored on disk, ms (goals at 1,000 players: registered <= 1,000, paired <= 1,000, "
+          "a result <= 50)")
+    print(f"{'players':>8}{'table':>7}{'register':>10}{'result median':>15}{'p95':>8}{'next round':>12}")
+    for n in sizes:
+        for size in (2, 4):
+            with tempfile.TemporaryDirectory() as tmp:
+                store = TournamentStore(Path(tmp))
+                rng = random.Random(n)
+                start = time.perf_counter()
+                t = event_pairing.create_event(store, "Bench", [f"Player {i:04}" for i in range(n)],
+                                               table_size=size, chance=rng, now=0)
+                registered = (time.perf_counter() - start) * 1000
+                event_pairing.write(store, t.id, "start", {}, rng, now=0)
+                results = []
+                for tb in t.tables:
+                    vp = {p: rng.randint(0, 14) for p in tb.players}
+                    start = time.perf_counter()
+                    event_pairing.write(store, t.id, "result", {"table": tb.number, "vp": vp}, rng, now=0)
+                    results.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                event_pairing.write(store, t.id, "next_round", {}, rng, now=0)
+                paired = (time.perf_counter() - start) * 1000
+            print(f"{n:>8}{size:>7}{registered:>10.0f}{statistics.median(results):>15.1f}{pct(results, 0.95):>8.1f}"
+                  f"{paired:>12.0f}")
     print()
 
 
@@ -239,7 +274,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=128, help="players in the pairing part")
     ap.add_argument("--pairing-only", action="store_true", help="only the pairing part")
     ap.add_argument("--pod-rounds", type=int, default=8, help="rounds in the pods part (late rounds search hardest)")
+    ap.add_argument("--event-only", action="store_true", help="only the event-scale part (16 to 1,000 players)")
     a = ap.parse_args()
+    event_scale((16, 128, 1000))
+    if a.event_only:
+        return
     pairing(a.players)
     pods(a.pod_rounds)
     if a.pairing_only:

@@ -7,6 +7,8 @@ Event types (data):
     pause {tables?} / resume {tables?}    one or several tables, or all that can
     extend {table, seconds, reason}       a judge's extension, kept with its reason
     result {table, vp, last_standing?}    the game's result; stops that table's clock
+    result {table, places, vp?}   a Battle Royale event's result: each player's place (1, 2, 2, 4); VP optional
+    first {table, player}         who plays first at a table (the roll-off's winner)
     result {round, table, vp, last_standing?, was}    corrects a past round's result; `was` (the VP it
                                   replaces) keeps the old value in the log and refuses a stale correction;
                                   seatings already made stand, standings and the next pairing follow it
@@ -29,6 +31,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.match.reducer import Reducer
+from companion.core.tournament.placement import check_places
 from companion.core.tournament.results import decide
 from companion.core.tournament.seating import HANDLERS, registered, seat_round
 from companion.core.tournament.state import (
@@ -37,6 +40,7 @@ from companion.core.tournament.state import (
     MAX_TABLES,
     MIN_SEATS,
     Extension,
+    Result,
     Round,
     Table,
     Tournament,
@@ -209,11 +213,7 @@ def _result(state: Tournament, event: Event) -> Tournament:
         if not found:
             raise IllegalAction(f"there was no table {_number(event)} in round {number}")
         table = found[0]
-    vp = _vp(event.data.get("vp"), table)
-    last = event.data.get("last_standing")
-    if last is not None and not isinstance(last, str):
-        raise IllegalAction("result: last_standing must be a player's name")
-    result = decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
+    result = _decided(state, table, event)
     if number == state.current.number:
         return _with_tables(state, [replace(table, result=result, timer=timers.pause(table.timer, event.at))])
     old = table.result.vp if table.result is not None else None
@@ -223,6 +223,34 @@ def _result(state: Tournament, event: Event) -> Tournament:
     rnd = state.rounds[number - 1]
     tables = tuple(replace(t, result=result) if t.number == table.number else t for t in rnd.tables)
     return replace(state, rounds=tuple(replace(r, tables=tables) if r is rnd else r for r in state.rounds))
+
+
+def _decided(state: Tournament, table: Table, event: Event) -> Result:
+    raw_places = event.data.get("places")
+    if state.placement or raw_places is not None:
+        if not state.placement:
+            raise IllegalAction("this event has no placement points: give VP (and who was left standing)")
+        if not isinstance(raw_places, dict) or not all(isinstance(k, str) for k in raw_places):
+            raise IllegalAction("this event scores by placement: give each player's place (1, 2, 2, 4 for a tie)")
+        places = check_places(table.players, {_seated_name(table, k): v for k, v in raw_places.items()})
+        raw_vp = event.data.get("vp")
+        vp = _vp(raw_vp, table) if raw_vp else {p: 0 for p in table.players}
+        return Result(vp=vp, winners=tuple(p for p in table.players if places[p] == 1), how="placement",
+                      at=event.at, places=places)
+    vp = _vp(event.data.get("vp"), table)
+    last = event.data.get("last_standing")
+    if last is not None and not isinstance(last, str):
+        raise IllegalAction("result: last_standing must be a player's name")
+    return decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
+
+
+@handler("first")
+def _first(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, _number(event))
+    name = event.data.get("player")
+    if not isinstance(name, str):
+        raise IllegalAction("first: name the player who plays first")
+    return _with_tables(state, [replace(table, first=_seated_name(table, name))])
 
 
 def _seated_name(table: Table, name: str) -> str:

@@ -72,10 +72,15 @@ def next_pairing(t: Tournament, rng: random.Random) -> Pairing:
 
 
 def draw(players: Sequence[str], table_size: int, rng: random.Random) -> Pairing:
-    """Round 1: everyone on zero, so a shuffled order seated by `pair` is a random draw."""
+    """Round 1: everyone on zero and nobody has met, so the shuffled order taken two by two is a random draw
+    (the odd player out has the bye); pods are the shuffled order cut into pod sizes."""
     order = list(players)
     rng.shuffle(order)
-    return pair(order, {}, {}, {}, table_size, rng)
+    if table_size != 2 or len(order) < 2:
+        return pair(order, {}, {}, {}, table_size, rng)
+    odd = len(order) % 2
+    tables = tuple(tuple(order[i:i + 2]) for i in range(0, len(order) - odd, 2))
+    return Pairing(tables, (order[-1],) if odd else ())
 
 
 def pair_heads(players: list[str], points: Mapping[str, int], met: Mapping[frozenset[str], int],

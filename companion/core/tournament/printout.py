@@ -10,11 +10,11 @@ import html
 
 from companion.core.tournament.results import Standing, csv_text, standings
 from companion.core.tournament.state import Tournament
-from companion.core.tournament.tiebreaks import PRESETS, cells
+from companion.core.tournament.tiebreaks import cells, order_for
 
 PAIRINGS_COLUMNS = ("round", "table", "seat", "player", "points", "record")
 STANDINGS_TAIL = ("played", "byes", "missed", "dropped", "order")  # after the order's own columns
-RATES = ("opp_strength", "opp_win", "opp_score")
+DECIMALS = ("opp_strength", "opp_win", "opp_score", "placement")
 
 
 def record(row: Standing | None) -> str:
@@ -36,21 +36,21 @@ def pairings_csv(t: Tournament) -> str:
 
 def standings_csv(t: Tournament) -> str:
     """rank, player, the event's tiebreak columns in its order, then games, byes, rounds missed, dropped, order."""
-    fields = tuple(c.field for c in PRESETS[t.tiebreaks].columns)
+    fields = tuple(c.field for c in order_for(t.tiebreaks, t.placement).columns)
     return csv_text(("rank", "player", *fields, *STANDINGS_TAIL), [
-        (r.rank, r.player, *(f"{getattr(r, f):.4f}" if f in RATES else getattr(r, f) for f in fields), r.played,
+        (r.rank, r.player, *(f"{getattr(r, f):.4f}" if f in DECIMALS else getattr(r, f) for f in fields), r.played,
          r.byes, r.missed, "yes" if r.dropped else "", t.tiebreaks) for r in standings(t)])
 
 
 def order_line(t: Tournament) -> str:
-    chosen = PRESETS[t.tiebreaks]
+    chosen = order_for(t.tiebreaks, t.placement)
     return f"{chosen.name}: {chosen.order}"
 
 
 def standings_html(t: Tournament) -> str:
     """A printable standings page: the order the event announced, its columns, drops, byes and missed rounds."""
     e = html.escape
-    chosen = PRESETS[t.tiebreaks]
+    chosen = order_for(t.tiebreaks, t.placement)
     head = "".join(f"<th>{e(c.header)}</th>" for c in chosen.columns)
     rows = "".join(
         f"<tr><td class=n>{'=' if r.tied else ''}{r.rank}</td><td>{e(r.player)}{note(r)}</td>"

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.core.errors import IllegalAction
+from companion.core.tournament.placement import placement_points
 from companion.core.tournament.state import Result, Table, Tournament
-from companion.core.tournament.tiebreaks import PRESETS
+from companion.core.tournament.tiebreaks import order_for
 
 BYE_VP = 10
 WIN_POINTS, TIE_POINTS = 3, 1
@@ -39,6 +40,7 @@ HOW = {
     "target": "reached the VP target",
     "last-standing": "last force standing",
     "time": "time called: most VP wins",
+    "placement": "placed by the table",
 }
 
 
@@ -73,6 +75,9 @@ def describe(table: Table) -> str:
     r = table.result
     if r is None:
         return "no result yet"
+    if r.places:
+        return "Placed: " + ", ".join(f"{p} {n}" for n, p in sorted((n, p) for p, n in r.places.items())) + (
+            " · VP " + ", ".join(f"{p} {v}" for p, v in r.vp.items()) if any(r.vp.values()) else "")
     scores = ", ".join(f"{p} {v}" for p, v in r.vp.items())
     who = f"{r.winners[0]} wins" if len(r.winners) == 1 else f"Tie: {' and '.join(r.winners)}"
     return f"{who} ({HOW[r.how]}) · {scores}"
@@ -95,6 +100,7 @@ class Standing:
     opp_win: float = 0.0  # opponents' average win rate at tables (each floored at 30 %, byes left out)
     opp_score: float = 0.0  # opponents' average VP
     missed: int = 0  # rounds before a late entry joined, counted as losses
+    placement: float = 0.0  # Battle Royale placement points (ties split, so possibly a fraction)
 
 
 @dataclass
@@ -106,6 +112,7 @@ class _Record:
     vp: int = 0
     byes: int = 0
     missed: int = 0
+    placement: Fraction = Fraction(0)
 
     @property
     def points(self) -> int:
@@ -135,6 +142,8 @@ def records(t: Tournament) -> tuple[dict[str, _Record], dict[str, list[str]]]:
                 row.ties += kind == "tie"
                 row.losses += kind == "loss"
                 row.vp += table.result.vp[player]
+                if table.result.places and t.placement:
+                    row.placement += placement_points(t.placement, table.result.places)[player]
                 met.setdefault(player, []).extend(p for p in table.players if p != player)
         if rnd is not t.current or rnd.tables and all(tb.result is not None for tb in rnd.tables):
             for player in rnd.byes:  # a bye counts once its round is over (or every table has its result)
@@ -174,8 +183,8 @@ def standings(t: Tournament) -> list[Standing]:
     exact = {p: {"opp_strength": _average([win_rate(rows[o]) for o in met.get(p, [])]),
                  "opp_win": _average([table_win_rate(rows[o]) for o in met.get(p, [])]),
                  "opp_score": _average([Fraction(rows[o].vp) for o in met.get(p, [])]),
-                 **{k: getattr(r, k) for k in ("wins", "ties", "vp", "points")}} for p, r in rows.items()}
-    keys = PRESETS[t.tiebreaks].keys
+                 **{k: getattr(r, k) for k in ("wins", "ties", "vp", "points", "placement")}} for p, r in rows.items()}
+    keys = order_for(t.tiebreaks, t.placement).keys
     key = {p: tuple(exact[p][k] for k in keys) for p in rows}
     order = sorted(rows, key=lambda p: (tuple(-k for k in key[p]), p.casefold()))
     gone = {p.casefold() for p in t.dropped}
@@ -186,7 +195,8 @@ def standings(t: Tournament) -> list[Standing]:
         r, e = rows[player], exact[player]
         out.append(Standing(rank, player, r.played, r.wins, r.ties, r.losses, r.vp, count[key[player]] > 1,
                             r.points, r.byes, round(float(e["opp_strength"]), 4), player.casefold() in gone,
-                            round(float(e["opp_win"]), 4), round(float(e["opp_score"]), 4), r.missed))
+                            round(float(e["opp_win"]), 4), round(float(e["opp_score"]), 4), r.missed,
+                            round(float(r.placement), 4)))
     return out
 
 

@@ -11,6 +11,8 @@ types and plays the same tables again next round. A Swiss event registers its pl
         Round.byes  who sat out that round with a bye (a win, see tournament.results.BYE_VP)
     joined      late entries: player -> the first round they play; every round before counts as a loss
     tiebreaks   the standings' order the event announces (tournament.tiebreaks.PRESETS)
+    placement   Battle Royale: placement points for 1st, 2nd ... (empty: a table has winners and losers only);
+                a result then carries each player's place, and a table who went first (tournament.placement)
 Pairings are computed outside the reducer (tournament.pairing) and written into the `pair` / `next_round`
 events, so replaying a log never re-draws a seat.
 """
@@ -26,10 +28,11 @@ from companion.core.json_reader import Reader
 from companion.core.match import timers
 from companion.core.model import JSON, Timer, _timer
 from companion.core.plain import plain
+from companion.core.tournament.placement import check_placement
 from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
-TOURNAMENT_VERSION = 3  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined
+TOURNAMENT_VERSION = 3  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement
 # HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
 BUILDS = (200, 300)
 DEFAULT_ROUND_SECONDS = 30 * 60
@@ -62,6 +65,7 @@ class Result:
     winners: tuple[str, ...]
     how: str  # see tournament_results.HOW
     at: float
+    places: dict[str, int] = field(default_factory=dict)  # Battle Royale: each player's place (1, 2, 2, 4)
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class Table:
     started: bool = False  # the clock was started this round (a paused clock has started; a waiting one not)
     extensions: tuple[Extension, ...] = ()
     result: Result | None = None
+    first: str = ""  # who plays first (a roll-off), when the judge records it
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,7 @@ class Tournament:
     table_size: int = 2
     tiebreaks: str = DEFAULT
     joined: dict[str, int] = field(default_factory=dict)  # late entries: name -> first round played
+    placement: tuple[int, ...] = ()  # Battle Royale placement points, 1st place first
 
     @property
     def swiss(self) -> bool:
@@ -157,6 +163,7 @@ def new_tournament(
     marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
     table_size: int = 2,
     tiebreaks: str = DEFAULT,
+    placement: tuple[int, ...] = (),
     now: float,
 ) -> Tournament:
     name = name.strip()
@@ -170,9 +177,14 @@ def new_tournament(
         raise InvalidTournament(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {table_size}")
     if tiebreaks not in PRESETS:
         raise InvalidTournament(f"tiebreak order {tiebreaks!r} is not one of {', '.join(PRESETS)}")
+    if placement:
+        try:
+            placement = check_placement(placement)
+        except ValueError as exc:
+            raise InvalidTournament(str(exc)) from None
     return Tournament(id=check_id(tournament_id), name=name, build=build, round_seconds=float(round_seconds),
                       marks=check_marks(marks, round_seconds), created=now, table_size=table_size,
-                      tiebreaks=tiebreaks)
+                      tiebreaks=tiebreaks, placement=placement)
 
 
 def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Table:
@@ -203,7 +215,8 @@ def from_json(data: Any) -> Tournament:
                        players=_names(r.get("players", list, []), "event.players"),
                        dropped=_names(r.get("dropped", list, []), "event.dropped"),
                        table_size=r.get("table_size", int, 2), tiebreaks=r.get("tiebreaks", str, DEFAULT),
-                       joined=r.mapping("joined", (int,)))
+                       joined=r.mapping("joined", (int,)),
+                       placement=tuple(int(v) for v in _numbers(r.get("placement", list, []), "event.placement")))
     except InvalidMatch as exc:  # the shared reader names the field; say it is about an event
         raise InvalidTournament(str(exc)) from None
     validate(t)
@@ -237,7 +250,7 @@ def _table(data: Any, path: str) -> Table:
     return Table(number=r.get("number", int), players=tuple(players),
                  timer=_timer(r.get("timer", dict), f"{path}.timer"), started=r.get("started", bool, False),
                  extensions=r.items("extensions", _extension),
-                 result=None if result is None else _result(result, f"{path}.result"))
+                 result=None if result is None else _result(result, f"{path}.result"), first=r.get("first", str, ""))
 
 
 def _extension(data: Any, path: str) -> Extension:
@@ -251,7 +264,7 @@ def _result(data: Any, path: str) -> Result:
     if not all(isinstance(w, str) for w in winners):
         raise InvalidTournament(f"{path}.winners: expected a list of names")
     return Result(vp=r.mapping("vp", (int,)), winners=tuple(winners), how=r.get("how", str),
-                  at=float(r.get("at", float)))
+                  at=float(r.get("at", float)), places=r.mapping("places", (int,)))
 
 
 # --- invariants --------------------------------------------------------------------------------------
@@ -268,6 +281,11 @@ def validate(t: Tournament) -> None:
         raise InvalidTournament(f"event table size {t.table_size} is not {MIN_SEATS} to {MAX_SEATS}")
     if t.tiebreaks not in PRESETS:
         raise InvalidTournament(f"event tiebreak order {t.tiebreaks!r} is not one of {', '.join(PRESETS)}")
+    if t.placement:
+        try:
+            check_placement(t.placement)
+        except ValueError as exc:
+            raise InvalidTournament(f"event placement points: {exc}") from None
     registered = {p.casefold() for p in t.players}
     if any(p not in t.players or not 2 <= n <= len(t.rounds) + 1 for p, n in t.joined.items()):
         raise InvalidTournament("a late entry must be a registered player joining at a round after the first")
@@ -292,3 +310,7 @@ def validate(t: Tournament) -> None:
                 raise InvalidTournament(f"table {tb.number}: seat {MIN_SEATS} to {MAX_SEATS} named players")
             if tb.result is not None and set(tb.result.vp) != set(tb.players):
                 raise InvalidTournament(f"table {tb.number}: the result must give VP for each player at the table")
+            if tb.result is not None and tb.result.places and set(tb.result.places) != set(tb.players):
+                raise InvalidTournament(f"table {tb.number}: the result must place each player at the table")
+            if tb.first and tb.first not in tb.players:
+                raise InvalidTournament(f"table {tb.number}: the first player must be seated there")

@@ -59,12 +59,15 @@ PRESETS: dict[str, Preset] = {p.id: p for p in (
 DEFAULT = "house"
 
 
-def preset(preset_id: str) -> Preset:
-    """The preset named; ValueError listing the choices otherwise."""
-    try:
-        return PRESETS[preset_id]
-    except KeyError:
-        raise ValueError(f"tiebreak order {preset_id!r} is not one of {', '.join(PRESETS)}") from None
+def order_for(preset_id: str, placement: tuple[int, ...] = ()) -> Preset:
+    """The event's order: its preset, after the placement points first in a Battle Royale event."""
+    chosen = PRESETS[preset_id]
+    if not placement:
+        return chosen
+    first = Column("placement", "Place", "avg")
+    return Preset(chosen.id, f"Battle Royale {'/'.join(map(str, placement))}, then {chosen.name}",
+                  f"placement points ({'/'.join(map(str, placement))}, ties split) → {chosen.order}",
+                  ("placement", *chosen.keys), (first, *chosen.columns))
 
 
 def cells(chosen: Preset, row: Any) -> tuple[str, ...]:
