@@ -100,3 +100,21 @@ def test_tiebreaks_corrections_and_late_entries_from_the_command_line(tmp_path: 
     assert refused.returncode != 0 and "round is a number from 1 to 2" in refused.stderr
     assert "Magic (match points)" in judge(tmp_path, "tiebreaks", "magic").stdout
     assert "OMW%" in judge(tmp_path, "standings").stdout
+
+
+def test_a_battle_royale_pod_from_the_command_line(tmp_path: Path) -> None:
+    made = as_json(tmp_path, "new", "Royale", *[a for n in NAMES[:4] for a in ("--player", n)], "--table-size", "4",
+                   "--battle-royale", "--seed", "1")
+    assert made["placement"] == [6, 4, 2, 1] and len(made["tables"]) == 1
+    a, b, c, d = made["tables"][0]["players"]
+    assert as_json(tmp_path, "first", "1", c.lower())["first"] == c
+    as_json(tmp_path, "start")
+    placed = as_json(tmp_path, "result", "1", "--place", f"{a}=1", "--place", f"{b}=2", "--place", f"{c}=2",
+                     "--place", f"{d}=4")
+    assert placed["result"]["places"] == {a: 1, b: 2, c: 2, d: 4} and placed["result"]["winners"] == [a]
+    rows = {r["player"]: r["placement"] for r in as_json(tmp_path, "standings")}
+    assert rows == {a: 6, b: 3, c: 3, d: 1}
+    shown = judge(tmp_path, "standings").stdout
+    assert "placement points (6/4/2/1, ties split)" in shown and "Place" in shown
+    bad = judge(tmp_path, "new", "X", "--player", "A", "--player", "B", "--battle-royale", "1,4", ok=False)
+    assert bad.returncode != 0 and "1st place scoring the most" in bad.stderr

@@ -100,3 +100,34 @@ def test_drops_through_the_service(tmp_path: Path) -> None:
     assert t.dropped == (leaving,) and leaving not in t.current.seated and t.current.byes != ()
     assert [r.ties for r in event_pairing.standings(t) if r.player == leaving] == [1]
     assert [e.type for e in store.load(t.id).log][-2:] == ["drop", "pair"]
+
+
+@pytest.mark.asyncio
+async def test_judge_places_a_battle_royale_pod_from_the_screen(tmp_path: Path) -> None:
+    store = TournamentStore(tmp_path, clock=lambda: T0)
+    t = event_pairing.create_event(store, "Royale", NAMES[:4], table_size=4, placement=(6, 4, 2, 1),
+                                   chance=random.Random(1), now=T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    session, _ = await h.open_session(hub.main, pubsub, "/judge")
+    if hub._task is not None:
+        hub._task.cancel()
+    page = session.page
+    players = t.table(1).players
+    first = h.find(page, "first-1")
+    await h.type_into(session, first, players[2])
+    await session.dispatch_event(first._i, "select", players[2])
+    await settle()
+    assert store.load(t.id).state.table(1).first == players[2]
+    await h.click(session, h.find(page, "start-all"))
+    for i, place in enumerate(("1", "2", "2", "5")):  # a place past the table: refused on screen, nothing stored
+        await h.type_into(session, h.find(page, f"place-1-{i}"), place)
+    await h.click(session, h.find(page, "result-save-1"))
+    await settle()
+    assert "place must be a whole number from 1 to 4" in h.find(page, "message").value
+    assert store.load(t.id).state.table(1).result is None
+    await h.type_into(session, h.find(page, "place-1-3"), "4")
+    await h.click(session, h.find(page, "result-save-1"))
+    await settle()
+    assert store.load(t.id).state.table(1).result.places == dict(zip(players, (1, 2, 2, 4), strict=True))
+    assert h.find(page, "standings-order").value.startswith("Order: Battle Royale 6/4/2/1")

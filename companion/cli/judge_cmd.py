@@ -65,8 +65,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tiebreaks", choices=tuple(swiss.PRESETS), default="house",
                    help="the standings' order: house (wins, ties, VP), heroclix (HCUnits: wins, score, opponents' "
                         "win %%, average opponent score) or magic (match points, opponents' match-win %%, VP)")
+    p.add_argument("--battle-royale", nargs="?", const="6,4,2,1", metavar="POINTS",
+                   help="score pods by placement: points for 1st, 2nd ... (default 6,4,2,1; tied places split them)")
     _common(p, event=False)
     p.set_defaults(run=_new)
+
+    p = jsub.add_parser("first", help="record who plays first at a table (the roll-off's winner)")
+    p.add_argument("table", type=int)
+    p.add_argument("player")
+    _common(p)
+    p.set_defaults(run=_first)
 
     p = jsub.add_parser("tiebreaks", help="change the standings' order (house, heroclix or magic)")
     p.add_argument("preset", choices=tuple(swiss.PRESETS))
@@ -111,6 +119,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "seatings already made stand, the standings and the next pairing follow)")
     p.add_argument("--vp", action="append", default=[], metavar="NAME=VP", help="a player's victory points")
     p.add_argument("--last-standing", metavar="NAME", help="the game ended with only this player's force left")
+    p.add_argument("--place", action="append", default=[], metavar="NAME=PLACE",
+                   help="Battle Royale: a player's place (1, 2, 2, 4 when two tie for 2nd); VP optional then")
     p.add_argument("--from-match", metavar="MATCH_ID", help="take the VP from a stored match (same player names)")
     _common(p)
     p.set_defaults(run=_result)
@@ -173,15 +183,16 @@ def _new(args: argparse.Namespace) -> int:
     marks = DEFAULT_MARKS if args.warn is None else tuple(inputs.minutes(m) * 60 for m in args.warn)
     minutes = inputs.minutes(args.minutes)
     now = time.time()
+    placement = () if args.battle_royale is None else _placement(args.battle_royale)
     if args.player:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
         _show(swiss.create_event(store, args.name, args.player, table_size=args.table_size, build=args.build,
                                  round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
-                                 chance=swiss.rng(args.seed), now=now), args.json)
+                                 placement=placement, chance=swiss.rng(args.seed), now=now), args.json)
         return 0
     t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=minutes * 60,
-                       marks=marks, tiebreaks=args.tiebreaks, now=now)
+                       marks=marks, tiebreaks=args.tiebreaks, placement=placement, now=now)
     seats = [Event("seat", {"table": n, "players": _names(names)}, by="judge", at=now)
              for n, names in enumerate(args.table, 1)]
     trial = TournamentStore(None)  # every seat checked in memory first: a refused table stores nothing
@@ -193,6 +204,36 @@ def _new(args: argparse.Namespace) -> int:
         t = store.apply(t.id, event).state
     _show(t, args.json)
     return 0
+
+
+def _placement(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise BadArgument(f"--battle-royale {text[:40]!r}: give whole numbers, 1st place first, e.g. 6,4,2,1") from None
+
+
+def _first(args: argparse.Namespace) -> int:
+    t = _dispatch(args, "first", {"table": args.table, "player": args.player})
+    if args.json:
+        emit_json(_table_json(t, t.table(args.table), time.time()))
+    else:
+        print(f"table {args.table}: {t.table(args.table).first} plays first")
+    return 0
+
+
+def _pairs(items: list[str], flag: str, what: str) -> dict[str, int]:
+    """NAME=NUMBER pairs from repeated --vp / --place flags."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.rpartition("=")
+        try:
+            if not sep or not name.strip():
+                raise inputs.BadInput("no name")
+            out[name.strip()] = inputs.points(value, what)
+        except inputs.BadInput as exc:
+            raise BadArgument(f"{flag} {item[:80]!r}: write NAME={what}, e.g. {flag} Ann=12 ({exc})") from None
+    return out
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -249,15 +290,7 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
-    vp: dict[str, int] = {}
-    for item in args.vp:
-        name, sep, value = item.rpartition("=")
-        try:
-            if not sep or not name.strip():
-                raise inputs.BadInput("no name")
-            vp[name.strip()] = inputs.points(value, "VP")
-        except inputs.BadInput as exc:
-            raise BadArgument(f"--vp {item[:80]!r}: write NAME=VP, e.g. --vp Ann=12 ({exc})") from None
+    vp = _pairs(args.vp, "--vp", "VP")
     if args.from_match:
         if vp:
             raise BadArgument("give either --vp or --from-match, not both")
@@ -265,6 +298,8 @@ def _result(args: argparse.Namespace) -> int:
 
         vp = {p.name: p.vp for p in Session.open().state(args.from_match).players}
     data: dict[str, Any] = {"table": args.table, "vp": vp}
+    if args.place:
+        data["places"] = _pairs(args.place, "--place", "PLACE")
     if args.last_standing:
         data["last_standing"] = args.last_standing
     if args.round is not None:
@@ -360,12 +395,13 @@ def _serve(args: argparse.Namespace) -> int:
 def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
     r = table.result
     return {
-        "table": table.number, "players": list(table.players), "status": status(table, now),
+        "table": table.number, "players": list(table.players), "first": table.first or None,
+        "status": status(table, now),
         "remaining": shown_seconds(table.timer, now), "shown": clock_text(shown_seconds(table.timer, now)),
         "timer": table_timer_payload(t, table),
         "extensions": [{"seconds": e.seconds, "reason": e.reason, "at": e.at} for e in table.extensions],
         "result": None if r is None else {"vp": r.vp, "winners": list(r.winners), "how": r.how,
-                                          "tie": len(r.winners) > 1},
+                                          "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {})},
     }
 
 
@@ -375,7 +411,8 @@ def _show(t: Tournament, as_json: bool) -> None:
         emit_json({"id": t.id, "name": t.name, "build": t.build, "round": t.current.number, "now": now,
                    "round_seconds": t.round_seconds, "marks": list(t.marks),
                    "tables": [_table_json(t, tb, now) for tb in t.tables], "byes": list(t.current.byes),
-                   "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size})
+                   "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size,
+                   "tiebreaks": t.tiebreaks, "placement": list(t.placement)})
         return
     minutes = f"{t.round_seconds / 60:g}"
     print(f"{t.name} [{t.id}] · Skirmish {t.build} · round {t.current.number} · {minutes} min rounds")
@@ -385,6 +422,8 @@ def _show(t: Tournament, as_json: bool) -> None:
         state = status(tb, now)
         clock = clock_text(shown_seconds(tb.timer, now))
         line = f"  table {tb.number:>3}  {clock:>7}  {state:<8} {' vs '.join(tb.players)}"
+        if tb.first:
+            line += f"  ({tb.first} first)"
         if tb.extensions:
             added = sum(e.seconds for e in tb.extensions) / 60
             line += f"  (+{added:g} min: {'; '.join(e.reason for e in tb.extensions)})"

@@ -74,13 +74,23 @@ class TableCard:
                            value=t.result.winners[0] if t.result and t.result.how == "last-standing" else "-",
                            options=[ft.DropdownOption(key="-", text="nobody: decide by VP"),
                                     *(ft.DropdownOption(key=p, text=p) for p in t.players)])
+        placed = bool(self.screen.tournament.placement)  # Battle Royale: places decide, VP optional
+        place_fields = [ft.TextField(label=f"{p} place", width=90, dense=True, key=f"place-{n}-{i}",
+                                     value=str(t.result.places[p]) if t.result and t.result.places else "",
+                                     keyboard_type=ft.KeyboardType.NUMBER) for i, p in enumerate(t.players)]
+        first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
+                            value=t.first or None, options=[ft.DropdownOption(key=p, text=p) for p in t.players],
+                            on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
+        last.visible = not placed
         self.result_panel = ft.Column(visible=False, controls=[
-            ft.Row(vp_fields, wrap=True), last,
-            ft.Button("Save result", key=f"result-save-{n}", on_click=lambda _: self.result(vp_fields, last)),
+            *([ft.Row(place_fields, wrap=True)] if placed else []), ft.Row(vp_fields, wrap=True), last,
+            ft.Button("Save result", key=f"result-save-{n}",
+                      on_click=lambda _: self.result(vp_fields, last, place_fields if placed else None)),
         ])
         self.root.content = ft.Column(spacing=6, controls=[
             ft.Text(f"Table {n}", weight=ft.FontWeight.BOLD, size=18),
-            ft.Text(players_line(t)),
+            ft.Text(players_line(t) + (f" · {t.first} first" if t.first else "")),
+            *([first] if placed and t.result is None else []),
             self.face.clock,
             self.face.state,
             ft.Text(result_line(t), key=f"outcome-{n}", visible=t.result is not None),
@@ -102,15 +112,18 @@ class TableCard:
             return
         self.screen.act("extend", {"table": self.table.number, "seconds": seconds, "reason": reason.value or ""})
 
-    def result(self, fields: list[ft.TextField], last: ft.Dropdown) -> None:
-        vp: dict[str, int] = {}
-        for player, field in zip(self.table.players, fields, strict=True):
-            try:
-                vp[player] = inputs.points(field.value or "", f"{player}'s VP")
-            except inputs.BadInput as exc:
-                self.screen.say(str(exc))
-                return
-        data: dict[str, Any] = {"table": self.table.number, "vp": vp}
+    def result(self, fields: list[ft.TextField], last: ft.Dropdown, places: list[ft.TextField] | None = None) -> None:
+        data: dict[str, Any] = {"table": self.table.number}
+        try:
+            if places is not None:
+                data["places"] = {p: inputs.points(f.value or "", f"{p}'s place")
+                                  for p, f in zip(self.table.players, places, strict=True)}
+            if places is None or any((f.value or "").strip() for f in fields):  # VP are optional with places
+                data["vp"] = {p: inputs.points(f.value or "", f"{p}'s VP")
+                              for p, f in zip(self.table.players, fields, strict=True)}
+        except inputs.BadInput as exc:
+            self.screen.say(str(exc))
+            return
         if last.value and last.value != "-":
             data["last_standing"] = last.value
         self.screen.act("result", data)
