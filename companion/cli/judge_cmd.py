@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.cli import judge_swiss_cmd
+from companion.cli import judge_event_cmd, judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
 from companion.session import inputs
@@ -32,7 +32,6 @@ from companion.session.judging.judge import (
     new_tournament,
     results_csv,
     shown_seconds,
-    standings,
     status,
     table_timer_payload,
 )
@@ -70,16 +69,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(p, event=False)
     p.set_defaults(run=_new)
 
-    p = jsub.add_parser("first", help="record who plays first at a table (the roll-off's winner)")
-    p.add_argument("table", type=int)
-    p.add_argument("player")
-    _common(p)
-    p.set_defaults(run=_first)
-
-    p = jsub.add_parser("tiebreaks", help="change the standings' order (house, heroclix or magic)")
-    p.add_argument("preset", choices=tuple(swiss.PRESETS))
-    _common(p)
-    p.set_defaults(run=_tiebreaks)
 
     p = jsub.add_parser("list", help="stored events, most recent first")
     _common(p, event=False)
@@ -125,10 +114,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(run=_result)
 
-    p = jsub.add_parser("standings", help="the event's standings")
-    _common(p)
-    p.set_defaults(run=_standings)
-
     p = jsub.add_parser("export", help="results as CSV (one row per player per table per round)")
     p.add_argument("-o", "--output", type=Path, help="write to this file instead of the screen")
     _common(p)
@@ -145,6 +130,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_log)
 
     judge_swiss_cmd.register(jsub)
+    judge_event_cmd.register(jsub)
 
     p = jsub.add_parser("serve", help="serve the room: a light read-only page per table, and the judge's screen")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
@@ -211,15 +197,6 @@ def _placement(text: str) -> tuple[int, ...]:
         return tuple(int(v) for v in text.split(","))
     except ValueError:
         raise BadArgument(f"--battle-royale {text[:40]!r}: give whole numbers, 1st place first, e.g. 6,4,2,1") from None
-
-
-def _first(args: argparse.Namespace) -> int:
-    t = _dispatch(args, "first", {"table": args.table, "player": args.player})
-    if args.json:
-        emit_json(_table_json(t, t.table(args.table), time.time()))
-    else:
-        print(f"table {args.table}: {t.table(args.table).first} plays first")
-    return 0
 
 
 def _pairs(items: list[str], flag: str, what: str) -> dict[str, int]:
@@ -322,30 +299,6 @@ def _correct(args: argparse.Namespace, data: dict[str, Any]) -> int:
     else:
         old = ", ".join(f"{p} {v}" for p, v in (was or {}).items())
         print(f"round {args.round} table {args.table} corrected: {describe(table)} (was {old})")
-    return 0
-
-
-def _tiebreaks(args: argparse.Namespace) -> int:
-    t = _dispatch(args, "tiebreaks", {"preset": args.preset})
-    order = swiss.standings_table(t).order
-    if args.json:
-        emit_json({"id": t.id, "tiebreaks": t.tiebreaks, "order": order})
-    else:
-        print(f"standings order: {order}")
-    return 0
-
-
-def _standings(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    t = store.load(tid).state
-    if args.json:
-        emit_json([vars(r) for r in standings(t)])
-        return 0
-    shown = swiss.standings_table(t)
-    print(f"order: {shown.order}")
-    print(f"{'#':>4}  {'player':<24} " + " ".join(f"{h:>8}" for h in shown.headers))
-    for rank, player, values in shown.rows:
-        print(f"{rank:>4}  {player:<24} " + " ".join(f"{v:>8}" for v in values))
     return 0
 
 
