@@ -118,3 +118,21 @@ def test_a_battle_royale_pod_from_the_command_line(tmp_path: Path) -> None:
     assert "placement points (6/4/2/1, ties split)" in shown and "Place" in shown
     bad = judge(tmp_path, "new", "X", "--player", "A", "--player", "B", "--battle-royale", "1,4", ok=False)
     assert bad.returncode != 0 and "1st place scoring the most" in bad.stderr
+
+
+def test_a_top_4_from_the_command_line(tmp_path: Path) -> None:
+    made = as_json(tmp_path, "new", "Cut", *[a for n in NAMES[:4] for a in ("--player", n)], "--seed", "5")
+    as_json(tmp_path, "start")
+    for t in made["tables"]:
+        a, b = t["players"]
+        judge(tmp_path, "result", str(t["table"]), "--vp", f"{a}=12", "--vp", f"{b}=5")
+    cut = as_json(tmp_path, "cut", "4")
+    seeds = cut["seeds"]
+    assert cut["stage"] == "top 4 semifinal" and [t["players"] for t in cut["tables"]] == [
+        [seeds[0], seeds[3]], [seeds[1], seeds[2]]]
+    for t in cut["tables"]:
+        a, b = t["players"]
+        judge(tmp_path, "result", str(t["table"]), "--vp", f"{a}=3", "--vp", f"{b}=9")
+    final = as_json(tmp_path, "next-round")
+    assert [t["players"] for t in final["tables"]] == [[seeds[3], seeds[2]]]
+    assert f"Top 4 semifinal · table 1: (1) {seeds[0]} 3 - 9 (4) {seeds[3]}" in judge(tmp_path, "standings").stdout

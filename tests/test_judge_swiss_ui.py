@@ -131,3 +131,32 @@ async def test_judge_places_a_battle_royale_pod_from_the_screen(tmp_path: Path) 
     await settle()
     assert store.load(t.id).state.table(1).result.places == dict(zip(players, (1, 2, 2, 4), strict=True))
     assert h.find(page, "standings-order").value.startswith("Order: Battle Royale 6/4/2/1")
+
+
+@pytest.mark.asyncio
+async def test_judge_starts_a_top_cut_from_the_screen(tmp_path: Path) -> None:
+    store = TournamentStore(tmp_path, clock=lambda: T0)
+    t = event_pairing.create_event(store, "Cut", NAMES[:4], chance=random.Random(2), now=T0)
+    for kind, data in [("start", {}), *(("result", {"table": tb.number, "vp": dict(zip(tb.players, (9, 4),
+                                                                                        strict=True))})
+                                        for tb in t.tables), ("next_round", {})]:
+        event_pairing.write(store, t.id, kind, data, random.Random(1), now=T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    session, _ = await h.open_session(hub.main, pubsub, "/judge")
+    if hub._task is not None:
+        hub._task.cancel()
+    page = session.page
+    await h.click(session, h.find(page, "cut-4"))  # round 2 is not played yet: refused, said on screen
+    await settle()
+    assert "enter the results of tables 1, 2 first" in h.find(page, "message").value
+    for tb in store.load(t.id).state.tables:
+        event_pairing.write(store, t.id, "result", {"table": tb.number, "vp": dict(zip(tb.players, (9, 4),
+                                                                                       strict=True))}, now=T0)
+    hub.refresh()  # what the running tick does when the CLI changed the event
+    await h.click(session, h.find(page, "cut-4"))
+    await settle()
+    state = store.load(t.id).state
+    assert state.cut and h.find(page, "event-title").value == "Cut · Skirmish 300 · top 4 semifinal"
+    assert h.find(page, "bracket").value.startswith(f"Top 4 semifinal · table 1: (1) {state.cut[0]} vs (4)")
+    assert not h.find(page, "cut-8").visible

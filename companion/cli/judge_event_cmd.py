@@ -1,7 +1,8 @@
-"""How an event ranks and scores on the command line: `companion judge standings|tiebreaks|first`.
+"""How an event ranks and scores on the command line: `companion judge standings|tiebreaks|first|cut`.
 
 `standings` prints them in the event's tiebreak order with that order's columns (and says which order it is);
-`tiebreaks` changes the order; `first` records who plays first at a Battle Royale table. All of it goes through
+`tiebreaks` changes the order; `first` records who plays first at a Battle Royale table; `cut` ends the Swiss
+rounds with a top 4 or 8 bracket (then `judge next-round` seats the winners, to the final). All of it goes through
 session/judging/event_pairing.py, like the rest of the judge's commands.
 """
 
@@ -28,6 +29,11 @@ def register(jsub: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(run=_tiebreaks)
 
+    p = jsub.add_parser("cut", help="after the Swiss rounds: a single-elimination top 4 or 8, seeded by the standings")
+    p.add_argument("size", type=int, choices=(4, 8))
+    _common(p)
+    p.set_defaults(run=_cut)
+
     p = jsub.add_parser("first", help="record who plays first at a table (the roll-off's winner)")
     p.add_argument("table", type=int)
     p.add_argument("player")
@@ -52,6 +58,8 @@ def _standings(args: argparse.Namespace) -> int:
         emit_json([asdict(r) for r in swiss.standings(t)])
         return 0
     shown = swiss.standings_table(t)
+    for line in shown.bracket:
+        print(line)
     print(f"order: {shown.order}")
     print(f"{'#':>4}  {'player':<24} " + " ".join(f"{h:>8}" for h in shown.headers))
     for rank, player, values in shown.rows:
@@ -66,6 +74,17 @@ def _tiebreaks(args: argparse.Namespace) -> int:
         emit_json({"id": t.id, "tiebreaks": t.tiebreaks, "order": order})
     else:
         print(f"standings order: {order}")
+    return 0
+
+
+def _cut(args: argparse.Namespace) -> int:
+    t = _write(args, "cut", {"size": args.size})
+    shown = swiss.standings_table(t)
+    if args.json:
+        emit_json({"id": t.id, "stage": shown.stage, "seeds": list(t.cut), "bracket": list(shown.bracket),
+                   "tables": swiss.tables_json(t)["tables"]})
+    else:
+        print("\n".join(shown.bracket))
     return 0
 
 

@@ -69,7 +69,9 @@ def standings_page(feed: RoomFeed, shown: StandingsTable) -> str:
     lines = "".join(f'<tr><td class="n">{rank}</td><td>{escape(player)}</td>'
                     + "".join(f'<td class="n">{escape(v)}</td>' for v in values) + "</tr>"
                     for rank, player, values in shown.rows)
-    body = f"<h1>{escape(feed.title)}</h1><h2>Standings</h2><p>Order: {escape(shown.order)}</p>" + (
+    cut = "".join(f"<li>{escape(line)}</li>" for line in shown.bracket)
+    body = f"<h1>{escape(feed.title)}</h1>" + (f"<h2>Top cut</h2><ul>{cut}</ul>" if cut else "") + (
+        f"<h2>Standings</h2><p>Order: {escape(shown.order)}</p>") + (
         f"<table>{head}{lines}</table>" if shown.rows else "<p>No players seated yet.</p>")
     return page(f"Standings · {feed.state.name}", body)
 

@@ -15,6 +15,8 @@ Event types (data):
     next_round {tables?, byes?}   close the round (every table has a result) and seat the next: as given
                                   (a Swiss pairing), or the same tables again (hand-seated events only)
     tiebreaks {preset}            the standings' order the event announces (tournament.tiebreaks.PRESETS)
+    cut {seeds}                   close the Swiss rounds and seat a top 4 or 8 bracket (tournament.cut); then
+                                  `next_round` seats the bracket's winners
 Swiss events add register / unregister / drop / pair / swap (tournament.seating); a `result` with `round`
 corrects a past round.
 
@@ -31,6 +33,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.match.reducer import Reducer
+from companion.core.tournament.cut import next_cut_round, start_cut
 from companion.core.tournament.placement import check_places
 from companion.core.tournament.results import decide
 from companion.core.tournament.seating import HANDLERS, registered, seat_round
@@ -58,6 +61,7 @@ handler = REDUCER.handler
 apply = REDUCER.apply
 replay = REDUCER.replay
 REDUCER.handlers.update(HANDLERS)
+REDUCER.handlers["cut"] = start_cut
 
 
 # --- reading event data ------------------------------------------------------------------------------
@@ -208,6 +212,8 @@ def _result(state: Tournament, event: Event) -> Tournament:
         table = _table(state, _number(event))
     elif isinstance(number, bool) or not isinstance(number, int) or not 1 <= number < state.current.number:
         raise IllegalAction(f"result: the round is a number from 1 to {state.current.number}")
+    elif state.rounds[number - 1].cut:
+        raise IllegalAction("a top-cut game's result can't change once the bracket has moved on")
     else:
         found = [t for t in state.rounds[number - 1].tables if t.number == _number(event)]
         if not found:
@@ -287,6 +293,10 @@ def _tiebreaks(state: Tournament, event: Event) -> Tournament:
 
 @handler("next_round")
 def _next_round(state: Tournament, event: Event) -> Tournament:
+    if state.current.cut:
+        if "tables" in event.data:
+            raise IllegalAction("the bracket seats its own next round: the winners meet")
+        return next_cut_round(state)
     pending = [t.number for t in state.tables if t.result is None]
     if pending:
         raise IllegalAction(f"enter the results of table{'s' if len(pending) > 1 else ''} "

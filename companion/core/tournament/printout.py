@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 
+from companion.core.tournament.cut import bracket_lines, stage
 from companion.core.tournament.results import Standing, csv_text, standings
 from companion.core.tournament.state import Tournament
 from companion.core.tournament.tiebreaks import cells, order_for
@@ -55,9 +56,11 @@ def standings_html(t: Tournament) -> str:
     rows = "".join(
         f"<tr><td class=n>{'=' if r.tied else ''}{r.rank}</td><td>{e(r.player)}{note(r)}</td>"
         + "".join(f"<td>{e(v)}</td>" for v in cells(chosen, r)) + "</tr>" for r in standings(t))
-    title = f"{e(t.name)} · standings after round {t.current.number}"
+    title = f"{e(t.name)} · standings · {e(stage(t))}"
+    cut = "".join(f"<li>{e(line)}</li>" for line in bracket_lines(t))
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title}</title><style>{STYLE}</style>"
-            f"</head><body><h1>{title}</h1><p>Order: {e(order_line(t))}</p>"
+            f"</head><body><h1>{title}</h1>" + (f"<h2 class=first>Top cut</h2><ul>{cut}</ul>" if cut else "")
+            + f"<h2 class=first>Swiss standings</h2><p>Order: {e(order_line(t))}</p>"
             f"<table><tr><th>#</th><th>Player</th>{head}</tr>{rows}</table></body></html>\n")
 
 
@@ -83,7 +86,7 @@ def pairings_html(t: Tournament) -> str:
     table_rows = "".join(f"<tr><td class=n>{tb.number}</td><td>{' vs '.join(e(p) for p in tb.players)}</td></tr>"
                          for tb in t.tables)
     byes = "".join(f"<tr><td class=n>bye</td><td>{e(p)}</td></tr>" for p in t.current.byes)
-    title = f"{e(t.name)} · round {t.current.number}"
+    title = f"{e(t.name)} · {e(stage(t))}"
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title} pairings</title>"
             f"<style>{STYLE}</style></head><body><h1>{title}</h1>"
             f"<p>HeroClix Skirmish {t.build} · {t.round_seconds / 60:g}-minute rounds · record is W-L-T<br>"

@@ -131,6 +131,8 @@ def records(t: Tournament) -> tuple[dict[str, _Record], dict[str, list[str]]]:
         row = rows[player]
         row.played, row.losses, row.missed = row.played + missed, row.losses + missed, missed
     for rnd in t.rounds:
+        if rnd.cut:  # the bracket is its own view (tournament.cut): the Swiss standings stop at the cut
+            continue
         for table in rnd.tables:
             for player in table.players:
                 row = rows.setdefault(player, _Record())

@@ -60,6 +60,8 @@ def _clear(state: Tournament) -> Tournament:
 
 
 def _register(state: Tournament, event: Event) -> Tournament:
+    if state.cut:
+        raise IllegalAction("the top cut has started: nobody can join now")
     batch = event.data.get("players")
     if batch is not None and not isinstance(batch, list):
         raise IllegalAction("register: players must be a list of names")
@@ -137,6 +139,8 @@ def _unplayed(state: Tournament) -> None:
 def _pair(state: Tournament, event: Event) -> Tournament:
     if not state.swiss:
         raise IllegalAction("register players first: this event is seated by hand")
+    if state.current.cut:
+        raise IllegalAction("the top cut's bracket is seated by seed, not paired")
     _unplayed(state)
     return replace(state, rounds=(*state.rounds[:-1], seat_round(state, event, state.current.number)))
 

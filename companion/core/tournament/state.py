@@ -13,6 +13,7 @@ types and plays the same tables again next round. A Swiss event registers its pl
     tiebreaks   the standings' order the event announces (tournament.tiebreaks.PRESETS)
     placement   Battle Royale: placement points for 1st, 2nd ... (empty: a table has winners and losers only);
                 a result then carries each player's place, and a table who went first (tournament.placement)
+    cut         the top cut's seeds, best first; Round.cut marks the bracket's rounds (tournament.cut)
 Pairings are computed outside the reducer (tournament.pairing) and written into the `pair` / `next_round`
 events, so replaying a log never re-draws a seat.
 """
@@ -84,6 +85,7 @@ class Round:
     number: int
     tables: tuple[Table, ...] = ()
     byes: tuple[str, ...] = ()  # players sitting this round out with a bye (Swiss events)
+    cut: bool = False  # a round of the top cut's bracket (tournament.cut), not a Swiss round
 
     @property
     def seated(self) -> tuple[str, ...]:
@@ -106,6 +108,7 @@ class Tournament:
     tiebreaks: str = DEFAULT
     joined: dict[str, int] = field(default_factory=dict)  # late entries: name -> first round played
     placement: tuple[int, ...] = ()  # Battle Royale placement points, 1st place first
+    cut: tuple[str, ...] = ()  # the top cut's seeds, best first (empty: no cut yet)
 
     @property
     def swiss(self) -> bool:
@@ -216,7 +219,8 @@ def from_json(data: Any) -> Tournament:
                        dropped=_names(r.get("dropped", list, []), "event.dropped"),
                        table_size=r.get("table_size", int, 2), tiebreaks=r.get("tiebreaks", str, DEFAULT),
                        joined=r.mapping("joined", (int,)),
-                       placement=tuple(int(v) for v in _numbers(r.get("placement", list, []), "event.placement")))
+                       placement=tuple(int(v) for v in _numbers(r.get("placement", list, []), "event.placement")),
+                       cut=_names(r.get("cut", list, []), "event.cut"))
     except InvalidMatch as exc:  # the shared reader names the field; say it is about an event
         raise InvalidTournament(str(exc)) from None
     validate(t)
@@ -238,7 +242,7 @@ def _names(values: list[Any], path: str) -> tuple[str, ...]:
 def _round(data: Any, path: str) -> Round:
     r = Reader(data, path)
     return Round(number=r.get("number", int), tables=r.items("tables", _table),
-                 byes=_names(r.get("byes", list, []), f"{path}.byes"))
+                 byes=_names(r.get("byes", list, []), f"{path}.byes"), cut=r.get("cut", bool, False))
 
 
 def _table(data: Any, path: str) -> Table:
@@ -296,6 +300,11 @@ def validate(t: Tournament) -> None:
         raise InvalidTournament("only registered players can drop, once each")
     if not t.rounds or [r.number for r in t.rounds] != list(range(1, len(t.rounds) + 1)):
         raise InvalidTournament("event rounds must be numbered 1, 2, 3 ...")
+    if any(p not in t.players for p in t.cut) or len(set(t.cut)) != len(t.cut):
+        raise InvalidTournament("the top cut's seeds must be distinct registered players")
+    if any(rnd.cut and (not t.cut or any(len(tb.players) != 2 or set(tb.players) - set(t.cut) for tb in rnd.tables))
+           for rnd in t.rounds):
+        raise InvalidTournament("a top cut round seats two of the cut's seeds a table")
     for rnd in t.rounds:
         numbers = [tb.number for tb in rnd.tables]
         if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers) or len(numbers) > MAX_TABLES:

@@ -13,7 +13,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
+from companion.core.tournament.cut import bracket_lines, stage
 from companion.core.tournament.events import replay
 from companion.core.tournament.pairing import Pairing, draw, next_pairing
 from companion.core.tournament.printout import (
@@ -53,10 +55,10 @@ def write(store: TournamentStore, tid: str, kind: str, data: dict[str, Any], cha
     """Apply one judge's change. In a Swiss event a bare `next_round` gets its Swiss pairings, adding or
     removing a player draws round 1 again (a drop before round 1 starts removes the player), a drop or a late
     entry before a later round's clocks start re-pairs that round, and a past round's corrected `result` carries
-    the VP it replaces (`was`), so the log keeps both."""
+    the VP it replaces (`was`), so the log keeps both. A `cut {size}` seeds the top of the standings."""
     chance = chance or rng()
     at = time.time() if now is None else now
-    if kind in ("drop", "next_round") or kind == "result" and "round" in data:  # the rest need no look first
+    if kind in ("drop", "next_round", "cut") or kind == "result" and "round" in data:  # the rest need no look first
         kind, data = _prepared(store.load(tid).state, kind, data, chance)
     t = store.apply(tid, Event(kind, data, by=by, at=at)).state
     fresh = not any(tb.started or tb.result is not None for tb in t.tables)
@@ -72,8 +74,17 @@ def _prepared(t: Tournament, kind: str, data: dict[str, Any], chance: random.Ran
         return "unregister", data  # nothing played yet: leaving is the same as never having registered
     if kind == "result" and "was" not in data:
         return kind, {**data, "was": past_vp(t, data.get("round"), data.get("table"))}
-    if kind == "next_round" and t.swiss and "tables" not in data and all(tb.result for tb in t.tables):
+    if kind == "next_round" and t.swiss and not t.current.cut and "tables" not in data and all(
+            tb.result for tb in t.tables):
         return kind, _seating(next_pairing(t, chance))
+    if kind == "cut" and "seeds" not in data:  # the top of the standings, players still in the event
+        size = data.get("size")
+        if size not in (4, 8):
+            raise IllegalAction("a top cut takes the top 4 or 8 players")
+        if len(t.active) < size:
+            raise IllegalAction(f"a top {size} needs {size} players still in the event; there are {len(t.active)}")
+        active = set(t.active)
+        return kind, {"seeds": [r.player for r in standings(t) if r.player in active][:size]}
     return kind, data
 
 
@@ -123,10 +134,13 @@ class StandingsTable:
     order: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+    stage: str = ""  # "round 3", or the top cut's "semifinal" ...
+    bracket: tuple[str, ...] = ()  # the top cut so far, one line a game
 
 
 def standings_table(t: Tournament) -> StandingsTable:
     chosen = order_for(t.tiebreaks, t.placement)
     return StandingsTable(order_line(t), ("Games", *(c.header for c in chosen.columns)),
                           tuple((f"={r.rank}" if r.tied else str(r.rank), r.player + note(r),
-                                 (str(r.played), *cells(chosen, r))) for r in standings(t)))
+                                 (str(r.played), *cells(chosen, r))) for r in standings(t)),
+                          stage(t), tuple(bracket_lines(t)))

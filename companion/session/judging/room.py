@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.core.match import timers
 from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status, warning_text
+from companion.core.tournament.cut import stage
 from companion.core.tournament.results import describe
 from companion.core.tournament.state import Table, Tournament
 from companion.session.judging.event_pairing import StandingsTable, standings_table
@@ -101,7 +102,7 @@ class RoomFeed:
 
     @property
     def title(self) -> str:
-        return f"{self.state.name} · round {self.state.current.number}"
+        return f"{self.state.name} · {stage(self.state)}"
 
     def tables(self, now: float) -> list[TableView]:
         return [table_view(self.state, t, now) for t in self.state.tables]

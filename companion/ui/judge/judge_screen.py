@@ -146,6 +146,8 @@ class JudgeScreen:
                            vertical_alignment=ft.CrossAxisAlignment.START)
         self.standings = StandingsBox(tournament, lambda preset: self.act("tiebreaks", {"preset": preset}))
         self.round_panel = RoundPanel(self.act, self.say)
+        self.cut_buttons = [ft.OutlinedButton(f"Top {n} cut", key=f"cut-{n}", visible=False,
+                                              on_click=lambda _, n=n: self.act("cut", {"size": n})) for n in (4, 8)]
         names = ft.TextField(label="New table: names, comma-separated", width=320, dense=True,
                              key="seat-names")
         seat = ft.Row(wrap=True, controls=[names, ft.OutlinedButton("Seat table", key="seat-add",
@@ -155,6 +157,7 @@ class JudgeScreen:
             ft.FilledButton("Pause all", key="pause-all", on_click=lambda _: self.act("pause", {})),
             ft.FilledButton("Resume all", key="resume-all", on_click=lambda _: self.act("resume", {})),
             ft.OutlinedButton("Next round", key="next-round", on_click=lambda _: self.act("next_round", {})),
+            *self.cut_buttons,
         ])
         room = [] if room_url is None else [ft.Row(wrap=True, controls=[
             *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
@@ -205,8 +208,11 @@ class JudgeScreen:
         """Draw a new state; rebuild only the cards whose table changed. Returns the changed controls."""
         self.tournament = tournament
         changed: list[ft.Control] = []
-        put(self.title, "value", f"{tournament.name} · Skirmish {tournament.build} · round "
-                                 f"{tournament.current.number}", changed)
+        self.standings.sync(tournament, changed)
+        put(self.title, "value", f"{tournament.name} · Skirmish {tournament.build} · {self.standings.shown.stage}",
+            changed)
+        for button in self.cut_buttons:  # a top cut once, after Swiss rounds
+            put(button, "visible", tournament.swiss and not tournament.cut and len(tournament.rounds) > 1, changed)
         cards: dict[int, TableCard] = {}
         for table in tournament.tables:
             card = self.cards.get(table.number)
@@ -222,7 +228,6 @@ class JudgeScreen:
             changed.append(self.grid)
         self.cards = cards
         self.round_panel.sync(tournament, changed)
-        self.standings.sync(tournament, changed)
         return changed
 
     def concerns(self, warnings: tuple[tuple[int, float], ...]) -> bool:

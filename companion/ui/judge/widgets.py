@@ -98,7 +98,9 @@ class StandingsBox:
                                   options=[ft.DropdownOption(key=k, text=p.name) for k, p in PRESETS.items()],
                                   on_select=(lambda e: choose(e.control.value)) if choose else None)
         self.box = ft.Container(content=self.table())
-        self.root = ft.Column(key="standings-box", spacing=6, controls=[self.picker, self.order, self.box])
+        self.bracket = ft.Text("\n".join(self.shown.bracket), key="bracket", visible=bool(self.shown.bracket))
+        self.root = ft.Column(key="standings-box", spacing=6,
+                              controls=[self.bracket, self.picker, self.order, self.box])
 
     def sync(self, t: Tournament, changed: list[ft.Control]) -> None:
         shown = standings_table(t)
@@ -106,6 +108,7 @@ class StandingsBox:
         if shown != self.shown:
             self.shown = shown
             put(self.order, "value", f"Order: {shown.order}", changed)
+            put_text(self.bracket, "\n".join(shown.bracket), changed)
             self.box.content = self.table()
             changed.append(self.box)
 
