@@ -22,6 +22,7 @@ from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
+from companion.core.plain import Memo
 from companion.core.tournament.events import apply
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
 from companion.store.atomic import AtomicJSONStorage, DamagedFile, folder_lock, move_aside, remove_stale_temps
@@ -49,6 +50,11 @@ class TournamentStore:
         self.root = root
         self.clock = clock
         self._memory: dict[str, TinyDB] = {}
+        # the last event read or written, by file signature: a change that the file has not seen since needs no
+        # re-read (at 1,000 players reading and checking the file was most of a result's cost)
+        self._known: dict[str, tuple[Any, StoredTournament]] = {}
+        # per event, its parts' JSON from the last save: a result changes one table, the rest is reused
+        self._memos: dict[str, tuple[int, Memo]] = {}
         if root is not None:
             self._dir.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self._dir)
@@ -113,6 +119,17 @@ class TournamentStore:
         return TinyDB(self._path(tournament_id), storage=AtomicJSONStorage)
 
     def load(self, tournament_id: str) -> StoredTournament:
+        if self.root is not None and self._path(tournament_id).exists():
+            signature = self.signature(tournament_id)
+            known = self._known.get(tournament_id)
+            if known is not None and known[0] == signature:
+                return known[1]
+            stored = self._read(tournament_id)
+            self._known[tournament_id] = (signature, stored)  # a change meanwhile only misses the cache next time
+            return stored
+        return self._read(tournament_id)
+
+    def _read(self, tournament_id: str) -> StoredTournament:
         db = self._db(tournament_id)
         try:
             meta, state, log = (db.table(name).all() for name in ("meta", "state", "log"))
@@ -162,7 +179,10 @@ class TournamentStore:
             log = (*stored.log, event)
             now = self.clock()
             self._write(tournament_id, state, log, stored.token, now)
-        return StoredTournament(state, log, stored.token, now)
+            written = StoredTournament(state, log, stored.token, now)
+            if self.root is not None:
+                self._known[tournament_id] = (self.signature(tournament_id), written)
+        return written
 
     def put(self, state: Tournament, log: tuple[Event, ...], *, replacing: tuple[Event, ...] | None = None) -> None:
         """Store an event read from elsewhere (a backup): a new one (`replacing` None), or in place of the stored one
@@ -199,10 +219,24 @@ class TournamentStore:
             db = TinyDB(self._path(tournament_id), storage=AtomicJSONStorage)
         storage = db.storage
         with storage.batch() if isinstance(storage, AtomicJSONStorage) else _nothing():
-            for name, docs in (("meta", [meta]), ("state", [to_json(state)]), ("log", [e.to_json() for e in log])):
+            if isinstance(storage, AtomicJSONStorage):
+                storage.start_empty()  # meta, state and log are all written below
+            for name, docs in (("meta", [meta]), ("state", [self._json(tournament_id, state)]),
+                               ("log", [e.to_json() for e in log])):
                 table = db.table(name)
                 table.truncate()
                 table.insert_multiple(docs)
+
+    def _json(self, tournament_id: str, state: Tournament) -> Any:
+        """The state's JSON, reusing the parts unchanged since the last save. The memo keeps old parts alive, so
+        once it holds three times what one state needs it starts afresh."""
+        size, memo = self._memos.get(tournament_id, (0, {}))
+        if len(memo) > 3 * size:
+            memo = {}
+        fresh = not memo
+        out = to_json(state, memo)
+        self._memos[tournament_id] = (len(memo) if fresh else size, memo)
+        return out
 
     def _lock(self) -> AbstractContextManager[None]:
         return folder_lock(None if self.root is None else self._dir)

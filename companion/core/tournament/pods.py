@@ -57,15 +57,30 @@ def _add(a: Cost, b: Cost) -> Cost:
     return a[0] + b[0], a[1] + b[1], a[2] + b[2]
 
 
+def _total(pods: list[list[str]], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
+    total = (0, 0, 0)
+    for pod in pods:
+        total = _add(total, pod_cost(pod, points, met))
+    return total
+
+
 def seat_pods(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int], size: int,
               rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> tuple[tuple[str, ...], ...]:
     """The pods for the next round, best first."""
     sizes = pod_sizes(len(ranked), size)
     pods = fewest_spans(ranked, points, sizes)
     spanning = sum(spans(p, points) for p in pods)
-    if any(pod_cost(p, points, met)[1] for p in pods):  # the standings' cut repeats: look for a seating that doesn't
+    if any(pod_cost(p, points, met)[1] for p in pods):  # it repeats: look for a seating that doesn't
         found, _ = without_repeats(ranked, points, met, sizes, spanning, budget)
-        pods = found or pods
+        if found is None:  # none (or none within the budget): swaps from two starts, the better kept
+            cut, start = [], 0
+            for k in sizes:  # the standings cut in order, as a second start when it spans no more
+                cut.append(list(ranked[start:start + k]))
+                start += k
+            starts = [pods, cut] if sum(spans(p, points) for p in cut) == spanning else [pods]
+            tried = [_improve(s, points, met, rng) for s in starts]
+            found = min(tried, key=lambda s: _total(s, points, met))
+        pods = found
     pods = _improve(pods, points, met, rng)
     rank = {p: i for i, p in enumerate(ranked)}
     for pod in pods:

@@ -28,7 +28,7 @@ from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.json_reader import Reader
 from companion.core.match import timers
 from companion.core.model import JSON, Timer, _timer
-from companion.core.plain import plain
+from companion.core.plain import Memo, plain
 from companion.core.tournament.placement import check_placement
 from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 
@@ -198,8 +198,9 @@ def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Ta
 # --- JSON --------------------------------------------------------------------------------------------
 
 
-def to_json(tournament: Tournament) -> JSON:
-    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **plain(tournament)}
+def to_json(tournament: Tournament, memo: Memo | None = None) -> JSON:
+    """The event as JSON; with `memo`, parts converted before (the tables no change touched) are reused."""
+    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **plain(tournament, memo)}
 
 
 def from_json(data: Any) -> Tournament:
