@@ -30,14 +30,14 @@ from pathlib import Path
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 SWITCH_EVERY = 5.0  # seconds between the judge's pause-all and resume-all
 TAIL = 3.0  # seconds the clients stay connected after the last switch
 
 
-def seed(root: Path, tables: int) -> TournamentStore:
-    store = TournamentStore(root)
+def seed(root: Path, tables: int) -> Judging:
+    store = Judging(root)
     now = time.time()
     t = new_tournament("bench", "Benchmark Open", now=now)
     store.create(t)
@@ -129,7 +129,8 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
 
     from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status
     from companion.core.tournament.results import standings
-    from companion.ui.judge import headless
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import flet_harness as headless  # the tests' Flet harness: a real Flet session without a client
 
     class Dropped(list):
         """Counts what a session sends, keeps nothing (the browser would have it)."""
@@ -185,7 +186,7 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
         now = time.time()
         if now >= switch:
             paused = not paused
-            state["t"] = store.apply("bench", Event("pause" if paused else "resume", {}, at=now)).state
+            state["t"] = store.apply("bench", Event("pause" if paused else "resume", {}, at=now))
             pubsub.send_all_on_topic("room", ("state", time.time()))
             switch += SWITCH_EVERY
         pubsub.send_all_on_topic("room", ("tick", now))
@@ -196,8 +197,8 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
                                 "updates": (Dropped.count - count0) / pages, "delays": seen}))
 
 
-def seed_memory(tables: int) -> TournamentStore:
-    store = TournamentStore(None)
+def seed_memory(tables: int) -> Judging:
+    store = Judging(None)
     now = time.time()
     store.create(new_tournament("bench", "Benchmark Open", now=now))
     for n in range(1, tables + 1):

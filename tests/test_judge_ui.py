@@ -17,9 +17,10 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
 from companion.room.access import JudgeAccess
-from companion.store.tournaments import TournamentStore
-from companion.ui.judge import headless as h
+from companion.session.judging.service import Judging
 from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
+
+import flet_harness as h
 
 T0 = 1_800_000_000.0
 pytestmark = pytest.mark.asyncio
@@ -39,8 +40,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> TournamentStore:
-    store = TournamentStore(tmp_path, clock=clock)
+def store(tmp_path: Path, clock: Clock) -> Judging:
+    store = Judging(tmp_path, clock=clock)
     store.create(new_tournament("ev-1", "Friday Skirmish", now=T0))
     for n, players in enumerate((["Ann", "Ben"], ["Cat", "Dan", "Eve"], ["Fay", "Gus"]), 1):
         store.apply("ev-1", Event("seat", {"table": n, "players": players}, "judge", T0))
@@ -48,13 +49,13 @@ def store(tmp_path: Path, clock: Clock) -> TournamentStore:
 
 
 @pytest.fixture
-def access(store: TournamentStore) -> JudgeAccess:
+def access(store: Judging) -> JudgeAccess:
     codes: list[str] = []
     return JudgeAccess(lambda: store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
 
 
 @pytest.fixture
-def hub(store: TournamentStore, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
+def hub(store: Judging, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
     yield LiveHub(store, "ev-1", clock=clock, url="http://127.0.0.1:8551/find", may_write=access.admits,
                   on_rotate=access.rotate)
 
@@ -155,22 +156,22 @@ async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) 
     await room.tick()
     assert "Table 1: 10 minutes left" in h.find(judge.page, "alert").value
     await settle()
-    assert conn.invoked() == ["play", "vibrate"]  # beep + buzz
+    assert conn.called() == ["play", "vibrate"]  # beep + buzz
     clock.now += 1000  # the server was busy across two marks: only the latest, once
     await room.tick()
     await settle()
     assert "Table 1: Time!" in h.find(judge.page, "alert").value
-    assert conn.invoked() == ["play", "vibrate", "play", "vibrate"]
+    assert conn.called() == ["play", "vibrate", "play", "vibrate"]
 
 
 async def test_changes_made_with_the_cli_reach_the_judge_screen(room: Room, tmp_path: Path, clock: Clock) -> None:
     judge, _ = await room.open()
-    TournamentStore(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
+    Judging(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
     await room.tick()
     assert "Table 2 · running" in h.texts(judge.page)
 
 
-async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: TournamentStore) -> None:
+async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: Judging) -> None:
     visitor, _ = await room.open(judge=False)
     assert h.texts(visitor.page) == [NOT_JUDGE]
     with pytest.raises(NotJudge):
@@ -181,7 +182,7 @@ async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveH
 async def test_a_reattached_session_does_not_inherit_the_judges_rights(room: Room, hub: LiveHub) -> None:
     judge, _ = await room.open()
     # Flet hands a session to whichever socket presents its id: here, one that brought no judge cookie
-    stranger = h.RecordingConnection(room.pubsub, asyncio.get_running_loop())
+    stranger = h.FakeConnection(asyncio.get_running_loop(), room.pubsub)
     room.access.admit(stranger, None)
     await judge.connect(stranger)
     with pytest.raises(NotJudge):

@@ -54,7 +54,7 @@ async def test_one_tick_sends_the_same_bytes_to_every_viewer_of_a_table(hub: Roo
     viewers = [hub.join(1) for _ in range(5)] + [hub.join(None) for _ in range(3)] + [hub.join(3)]
     for v in viewers:
         drain(v)
-    judge(hub.feed.store, "start", {"tables": [1, 2]}, clock.now)
+    judge(hub.feed.judging, "start", {"tables": [1, 2]}, clock.now)
     clock.now += 1.0
     step(hub, clock)
     table_items = [v.queue.get_nowait() for v in viewers[:5]]
@@ -68,12 +68,12 @@ async def test_one_tick_sends_the_same_bytes_to_every_viewer_of_a_table(hub: Roo
 
 
 async def test_a_pause_made_elsewhere_reaches_the_viewers_at_the_next_step(hub: RoomHub, clock: Clock) -> None:
-    judge(hub.feed.store, "start", {}, clock.now)
+    judge(hub.feed.judging, "start", {}, clock.now)
     step(hub, clock)
     viewer = hub.join(1)
     drain(viewer)
     clock.now += 0.3
-    judge(hub.feed.store, "pause", {"tables": [1]}, clock.now)
+    judge(hub.feed.judging, "pause", {"tables": [1]}, clock.now)
     step(hub, clock)
     [(event, data)] = drain(viewer)
     assert data["tables"][0]["s"] == "paused" and data["tables"][0]["d"] is None
@@ -93,7 +93,7 @@ async def test_quiet_pages_hear_a_ping(hub: RoomHub, clock: Clock) -> None:
 async def test_a_changed_seating_reloads_open_pages(hub: RoomHub, clock: Clock) -> None:
     viewer = hub.join(None)
     drain(viewer)
-    judge(hub.feed.store, "seat", {"table": 4, "players": ["Hal", "Ivy"]}, clock.now)
+    judge(hub.feed.judging, "seat", {"table": 4, "players": ["Hal", "Ivy"]}, clock.now)
     step(hub, clock)
     events = [e for e, _ in drain(viewer)]
     assert events[0] == "reload"
@@ -107,7 +107,7 @@ async def test_the_room_is_capped(hub: RoomHub) -> None:
 
 
 async def test_a_viewer_that_stops_reading_is_dropped(hub: RoomHub, clock: Clock) -> None:
-    judge(hub.feed.store, "start", {}, clock.now)
+    judge(hub.feed.judging, "start", {}, clock.now)
     slow = hub.join(1)
     for _ in range(QUEUE + 2):
         clock.now += 1

@@ -137,11 +137,10 @@ async def test_a_full_room_answers_503(served) -> None:
 async def test_find_uses_the_swiss_pairings_and_names_a_bye(tmp_path: Path) -> None:
     import random
 
-    from companion.session.judging.event_pairing import create_event
-    from companion.store.tournaments import TournamentStore
+    from companion.session.judging.service import Judging
 
-    store = TournamentStore(tmp_path)
-    t = create_event(store, "Swiss Friday", ["Ann", "Ben", "Cat", "Dan", "Eve"], chance=random.Random(7))
+    store = Judging(tmp_path)
+    t = store.new_swiss("Swiss Friday", ["Ann", "Ben", "Cat", "Dan", "Eve"], chance=random.Random(7))
     feed = RoomFeed(store, t.id)
     bye = t.current.byes[0]
     [seat] = feed.seats(bye)

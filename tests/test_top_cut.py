@@ -12,49 +12,49 @@ from companion.core.tournament.cut import bracket_lines, stage
 from companion.core.tournament.printout import pairings_html, standings_html
 from companion.core.tournament.results import standings
 from companion.core.tournament.state import from_json, to_json
-from companion.session.judging.event_pairing import TournamentStore, create_event, write
+from companion.session.judging.service import Judging
 
 T0 = 1_800_000_000.0
 NAMES = [f"P{i:02}" for i in range(12)]
 
 
-def swiss(rounds: int) -> tuple[TournamentStore, str]:
+def swiss(rounds: int) -> tuple[Judging, str]:
     """Twelve players, `rounds` Swiss rounds played (the first seat wins each table, higher VP)."""
-    store = TournamentStore(None)
-    tid = create_event(store, "Cut Night", NAMES, chance=random.Random(3), now=T0).id
+    store = Judging(None)
+    tid = store.new_swiss("Cut Night", NAMES, chance=random.Random(3), now=T0).id
     for number in range(rounds):
         if number:
-            write(store, tid, "next_round", {}, random.Random(number), now=T0)
+            store.write(tid, "next_round", {}, random.Random(number), now=T0)
         play(store, tid)
     return store, tid
 
 
-def play(store: TournamentStore, tid: str, vp: tuple[int, int] = (12, 5)) -> None:
-    t = write(store, tid, "start", {}, now=T0)
+def play(store: Judging, tid: str, vp: tuple[int, int] = (12, 5)) -> None:
+    t = store.write(tid, "start", {}, now=T0)
     for tb in t.tables:
-        write(store, tid, "result", {"table": tb.number, "vp": dict(zip(tb.players, vp, strict=True))}, now=T0)
+        store.write(tid, "result", {"table": tb.number, "vp": dict(zip(tb.players, vp, strict=True))}, now=T0)
 
 
 def test_a_top_8_is_seeded_by_the_standings_and_played_to_a_winner() -> None:
     store, tid = swiss(3)
     before = standings(store.load(tid).state)
     seeds = [r.player for r in before[:8]]
-    t = write(store, tid, "cut", {"size": 8}, now=T0)
+    t = store.write(tid, "cut", {"size": 8}, now=T0)
     assert t.cut == tuple(seeds) and stage(t) == "top 8 quarterfinal" and t.current.number == 4
     # 1-8, 4-5, 2-7, 3-6: seeds 1 and 2 can only meet in the final
     assert [tb.players for tb in t.tables] == [(seeds[0], seeds[7]), (seeds[3], seeds[4]), (seeds[1], seeds[6]),
                                                 (seeds[2], seeds[5])]
     assert all(tb.timer.duration == t.round_seconds for tb in t.tables)  # each game has its clock
     play(store, tid, (4, 9))  # the lower seed wins every quarterfinal
-    t = write(store, tid, "next_round", {}, now=T0)
+    t = store.write(tid, "next_round", {}, now=T0)
     assert stage(t) == "semifinal" and [tb.players for tb in t.tables] == [(seeds[7], seeds[4]),
                                                                            (seeds[6], seeds[5])]
     play(store, tid, (7, 7))  # ties at time: the higher seed goes through (seeds 5 and 6)
-    t = write(store, tid, "next_round", {}, now=T0)
+    t = store.write(tid, "next_round", {}, now=T0)
     assert stage(t) == "final" and t.tables[0].players == (seeds[4], seeds[5])
     play(store, tid)
     with pytest.raises(IllegalAction, match=f"the final is played: {seeds[4]} wins the event"):
-        write(store, tid, "next_round", {}, now=T0)
+        store.write(tid, "next_round", {}, now=T0)
     t = store.load(tid).state
     assert standings(t) == before  # the Swiss standings stop at the cut
     lines = bracket_lines(t)
@@ -67,25 +67,25 @@ def test_a_top_8_is_seeded_by_the_standings_and_played_to_a_winner() -> None:
 def test_a_top_4_and_what_is_refused() -> None:
     store, tid = swiss(2)
     with pytest.raises(IllegalAction, match="top 4 or 8"):
-        write(store, tid, "cut", {"size": 6}, now=T0)
-    write(store, tid, "next_round", {}, random.Random(9), now=T0)
+        store.write(tid, "cut", {"size": 6}, now=T0)
+    store.write(tid, "next_round", {}, random.Random(9), now=T0)
     with pytest.raises(IllegalAction, match="enter the results of tables 1, 2"):
-        write(store, tid, "cut", {"size": 4}, now=T0)
+        store.write(tid, "cut", {"size": 4}, now=T0)
     play(store, tid)
-    t = write(store, tid, "cut", {"size": 4}, now=T0)
+    t = store.write(tid, "cut", {"size": 4}, now=T0)
     assert stage(t) == "top 4 semifinal" and len(t.tables) == 2
     semi = t.tables[0].players
     play(store, tid)
-    write(store, tid, "next_round", {}, now=T0)
+    store.write(tid, "next_round", {}, now=T0)
     for kind, data, message in [("cut", {"size": 4}, "already has its top cut"),
                                 ("register", {"player": "Late"}, "the top cut has started"),
                                 ("next_round", {"tables": [list(semi)]}, "the bracket seats its own next round"),
                                 ("result", {"round": 4, "table": 1, "vp": {semi[0]: 1, semi[1]: 2}},
                                  "can't change once the bracket has moved on")]:
         with pytest.raises(IllegalAction, match=message):
-            write(store, tid, kind, data, now=T0)
+            store.write(tid, kind, data, now=T0)
     few_store, few = swiss(1)
     for name in NAMES[:6]:
-        write(few_store, few, "drop", {"player": name}, now=T0)
+        few_store.write(few, "drop", {"player": name}, now=T0)
     with pytest.raises(IllegalAction, match="a top 8 needs 8 players still in the event; there are 6"):
-        write(few_store, few, "cut", {"size": 8}, now=T0)
+        few_store.write(few, "cut", {"size": 8}, now=T0)

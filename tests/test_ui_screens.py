@@ -8,8 +8,8 @@ import pytest
 
 from companion.rules.halo.attack import AttackSetup, hit_chance
 from companion.session import Session
+from companion.session.judging.service import Judging
 from companion.store.matches import MatchStore
-from companion.store.tournaments import TournamentStore
 from companion.ui.app import main
 
 from flet_harness import Harness
@@ -173,7 +173,7 @@ async def test_judge_mode_in_the_app(tmp_path: Path) -> None:
     await h.type("seat-names", "Ann, Ben")
     await h.click("seat-add")
     await h.click("start-all")
-    store = TournamentStore(tmp_path / "store")
+    store = Judging(tmp_path / "store")
     state = store.load(store.ids()[0]).state
     assert state.round_seconds == 45 * 60 and state.tables[0].players == ("Ann", "Ben")
     assert state.tables[0].timer.running

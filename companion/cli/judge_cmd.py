@@ -1,8 +1,8 @@
 """`companion judge new|list|tables|start|pause|resume|extend|status|result|standings|export|next-round|log|serve`
 (and the Swiss event's player|drop|swap|pairings, in judge_swiss_cmd).
 
-Every action is one event on the stored event (see core.tournament_events), so a running live view
-(`judge serve`) picks up changes made here within a second.
+Every action is one event on the stored event, made by the judging service (session/judging/service.py), so
+a running live view (`judge serve`) picks up changes made here within a second.
 """
 
 from __future__ import annotations
@@ -19,22 +19,20 @@ from companion.cli import judge_event_cmd, judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judging import event_pairing as swiss
+from companion.session.judging.event_pairing import PRESETS
 from companion.session.judging.judge import (
     DEFAULT_MARKS,
     DEFAULT_ROUND_SECONDS,
     Event,
     Tournament,
-    TournamentStore,
     clock_text,
-    data_dir,
     describe,
-    new_tournament,
     results_csv,
     shown_seconds,
     status,
     table_timer_payload,
 )
+from companion.session.judging.service import Judging, past_vp, rng
 
 DEFAULT_PORT = 8551
 
@@ -61,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--table-size", type=int, choices=(2, 3, 4), default=2,
                    help="Swiss: players a table (2: head to head with byes; 3-4: pods)")
     p.add_argument("--seed", type=int, help="seed round 1's draw (tests, scripts); default: the system's randomness")
-    p.add_argument("--tiebreaks", choices=tuple(swiss.PRESETS), default="house",
+    p.add_argument("--tiebreaks", choices=tuple(PRESETS), default="house",
                    help="the standings' order: house (wins, ties, VP), heroclix (HCUnits: wins, score, opponents' "
                         "win %%, average opponent score) or magic (match points, opponents' match-win %%, VP)")
     p.add_argument("--battle-royale", nargs="?", const="6,4,2,1", metavar="POINTS",
@@ -147,9 +145,9 @@ def _common(p: argparse.ArgumentParser, *, event: bool = True, as_json: bool = T
         p.add_argument("--json", action="store_true", help="print JSON for scripts")
 
 
-def _open(args: argparse.Namespace) -> tuple[TournamentStore, str]:
-    store = TournamentStore(data_dir())
-    return store, store.latest() if args.event is None else args.event  # "" is a bad id, not "the latest"
+def _open(args: argparse.Namespace) -> tuple[Judging, str]:
+    judging = Judging.open()
+    return judging, judging.pick(args.event)
 
 
 def _names(text: str) -> list[str]:
@@ -157,15 +155,15 @@ def _names(text: str) -> list[str]:
 
 
 def _dispatch(args: argparse.Namespace, kind: str, data: dict[str, Any]) -> Tournament:
-    store, tid = _open(args)
-    return store.apply(tid, Event(kind, data, by="judge", at=time.time())).state
+    judging, tid = _open(args)
+    return judging.apply(tid, Event(kind, data, by="judge", at=time.time()))
 
 
 # --- actions -----------------------------------------------------------------------------------------
 
 
 def _new(args: argparse.Namespace) -> int:
-    store = TournamentStore(data_dir())
+    judging = Judging.open()
     marks = DEFAULT_MARKS if args.warn is None else tuple(inputs.minutes(m) * 60 for m in args.warn)
     minutes = inputs.minutes(args.minutes)
     now = time.time()
@@ -173,22 +171,13 @@ def _new(args: argparse.Namespace) -> int:
     if args.player:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
-        _show(swiss.create_event(store, args.name, args.player, table_size=args.table_size, build=args.build,
-                                 round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
-                                 placement=placement, chance=swiss.rng(args.seed), now=now), args.json)
+        _show(judging.new_swiss(args.name, args.player, table_size=args.table_size, build=args.build,
+                                round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
+                                placement=placement, chance=rng(args.seed), now=now), args.json)
         return 0
-    t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=minutes * 60,
-                       marks=marks, tiebreaks=args.tiebreaks, placement=placement, now=now)
-    seats = [Event("seat", {"table": n, "players": _names(names)}, by="judge", at=now)
-             for n, names in enumerate(args.table, 1)]
-    trial = TournamentStore(None)  # every seat checked in memory first: a refused table stores nothing
-    trial.create(t)
-    for event in seats:
-        trial.apply(t.id, event)
-    store.create(t)
-    for event in seats:
-        t = store.apply(t.id, event).state
-    _show(t, args.json)
+    tables = [_names(names) for names in args.table]  # every seat is checked before anything is stored
+    _show(judging.new_event(args.name, tables, build=args.build, round_seconds=minutes * 60, marks=marks,
+                            tiebreaks=args.tiebreaks, placement=placement, now=now), args.json)
     return 0
 
 
@@ -214,8 +203,8 @@ def _pairs(items: list[str], flag: str, what: str) -> dict[str, int]:
 
 
 def _list(args: argparse.Namespace) -> int:
-    store = TournamentStore(data_dir())
-    events = sorted((store.load(tid) for tid in store.ids()), key=lambda s: s.updated, reverse=True)
+    judging = Judging.open()
+    events = sorted((judging.load(tid) for tid in judging.ids()), key=lambda s: s.updated, reverse=True)
     if args.json:
         emit_json([{"id": s.state.id, "name": s.state.name, "round": s.state.current.number,
                     "tables": len(s.state.tables), "updated": s.updated} for s in events])
@@ -229,8 +218,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _tables(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    t = store.load(tid).state
+    judging, tid = _open(args)
+    t = judging.state(tid)
     now = time.time()
     taken = {tb.number for tb in t.tables}
     events = []
@@ -244,7 +233,7 @@ def _tables(args: argparse.Namespace) -> int:
         events.append(Event("seat", {"table": number, "players": _names(names)}, by="judge", at=now))
     events += [Event("unseat", {"table": n}, by="judge", at=now) for n in args.remove]
     for event in events:
-        t = store.apply(tid, event).state
+        t = judging.apply(tid, event)
     _show(t, args.json)
     return 0
 
@@ -261,8 +250,8 @@ def _extend(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    _show(store.load(tid).state, args.json)
+    judging, tid = _open(args)
+    _show(judging.state(tid), args.json)
     return 0
 
 
@@ -290,9 +279,9 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _correct(args: argparse.Namespace, data: dict[str, Any]) -> int:
-    store, tid = _open(args)
-    was = swiss.past_vp(store.load(tid).state, args.round, args.table)
-    t = swiss.write(store, tid, "result", {**data, "round": args.round})
+    judging, tid = _open(args)
+    was = past_vp(judging.state(tid), args.round, args.table)
+    t = judging.write(tid, "result", {**data, "round": args.round})
     table = next(tb for tb in t.rounds[args.round - 1].tables if tb.number == args.table)
     if args.json:
         emit_json({"round": args.round, **_table_json(t, table, time.time()), "was": was})
@@ -303,8 +292,8 @@ def _correct(args: argparse.Namespace, data: dict[str, Any]) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    text = results_csv(store.load(tid).state)
+    judging, tid = _open(args)
+    text = results_csv(judging.state(tid))
     if args.output:
         args.output.write_text(text, encoding="utf-8", newline="")
         if args.json:
@@ -315,14 +304,14 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _next_round(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    _show(swiss.write(store, tid, "next_round", {}, swiss.rng(args.seed)), args.json)
+    judging, tid = _open(args)
+    _show(judging.write(tid, "next_round", {}, rng(args.seed)), args.json)
     return 0
 
 
 def _log(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    log = store.load(tid).log
+    judging, tid = _open(args)
+    log = judging.log(tid)
     if args.json:
         emit_json([e.to_json() for e in log])
         return 0

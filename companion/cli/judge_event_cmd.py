@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.cli.output import emit_json
 from companion.session.judging import event_pairing as swiss
+from companion.session.judging.service import Judging
 
 if TYPE_CHECKING:
     from companion.core.tournament.state import Tournament
@@ -47,13 +48,13 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _write(args: argparse.Namespace, kind: str, data: dict[str, object]) -> Tournament:
-    store = swiss.open_store()
-    return swiss.write(store, args.event or store.latest(), kind, data)
+    judging = Judging.open()
+    return judging.write(judging.pick(args.event), kind, data)
 
 
 def _standings(args: argparse.Namespace) -> int:
-    store = swiss.open_store()
-    t = store.load(args.event or store.latest()).state
+    judging = Judging.open()
+    t = judging.state(judging.pick(args.event))
     if args.json:
         emit_json([asdict(r) for r in swiss.standings(t)])
         return 0

@@ -107,7 +107,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     session = Session.open()
-    summaries, damaged = session.store.summaries()
+    summaries, damaged = session.summaries()
     for d in damaged:
         print(f"companion: {d}", file=sys.stderr)
     if args.json:

@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import rules
 from companion.core.dice.roll import RollResult, roll
@@ -23,9 +23,14 @@ from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
+from companion.core.records import MatchSummary
 from companion.rules.base import Action, Resolution
-from companion.store.matches import MatchStore, MatchSummary, check_id
+from companion.store.atomic import DamagedFile
+from companion.store.matches import MatchStore, check_id
 from companion.store.paths import data_dir
+
+if TYPE_CHECKING:
+    from companion.session.judging.service import Judging
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 1
@@ -45,11 +50,26 @@ class Session:
         self.clock = clock
         self._histories: dict[str, History] = {}
         self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
+        self._judging: Judging | None = None
 
     @classmethod
     def open(cls, root: Path | str | None = None) -> Session:
         """A session over the user's data folder (or `root`, a path or its text, as scripts pass it)."""
         return cls(MatchStore(Path(root) if root else data_dir()))
+
+    @property
+    def root(self) -> Path | None:
+        """The data folder this session keeps its matches in (None: in memory)."""
+        return self.store.root
+
+    @property
+    def judging(self) -> Judging:
+        """The judge's events kept beside these matches (one service per session, so an in-memory one lasts)."""
+        if self._judging is None:
+            from companion.session.judging.service import Judging
+
+            self._judging = Judging(self.store.root, clock=self.clock)
+        return self._judging
 
     # --- packs ------------------------------------------------------------------------------------
 
@@ -84,8 +104,14 @@ class Session:
         return match
 
     def list_matches(self) -> list[MatchSummary]:
-        summaries, _damaged = self.store.summaries()
-        return summaries
+        return self.summaries()[0]
+
+    def summaries(self) -> tuple[list[MatchSummary], list[DamagedFile]]:
+        """Every stored match's summary, and a line for each file that could not be read (kept aside)."""
+        return self.store.summaries()
+
+    def has_match(self, match_id: str) -> bool:
+        return self.store.exists(match_id)
 
     def history(self, match_id: str) -> History:
         """The match's history, read again when another process changed it since we last read or wrote it."""

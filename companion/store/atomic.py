@@ -148,12 +148,6 @@ class AtomicJSONStorage(Storage):
             self._cache = data
         return self._cache
 
-    def start_empty(self) -> None:
-        """Inside a batch that rewrites every table: begin from nothing instead of reading the file (its old
-        content would only be thrown away, and reading a large one costs more than the write's own work)."""
-        assert self._depth, "only inside batch(): outside it a failed write would leave the cache wrong"
-        self._cache = {}
-
     def write(self, data: dict[str, Any]) -> None:
         if self._depth:
             self._cache = data

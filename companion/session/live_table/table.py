@@ -142,6 +142,15 @@ class SeatSession(Session):
     def list_matches(self) -> list[MatchSummary]:
         return [s for s in super().list_matches() if s.id == self.table.match_id]
 
+    def summaries(self) -> tuple[list[MatchSummary], list[Any]]:
+        found, damaged = super().summaries()
+        return [s for s in found if s.id == self.table.match_id], damaged
+
+    @property
+    def judging(self) -> Any:
+        """A phone at the table never reaches the host's events."""
+        raise NotSeated(OTHER_MATCH)
+
     # Every write reaches `_push` or `_commit` (the Session's funnels into the store): the seat is checked there,
     # inside the match's lock, and stamped on the event. The public writers add the table's lock and tell the
     # followers; those that call another writer (roll, dispatch_events: dispatch) need nothing more.

@@ -17,11 +17,10 @@ from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
 from companion.core.match.events import HANDLERS, UNDONE, Event
 from companion.core.model import Match
-from companion.rules.halo import attack as halo_attack
 from companion.session.matches import Session
 
 __all__ = ["Distribution", "Expression", "LoggedRoll", "RollResult", "changes", "distribution", "fair_rng",
-           "halo_attack", "logged_rolls", "odds_line", "parse", "percent", "roll"]
+           "logged_rolls", "odds_line", "parse", "percent", "roll"]
 
 
 def fair_rng() -> random.Random:

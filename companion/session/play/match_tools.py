@@ -3,13 +3,21 @@ text, log lines, leaders and points per turn, force checks and the Skirmish set-
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.match.creation import PALETTE
 from companion.core.match.describe import describe
 from companion.core.match.dial_text import parse_dial
 from companion.core.match.events import Event, apply
 from companion.core.match.force_check import check_force, snake_order, starting_squares
 from companion.core.match.standings import leaders, points_by_turn, scoring_kind
-from companion.store.matches import MatchSummary
+from companion.core.model import Match
 
-__all__ = ["PALETTE", "Event", "MatchSummary", "apply", "check_force", "describe", "leaders", "parse_dial",
-           "points_by_turn", "scoring_kind", "snake_order", "starting_squares"]
+__all__ = ["PALETTE", "Event", "check_force", "describe", "leaders", "parse_dial", "points_by_turn", "preview",
+           "scoring_kind", "snake_order", "starting_squares"]
+
+
+def preview(match: Match, kind: str, data: dict[str, Any]) -> Match:
+    """The match as it would be after one event, worked out on a copy by the one reducer: nothing is stored.
+    Raises IllegalAction when the event would be refused."""
+    return apply(match, Event(kind, data))

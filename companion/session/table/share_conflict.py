@@ -12,7 +12,8 @@ from companion.core.match.standings import scoring_kind
 from companion.core.model import Match
 from companion.session.matches import Session
 from companion.session.sharing.incoming import Incoming
-from companion.share import SharedMatch, compare, local_copy, read_collected
+from companion.session.sharing.keeping import local_copy, read_collected
+from companion.share import SharedMatch, compare
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from companion.session.play.helper import helper_for
 from companion.session.play.match_tools import Event, parse_dial
 from companion.session.play.packs import Pack
 from companion.ui.helper.helper_screen import on_take
-from companion.ui.match.unit_card import stats_line
 from companion.ui.shell import App, app_bar
+from companion.ui.unit_text import stats_line
 
 SEQUENCE = "scarab-turn"
 SCARAB_PLAYER = "p1"

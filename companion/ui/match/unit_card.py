@@ -13,14 +13,11 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import IllegalAction
-from companion.core.model import Click, Match, Unit
-from companion.session.play.match_tools import Event, apply
+from companion.core.model import Match, Unit
+from companion.session.play.match_tools import preview
 from companion.session.play.positions import place_of
+from companion.ui.unit_text import TOKEN_LABELS, stats_line
 from companion.ui.widgets import icon_button
-
-STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",
-               "sight": "SIGHT", "morale": "MOR", "pool": "POOL", "fate": "FATE"}
-TOKEN_LABELS = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
 
 
 @dataclass
@@ -32,18 +29,10 @@ class Preview:
     amount: int = 1
 
 
-def stats_line(click: Click, stats: tuple[str, ...]) -> str:
-    if click.ko:
-        return "KO"
-    parts = [f"{STAT_LABELS.get(s, s.upper())} {click.stats[s]}" for s in stats if s in click.stats]
-    parts += [f"{k} {v}" for k, v in click.stats.items() if k not in stats]
-    return " · ".join(parts + list(click.markers)) or "—"
-
-
-def preview_click(match: Match, unit: Unit, preview: Preview) -> int:
+def preview_click(match: Match, unit: Unit, change: Preview) -> int:
     """The click the unit would land on: the damage/heal event itself, applied to a copy (nothing is stored)."""
     try:
-        return apply(match, Event(preview.kind, {"unit": unit.id, "amount": preview.amount})).unit(unit.id).click
+        return preview(match, change.kind, {"unit": unit.id, "amount": change.amount}).unit(unit.id).click
     except IllegalAction:
         return unit.click
 
