@@ -260,6 +260,94 @@ def test_modules_stay_readable_in_one_sitting() -> None:
     assert long == {}
 
 
+# --- one truth per rule: what differs between games is asked of the system (ARCHITECTURE.md principle 12) ---
+
+CONTENT = PACKAGE.parent / "content"
+# a frozen wire table: a share code's pack numbers can never change, so they are written out, not asked
+SYSTEM_ID_ALLOWED = {"share/codec.py": "PACK_NUMBERS"}
+
+
+def system_ids() -> set[str]:
+    import tomllib
+
+    return {tomllib.loads((d / "pack.toml").read_text())["pack"]["id"] for d in CONTENT.iterdir()
+            if (d / "pack.toml").exists()}
+
+
+def system_branches(relative: str, source: str, ids: set[str]) -> list[str]:
+    """Where a module outside rules/ and content/ names a game system: a string that is a system id (or starts
+    with one and a separator, like "scarab:shell"), or an import of one system's own rules package."""
+    found = []
+    allowed = SYSTEM_ID_ALLOWED.get(relative)
+    tree = ast.parse(source)
+    skip: set[int] = set()
+    if allowed:  # the allowed table's own strings
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == allowed for t in node.targets):
+                skip |= {id(c) for c in ast.walk(node.value)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = node.value
+            if text in ids or any(text.startswith(f"{i}:") or text.startswith(f"{i}-") for i in ids):
+                found.append(f"{relative}:{node.lineno} names the system {text!r}")
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            if isinstance(node, ast.ImportFrom) and node.module == "companion.rules":
+                names += [f"companion.rules.{a.name}" for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                if parts[:2] == ["companion", "rules"] and len(parts) > 2 and parts[2] != "base":
+                    found.append(f"{relative}:{node.lineno} imports one system's rules ({name})")
+    return found
+
+
+def rules_file_reads(relative: str, source: str) -> list[str]:
+    """Where a rules module opens a file: open(), Path reads, or the pack loader (pack data is handed in)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            fn = node.func
+            name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
+            if name in ("open", "read_text", "read_bytes", "get_pack", "discover", "load_pack"):
+                found.append(f"{relative}:{node.lineno} calls {name}()")
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("pathlib", "io", "tomllib"):
+            found.append(f"{relative}:{node.lineno} imports {node.module}")
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] in ("pathlib", "io", "tomllib")
+                                                for a in node.names):
+            found.append(f"{relative}:{node.lineno} imports a file module")
+    return found
+
+
+def test_the_system_checks_catch_a_planted_breach() -> None:
+    ids = {"scarab", "halo-actionclix"}
+    planted = ('from companion.rules.scarab.state import dial_id\n'
+               'def f(m):\n    return m.system == "scarab" or m.unit("x").ref == "scarab:shell"\n')
+    assert system_branches("ui/x.py", planted, ids) == [
+        "ui/x.py:1 imports one system's rules (companion.rules.scarab.state)",
+        "ui/x.py:3 names the system 'scarab'", "ui/x.py:3 names the system 'scarab:shell'"]
+    assert system_branches("ui/x.py", 'from companion.rules.base import System\nx = "the Scarab"\n', ids) == []
+    assert rules_file_reads("rules/x.py", "from pathlib import Path\ndef f(p):\n    return open(p).read()\n") == [
+        "rules/x.py:1 imports pathlib", "rules/x.py:3 calls open()"]
+
+
+def test_no_system_is_named_outside_rules_and_content() -> None:
+    ids = system_ids()
+    assert {"scarab", "halo-actionclix"} <= ids
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = str(path.relative_to(PACKAGE))
+        if not relative.startswith("rules/"):
+            found += system_branches(relative, path.read_text(), ids)
+    assert found == []
+
+
+def test_rules_open_no_file() -> None:
+    found = []
+    for path in sorted((PACKAGE / "rules").rglob("*.py")):
+        found += rules_file_reads(str(path.relative_to(PACKAGE)), path.read_text())
+    assert found == []
+
+
 def _sources() -> dict[str, str]:
     return {name: path.read_text() for name, path in modules().items()}
 

@@ -1,7 +1,7 @@
 """The judge's screen in `judge serve` through real Flet sessions without a browser (companion.ui.judge.headless).
 
 The clock is injected; the shared tick is driven by hand (`hub.step()`), so every assertion is exact. Who may
-write is the server's judge access (room.access): a connection that brought a valid judge cookie.
+write is the server's judge access (session.access): a connection that brought a valid judge cookie.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.room.access import JudgeAccess
+from companion.session.access import Access, judge_access
 from companion.session.judging.service import Judging
 from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
 
@@ -49,13 +49,13 @@ def store(tmp_path: Path, clock: Clock) -> Judging:
 
 
 @pytest.fixture
-def access(store: Judging) -> JudgeAccess:
+def access(store: Judging) -> Access:
     codes: list[str] = []
-    return JudgeAccess(lambda: store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
+    return judge_access(store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
 
 
 @pytest.fixture
-def hub(store: Judging, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
+def hub(store: Judging, clock: Clock, access: Access) -> Iterator[LiveHub]:
     yield LiveHub(store, "ev-1", clock=clock, url="http://127.0.0.1:8551/find", may_write=access.admits,
                   on_rotate=access.rotate)
 
@@ -68,7 +68,7 @@ async def settle() -> None:
 class Room:
     """Judge sessions on one hub; the automatic tick is stopped (driven by hand)."""
 
-    def __init__(self, hub: LiveHub, access: JudgeAccess) -> None:
+    def __init__(self, hub: LiveHub, access: Access) -> None:
         self.hub = hub
         self.access = access
         self.pubsub: PubSubHub | None = None
@@ -92,7 +92,7 @@ class Room:
 
 
 @pytest.fixture
-def room(hub: LiveHub, access: JudgeAccess) -> Room:
+def room(hub: LiveHub, access: Access) -> Room:
     return Room(hub, access)
 
 
@@ -191,12 +191,12 @@ async def test_a_reattached_session_does_not_inherit_the_judges_rights(room: Roo
     assert not any(t.started for t in hub.state.tables)
 
 
-async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub, access: JudgeAccess) -> None:
+async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub, access: Access) -> None:
     keeper, _ = await room.open()
     other, _ = await room.open()
     old_cookie = access.redeem(access.new_code())
     await h.click(keeper, h.find(keeper.page, "rotate-key"))
-    assert not access.valid(old_cookie)
+    assert access.holder(old_cookie) is None
     assert access.admits(keeper.page) and not access.admits(other.page)
     with pytest.raises(NotJudge):
         hub.write(other.page, "start", {})
@@ -204,12 +204,12 @@ async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub,
     assert hub.state.table(1).started
 
 
-async def test_judge_links_work_once(access: JudgeAccess) -> None:
+async def test_judge_links_work_once(access: Access) -> None:
     code = access.new_code()
     cookie = access.redeem(code)
-    assert cookie and access.valid(cookie)
+    assert cookie and access.holder(cookie) == "judge"
     assert access.redeem(code) is None  # spent
-    assert access.redeem("") is None and not access.valid("x.y") and not access.valid(None)
+    assert access.redeem("") is None and access.holder("x.y") is None and access.holder(None) is None
 
 
 async def test_the_judge_picks_the_tiebreak_order_and_the_standings_follow(room: Room, hub: LiveHub) -> None:

@@ -7,7 +7,7 @@ write; each screen redraws only the controls whose text changed. Changes made wi
 tick notices that the event's file changed.
 
 Who may write is decided per connection, not per session: `may_write(page)` asks the server whether the
-page's current connection came with the judge's cookie (room.access). Every write asks again, so a session
+page's current connection came with the judge's cookie (session.access). Every write asks again, so a session
 that Flet reattaches to another connection (a copied session id) keeps nothing of the judge's rights.
 """
 
