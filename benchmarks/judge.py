@@ -4,11 +4,17 @@ devices with --pages).
     .venv/bin/python benchmarks/judge.py [--players 128] [--pairing-only] [--tables 64] [--seconds 10] [--pages 4]
                                          [--server]
 
+First the event at the judge's desk (--event-only: just that): `judge new` with 16 to 1,000 players, every
+result of round 1 entered, and round 2 paired, through the judge's service on an event stored on disk.
+
 Part 0 plays whole Swiss events (random results, a drop now and then) and times `next_pairing` for every
 round after the first (standings, tiebreaks and the matching or pod seating; median and p95 per round),
 head to head and in pods of 4, sparse graph as shipped and, for comparison, the whole field linked.
 
 (Players' pages are no longer Flet sessions: benchmarks/room.py measures them.)
+
+Then pods alone at 16, 64 and 256 players, up to --pod-rounds rounds (late rounds, where a seating without
+repeats gets scarce, are where the bounded search works longest).
 
 Part 1 drives the tick with a simulated clock, one shown second per tick, and prints the cost of a tick
 (the shared check plus every session's redraw, median and p95) and what each session sends per tick.
@@ -109,6 +115,49 @@ def pairing(players: int) -> None:
               f"{statistics.median(cpu):>12.1f}{pct(cpu, 0.95):>8.1f}")
     swiss.FIRST_WINDOW = first
     print("(goal: <= 100 ms per round at 128 players)\n")
+
+
+def pods(rounds: int) -> None:
+    """Pods at 16-256 players: the exact steps and the bounded search (pure Python, as on a phone)."""
+    print(f"Pods, rounds 2-{rounds}, 4 events each, ms per round (goal: <= 1,000 at 64 players, <= 5,000 at 256)")
+    print(f"{'players':>8}{'pod':>5}{'wall median':>13}{'p95':>8}{'max':>8}{'CPU median':>12}{'p95':>8}")
+    for n in (16, 64, 256):
+        for size, extra in ((4, 0), (3, 1)):
+            wall, cpu = pairing_times(n + extra, size, 4, rounds)
+            print(f"{n + extra:>8}{size:>5}{statistics.median(wall):>13.1f}{pct(wall, 0.95):>8.1f}{max(wall):>8.1f}"
+                  f"{statistics.median(cpu):>12.1f}{pct(cpu, 0.95):>8.1f}")
+    print()
+
+
+def event_scale(sizes: tuple[int, ...]) -> None:
+    """What the judge waits for at the desk, through the judge's service on an event stored on disk: `judge new`
+    with every player (registration and round 1's draw), a result entered (as the running server does), and the
+    next round's pairing (standings, tiebreaks and seating, with the store's write)."""
+    print("Event scale, stored on disk, ms (goals at 1,000 players: registered <= 1,000, paired <= 1,000, "
+          "a result <= 50)")
+    print(f"{'players':>8}{'table':>7}{'register':>10}{'result median':>15}{'p95':>8}{'next round':>12}")
+    for n in sizes:
+        for size in (2, 4):
+            with tempfile.TemporaryDirectory() as tmp:
+                judging = Judging(Path(tmp))
+                rng = random.Random(n)
+                start = time.perf_counter()
+                t = judging.new_swiss("Bench", [f"Player {i:04}" for i in range(n)], table_size=size, chance=rng,
+                                      now=0)
+                registered = (time.perf_counter() - start) * 1000
+                judging.write(t.id, "start", {}, rng, now=0)
+                results = []
+                for tb in t.tables:
+                    vp = {p: rng.randint(0, 14) for p in tb.players}
+                    start = time.perf_counter()
+                    judging.write(t.id, "result", {"table": tb.number, "vp": vp}, rng, now=0)
+                    results.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                judging.write(t.id, "next_round", {}, rng, now=0)
+                paired = (time.perf_counter() - start) * 1000
+            print(f"{n:>8}{size:>7}{registered:>10.0f}{statistics.median(results):>15.1f}{pct(results, 0.95):>8.1f}"
+                  f"{paired:>12.0f}")
+    print()
 
 
 async def simulated(tables: int, pages: int, ticks: int) -> None:
@@ -225,8 +274,14 @@ def main() -> None:
                     help="also measure `companion judge serve` itself with the judge's page open in Chromium")
     ap.add_argument("--players", type=int, default=128, help="players in the pairing part")
     ap.add_argument("--pairing-only", action="store_true", help="only the pairing part")
+    ap.add_argument("--pod-rounds", type=int, default=8, help="rounds in the pods part (late rounds search hardest)")
+    ap.add_argument("--event-only", action="store_true", help="only the event-scale part (16 to 1,000 players)")
     a = ap.parse_args()
+    event_scale((16, 128, 1000))
+    if a.event_only:
+        return
     pairing(a.players)
+    pods(a.pod_rounds)
     if a.pairing_only:
         return
     asyncio.run(simulated(a.tables, a.pages, a.ticks))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from pathlib import Path
 
 from test_judge_cli import as_json, judge
@@ -75,3 +76,63 @@ def test_swiss_refusals_are_readable(tmp_path: Path) -> None:
                           (("next-round",), "enter the results")]:
         done = judge(tmp_path, *args, ok=False)
         assert done.returncode == 1 and message in done.stderr, (args, done.stderr)
+
+
+def test_tiebreaks_corrections_and_late_entries_from_the_command_line(tmp_path: Path) -> None:
+    made = as_json(tmp_path, "new", "Clix Night", *[a for n in NAMES[:4] for a in ("--player", n)],
+                   "--tiebreaks", "heroclix", "--seed", "2")
+    as_json(tmp_path, "start")
+    late = as_json(tmp_path, "player", "add", "Fay")  # round 1 is running: a late entry, not a redraw
+    assert "Fay" not in str(late["tables"]) and late["tables"] == [
+        {"table": t["table"], "players": t["players"]} for t in made["tables"]]
+    for t in made["tables"]:
+        a, b = t["players"]
+        judge(tmp_path, "result", str(t["table"]), "--vp", f"{a}=12", "--vp", f"{b}=5")
+    shown = judge(tmp_path, "standings").stdout
+    assert "order: HeroClix (HCUnits): wins (a bye counts as a win)" in shown and "OppW%" in shown
+    assert "Fay (missed 1)" in shown
+    as_json(tmp_path, "next-round", "--seed", "1")
+    a, b = made["tables"][0]["players"]
+    fixed = as_json(tmp_path, "result", "1", "--round", "1", "--vp", f"{a}=5", "--vp", f"{b}=14")
+    assert fixed["round"] == 1 and fixed["result"]["winners"] == [b] and fixed["was"] == {a: 12, b: 5}
+    assert "was" in json.dumps(as_json(tmp_path, "log")[-1]["data"])
+    refused = judge(tmp_path, "result", "1", "--round", "7", "--vp", f"{a}=5", "--vp", f"{b}=14", ok=False)
+    assert refused.returncode != 0 and "round is a number from 1 to 2" in refused.stderr
+    assert "Magic (match points)" in judge(tmp_path, "tiebreaks", "magic").stdout
+    assert "OMW%" in judge(tmp_path, "standings").stdout
+
+
+def test_a_battle_royale_pod_from_the_command_line(tmp_path: Path) -> None:
+    made = as_json(tmp_path, "new", "Royale", *[a for n in NAMES[:4] for a in ("--player", n)], "--table-size", "4",
+                   "--battle-royale", "--seed", "1")
+    assert made["placement"] == [6, 4, 2, 1] and len(made["tables"]) == 1
+    a, b, c, d = made["tables"][0]["players"]
+    assert as_json(tmp_path, "first", "1", c.lower())["first"] == c
+    as_json(tmp_path, "start")
+    placed = as_json(tmp_path, "result", "1", "--place", f"{a}=1", "--place", f"{b}=2", "--place", f"{c}=2",
+                     "--place", f"{d}=4")
+    assert placed["result"]["places"] == {a: 1, b: 2, c: 2, d: 4} and placed["result"]["winners"] == [a]
+    rows = {r["player"]: r["placement"] for r in as_json(tmp_path, "standings")}
+    assert rows == {a: 6, b: 3, c: 3, d: 1}
+    shown = judge(tmp_path, "standings").stdout
+    assert "placement points (6/4/2/1, ties split)" in shown and "Place" in shown
+    bad = judge(tmp_path, "new", "X", "--player", "A", "--player", "B", "--battle-royale", "1,4", ok=False)
+    assert bad.returncode != 0 and "1st place scoring the most" in bad.stderr
+
+
+def test_a_top_4_from_the_command_line(tmp_path: Path) -> None:
+    made = as_json(tmp_path, "new", "Cut", *[a for n in NAMES[:4] for a in ("--player", n)], "--seed", "5")
+    as_json(tmp_path, "start")
+    for t in made["tables"]:
+        a, b = t["players"]
+        judge(tmp_path, "result", str(t["table"]), "--vp", f"{a}=12", "--vp", f"{b}=5")
+    cut = as_json(tmp_path, "cut", "4")
+    seeds = cut["seeds"]
+    assert cut["stage"] == "top 4 semifinal" and [t["players"] for t in cut["tables"]] == [
+        [seeds[0], seeds[3]], [seeds[1], seeds[2]]]
+    for t in cut["tables"]:
+        a, b = t["players"]
+        judge(tmp_path, "result", str(t["table"]), "--vp", f"{a}=3", "--vp", f"{b}=9")
+    final = as_json(tmp_path, "next-round")
+    assert [t["players"] for t in final["tables"]] == [[seeds[3], seeds[2]]]
+    assert f"Top 4 semifinal · table 1: (1) {seeds[0]} 3 - 9 (4) {seeds[3]}" in judge(tmp_path, "standings").stdout

@@ -101,3 +101,62 @@ def test_drops_through_the_service(tmp_path: Path) -> None:
     assert t.dropped == (leaving,) and leaving not in t.current.seated and t.current.byes != ()
     assert [r.ties for r in event_pairing.standings(t) if r.player == leaving] == [1]
     assert [e.type for e in store.load(t.id).log][-2:] == ["drop", "pair"]
+
+
+@pytest.mark.asyncio
+async def test_judge_places_a_battle_royale_pod_from_the_screen(tmp_path: Path) -> None:
+    store = Judging(tmp_path, clock=lambda: T0)
+    t = store.new_swiss("Royale", NAMES[:4], table_size=4, placement=(6, 4, 2, 1), chance=random.Random(1), now=T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    session, _ = await h.open_session(hub.main, pubsub, "/judge")
+    if hub._task is not None:
+        hub._task.cancel()
+    page = session.page
+    players = t.table(1).players
+    first = h.find(page, "first-1")
+    await h.type_into(session, first, players[2])
+    await session.dispatch_event(first._i, "select", players[2])
+    await settle()
+    assert store.load(t.id).state.table(1).first == players[2]
+    await h.click(session, h.find(page, "start-all"))
+    for i, place in enumerate(("1", "2", "2", "5")):  # a place past the table: refused on screen, nothing stored
+        await h.type_into(session, h.find(page, f"place-1-{i}"), place)
+    await h.click(session, h.find(page, "result-save-1"))
+    await settle()
+    assert "place must be a whole number from 1 to 4" in h.find(page, "message").value
+    assert store.load(t.id).state.table(1).result is None
+    await h.type_into(session, h.find(page, "place-1-3"), "4")
+    await h.click(session, h.find(page, "result-save-1"))
+    await settle()
+    assert store.load(t.id).state.table(1).result.places == dict(zip(players, (1, 2, 2, 4), strict=True))
+    assert h.find(page, "standings-order").value.startswith("Order: Battle Royale 6/4/2/1")
+
+
+@pytest.mark.asyncio
+async def test_judge_starts_a_top_cut_from_the_screen(tmp_path: Path) -> None:
+    store = Judging(tmp_path, clock=lambda: T0)
+    t = store.new_swiss("Cut", NAMES[:4], chance=random.Random(2), now=T0)
+    for kind, data in [("start", {}), *(("result", {"table": tb.number, "vp": dict(zip(tb.players, (9, 4),
+                                                                                        strict=True))})
+                                        for tb in t.tables), ("next_round", {})]:
+        store.write(t.id, kind, data, random.Random(1), now=T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)
+    pubsub = PubSubHub(loop=asyncio.get_running_loop())
+    session, _ = await h.open_session(hub.main, pubsub, "/judge")
+    if hub._task is not None:
+        hub._task.cancel()
+    page = session.page
+    await h.click(session, h.find(page, "cut-4"))  # round 2 is not played yet: refused, said on screen
+    await settle()
+    assert "enter the results of tables 1, 2 first" in h.find(page, "message").value
+    for tb in store.load(t.id).state.tables:
+        store.write(t.id, "result", {"table": tb.number, "vp": dict(zip(tb.players, (9, 4),
+                                                                                       strict=True))}, now=T0)
+    hub.refresh()  # what the running tick does when the CLI changed the event
+    await h.click(session, h.find(page, "cut-4"))
+    await settle()
+    state = store.load(t.id).state
+    assert state.cut and h.find(page, "event-title").value == "Cut · Skirmish 300 · top 4 semifinal"
+    assert h.find(page, "bracket").value.startswith(f"Top 4 semifinal · table 1: (1) {state.cut[0]} vs (4)")
+    assert not h.find(page, "cut-8").visible

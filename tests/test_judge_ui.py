@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import flet as ft
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -209,3 +210,16 @@ async def test_judge_links_work_once(access: Access) -> None:
     assert cookie and access.holder(cookie) == "judge"
     assert access.redeem(code) is None  # spent
     assert access.redeem("") is None and access.holder("x.y") is None and access.holder(None) is None
+
+
+async def test_the_judge_picks_the_tiebreak_order_and_the_standings_follow(room: Room, hub: LiveHub) -> None:
+    judge, _ = await room.open()
+    assert h.find(judge.page, "standings-order").value.startswith("Order: Wins, then VP")
+    picker = h.find(judge.page, "tiebreaks")
+    await h.type_into(judge, picker, "magic")
+    await judge.dispatch_event(picker._i, "select", "magic")
+    await settle()
+    assert hub.state.tiebreaks == "magic"
+    assert h.find(judge.page, "standings-order").value.startswith("Order: Magic (match points): match points")
+    table = next(c for c in h.walk(h.find(judge.page, "standings-box")) if isinstance(c, ft.DataTable))
+    assert [c.label.value for c in table.columns] == ["#", "Player", "Games", "Pts", "W", "L", "T", "OMW%", "VP"]

@@ -99,6 +99,7 @@ async def test_standings_and_the_room_overview(served, clock: Clock) -> None:
     judge(store, "result", {"table": 1, "vp": {"Ann": 15, "Ben": 9}}, clock.now)
     standings = (await client.get("/standings")).text
     assert '<td class="n">1</td><td>Ann</td><td class="n">1</td><td class="n">1</td>' in standings
+    assert "Order: Wins, then VP: wins → ties → VP" in standings and '<th class="n">Opp</th>' in standings
     room = (await client.get("/room")).text
     assert all(f'href="/table/{n}"' in room for n in (1, 2, 3)) and 'data-events="/room/events"' in room
     r = await client.get("/", follow_redirects=False)

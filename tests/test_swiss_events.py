@@ -31,7 +31,7 @@ def five() -> Tournament:
     return apply(t, ev("pair", tables=[["Ann", "Ben"], ["cat", "Dan"]], byes=["Eve"]))
 
 
-def test_registration_before_round_one_only() -> None:
+def test_registration_redraws_round_one_until_it_starts_then_is_a_late_entry() -> None:
     t = five()
     assert t.swiss and t.players == ("Ann", "Ben", "Cat", "Dan", "Eve") and t.table(2).players == ("Cat", "Dan")
     with pytest.raises(IllegalAction, match="already registered"):
@@ -40,8 +40,10 @@ def test_registration_before_round_one_only() -> None:
     assert added.tables == () and added.players[-1] == "Fay"  # the draw is cleared: the caller draws again
     assert apply(t, ev("unregister", player="eve")).players == ("Ann", "Ben", "Cat", "Dan")
     t = apply(t, ev("start", tables=[1]))
+    late = apply(t, ev("register", player="Fay"))  # round 1 has started: Fay plays from round 2
+    assert late.joined == {"Fay": 2} and late.tables == t.tables
     with pytest.raises(IllegalAction, match="only before round 1 starts"):
-        apply(t, ev("register", player="Fay"))
+        apply(t, ev("unregister", player="Ann"))
 
 
 def test_a_pairing_must_seat_every_active_player_once() -> None:
@@ -96,7 +98,7 @@ def test_json_round_trip_and_exports() -> None:
     t = replay(five(), [ev("start"), ev("result", table=1, vp={"Ann": 9, "Ben": 4}),
                         ev("result", table=2, vp={"Cat": 7, "Dan": 7}), ev("drop", player="Dan")])
     t = apply(t, ev("next_round", tables=[["Ann", "Eve"]], byes=["Cat", "Ben"]))
-    assert from_json(to_json(t)) == t and to_json(t)["version"] == 2
+    assert from_json(to_json(t)) == t and to_json(t)["version"] == 3
     with pytest.raises(InvalidTournament, match="only registered"):
         from_json({**to_json(t), "dropped": ["Zed"]})
     bad = to_json(t)

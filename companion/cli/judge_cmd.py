@@ -15,10 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.cli import judge_swiss_cmd
+from companion.cli import judge_event_cmd, judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
 from companion.session import inputs
+from companion.session.judging.event_pairing import PRESETS
 from companion.session.judging.judge import (
     DEFAULT_MARKS,
     DEFAULT_ROUND_SECONDS,
@@ -28,11 +29,10 @@ from companion.session.judging.judge import (
     describe,
     results_csv,
     shown_seconds,
-    standings,
     status,
     table_timer_payload,
 )
-from companion.session.judging.service import Judging, rng
+from companion.session.judging.service import Judging, past_vp, rng
 
 DEFAULT_PORT = 8551
 
@@ -59,8 +59,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--table-size", type=int, choices=(2, 3, 4), default=2,
                    help="Swiss: players a table (2: head to head with byes; 3-4: pods)")
     p.add_argument("--seed", type=int, help="seed round 1's draw (tests, scripts); default: the system's randomness")
+    p.add_argument("--tiebreaks", choices=tuple(PRESETS), default="house",
+                   help="the standings' order: house (wins, ties, VP), heroclix (HCUnits: wins, score, opponents' "
+                        "win %%, average opponent score) or magic (match points, opponents' match-win %%, VP)")
+    p.add_argument("--battle-royale", nargs="?", const="6,4,2,1", metavar="POINTS",
+                   help="score pods by placement: points for 1st, 2nd ... (default 6,4,2,1; tied places split them)")
     _common(p, event=False)
     p.set_defaults(run=_new)
+
 
     p = jsub.add_parser("list", help="stored events, most recent first")
     _common(p, event=False)
@@ -93,17 +99,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(run=_status)
 
-    p = jsub.add_parser("result", help="enter a table's result: --vp Ann=12 --vp Ben=9")
+    p = jsub.add_parser("result", help="enter a table's result: --vp Ann=12 --vp Ben=9 (--round N corrects a past "
+                        "round's)")
     p.add_argument("table", type=int)
+    p.add_argument("--round", type=int, metavar="N", help="correct round N's result (the old one is kept in the log; "
+                   "seatings already made stand, the standings and the next pairing follow)")
     p.add_argument("--vp", action="append", default=[], metavar="NAME=VP", help="a player's victory points")
     p.add_argument("--last-standing", metavar="NAME", help="the game ended with only this player's force left")
+    p.add_argument("--place", action="append", default=[], metavar="NAME=PLACE",
+                   help="Battle Royale: a player's place (1, 2, 2, 4 when two tie for 2nd); VP optional then")
     p.add_argument("--from-match", metavar="MATCH_ID", help="take the VP from a stored match (same player names)")
     _common(p)
     p.set_defaults(run=_result)
-
-    p = jsub.add_parser("standings", help="the event's standings")
-    _common(p)
-    p.set_defaults(run=_standings)
 
     p = jsub.add_parser("export", help="results as CSV (one row per player per table per round)")
     p.add_argument("-o", "--output", type=Path, help="write to this file instead of the screen")
@@ -121,6 +128,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_log)
 
     judge_swiss_cmd.register(jsub)
+    judge_event_cmd.register(jsub)
 
     p = jsub.add_parser("serve", help="serve the room: a light read-only page per table, and the judge's screen")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
@@ -159,17 +167,39 @@ def _new(args: argparse.Namespace) -> int:
     marks = DEFAULT_MARKS if args.warn is None else tuple(inputs.minutes(m) * 60 for m in args.warn)
     minutes = inputs.minutes(args.minutes)
     now = time.time()
+    placement = () if args.battle_royale is None else _placement(args.battle_royale)
     if args.player:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
         _show(judging.new_swiss(args.name, args.player, table_size=args.table_size, build=args.build,
-                                round_seconds=minutes * 60, marks=marks, chance=rng(args.seed), now=now),
-              args.json)
+                                round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
+                                placement=placement, chance=rng(args.seed), now=now), args.json)
         return 0
     tables = [_names(names) for names in args.table]  # every seat is checked before anything is stored
-    _show(judging.new_event(args.name, tables, build=args.build, round_seconds=minutes * 60, marks=marks, now=now),
-          args.json)
+    _show(judging.new_event(args.name, tables, build=args.build, round_seconds=minutes * 60, marks=marks,
+                            tiebreaks=args.tiebreaks, placement=placement, now=now), args.json)
     return 0
+
+
+def _placement(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(v) for v in text.split(","))
+    except ValueError:
+        raise BadArgument(f"--battle-royale {text[:40]!r}: give whole numbers, 1st place first, e.g. 6,4,2,1") from None
+
+
+def _pairs(items: list[str], flag: str, what: str) -> dict[str, int]:
+    """NAME=NUMBER pairs from repeated --vp / --place flags."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, sep, value = item.rpartition("=")
+        try:
+            if not sep or not name.strip():
+                raise inputs.BadInput("no name")
+            out[name.strip()] = inputs.points(value, what)
+        except inputs.BadInput as exc:
+            raise BadArgument(f"{flag} {item[:80]!r}: write NAME={what}, e.g. {flag} Ann=12 ({exc})") from None
+    return out
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -226,15 +256,7 @@ def _status(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
-    vp: dict[str, int] = {}
-    for item in args.vp:
-        name, sep, value = item.rpartition("=")
-        try:
-            if not sep or not name.strip():
-                raise inputs.BadInput("no name")
-            vp[name.strip()] = inputs.points(value, "VP")
-        except inputs.BadInput as exc:
-            raise BadArgument(f"--vp {item[:80]!r}: write NAME=VP, e.g. --vp Ann=12 ({exc})") from None
+    vp = _pairs(args.vp, "--vp", "VP")
     if args.from_match:
         if vp:
             raise BadArgument("give either --vp or --from-match, not both")
@@ -242,8 +264,12 @@ def _result(args: argparse.Namespace) -> int:
 
         vp = {p.name: p.vp for p in Session.open().state(args.from_match).players}
     data: dict[str, Any] = {"table": args.table, "vp": vp}
+    if args.place:
+        data["places"] = _pairs(args.place, "--place", "PLACE")
     if args.last_standing:
         data["last_standing"] = args.last_standing
+    if args.round is not None:
+        return _correct(args, data)
     t = _dispatch(args, "result", data)
     if args.json:
         emit_json(_table_json(t, t.table(args.table), time.time()))
@@ -252,18 +278,16 @@ def _result(args: argparse.Namespace) -> int:
     return 0
 
 
-def _standings(args: argparse.Namespace) -> int:
+def _correct(args: argparse.Namespace, data: dict[str, Any]) -> int:
     judging, tid = _open(args)
-    rows = standings(judging.state(tid))
+    was = past_vp(judging.state(tid), args.round, args.table)
+    t = judging.write(tid, "result", {**data, "round": args.round})
+    table = next(tb for tb in t.rounds[args.round - 1].tables if tb.number == args.table)
     if args.json:
-        emit_json([vars(r) for r in rows])
-        return 0
-    # Opp = opponents' strength, the last tiebreak (their average match-win rate, each floored at 33%)
-    print(f"{'#':>4}  {'player':<24} {'games':>5} {'W':>3} {'T':>3} {'L':>3} {'VP':>5} {'Opp':>5}")
-    for r in rows:
-        rank = f"={r.rank}" if r.tied else str(r.rank)
-        print(f"{rank:>4}  {r.player:<24} {r.played:>5} {r.wins:>3} {r.ties:>3} {r.losses:>3} {r.vp:>5} "
-              f"{r.opp_strength:>5.0%}" + ("  (dropped)" if r.dropped else "") + (f"  {r.byes} bye" if r.byes else ""))
+        emit_json({"round": args.round, **_table_json(t, table, time.time()), "was": was})
+    else:
+        old = ", ".join(f"{p} {v}" for p, v in (was or {}).items())
+        print(f"round {args.round} table {args.table} corrected: {describe(table)} (was {old})")
     return 0
 
 
@@ -313,12 +337,13 @@ def _serve(args: argparse.Namespace) -> int:
 def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
     r = table.result
     return {
-        "table": table.number, "players": list(table.players), "status": status(table, now),
+        "table": table.number, "players": list(table.players), "first": table.first or None,
+        "status": status(table, now),
         "remaining": shown_seconds(table.timer, now), "shown": clock_text(shown_seconds(table.timer, now)),
         "timer": table_timer_payload(t, table),
         "extensions": [{"seconds": e.seconds, "reason": e.reason, "at": e.at} for e in table.extensions],
         "result": None if r is None else {"vp": r.vp, "winners": list(r.winners), "how": r.how,
-                                          "tie": len(r.winners) > 1},
+                                          "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {})},
     }
 
 
@@ -328,7 +353,8 @@ def _show(t: Tournament, as_json: bool) -> None:
         emit_json({"id": t.id, "name": t.name, "build": t.build, "round": t.current.number, "now": now,
                    "round_seconds": t.round_seconds, "marks": list(t.marks),
                    "tables": [_table_json(t, tb, now) for tb in t.tables], "byes": list(t.current.byes),
-                   "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size})
+                   "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size,
+                   "tiebreaks": t.tiebreaks, "placement": list(t.placement)})
         return
     minutes = f"{t.round_seconds / 60:g}"
     print(f"{t.name} [{t.id}] · Skirmish {t.build} · round {t.current.number} · {minutes} min rounds")
@@ -338,6 +364,8 @@ def _show(t: Tournament, as_json: bool) -> None:
         state = status(tb, now)
         clock = clock_text(shown_seconds(tb.timer, now))
         line = f"  table {tb.number:>3}  {clock:>7}  {state:<8} {' vs '.join(tb.players)}"
+        if tb.first:
+            line += f"  ({tb.first} first)"
         if tb.extensions:
             added = sum(e.seconds for e in tb.extensions) / 60
             line += f"  (+{added:g} min: {'; '.join(e.reason for e in tb.extensions)})"

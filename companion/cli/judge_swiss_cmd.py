@@ -18,7 +18,8 @@ from companion.session.judging.service import Judging, rng
 
 
 def register(jsub: argparse._SubParsersAction) -> None:
-    p = jsub.add_parser("player", help="add or remove a registered player before round 1 starts (redraws round 1)")
+    p = jsub.add_parser("player", help="add or remove a player before round 1 starts (redraws round 1); after that, "
+                        "add is a late entry: plays from the next round, the rounds missed count as losses")
     p.add_argument("action", choices=("add", "remove"))
     p.add_argument("name")
     _common(p, seed=True)
@@ -39,6 +40,7 @@ def register(jsub: argparse._SubParsersAction) -> None:
     p.add_argument("--csv", type=Path, metavar="FILE", help="write the pairings as CSV")
     p.add_argument("--html", type=Path, metavar="FILE", help="write a printable pairings page")
     p.add_argument("--standings-csv", type=Path, metavar="FILE", help="write the standings (with tiebreaks) as CSV")
+    p.add_argument("--standings-html", type=Path, metavar="FILE", help="write a printable standings page")
     _common(p)
     p.set_defaults(run=_pairings)
 
@@ -76,7 +78,7 @@ def _pairings(args: argparse.Namespace) -> int:
     t = judging.state(judging.pick(args.event or None))
     written = []
     for path, text in ((args.csv, swiss.pairings_csv), (args.html, swiss.pairings_html),
-                       (args.standings_csv, swiss.standings_csv)):
+                       (args.standings_csv, swiss.standings_csv), (args.standings_html, swiss.standings_html)):
         if path is not None:
             path.write_text(text(t), encoding="utf-8", newline="")
             written.append(str(path))

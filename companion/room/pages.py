@@ -9,7 +9,8 @@ from __future__ import annotations
 from html import escape
 
 from companion.room.assets import CSS, JS
-from companion.session.judging.room import RoomFeed, Seat, StandingRow, TableView
+from companion.session.judging.event_pairing import StandingsTable
+from companion.session.judging.room import RoomFeed, Seat, TableView
 
 NAV = '<nav><a href="/find">Find my table</a><a href="/room">All tables</a><a href="/standings">Standings</a></nav>'
 LOST = '<p id="lost" class="lost" role="status">Connection lost - clock may be behind</p>'
@@ -61,14 +62,17 @@ def find_page(feed: RoomFeed, query: str, seats: list[Seat]) -> str:
     return page(f"Find my table · {feed.state.name}", body)
 
 
-def standings_page(feed: RoomFeed, rows: list[StandingRow]) -> str:
-    head = '<tr><th class="n">#</th><th>Player</th><th class="n">Games</th><th class="n">W</th><th class="n">T</th>' \
-           '<th class="n">L</th><th class="n">VP</th></tr>'
-    lines = "".join(f'<tr><td class="n">{r.rank}</td><td>{escape(r.player)}</td><td class="n">{r.played}</td>'
-                    f'<td class="n">{r.wins}</td><td class="n">{r.ties}</td><td class="n">{r.losses}</td>'
-                    f'<td class="n">{r.vp}</td></tr>' for r in rows)
-    body = f"<h1>{escape(feed.title)}</h1><h2>Standings</h2>" + (
-        f"<table>{head}{lines}</table>" if rows else "<p>No players seated yet.</p>")
+def standings_page(feed: RoomFeed, shown: StandingsTable) -> str:
+    """The event's standings with the columns of its tiebreak order, and the order itself above them."""
+    head = '<tr><th class="n">#</th><th>Player</th>' + "".join(
+        f'<th class="n">{escape(h)}</th>' for h in shown.headers) + "</tr>"
+    lines = "".join(f'<tr><td class="n">{rank}</td><td>{escape(player)}</td>'
+                    + "".join(f'<td class="n">{escape(v)}</td>' for v in values) + "</tr>"
+                    for rank, player, values in shown.rows)
+    cut = "".join(f"<li>{escape(line)}</li>" for line in shown.bracket)
+    body = f"<h1>{escape(feed.title)}</h1>" + (f"<h2>Top cut</h2><ul>{cut}</ul>" if cut else "") + (
+        f"<h2>Standings</h2><p>Order: {escape(shown.order)}</p>") + (
+        f"<table>{head}{lines}</table>" if shown.rows else "<p>No players seated yet.</p>")
     return page(f"Standings · {feed.state.name}", body)
 
 

@@ -7,9 +7,18 @@ Event types (data):
     pause {tables?} / resume {tables?}    one or several tables, or all that can
     extend {table, seconds, reason}       a judge's extension, kept with its reason
     result {table, vp, last_standing?}    the game's result; stops that table's clock
+    result {table, places, vp?}   a Battle Royale event's result: each player's place (1, 2, 2, 4); VP optional
+    first {table, player}         who plays first at a table (the roll-off's winner)
+    result {round, table, vp, last_standing?, was}    corrects a past round's result; `was` (the VP it
+                                  replaces) keeps the old value in the log and refuses a stale correction;
+                                  seatings already made stand, standings and the next pairing follow it
     next_round {tables?, byes?}   close the round (every table has a result) and seat the next: as given
                                   (a Swiss pairing), or the same tables again (hand-seated events only)
-Swiss events add register / unregister / drop / pair / swap (tournament.seating).
+    tiebreaks {preset}            the standings' order the event announces (tournament.tiebreaks.PRESETS)
+    cut {seeds}                   close the Swiss rounds and seat a top 4 or 8 bracket (tournament.cut); then
+                                  `next_round` seats the bracket's winners
+Swiss events add register / unregister / drop / pair / swap (tournament.seating); a `result` with `round`
+corrects a past round.
 
 The shared `Event` record of match events is reused, so logs of both look alike.
 """
@@ -24,6 +33,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.match.reducer import Reducer
+from companion.core.tournament.cut import next_cut_round, start_cut
+from companion.core.tournament.placement import check_places
 from companion.core.tournament.results import decide
 from companion.core.tournament.seating import HANDLERS, registered, seat_round
 from companion.core.tournament.state import (
@@ -32,12 +43,14 @@ from companion.core.tournament.state import (
     MAX_TABLES,
     MIN_SEATS,
     Extension,
+    Result,
     Round,
     Table,
     Tournament,
     new_table,
     validate,
 )
+from companion.core.tournament.tiebreaks import PRESETS
 
 MAX_EXTENSION = 3600
 MAX_REASON = 200
@@ -48,6 +61,7 @@ handler = REDUCER.handler
 apply = REDUCER.apply
 replay = REDUCER.replay
 REDUCER.handlers.update(HANDLERS)
+REDUCER.handlers["cut"] = start_cut
 
 
 # --- reading event data ------------------------------------------------------------------------------
@@ -193,13 +207,56 @@ def _extend(state: Tournament, event: Event) -> Tournament:
 
 @handler("result")
 def _result(state: Tournament, event: Event) -> Tournament:
-    table = _table(state, _number(event))
+    number = event.data.get("round", state.current.number)
+    if number == state.current.number:
+        table = _table(state, _number(event))
+    elif isinstance(number, bool) or not isinstance(number, int) or not 1 <= number < state.current.number:
+        raise IllegalAction(f"result: the round is a number from 1 to {state.current.number}")
+    elif state.rounds[number - 1].cut:
+        raise IllegalAction("a top-cut game's result can't change once the bracket has moved on")
+    else:
+        found = [t for t in state.rounds[number - 1].tables if t.number == _number(event)]
+        if not found:
+            raise IllegalAction(f"there was no table {_number(event)} in round {number}")
+        table = found[0]
+    result = _decided(state, table, event)
+    if number == state.current.number:
+        return _with_tables(state, [replace(table, result=result, timer=timers.pause(table.timer, event.at))])
+    old = table.result.vp if table.result is not None else None
+    if event.data.get("was") != old:
+        raise IllegalAction(f"round {number} table {table.number}'s result is no longer what this correction "
+                            "replaces: look at it again")
+    rnd = state.rounds[number - 1]
+    tables = tuple(replace(t, result=result) if t.number == table.number else t for t in rnd.tables)
+    return replace(state, rounds=tuple(replace(r, tables=tables) if r is rnd else r for r in state.rounds))
+
+
+def _decided(state: Tournament, table: Table, event: Event) -> Result:
+    raw_places = event.data.get("places")
+    if state.placement or raw_places is not None:
+        if not state.placement:
+            raise IllegalAction("this event has no placement points: give VP (and who was left standing)")
+        if not isinstance(raw_places, dict) or not all(isinstance(k, str) for k in raw_places):
+            raise IllegalAction("this event scores by placement: give each player's place (1, 2, 2, 4 for a tie)")
+        places = check_places(table.players, {_seated_name(table, k): v for k, v in raw_places.items()})
+        raw_vp = event.data.get("vp")
+        vp = _vp(raw_vp, table) if raw_vp else {p: 0 for p in table.players}
+        return Result(vp=vp, winners=tuple(p for p in table.players if places[p] == 1), how="placement",
+                      at=event.at, places=places)
     vp = _vp(event.data.get("vp"), table)
     last = event.data.get("last_standing")
     if last is not None and not isinstance(last, str):
         raise IllegalAction("result: last_standing must be a player's name")
-    result = decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
-    return _with_tables(state, [replace(table, result=result, timer=timers.pause(table.timer, event.at))])
+    return decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
+
+
+@handler("first")
+def _first(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, _number(event))
+    name = event.data.get("player")
+    if not isinstance(name, str):
+        raise IllegalAction("first: name the player who plays first")
+    return _with_tables(state, [replace(table, first=_seated_name(table, name))])
 
 
 def _seated_name(table: Table, name: str) -> str:
@@ -226,8 +283,20 @@ def _vp(raw: Any, table: Table) -> dict[str, int]:
     return {p: vp[p] for p in table.players}  # seat order
 
 
+@handler("tiebreaks")
+def _tiebreaks(state: Tournament, event: Event) -> Tournament:
+    chosen = event.data.get("preset")
+    if chosen not in PRESETS:
+        raise IllegalAction(f"tiebreaks: choose one of {', '.join(PRESETS)}")
+    return replace(state, tiebreaks=chosen)
+
+
 @handler("next_round")
 def _next_round(state: Tournament, event: Event) -> Tournament:
+    if state.current.cut:
+        if "tables" in event.data:
+            raise IllegalAction("the bracket seats its own next round: the winners meet")
+        return next_cut_round(state)
     pending = [t.number for t in state.tables if t.result is None]
     if pending:
         raise IllegalAction(f"enter the results of table{'s' if len(pending) > 1 else ''} "

@@ -18,7 +18,11 @@ tiers together, so the matching minimises them in this order:
 Between equally good choices (players on equal points) the edges' order, shuffled by `rng`, decides.
 The graph is sparse: each player links to the `window` players nearest in the standings; when that graph
 gives a worse answer than the ideal (a rematch, a higher bye, a table across more than a win), the window
-doubles, up to the whole field, where the answer is exact.
+doubles, up to the whole field, where the answer is exact. A field of 128 or more is first paired in parts of
+64 consecutive players in the standings (the last part takes the rest, and the bye); the parts are kept only
+when every one of them comes out without a flaw and the bye is the lowest eligible player's, else the whole
+field is matched at once. Within a part the order above holds; across parts it is no longer exact in the last
+two tiers (how far a player floats), the price of pairing 1,000 players in a fraction of a second.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from companion.core.tournament.state import Tournament
 
 WIN = 3  # match points of a win: "within one win" means at most 3 points apart
 FIRST_WINDOW = 8
+PART = 64  # players a part: a field of twice this or more is paired in parts (pair_heads)
 # tier bases: each exceeds the largest possible sum of every lower tier (512 players, 30 rounds)
 FLOAT, GAP, CROSS, BYE_RANK, REMATCH = 1, 10**6, 10**13, 10**16, 10**19
 BIG = 10**24
@@ -72,14 +77,47 @@ def next_pairing(t: Tournament, rng: random.Random) -> Pairing:
 
 
 def draw(players: Sequence[str], table_size: int, rng: random.Random) -> Pairing:
-    """Round 1: everyone on zero, so a shuffled order seated by `pair` is a random draw."""
+    """Round 1: everyone on zero and nobody has met, so the shuffled order taken two by two is a random draw
+    (the odd player out has the bye); pods are the shuffled order cut into pod sizes."""
     order = list(players)
     rng.shuffle(order)
-    return pair(order, {}, {}, {}, table_size, rng)
+    if table_size != 2 or len(order) < 2:
+        return pair(order, {}, {}, {}, table_size, rng)
+    odd = len(order) % 2
+    tables = tuple(tuple(order[i:i + 2]) for i in range(0, len(order) - odd, 2))
+    return Pairing(tables, (order[-1],) if odd else ())
 
 
 def pair_heads(players: list[str], points: Mapping[str, int], met: Mapping[frozenset[str], int],
                byes: Mapping[str, int], rng: random.Random) -> Pairing:
+    """A large field is paired in parts of consecutive players (the matching grows about n³); when a part comes
+    out with a flaw, or its bye would not be the lowest eligible player's, the whole field is paired at once."""
+    parts = _parts(players)
+    if len(parts) > 1:
+        fewest = min(byes.get(p, 0) for p in players)
+        tables: list[tuple[str, ...]] = []
+        for part in parts:
+            if len(part) % 2 and min(byes.get(p, 0) for p in part) != fewest:
+                break  # the bye's part has nobody on the fewest byes: only the whole field can choose well
+            found = _pair_field(part, points, met, byes, rng)
+            lowest = [p for p in part if byes.get(p, 0) == fewest][-1:] if len(part) % 2 else []
+            if _flaws(list(found.tables), points, met) or list(found.byes) != lowest:
+                break
+            tables += found.tables
+        else:
+            return Pairing(tuple(tables), found.byes)
+    return _pair_field(players, points, met, byes, rng)
+
+
+def _parts(players: list[str]) -> list[list[str]]:
+    """The standings cut into parts of PART players (even: a score group split between two parts pairs within
+    each), the last taking the rest (at least PART, and the bye when the count is odd)."""
+    count = max(1, len(players) // PART)
+    return [players[i * PART:(i + 1) * PART] for i in range(count - 1)] + [players[(count - 1) * PART:]]
+
+
+def _pair_field(players: list[str], points: Mapping[str, int], met: Mapping[frozenset[str], int],
+                byes: Mapping[str, int], rng: random.Random) -> Pairing:
     n = len(players)
     fewest = min(byes.get(p, 0) for p in players)
     eligible = [p for p in players if byes.get(p, 0) == fewest] if n % 2 else []

@@ -2,9 +2,15 @@
 
 Pod sizes: the event's size where the count divides; otherwise some pods one smaller (size 4: pods of 3)
 or, for size 3, one larger (pods of 4), so nobody sits out. Larger pods go to the top of the standings.
-Seating starts from the standings cut into pods in order, then swaps players between nearby pods while a
-swap lowers the cost, compared tier by tier: squared earlier meetings inside a pod (the usual "badness"),
-then pods spanning more than one win (3 points), then the squared spread of points in a pod.
+A seating is compared tier by tier (pod_cost): first the pods spanning more than one win (3 points), then
+repeat opponents (squared earlier meetings inside a pod, the usual "badness": meeting a third time is worse
+than two pairs meeting twice), then the squared spread of points in a pod. Seating:
+    1. the fewest pods over one win (tournament.pod_search.fewest_spans, exact);
+    2. when that seating repeats an opponent, a search for one with no repeat and no more pods over one win
+       (pod_search.without_repeats, exhaustive within a step budget): none is missed where one exists, up to
+       events of a few dozen players; past the budget, step 3 alone works on the repeats;
+    3. swaps of two players between pods while a swap lowers the cost (local search), which also evens the
+       spread; a swap never raises a higher tier to lower a lower one.
 """
 
 from __future__ import annotations
@@ -12,8 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-WIN = 3
-REACH = 3  # a player may move to a pod at most this many pods away
+from companion.core.tournament.pod_search import DEFAULT_BUDGET, WIN, fewest_spans, spans, without_repeats
+
+REACH = 3  # a pod without repeats or spans tries swaps with this many pods below it
 MAX_PASSES = 30
 
 
@@ -39,35 +46,67 @@ Cost = tuple[int, int, int]
 
 
 def pod_cost(pod: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
+    """(spans more than one win: 0 or 1, squared earlier meetings inside the pod, squared spread of points)."""
     repeats = sum(met.get(frozenset((a, b)), 0) ** 2 for i, a in enumerate(pod) for b in pod[i + 1:])
     values = [points.get(p, 0) for p in pod]
     spread = max(values) - min(values)
-    return repeats, int(spread > WIN), spread * spread
+    return int(spread > WIN), repeats, spread * spread
 
 
 def _add(a: Cost, b: Cost) -> Cost:
     return a[0] + b[0], a[1] + b[1], a[2] + b[2]
 
 
+def _total(pods: list[list[str]], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
+    total = (0, 0, 0)
+    for pod in pods:
+        total = _add(total, pod_cost(pod, points, met))
+    return total
+
+
 def seat_pods(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int], size: int,
-              rng: random.Random) -> tuple[tuple[str, ...], ...]:
-    pods: list[list[str]] = []
-    start = 0
-    for k in pod_sizes(len(ranked), size):
-        pods.append(list(ranked[start:start + k]))
-        start += k
+              rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> tuple[tuple[str, ...], ...]:
+    """The pods for the next round, best first."""
+    sizes = pod_sizes(len(ranked), size)
+    pods = fewest_spans(ranked, points, sizes)
+    spanning = sum(spans(p, points) for p in pods)
+    if any(pod_cost(p, points, met)[1] for p in pods):  # it repeats: look for a seating that doesn't
+        found, _ = without_repeats(ranked, points, met, sizes, spanning, budget)
+        if found is None:  # none (or none within the budget): swaps from two starts, the better kept
+            cut, start = [], 0
+            for k in sizes:  # the standings cut in order, as a second start when it spans no more
+                cut.append(list(ranked[start:start + k]))
+                start += k
+            starts = [pods, cut] if sum(spans(p, points) for p in cut) == spanning else [pods]
+            tried = [_improve(s, points, met, rng) for s in starts]
+            found = min(tried, key=lambda s: _total(s, points, met))
+        pods = found
+    pods = _improve(pods, points, met, rng)
+    rank = {p: i for i, p in enumerate(ranked)}
+    for pod in pods:
+        pod.sort(key=rank.__getitem__)
+    return tuple(tuple(p) for p in sorted(pods, key=lambda pod: rank[pod[0]]))
+
+
+def _improve(pods: list[list[str]], points: Mapping[str, int], met: Mapping[frozenset[str], int],
+             rng: random.Random) -> list[list[str]]:
+    """Swap players between pods while a swap lowers the cost, tier by tier. Pods with a repeat or a span over one
+    win try every other pod; the rest (spread only) try their near neighbours in the standings."""
     costs = [pod_cost(p, points, met) for p in pods]
-    pairs = [(i, j) for i in range(len(pods)) for j in range(i + 1, min(len(pods), i + 1 + REACH))]
     for _ in range(MAX_PASSES):
+        bad = [i for i, c in enumerate(costs) if c[:2] != (0, 0)]
+        pairs = {(i, j) for i in range(len(pods)) for j in range(i + 1, min(len(pods), i + 1 + REACH))}
+        pairs |= {(min(i, j), max(i, j)) for i in bad for j in range(len(pods)) if j != i}
+        order = sorted(pairs)
+        rng.shuffle(order)
         improved = False
-        rng.shuffle(pairs)
-        for i, j in pairs:
+        for i, j in order:
             if costs[i] == costs[j] == (0, 0, 0):  # nothing to gain
                 continue
             improved |= _best_swap(pods, costs, i, j, points, met)
         if not improved:
             break
-    return tuple(tuple(p) for p in pods)
+    return pods
 
 
 def _best_swap(pods: list[list[str]], costs: list[Cost], i: int, j: int, points: Mapping[str, int],

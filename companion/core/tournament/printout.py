@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import html
 
+from companion.core.tournament.cut import bracket_lines, stage
 from companion.core.tournament.results import Standing, csv_text, standings
 from companion.core.tournament.state import Tournament
+from companion.core.tournament.tiebreaks import cells, order_for
 
 PAIRINGS_COLUMNS = ("round", "table", "seat", "player", "points", "record")
-STANDINGS_COLUMNS = ("rank", "player", "played", "wins", "ties", "losses", "points", "vp", "opp_strength", "byes",
-                     "dropped")
+STANDINGS_TAIL = ("played", "byes", "missed", "dropped", "order")  # after the order's own columns
+DECIMALS = ("opp_strength", "opp_win", "opp_score", "placement")
 
 
 def record(row: Standing | None) -> str:
@@ -34,9 +36,39 @@ def pairings_csv(t: Tournament) -> str:
 
 
 def standings_csv(t: Tournament) -> str:
-    return csv_text(STANDINGS_COLUMNS, [
-        (r.rank, r.player, r.played, r.wins, r.ties, r.losses, r.points, r.vp, f"{r.opp_strength:.4f}", r.byes,
-         "yes" if r.dropped else "") for r in standings(t)])
+    """rank, player, the event's tiebreak columns in its order, then games, byes, rounds missed, dropped, order."""
+    fields = tuple(c.field for c in order_for(t.tiebreaks, t.placement).columns)
+    return csv_text(("rank", "player", *fields, *STANDINGS_TAIL), [
+        (r.rank, r.player, *(f"{getattr(r, f):.4f}" if f in DECIMALS else getattr(r, f) for f in fields), r.played,
+         r.byes, r.missed, "yes" if r.dropped else "", t.tiebreaks) for r in standings(t)])
+
+
+def order_line(t: Tournament) -> str:
+    chosen = order_for(t.tiebreaks, t.placement)
+    return f"{chosen.name}: {chosen.order}"
+
+
+def standings_html(t: Tournament) -> str:
+    """A printable standings page: the order the event announced, its columns, drops, byes and missed rounds."""
+    e = html.escape
+    chosen = order_for(t.tiebreaks, t.placement)
+    head = "".join(f"<th>{e(c.header)}</th>" for c in chosen.columns)
+    rows = "".join(
+        f"<tr><td class=n>{'=' if r.tied else ''}{r.rank}</td><td>{e(r.player)}{note(r)}</td>"
+        + "".join(f"<td>{e(v)}</td>" for v in cells(chosen, r)) + "</tr>" for r in standings(t))
+    title = f"{e(t.name)} · standings · {e(stage(t))}"
+    cut = "".join(f"<li>{e(line)}</li>" for line in bracket_lines(t))
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title}</title><style>{STYLE}</style>"
+            f"</head><body><h1>{title}</h1>" + (f"<h2 class=first>Top cut</h2><ul>{cut}</ul>" if cut else "")
+            + f"<h2 class=first>Swiss standings</h2><p>Order: {e(order_line(t))}</p>"
+            f"<table><tr><th>#</th><th>Player</th>{head}</tr>{rows}</table></body></html>\n")
+
+
+def note(row: Standing) -> str:
+    """' (dropped)', ' (1 bye)', ' (missed 1)' after a name, as the CLI shows them."""
+    parts = [p for p, on in (("dropped", row.dropped), (f"{row.byes} bye", row.byes),
+                             (f"missed {row.missed}", row.missed)) if on]
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 STYLE = """body{font-family:sans-serif;margin:1.5em}h1{font-size:1.6em;margin:0}p{margin:.3em 0 1em}
@@ -54,10 +86,11 @@ def pairings_html(t: Tournament) -> str:
     table_rows = "".join(f"<tr><td class=n>{tb.number}</td><td>{' vs '.join(e(p) for p in tb.players)}</td></tr>"
                          for tb in t.tables)
     byes = "".join(f"<tr><td class=n>bye</td><td>{e(p)}</td></tr>" for p in t.current.byes)
-    title = f"{e(t.name)} · round {t.current.number}"
+    title = f"{e(t.name)} · {e(stage(t))}"
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title} pairings</title>"
             f"<style>{STYLE}</style></head><body><h1>{title}</h1>"
-            f"<p>HeroClix Skirmish {t.build} · {t.round_seconds / 60:g}-minute rounds · record is W-L-T</p>"
+            f"<p>HeroClix Skirmish {t.build} · {t.round_seconds / 60:g}-minute rounds · record is W-L-T<br>"
+            f"Standings order: {e(order_line(t))}</p>"
             f"<h2 class=first>Find your table</h2><table><tr><th>Player</th><th>Table</th><th>Record</th></tr>"
             f"{name_rows}</table><h2>Tables</h2><table><tr><th>Table</th><th>Players</th></tr>{table_rows}{byes}"
             "</table></body></html>\n")

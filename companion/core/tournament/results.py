@@ -3,11 +3,15 @@
 The winner rule comes from the Skirmish format (seed 003): the first to the VP target wins at once (15 VP with
 two players, 20 with three or four); a player whose force is the only one left wins even with fewer VP; when
 time is called, most VP wins. Equal most VP at time is shown as a tie: the source names no tie-breaker.
-The order of the standings is a house choice (the source gives no event scoring): wins, then ties, then VP,
-then opponents' strength: the average match-win rate of everyone met at a table, each rate floored at 1/3 as
-in Magic's tournament rules (Appendix C), so meeting players who lost a lot is not punished twice. Match points
-are 3 a win, 1 a tie, 0 a loss; a player's match-win rate is points / (3 x games, byes included). Dropped
-players keep their results and still count as opponents; a bye is no opponent.
+The order of the standings is the event's tiebreak preset (tournament.tiebreaks: the app's own, HeroClix's
+HCUnits order or Magic's). Every number any preset uses is computed here for every player:
+    opp_strength  opponents' match-win rate: the average over everyone met at a table of their points /
+                  (3 x games, byes included), each floored at 1/3 as in Magic's rules (Appendix C), so meeting
+                  players who lost a lot is not punished twice. Match points are 3 a win, 1 a tie, 0 a loss.
+    opp_win       HCUnits' opponents' win %: their wins / games at a table (byes left out), floored at 30 %
+    opp_score     the average of the opponents' VP
+Dropped players keep their results and still count as opponents; a bye is no opponent. A late entry's missed
+rounds count as games lost with 0 VP (and no opponent).
 
 A bye is a win worth BYE_VP victory points: two thirds of the 2-player VP target (15), so it is about what a
 winner at time scores. 0 VP would sink the bye player's VP tiebreak below every loser who scored; the full
@@ -23,16 +27,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.core.errors import IllegalAction
+from companion.core.tournament.placement import placement_points
 from companion.core.tournament.state import Result, Table, Tournament
+from companion.core.tournament.tiebreaks import order_for
 
 BYE_VP = 10
 WIN_POINTS, TIE_POINTS = 3, 1
 FLOOR = Fraction(1, 3)
+HEROCLIX_FLOOR = Fraction(3, 10)
 
 HOW = {
     "target": "reached the VP target",
     "last-standing": "last force standing",
     "time": "time called: most VP wins",
+    "placement": "placed by the table",
 }
 
 
@@ -67,6 +75,9 @@ def describe(table: Table) -> str:
     r = table.result
     if r is None:
         return "no result yet"
+    if r.places:
+        return "Placed: " + ", ".join(f"{p} {n}" for n, p in sorted((n, p) for p, n in r.places.items())) + (
+            " · VP " + ", ".join(f"{p} {v}" for p, v in r.vp.items()) if any(r.vp.values()) else "")
     scores = ", ".join(f"{p} {v}" for p, v in r.vp.items())
     who = f"{r.winners[0]} wins" if len(r.winners) == 1 else f"Tie: {' and '.join(r.winners)}"
     return f"{who} ({HOW[r.how]}) · {scores}"
@@ -86,6 +97,10 @@ class Standing:
     byes: int = 0
     opp_strength: float = 0.0  # opponents' average match-win rate (each floored at 1/3); 0 with no opponent
     dropped: bool = False
+    opp_win: float = 0.0  # opponents' average win rate at tables (each floored at 30 %, byes left out)
+    opp_score: float = 0.0  # opponents' average VP
+    missed: int = 0  # rounds before a late entry joined, counted as losses
+    placement: float = 0.0  # Battle Royale placement points (ties split, so possibly a fraction)
 
 
 @dataclass
@@ -96,6 +111,8 @@ class _Record:
     losses: int = 0
     vp: int = 0
     byes: int = 0
+    missed: int = 0
+    placement: Fraction = Fraction(0)
 
     @property
     def points(self) -> int:
@@ -108,7 +125,14 @@ def records(t: Tournament) -> tuple[dict[str, _Record], dict[str, list[str]]]:
     met: dict[str, list[str]] = {}
     for player in t.players:
         rows.setdefault(player, _Record())
+    for player, first in t.joined.items():  # a late entry lost the rounds before they joined, once those ended
+        done = bool(t.tables) and all(tb.result is not None for tb in t.tables)
+        missed = min(first, t.current.number + done) - 1
+        row = rows[player]
+        row.played, row.losses, row.missed = row.played + missed, row.losses + missed, missed
     for rnd in t.rounds:
+        if rnd.cut:  # the bracket is its own view (tournament.cut): the Swiss standings stop at the cut
+            continue
         for table in rnd.tables:
             for player in table.players:
                 row = rows.setdefault(player, _Record())
@@ -120,6 +144,8 @@ def records(t: Tournament) -> tuple[dict[str, _Record], dict[str, list[str]]]:
                 row.ties += kind == "tie"
                 row.losses += kind == "loss"
                 row.vp += table.result.vp[player]
+                if table.result.places and t.placement:
+                    row.placement += placement_points(t.placement, table.result.places)[player]
                 met.setdefault(player, []).extend(p for p in table.players if p != player)
         if rnd is not t.current or rnd.tables and all(tb.result is not None for tb in rnd.tables):
             for player in rnd.byes:  # a bye counts once its round is over (or every table has its result)
@@ -142,21 +168,37 @@ def meetings(t: Tournament) -> Counter[frozenset[str]]:
     return seen
 
 
+def table_win_rate(row: _Record) -> Fraction:
+    """HCUnits' win rate: wins at a table / games at a table (byes and missed rounds left out), 30 % floor."""
+    games = row.played - row.byes - row.missed
+    return max(HEROCLIX_FLOOR, Fraction(row.wins - row.byes, games)) if games else HEROCLIX_FLOOR
+
+
+def _average(values: list[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
 def standings(t: Tournament) -> list[Standing]:
-    """Every player registered, with a result or a seat, best first; equal records share a rank (1, 2, 2, 4)."""
+    """Every player registered, with a result or a seat, best first in the event's tiebreak order; equal rows
+    share a rank (1, 2, 2, 4)."""
     rows, met = records(t)
-    strength = {p: (sum(win_rate(rows[o]) for o in met[p]) / len(met[p]) if met.get(p) else Fraction(0))
-                for p in rows}
-    key = {p: (r.wins, r.ties, r.vp, strength[p]) for p, r in rows.items()}
+    exact = {p: {"opp_strength": _average([win_rate(rows[o]) for o in met.get(p, [])]),
+                 "opp_win": _average([table_win_rate(rows[o]) for o in met.get(p, [])]),
+                 "opp_score": _average([Fraction(rows[o].vp) for o in met.get(p, [])]),
+                 **{k: getattr(r, k) for k in ("wins", "ties", "vp", "points", "placement")}} for p, r in rows.items()}
+    keys = order_for(t.tiebreaks, t.placement).keys
+    key = {p: tuple(exact[p][k] for k in keys) for p in rows}
     order = sorted(rows, key=lambda p: (tuple(-k for k in key[p]), p.casefold()))
     gone = {p.casefold() for p in t.dropped}
     count = Counter(key.values())
     out: list[Standing] = []
     for i, player in enumerate(order):
         rank = out[-1].rank if out and key[out[-1].player] == key[player] else i + 1
-        r = rows[player]
+        r, e = rows[player], exact[player]
         out.append(Standing(rank, player, r.played, r.wins, r.ties, r.losses, r.vp, count[key[player]] > 1,
-                            r.points, r.byes, round(float(strength[player]), 4), player.casefold() in gone))
+                            r.points, r.byes, round(float(e["opp_strength"]), 4), player.casefold() in gone,
+                            round(float(e["opp_win"]), 4), round(float(e["opp_score"]), 4), r.missed,
+                            round(float(r.placement), 4)))
     return out
 
 

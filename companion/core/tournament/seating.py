@@ -1,6 +1,10 @@
 """Swiss events' seating events, registered on the tournament reducer by tournament.events.
 
-    register {player}             add a player before round 1 starts (round 1's draw is cleared: draw again)
+    register {player}             add a player: before round 1 starts, round 1's draw is cleared (draw again);
+                                  later, a late entry, who plays from the next round on (or from the round
+                                  seated now, while none of its clocks has started: seat it again) and has
+                                  lost every round before (Tournament.joined)
+    register {players: [...]}     several at once, in that order (one event for a whole sign-up sheet)
     unregister {player}           remove a player before round 1 starts (round 1's draw is cleared too)
     drop {player}                 the player leaves: results kept, paired no more from the next pairing on
     pair {tables, byes}           seat the round being played (no clock started, no result yet)
@@ -31,8 +35,8 @@ from companion.core.tournament.state import (
 MAX_PLAYERS = 2 * MAX_TABLES
 
 
-def _name(event: Event) -> str:
-    raw = event.data.get("player")
+def _name(event: Event, raw: object = None) -> str:
+    raw = event.data.get("player") if raw is None else raw
     if not isinstance(raw, str) or not raw.strip() or len(raw.strip()) > MAX_NAME:
         raise IllegalAction(f"{event.type}: give a player's name of 1 to {MAX_NAME} characters")
     return raw.strip()
@@ -56,22 +60,35 @@ def _clear(state: Tournament) -> Tournament:
 
 
 def _register(state: Tournament, event: Event) -> Tournament:
-    name = _name(event)
-    _before_round_one(state, "players can be added")
+    if state.cut:
+        raise IllegalAction("the top cut has started: nobody can join now")
+    batch = event.data.get("players")
+    if batch is not None and not isinstance(batch, list):
+        raise IllegalAction("register: players must be a list of names")
+    names = [_name(event)] if batch is None else [_name(event, raw) for raw in batch]
     if not state.swiss and state.tables:
         raise IllegalAction("this event is seated by hand: add a table instead")
-    if any(p.casefold() == name.casefold() for p in state.players):
-        raise IllegalAction(f"{name} is already registered")
-    if len(state.players) >= MAX_PLAYERS:
+    taken = {p.casefold() for p in state.players}
+    for name in names:
+        if name.casefold() in taken:
+            raise IllegalAction(f"{name} is already registered")
+        taken.add(name.casefold())
+    if len(taken) > MAX_PLAYERS:
         raise IllegalAction(f"an event has at most {MAX_PLAYERS} players")
-    return _clear(replace(state, players=(*state.players, name)))
+    players = (*state.players, *names)
+    started = any(t.started or t.result is not None for t in state.tables)
+    if len(state.rounds) == 1 and not started:
+        return _clear(replace(state, players=players))
+    first = state.current.number + started  # a round not yet started is seated again with the newcomers
+    return replace(state, players=players, joined={**state.joined, **dict.fromkeys(names, first)})
 
 
 def _unregister(state: Tournament, event: Event) -> Tournament:
     name = registered(state, _name(event))
     _before_round_one(state, "players can be removed")
     return _clear(replace(state, players=tuple(p for p in state.players if p != name),
-                          dropped=tuple(p for p in state.dropped if p != name)))
+                          dropped=tuple(p for p in state.dropped if p != name),
+                          joined={p: n for p, n in state.joined.items() if p != name}))
 
 
 def _drop(state: Tournament, event: Event) -> Tournament:
@@ -88,24 +105,30 @@ def seat_round(state: Tournament, event: Event, number: int) -> Round:
         raise IllegalAction(f"{event.type}: tables must be lists of names, byes a list of names")
     if len(tables) > MAX_TABLES:
         raise IllegalAction(f"an event has at most {MAX_TABLES} tables")
+    spelling = {p.casefold(): p for p in state.players}  # one lookup table, not a scan per name
     seen: list[str] = []
     for names in (*tables, byes):
         if not all(isinstance(n, str) for n in names):
             raise IllegalAction(f"{event.type}: tables must be lists of names")
-        seen += [registered(state, n) for n in names]
+        for n in names:
+            if n.strip().casefold() not in spelling:
+                raise IllegalAction(f"{n} is not registered in this event")
+            seen.append(spelling[n.strip().casefold()])
     if any(not MIN_SEATS <= len(t) <= MAX_SEATS for t in tables):
         raise IllegalAction(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players")
     if len(set(seen)) != len(seen):
         raise IllegalAction("a player is seated twice")
-    gone = [p for p in seen if p in state.dropped]
+    dropped = set(state.dropped)
+    gone = [p for p in seen if p in dropped]
     if gone:
         raise IllegalAction(f"{gone[0]} has dropped and can't be seated")
-    missing = [p for p in state.active if p not in seen]
+    placed = set(seen)
+    missing = [p for p in state.active if p not in placed]
     if missing:
         raise IllegalAction(f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no seat")
-    canon = [[registered(state, n) for n in t] for t in tables]
+    canon = [[spelling[n.strip().casefold()] for n in t] for t in tables]
     return Round(number, tuple(new_table(i, tuple(t), state.round_seconds) for i, t in enumerate(canon, 1)),
-                 tuple(registered(state, n) for n in byes))
+                 tuple(spelling[n.strip().casefold()] for n in byes))
 
 
 def _unplayed(state: Tournament) -> None:
@@ -116,6 +139,8 @@ def _unplayed(state: Tournament) -> None:
 def _pair(state: Tournament, event: Event) -> Tournament:
     if not state.swiss:
         raise IllegalAction("register players first: this event is seated by hand")
+    if state.current.cut:
+        raise IllegalAction("the top cut's bracket is seated by seed, not paired")
     _unplayed(state)
     return replace(state, rounds=(*state.rounds[:-1], seat_round(state, event, state.current.number)))
 

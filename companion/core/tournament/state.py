@@ -8,7 +8,12 @@ types and plays the same tables again next round. A Swiss event registers its pl
     players     every registered name, in registration order (plain strings; names are unique ignoring case)
     dropped     names that left the event; they keep their results and are paired no more
     table_size  2 (head to head, odd player out gets a bye) or 3-4 (pods of that size, some one smaller)
-    Round.byes  who sat out that round with a bye (a win, see tournament.results.BYE_VP)
+        Round.byes  who sat out that round with a bye (a win, see tournament.results.BYE_VP)
+    joined      late entries: player -> the first round they play; every round before counts as a loss
+    tiebreaks   the standings' order the event announces (tournament.tiebreaks.PRESETS)
+    placement   Battle Royale: placement points for 1st, 2nd ... (empty: a table has winners and losers only);
+                a result then carries each player's place, and a table who went first (tournament.placement)
+    cut         the top cut's seeds, best first; Round.cut marks the bracket's rounds (tournament.cut)
 Pairings are computed outside the reducer (tournament.pairing) and written into the `pair` / `next_round`
 events, so replaying a log never re-draws a seat.
 """
@@ -16,17 +21,19 @@ events, so replaying a log never re-draws a seat.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.json_reader import Reader
 from companion.core.match import timers
 from companion.core.model import JSON, Timer, _timer
-from companion.core.plain import plain
+from companion.core.plain import Memo, plain
+from companion.core.tournament.placement import check_placement
+from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
-TOURNAMENT_VERSION = 2  # 2: players, dropped, table_size, byes (Swiss events)
+TOURNAMENT_VERSION = 3  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement
 # HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
 BUILDS = (200, 300)
 DEFAULT_ROUND_SECONDS = 30 * 60
@@ -59,6 +66,7 @@ class Result:
     winners: tuple[str, ...]
     how: str  # see tournament_results.HOW
     at: float
+    places: dict[str, int] = field(default_factory=dict)  # Battle Royale: each player's place (1, 2, 2, 4)
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,7 @@ class Table:
     started: bool = False  # the clock was started this round (a paused clock has started; a waiting one not)
     extensions: tuple[Extension, ...] = ()
     result: Result | None = None
+    first: str = ""  # who plays first (a roll-off), when the judge records it
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,7 @@ class Round:
     number: int
     tables: tuple[Table, ...] = ()
     byes: tuple[str, ...] = ()  # players sitting this round out with a bye (Swiss events)
+    cut: bool = False  # a round of the top cut's bracket (tournament.cut), not a Swiss round
 
     @property
     def seated(self) -> tuple[str, ...]:
@@ -95,6 +105,10 @@ class Tournament:
     players: tuple[str, ...] = ()  # registered players: non-empty makes this a Swiss event
     dropped: tuple[str, ...] = ()
     table_size: int = 2
+    tiebreaks: str = DEFAULT
+    joined: dict[str, int] = field(default_factory=dict)  # late entries: name -> first round played
+    placement: tuple[int, ...] = ()  # Battle Royale placement points, 1st place first
+    cut: tuple[str, ...] = ()  # the top cut's seeds, best first (empty: no cut yet)
 
     @property
     def swiss(self) -> bool:
@@ -151,6 +165,8 @@ def new_tournament(
     round_seconds: float = DEFAULT_ROUND_SECONDS,
     marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
     table_size: int = 2,
+    tiebreaks: str = DEFAULT,
+    placement: tuple[int, ...] = (),
     now: float,
 ) -> Tournament:
     name = name.strip()
@@ -162,8 +178,16 @@ def new_tournament(
         raise InvalidTournament("a round lasts between 1 minute and 4 hours")
     if table_size not in range(MIN_SEATS, MAX_SEATS + 1):
         raise InvalidTournament(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {table_size}")
+    if tiebreaks not in PRESETS:
+        raise InvalidTournament(f"tiebreak order {tiebreaks!r} is not one of {', '.join(PRESETS)}")
+    if placement:
+        try:
+            placement = check_placement(placement)
+        except ValueError as exc:
+            raise InvalidTournament(str(exc)) from None
     return Tournament(id=check_id(tournament_id), name=name, build=build, round_seconds=float(round_seconds),
-                      marks=check_marks(marks, round_seconds), created=now, table_size=table_size)
+                      marks=check_marks(marks, round_seconds), created=now, table_size=table_size,
+                      tiebreaks=tiebreaks, placement=placement)
 
 
 def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Table:
@@ -174,8 +198,9 @@ def new_table(number: int, players: tuple[str, ...], round_seconds: float) -> Ta
 # --- JSON --------------------------------------------------------------------------------------------
 
 
-def to_json(tournament: Tournament) -> JSON:
-    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **plain(tournament)}
+def to_json(tournament: Tournament, memo: Memo | None = None) -> JSON:
+    """The event as JSON; with `memo`, parts converted before (the tables no change touched) are reused."""
+    return {"format": TOURNAMENT_FORMAT, "version": TOURNAMENT_VERSION, **plain(tournament, memo)}
 
 
 def from_json(data: Any) -> Tournament:
@@ -193,7 +218,10 @@ def from_json(data: Any) -> Tournament:
                        created=float(r.get("created", float)), rounds=rounds, seq=r.get("seq", int, 0),
                        players=_names(r.get("players", list, []), "event.players"),
                        dropped=_names(r.get("dropped", list, []), "event.dropped"),
-                       table_size=r.get("table_size", int, 2))
+                       table_size=r.get("table_size", int, 2), tiebreaks=r.get("tiebreaks", str, DEFAULT),
+                       joined=r.mapping("joined", (int,)),
+                       placement=tuple(int(v) for v in _numbers(r.get("placement", list, []), "event.placement")),
+                       cut=_names(r.get("cut", list, []), "event.cut"))
     except InvalidMatch as exc:  # the shared reader names the field; say it is about an event
         raise InvalidTournament(str(exc)) from None
     validate(t)
@@ -215,7 +243,7 @@ def _names(values: list[Any], path: str) -> tuple[str, ...]:
 def _round(data: Any, path: str) -> Round:
     r = Reader(data, path)
     return Round(number=r.get("number", int), tables=r.items("tables", _table),
-                 byes=_names(r.get("byes", list, []), f"{path}.byes"))
+                 byes=_names(r.get("byes", list, []), f"{path}.byes"), cut=r.get("cut", bool, False))
 
 
 def _table(data: Any, path: str) -> Table:
@@ -227,7 +255,7 @@ def _table(data: Any, path: str) -> Table:
     return Table(number=r.get("number", int), players=tuple(players),
                  timer=_timer(r.get("timer", dict), f"{path}.timer"), started=r.get("started", bool, False),
                  extensions=r.items("extensions", _extension),
-                 result=None if result is None else _result(result, f"{path}.result"))
+                 result=None if result is None else _result(result, f"{path}.result"), first=r.get("first", str, ""))
 
 
 def _extension(data: Any, path: str) -> Extension:
@@ -241,7 +269,7 @@ def _result(data: Any, path: str) -> Result:
     if not all(isinstance(w, str) for w in winners):
         raise InvalidTournament(f"{path}.winners: expected a list of names")
     return Result(vp=r.mapping("vp", (int,)), winners=tuple(winners), how=r.get("how", str),
-                  at=float(r.get("at", float)))
+                  at=float(r.get("at", float)), places=r.mapping("places", (int,)))
 
 
 # --- invariants --------------------------------------------------------------------------------------
@@ -256,7 +284,16 @@ def validate(t: Tournament) -> None:
     check_marks(t.marks, t.round_seconds)
     if t.table_size not in range(MIN_SEATS, MAX_SEATS + 1):
         raise InvalidTournament(f"event table size {t.table_size} is not {MIN_SEATS} to {MAX_SEATS}")
+    if t.tiebreaks not in PRESETS:
+        raise InvalidTournament(f"event tiebreak order {t.tiebreaks!r} is not one of {', '.join(PRESETS)}")
+    if t.placement:
+        try:
+            check_placement(t.placement)
+        except ValueError as exc:
+            raise InvalidTournament(f"event placement points: {exc}") from None
     registered = {p.casefold() for p in t.players}
+    if any(p not in t.players or not 2 <= n <= len(t.rounds) + 1 for p, n in t.joined.items()):
+        raise InvalidTournament("a late entry must be a registered player joining at a round after the first")
     if len(registered) != len(t.players) or any(not p.strip() or len(p) > MAX_NAME for p in t.players):
         raise InvalidTournament(f"registered players need distinct names of 1 to {MAX_NAME} characters")
     if any(p.casefold() not in registered for p in t.dropped) or len({p.casefold() for p in t.dropped}) != len(
@@ -264,6 +301,11 @@ def validate(t: Tournament) -> None:
         raise InvalidTournament("only registered players can drop, once each")
     if not t.rounds or [r.number for r in t.rounds] != list(range(1, len(t.rounds) + 1)):
         raise InvalidTournament("event rounds must be numbered 1, 2, 3 ...")
+    if any(p not in t.players for p in t.cut) or len(set(t.cut)) != len(t.cut):
+        raise InvalidTournament("the top cut's seeds must be distinct registered players")
+    if any(rnd.cut and (not t.cut or any(len(tb.players) != 2 or set(tb.players) - set(t.cut) for tb in rnd.tables))
+           for rnd in t.rounds):
+        raise InvalidTournament("a top cut round seats two of the cut's seeds a table")
     for rnd in t.rounds:
         numbers = [tb.number for tb in rnd.tables]
         if len(set(numbers)) != len(numbers) or any(n < 1 for n in numbers) or len(numbers) > MAX_TABLES:
@@ -278,3 +320,7 @@ def validate(t: Tournament) -> None:
                 raise InvalidTournament(f"table {tb.number}: seat {MIN_SEATS} to {MAX_SEATS} named players")
             if tb.result is not None and set(tb.result.vp) != set(tb.players):
                 raise InvalidTournament(f"table {tb.number}: the result must give VP for each player at the table")
+            if tb.result is not None and tb.result.places and set(tb.result.places) != set(tb.players):
+                raise InvalidTournament(f"table {tb.number}: the result must place each player at the table")
+            if tb.first and tb.first not in tb.players:
+                raise InvalidTournament(f"table {tb.number}: the first player must be seated there")

@@ -14,8 +14,10 @@ from pathlib import Path
 
 from companion.core.match import timers
 from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status, warning_text
-from companion.core.tournament.results import describe, standings
+from companion.core.tournament.cut import stage
+from companion.core.tournament.results import describe
 from companion.core.tournament.state import Table, Tournament
+from companion.session.judging.event_pairing import StandingsTable, standings_table
 from companion.session.judging.service import Judging
 from companion.session.lan import public_base
 
@@ -45,17 +47,6 @@ class TableView:
     @property
     def players_line(self) -> str:
         return " vs ".join(self.players)
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    rank: str  # "3", or "=3" when shared
-    player: str
-    played: int
-    wins: int
-    ties: int
-    losses: int
-    vp: int
 
 
 @dataclass(frozen=True)
@@ -110,7 +101,7 @@ class RoomFeed:
 
     @property
     def title(self) -> str:
-        return f"{self.state.name} · round {self.state.current.number}"
+        return f"{self.state.name} · {stage(self.state)}"
 
     def tables(self, now: float) -> list[TableView]:
         return [table_view(self.state, t, now) for t in self.state.tables]
@@ -140,6 +131,6 @@ class RoomFeed:
     def rotate_judge_key(self) -> str:
         return self.judging.rotate_token(self.id)
 
-    def standings(self) -> list[StandingRow]:
-        return [StandingRow(f"={r.rank}" if r.tied else str(r.rank), r.player, r.played, r.wins, r.ties, r.losses,
-                            r.vp) for r in standings(self.state)]
+    def standings(self) -> StandingsTable:
+        """The standings in the event's tiebreak order, with that order's columns (as the judge's screen shows)."""
+        return standings_table(self.state)

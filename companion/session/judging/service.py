@@ -6,7 +6,9 @@ write the same event without losing each other's change. A new event with its fi
 checked in memory first (`replay`), so a refused seat stores nothing.
 
 Swiss events get their pairings here: a bare `next_round` is paired, adding or removing a player before round 1
-draws round 1 again, a drop before a round's clocks start re-pairs it. A pairing is computed here, then written
+draws round 1 again, a drop or a late entry before a round's clocks start re-pairs it, a past round's corrected
+`result` carries the VP it replaces (`was`, so the log keeps both), and a `cut {size}` seeds the top of the
+standings into a bracket. A pairing is computed here, then written
 into its event, so the log replays without drawing again. Randomness is injected: `rng(seed)` is seeded for
 tests and scripts, the operating system's randomness otherwise.
 """
@@ -20,9 +22,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.tournament.events import apply, replay
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
+from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
 from companion.store.paths import data_dir
 from companion.store.tournaments import StoredTournament, TournamentStore
 
@@ -84,25 +88,28 @@ class Judging:
 
     def new_event(self, name: str, tables: Sequence[Sequence[str]] = (), *, build: int = 300,
                   round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
+                  tiebreaks: str = DEFAULT_ORDER, placement: tuple[int, ...] = (),
                   now: float | None = None) -> Tournament:
         """A hand-seated event, with tables 1, 2 ... seated as given."""
         at = time.time() if now is None else now
         t = new_tournament(self._store.new_id(name or "event"), name, build=build, round_seconds=round_seconds,
-                           marks=marks, now=at)
+                           marks=marks, tiebreaks=tiebreaks, placement=placement, now=at)
         seats = [Event("seat", {"table": n, "players": list(players)}, by="judge", at=at)
                  for n, players in enumerate(tables, 1)]
         return self.create(t, seats)
 
     def new_swiss(self, name: str, players: list[str], *, table_size: int = 2, build: int = 300,
                   round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
+                  tiebreaks: str = DEFAULT_ORDER, placement: tuple[int, ...] = (),
                   chance: random.Random | None = None, now: float | None = None) -> Tournament:
-        """A Swiss event with its players registered and round 1 drawn at random."""
+        """A Swiss event with its players registered (one `register {players}` event: one stored change per
+        player rewrote the growing file each time, 15-20 s for 1,000) and round 1 drawn at random."""
         from companion.core.tournament.pairing import draw  # pairing loads only when an event is paired
 
         at = time.time() if now is None else now
         t = new_tournament(self._store.new_id(name), name, build=build, round_seconds=round_seconds, marks=marks,
-                           table_size=table_size, now=at)
-        events = [Event("register", {"player": p}, by="judge", at=at) for p in players]
+                           table_size=table_size, tiebreaks=tiebreaks, placement=placement, now=at)
+        events = [Event("register", {"players": list(players)}, by="judge", at=at)] if players else []
         registered = replay(t, events)  # refuses a bad or repeated name before anything is stored
         events.append(Event("pair", _seating(draw(registered.active, table_size, chance or rng())), by="judge",
                             at=at))
@@ -129,17 +136,46 @@ class Judging:
 
         chance = chance or rng()
         at = time.time() if now is None else now
-        t = self.state(tournament_id)
-        if kind == "drop" and len(t.rounds) == 1 and not any(tb.started or tb.result for tb in t.tables):
-            kind = "unregister"  # nothing played yet: leaving is the same as never having registered
-        if kind == "next_round" and t.swiss and "tables" not in data and all(tb.result for tb in t.tables):
-            data = _seating(next_pairing(t, chance))
+        if kind in ("drop", "next_round", "cut") or kind == "result" and "round" in data:  # the rest need no look
+            kind, data = _prepared(self.state(tournament_id), kind, data, chance)
         t = self.apply(tournament_id, Event(kind, data, by=by, at=at))
         fresh = not any(tb.started or tb.result is not None for tb in t.tables)
         if t.swiss and fresh and (kind in ("register", "unregister") or kind == "drop" and _seated(t, data)):
             before = replace(t, rounds=t.rounds[:-1]) if len(t.rounds) > 1 else t  # standings before this round
             t = self.apply(tournament_id, Event("pair", _seating(next_pairing(before, chance)), by=by, at=at))
         return t
+
+
+def _prepared(t: Tournament, kind: str, data: dict[str, Any], chance: random.Random) -> tuple[str, dict[str, Any]]:
+    """The event a drop, a next round, a correction or a cut really is, from the event as it stands."""
+    from companion.core.tournament.pairing import next_pairing
+    from companion.core.tournament.results import standings
+
+    if kind == "drop" and len(t.rounds) == 1 and not any(tb.started or tb.result for tb in t.tables):
+        return "unregister", data  # nothing played yet: leaving is the same as never having registered
+    if kind == "result" and "was" not in data:
+        return kind, {**data, "was": past_vp(t, data.get("round"), data.get("table"))}
+    if kind == "next_round" and t.swiss and not t.current.cut and "tables" not in data and all(
+            tb.result for tb in t.tables):
+        return kind, _seating(next_pairing(t, chance))
+    if kind == "cut" and "seeds" not in data:  # the top of the standings, players still in the event
+        size = data.get("size")
+        if size not in (4, 8):
+            raise IllegalAction("a top cut takes the top 4 or 8 players")
+        if len(t.active) < size:
+            raise IllegalAction(f"a top {size} needs {size} players still in the event; there are {len(t.active)}")
+        active = set(t.active)
+        return kind, {"seeds": [r.player for r in standings(t) if r.player in active][:size]}
+    return kind, data
+
+
+def past_vp(t: Tournament, number: Any, table: Any) -> dict[str, int] | None:
+    """The VP a past round's table has now (None when there is no such table or result: the reducer says why)."""
+    for rnd in t.rounds:
+        if rnd.number == number:
+            found = next((tb for tb in rnd.tables if tb.number == table), None)
+            return None if found is None or found.result is None else dict(found.result.vp)
+    return None
 
 
 def _seating(p: Any) -> dict[str, Any]:

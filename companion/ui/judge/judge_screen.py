@@ -74,13 +74,23 @@ class TableCard:
                            value=t.result.winners[0] if t.result and t.result.how == "last-standing" else "-",
                            options=[ft.DropdownOption(key="-", text="nobody: decide by VP"),
                                     *(ft.DropdownOption(key=p, text=p) for p in t.players)])
+        placed = bool(self.screen.tournament.placement)  # Battle Royale: places decide, VP optional
+        place_fields = [ft.TextField(label=f"{p} place", width=90, dense=True, key=f"place-{n}-{i}",
+                                     value=str(t.result.places[p]) if t.result and t.result.places else "",
+                                     keyboard_type=ft.KeyboardType.NUMBER) for i, p in enumerate(t.players)]
+        first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
+                            value=t.first or None, options=[ft.DropdownOption(key=p, text=p) for p in t.players],
+                            on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
+        last.visible = not placed
         self.result_panel = ft.Column(visible=False, controls=[
-            ft.Row(vp_fields, wrap=True), last,
-            ft.Button("Save result", key=f"result-save-{n}", on_click=lambda _: self.result(vp_fields, last)),
+            *([ft.Row(place_fields, wrap=True)] if placed else []), ft.Row(vp_fields, wrap=True), last,
+            ft.Button("Save result", key=f"result-save-{n}",
+                      on_click=lambda _: self.result(vp_fields, last, place_fields if placed else None)),
         ])
         self.root.content = ft.Column(spacing=6, controls=[
             ft.Text(f"Table {n}", weight=ft.FontWeight.BOLD, size=18),
-            ft.Text(players_line(t)),
+            ft.Text(players_line(t) + (f" · {t.first} first" if t.first else "")),
+            *([first] if placed and t.result is None else []),
             self.face.clock,
             self.face.state,
             ft.Text(result_line(t), key=f"outcome-{n}", visible=t.result is not None),
@@ -102,15 +112,18 @@ class TableCard:
             return
         self.screen.act("extend", {"table": self.table.number, "seconds": seconds, "reason": reason.value or ""})
 
-    def result(self, fields: list[ft.TextField], last: ft.Dropdown) -> None:
-        vp: dict[str, int] = {}
-        for player, field in zip(self.table.players, fields, strict=True):
-            try:
-                vp[player] = inputs.points(field.value or "", f"{player}'s VP")
-            except inputs.BadInput as exc:
-                self.screen.say(str(exc))
-                return
-        data: dict[str, Any] = {"table": self.table.number, "vp": vp}
+    def result(self, fields: list[ft.TextField], last: ft.Dropdown, places: list[ft.TextField] | None = None) -> None:
+        data: dict[str, Any] = {"table": self.table.number}
+        try:
+            if places is not None:
+                data["places"] = {p: inputs.points(f.value or "", f"{p}'s place")
+                                  for p, f in zip(self.table.players, places, strict=True)}
+            if places is None or any((f.value or "").strip() for f in fields):  # VP are optional with places
+                data["vp"] = {p: inputs.points(f.value or "", f"{p}'s VP")
+                              for p, f in zip(self.table.players, fields, strict=True)}
+        except inputs.BadInput as exc:
+            self.screen.say(str(exc))
+            return
         if last.value and last.value != "-":
             data["last_standing"] = last.value
         self.screen.act("result", data)
@@ -131,8 +144,10 @@ class JudgeScreen:
         self.cards: dict[int, TableCard] = {}
         self.grid = ft.Row(wrap=True, spacing=12, run_spacing=12, key="tables",
                            vertical_alignment=ft.CrossAxisAlignment.START)
-        self.standings = StandingsBox(tournament)
+        self.standings = StandingsBox(tournament, lambda preset: self.act("tiebreaks", {"preset": preset}))
         self.round_panel = RoundPanel(self.act, self.say)
+        self.cut_buttons = [ft.OutlinedButton(f"Top {n} cut", key=f"cut-{n}", visible=False,
+                                              on_click=lambda _, n=n: self.act("cut", {"size": n})) for n in (4, 8)]
         names = ft.TextField(label="New table: names, comma-separated", width=320, dense=True,
                              key="seat-names")
         seat = ft.Row(wrap=True, controls=[names, ft.OutlinedButton("Seat table", key="seat-add",
@@ -142,6 +157,7 @@ class JudgeScreen:
             ft.FilledButton("Pause all", key="pause-all", on_click=lambda _: self.act("pause", {})),
             ft.FilledButton("Resume all", key="resume-all", on_click=lambda _: self.act("resume", {})),
             ft.OutlinedButton("Next round", key="next-round", on_click=lambda _: self.act("next_round", {})),
+            *self.cut_buttons,
         ])
         room = [] if room_url is None else [ft.Row(wrap=True, controls=[
             *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
@@ -192,8 +208,11 @@ class JudgeScreen:
         """Draw a new state; rebuild only the cards whose table changed. Returns the changed controls."""
         self.tournament = tournament
         changed: list[ft.Control] = []
-        put(self.title, "value", f"{tournament.name} · Skirmish {tournament.build} · round "
-                                 f"{tournament.current.number}", changed)
+        self.standings.sync(tournament, changed)
+        put(self.title, "value", f"{tournament.name} · Skirmish {tournament.build} · {self.standings.shown.stage}",
+            changed)
+        for button in self.cut_buttons:  # a top cut once, after Swiss rounds
+            put(button, "visible", tournament.swiss and not tournament.cut and len(tournament.rounds) > 1, changed)
         cards: dict[int, TableCard] = {}
         for table in tournament.tables:
             card = self.cards.get(table.number)
@@ -209,7 +228,6 @@ class JudgeScreen:
             changed.append(self.grid)
         self.cards = cards
         self.round_panel.sync(tournament, changed)
-        self.standings.sync(tournament, changed)
         return changed
 
     def concerns(self, warnings: tuple[tuple[int, float], ...]) -> bool:

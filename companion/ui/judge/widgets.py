@@ -6,10 +6,12 @@ controls changed, so the caller sends just those to the browser.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
+from companion.session.judging.event_pairing import PRESETS, standings_table
 from companion.session.judging.judge import (
     Table,
     Tournament,
@@ -17,7 +19,6 @@ from companion.session.judging.judge import (
     describe,
     remaining,
     shown_seconds,
-    standings,
     status,
     warning_text,
 )
@@ -85,29 +86,40 @@ def warning_line(number: int, mark: float) -> str:
 
 
 class StandingsBox:
-    """The event's standings, redrawn only when they change (a pause or a tick leaves them alone)."""
+    """The event's standings in its tiebreak order, redrawn only when they change (a pause or a tick leaves them
+    alone), with the order above them and a choice of order for the judge (`choose`, when given)."""
 
-    def __init__(self, t: Tournament) -> None:
-        self.rows = standings(t)
-        self.root = ft.Container(content=self.table(), key="standings-box")
+    def __init__(self, t: Tournament, choose: Callable[[str], None] | None = None) -> None:
+        self.shown = standings_table(t)
+        self.preset = t.tiebreaks
+        self.order = ft.Text(f"Order: {self.shown.order}", key="standings-order", size=12)
+        self.picker = ft.Dropdown(label="Tiebreaks", width=260, dense=True, key="tiebreaks", value=t.tiebreaks,
+                                  visible=choose is not None,
+                                  options=[ft.DropdownOption(key=k, text=p.name) for k, p in PRESETS.items()],
+                                  on_select=(lambda e: choose(e.control.value)) if choose else None)
+        self.box = ft.Container(content=self.table())
+        self.bracket = ft.Text("\n".join(self.shown.bracket), key="bracket", visible=bool(self.shown.bracket))
+        self.root = ft.Column(key="standings-box", spacing=6,
+                              controls=[self.bracket, self.picker, self.order, self.box])
 
     def sync(self, t: Tournament, changed: list[ft.Control]) -> None:
-        rows = standings(t)
-        if rows != self.rows:
-            self.rows = rows
-            self.root.content = self.table()
-            changed.append(self.root)
+        shown = standings_table(t)
+        put(self.picker, "value", t.tiebreaks, changed)
+        if shown != self.shown:
+            self.shown = shown
+            put(self.order, "value", f"Order: {shown.order}", changed)
+            put_text(self.bracket, "\n".join(shown.bracket), changed)
+            self.box.content = self.table()
+            changed.append(self.box)
 
     def table(self) -> ft.Control:
-        if not self.rows:
+        if not self.shown.rows:
             return ft.Text("No players seated yet.")
-        header = ("#", "Player", "Games", "W", "T", "L", "VP", "Opp")  # Opp: opponents' strength, the last tiebreak
+        header = ("#", "Player", *self.shown.headers)
         # no key: a rebuilt table must not be matched to the old one (see ui/judge/__init__.py)
         return ft.DataTable(
-            columns=[ft.DataColumn(ft.Text(h), numeric=h not in ("Player",)) for h in header],
-            rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (
-                f"={r.rank}" if r.tied else str(r.rank), r.player + (" (dropped)" if r.dropped else ""),
-                str(r.played), str(r.wins), str(r.ties), str(r.losses), str(r.vp), f"{r.opp_strength:.0%}",
-            )]) for r in self.rows],
+            columns=[ft.DataColumn(ft.Text(h), numeric=h != "Player") for h in header],
+            rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (rank, player, *values)])
+                  for rank, player, values in self.shown.rows],
             column_spacing=18,
         )
