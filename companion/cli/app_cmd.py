@@ -13,7 +13,7 @@ DEFAULT_PORT = 8550
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("app", help="start the app (a window, or a browser page with --web)")
+    p = sub.add_parser("app")
     p.add_argument("--web", action="store_true", help="serve the app to a browser instead of opening a window")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")

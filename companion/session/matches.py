@@ -12,20 +12,22 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import rules
-from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
 from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
-from companion.core.packs.load import Pack, discover, get_pack
-from companion.rules.base import Action, Resolution
 from companion.store.matches import MatchStore, MatchSummary, check_id
 from companion.store.paths import data_dir
+
+if TYPE_CHECKING:  # loaded where used: reading packs and rolling dice cost imports `match list` never needs
+    from companion.core.dice.roll import RollResult
+    from companion.core.packs.load import Pack
+    from companion.rules.base import Action, Resolution
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 1
@@ -58,6 +60,8 @@ class Session:
         return (self.store.root / "packs",) if self.store.root is not None else ()
 
     def packs(self) -> tuple[dict[str, Pack], list[str]]:
+        from companion.core.packs.load import discover
+
         return discover(self.user_pack_dirs)
 
     # --- matches ----------------------------------------------------------------------------------
@@ -74,6 +78,8 @@ class Session:
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
                           "(pass rng= to roll/act for repeatable dice)", DeprecationWarning, stacklevel=2)
+        from companion.core.packs.load import get_pack
+
         pack = get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
@@ -132,6 +138,8 @@ class Session:
 
         `rng` is for tests and scripts; by default the dice come from the operating system's randomness, so no
         copy of the match (export, share code) can tell what the next roll will be."""
+        from companion.core.dice.roll import roll
+
         result = roll(expr, rng or random.SystemRandom())
         self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
         return result
