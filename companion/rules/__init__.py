@@ -35,7 +35,7 @@ SYSTEMS: tuple[Registered, ...] = (
                positions="companion.rules.halo.actions"),
     Registered("heroclix-skirmish", "HeroClix Skirmish", "companion.rules.skirmish.system", "HeroClixSkirmish"),
     Registered("killer-of-the-maze", "The Killer of the Maze", "companion.rules.maze.system", "KillerOfTheMaze"),
-    Registered("scarab", "Scarab", "companion.rules.scarab.system", "Scarab",
+    Registered("scarab", "The Scarab", "companion.rules.scarab.system", "Scarab",
                positions="companion.rules.scarab.positions"),
 )
 _BY_ID = {s.id: s for s in SYSTEMS}
