@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import companion
 from companion import rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,3 +67,18 @@ def test_the_registry_knows_each_system_as_its_class_does(registered: rules.Regi
         registered.id, registered.name, registered.module, registered.cls)
     if registered.positions:
         assert rules.positions(registered.id)  # where its places live really holds them
+
+
+@pytest.mark.parametrize("text", [
+    '[project]\nname = "tabletop-companion"\nversion = "2.3.4"  # the one place\n',
+    '[tool.x]\nversion = "9"\n[project]\nversion = "2.3.4"\nname = "tabletop-companion"\n',
+    "[project]\nname = 'tabletop-companion'\nversion = '2.3.4'\n",  # literal strings: the TOML parser reads them
+    '[project]\nname = "tabletop-companion"\nversion = """2.3.4"""\n',
+])
+def test_the_version_is_read_without_a_toml_parser_when_plain_and_with_one_otherwise(text: str) -> None:
+    assert companion._from_pyproject(text) == "2.3.4"
+
+
+def test_a_pyproject_of_another_project_or_a_broken_one_gives_no_version() -> None:
+    assert companion._from_pyproject('[project]\nname = "other"\nversion = "1.0"\n') is None
+    assert companion._from_pyproject('[project\nname = "tabletop-companion"') is None
