@@ -194,7 +194,7 @@ def frame_times(trees: dict[str, Path], runs: int, root: Path) -> dict[str, dict
     subjects: dict[str, Callable[[int], tuple[list[str], dict[str, str]]]] = {
         "bare Flet counter": lambda port: ([sys.executable, str(bare), str(port)], env_for(None, root))}
     for label, tree in trees.items():
-        data = root / f"frame{label}"
+        data, _ = prepared_data(tree, root / f"frame{label}")  # a returning player: the home screen lists a match
         subjects[f"companion app --web{label}"] = lambda port, tree=tree, data=data: (
             [sys.executable, "-m", "companion", "app", "--web", "--port", str(port)], env_for(tree, data))
     out: dict[str, dict[str, list[float]]] = {name: {s: [] for s in FRAME_STAGES} for name in subjects}

@@ -12,6 +12,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion import rules
@@ -22,6 +23,7 @@ from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.store.matches import MatchStore, MatchSummary, check_id
+from companion.store.pack_cache import ParsedToml
 from companion.store.paths import data_dir
 
 if TYPE_CHECKING:  # loaded where used: reading packs and rolling dice cost imports `match list` never needs
@@ -31,6 +33,7 @@ if TYPE_CHECKING:  # loaded where used: reading packs and rolling dice cost impo
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 1
+PARSED_PACKS = Path("cache", "packs")  # in the data folder; no backup holds it (it is made again from the packs)
 
 
 class MatchExists(CompanionError):
@@ -60,9 +63,16 @@ class Session:
         return (self.store.root / "packs",) if self.store.root is not None else ()
 
     def packs(self) -> tuple[dict[str, Pack], list[str]]:
-        from companion.core.packs.load import discover
+        return self._pack_loader().discover(self.user_pack_dirs)
 
-        return discover(self.user_pack_dirs)
+    def _pack_loader(self) -> ModuleType:
+        """The pack loader, loaded on first use and reading pack files through this device's parsed copies
+        (store/pack_cache.py: TOML parsed once, not at every launch)."""
+        from companion.core.packs import load
+
+        if self.store.root is not None:
+            load.use_parser(ParsedToml(self.store.root / PARSED_PACKS).loads)
+        return load
 
     # --- matches ----------------------------------------------------------------------------------
 
@@ -78,9 +88,7 @@ class Session:
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
                           "(pass rng= to roll/act for repeatable dice)", DeprecationWarning, stacklevel=2)
-        from companion.core.packs.load import get_pack
-
-        pack = get_pack(system, self.user_pack_dirs)
+        pack = self._pack_loader().get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
                           rounds_per_turn=rounds_per_turn)
