@@ -39,8 +39,9 @@ def test_the_service_layer_loads_no_system_and_no_heavy_library(tmp_path: Path) 
     assert heavy_among(modules) == []
 
 
-def test_companion_version_loads_nothing_else(tmp_path: Path) -> None:
-    code = "import sys\nfrom companion.cli import main\nsys.argv = ['companion', '--version']\ntry:\n    main()\n" \
+@pytest.mark.parametrize("flag", ["--version", "--help"])
+def test_companion_version_and_help_load_nothing_else(flag: str, tmp_path: Path) -> None:
+    code = f"import sys\nfrom companion.cli import main\nsys.argv = ['companion', '{flag}']\ntry:\n    main()\n" \
            "except SystemExit:\n    pass"
     modules = loaded_after(code, tmp_path)
     assert heavy_among(modules) == []
@@ -82,3 +83,14 @@ def test_the_version_is_read_without_a_toml_parser_when_plain_and_with_one_other
 def test_a_pyproject_of_another_project_or_a_broken_one_gives_no_version() -> None:
     assert companion._from_pyproject('[project]\nname = "other"\nversion = "1.0"\n') is None
     assert companion._from_pyproject('[project\nname = "tabletop-companion"') is None
+
+
+def test_the_match_commands_load_the_store_and_no_system(tmp_path: Path) -> None:
+    from companion.session import Session
+
+    match = Session.open(tmp_path).new_match("halo-actionclix", ["Ann", "Ben"])
+    for argv in (["match", "list"], ["match", "show", match.id],
+                 ["match", "event", match.id, "score", "--data", '{"player": "p1", "kind": "kills", "delta": 1}']):
+        code = f"import sys\nfrom companion.cli import main\nsys.argv = {['companion', *argv]!r}\nmain()"
+        modules = loaded_after(code, tmp_path)
+        assert "companion.store.matches" in modules and heavy_among(modules) == [], argv
