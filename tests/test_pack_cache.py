@@ -73,11 +73,12 @@ def test_a_folder_that_cannot_be_written_only_costs_speed(tmp_path: Path) -> Non
 
 
 def test_a_session_loads_the_same_packs_through_its_parsed_copies(tmp_path: Path) -> None:
+    from companion.core.packs import load
+
+    load._CACHE.clear()  # packs this process loaded before (other tests) would not be read from their files
     session = Session(MatchStore(tmp_path))
     first, errors = session.packs()
     assert not errors and list((tmp_path / "cache" / "packs").glob("*.json"))
-    from companion.core.packs import load
-
     load._CACHE.clear()  # the process forgets; the device's copies remain
     again, _ = session.packs()
     assert {k: (p.data, p.sections, p.rules) for k, p in first.items()} == {
