@@ -45,6 +45,7 @@ def desktop_unavailable() -> str | None:
 
 
 APP = "companion.ui.app"
+FIRST_SCREENS = (APP, "companion.ui.home")  # what the first page imports; other screens load when opened
 
 
 async def main(page: Any) -> None:
@@ -53,10 +54,14 @@ async def main(page: Any) -> None:
 
 
 def warm_up() -> None:
-    """Load the screens, the store and the service layer while Flet starts serving and the browser or window
+    """Load the first screen, the store and the service layer while Flet starts serving and the browser or window
     loads its client: the first page then finds them ready (Python's import lock makes it wait, never load
     twice), and the server answers without waiting for them."""
-    threading.Thread(target=importlib.import_module, args=(APP,), name="warm-up", daemon=True).start()
+    def load() -> None:
+        for name in FIRST_SCREENS:
+            importlib.import_module(name)
+
+    threading.Thread(target=load, name="warm-up", daemon=True).start()
 
 
 def start_app(*, web: bool, host: str, port: int) -> int:
