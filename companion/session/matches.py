@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-import random
-import secrets
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -15,7 +13,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion import rules
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
@@ -23,10 +20,11 @@ from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.store.matches import MatchStore, MatchSummary, check_id
-from companion.store.pack_cache import ParsedToml
 from companion.store.paths import data_dir
 
-if TYPE_CHECKING:  # loaded where used: reading packs and rolling dice cost imports `match list` never needs
+if TYPE_CHECKING:  # loaded where used: packs, dice, rules helpers and new ids cost imports `match list` never needs
+    import random
+
     from companion.core.dice.roll import RollResult
     from companion.core.packs.load import Pack
     from companion.rules.base import Action, Resolution
@@ -69,6 +67,7 @@ class Session:
         """The pack loader, loaded on first use and reading pack files through this device's parsed copies
         (store/pack_cache.py: TOML parsed once, not at every launch)."""
         from companion.core.packs import load
+        from companion.store.pack_cache import ParsedToml
 
         if self.store.root is not None:
             load.use_parser(ParsedToml(self.store.root / PARSED_PACKS).loads)
@@ -146,6 +145,8 @@ class Session:
 
         `rng` is for tests and scripts; by default the dice come from the operating system's randomness, so no
         copy of the match (export, share code) can tell what the next roll will be."""
+        import random
+
         from companion.core.dice.roll import roll
 
         result = roll(expr, rng or random.SystemRandom())
@@ -157,6 +158,10 @@ class Session:
         """Commit a rules helper action: roll its dice now (the device's randomness unless `rng` is given) and
         apply its events as one undoable step. Returns the resolution and the match before it (to show what
         changed). Raises IllegalAction (nothing stored) when it isn't legal now."""
+        import random
+
+        from companion import rules
+
         with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
             before = self.state(match_id)
             resolution = rules.get(before.system).resolve(before, action, rng or random.SystemRandom())
@@ -253,6 +258,8 @@ class Session:
         return self.store.full_log(match_id)
 
     def _free_id(self) -> str:
+        import secrets
+
         match_id = secrets.token_hex(6)
         while self.store.exists(match_id):
             match_id = secrets.token_hex(6)
