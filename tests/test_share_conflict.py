@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.session import Session
+from companion.session.sharing.keeping import import_shared
 from companion.session.table.share_conflict import differences, name_their_copy
-from companion.share import Choice, SharedMatch, import_shared
+from companion.share import Choice, SharedMatch
 from companion.store.matches import MatchStore
 
 

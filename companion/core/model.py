@@ -25,6 +25,9 @@ TURN_STYLES = ("player", "shared")
 COUNTER_SCOPES = ("match", "player", "unit")
 GRENADE_ICON = "grenade-icon"  # the card's grenade icon: the unit gets a Grenade token when deployed and respawned
 MAX_POSITION = 32  # a position is a short word the system's rules helper reads ("top", "ramp", "enemy-spawn")
+# a house-rule option of the match's pack, kept as the match counter "house:<option id>": 1 on, 0 off (absent: the
+# pack's default), so undo, export, backups, share codes and the live table carry it like any other counter
+HOUSE = "house:"
 
 
 @dataclass(frozen=True)

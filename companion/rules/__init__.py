@@ -1,6 +1,7 @@
 """Game systems: `get("halo-actionclix")` gives the system object the app asks for legal actions and reasons.
 
-Each system implements `companion.rules.base.System`; its rules text and numbers live in content/<system>/.
+Each system subclasses `companion.rules.base.System` (the app asks it, nowhere else, what differs between
+games); its rules text and numbers live in content/<system>/.
 The registry below knows each system's id, name and where its class lives without importing it: a system (and
 its dice engines, packs ...) loads the first time a match of it is in hand, not when the app or a command starts.
 """
@@ -8,53 +9,51 @@ its dice engines, packs ...) loads the first time a match of it is in hand, not 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from companion.core.errors import UnknownSystem
-from companion.core.model import Unit
+from companion.core.model import Match
 from companion.rules.base import Action, ActionOption, System, Verdict
 
 
 @dataclass(frozen=True)
 class Registered:
-    """A system as the registry knows it before it is loaded: tests/test_rules_registry.py checks each against
+    """A system as the registry knows it before it is loaded: tests/test_lazy_imports.py checks each against
     the class it names."""
 
     id: str
     name: str
     module: str  # the module that defines the system's class
     cls: str
-    positions: str | None = None  # the module whose POSITIONS are the places its rules tell apart
 
 
 SYSTEMS: tuple[Registered, ...] = (
     Registered("armageddon-empires", "Armageddon Empires", "companion.rules.empires.system", "ArmageddonEmpires"),
-    Registered("halo-actionclix", "Halo ActionClix", "companion.rules.halo.actions", "HaloActionClix",
-               positions="companion.rules.halo.actions"),
+    Registered("halo-actionclix", "Halo ActionClix", "companion.rules.halo.actions", "HaloActionClix"),
     Registered("heroclix-skirmish", "HeroClix Skirmish", "companion.rules.skirmish.system", "HeroClixSkirmish"),
     Registered("killer-of-the-maze", "The Killer of the Maze", "companion.rules.maze.system", "KillerOfTheMaze"),
-    Registered("scarab", "The Scarab", "companion.rules.scarab.system", "Scarab",
-               positions="companion.rules.scarab.positions"),
+    Registered("scarab", "The Scarab", "companion.rules.scarab.system", "Scarab"),
 )
 _BY_ID = {s.id: s for s in SYSTEMS}
-_SCARAB = "scarab"  # its own dials (the Scarab's parts) stand nowhere
-
-
-def _attribute(module: str, name: str) -> Any:
-    return getattr(importlib.import_module(module), name)
+FIRST = "halo-actionclix"  # the game the New match screen offers first (the most played)
 
 
 @cache
 def _factory(system_id: str) -> type[System]:
     entry = _BY_ID[system_id]
-    return _attribute(entry.module, entry.cls)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(entry.module), entry.cls)  # type: ignore[no-any-return]
 
 
-def get(system_id: str) -> System:
-    """The rules helper of a game system; UnknownSystem when none is written for it yet."""
+def get(system_id: str, *, plain: bool = False) -> System:
+    """The game system of `system_id`; UnknownSystem when none is written for it yet, or with `plain` the plain
+    base system (no helper actions, the core's defaults) that a pack without a helper plays by."""
     if system_id not in _BY_ID:
+        if plain:
+            system = System()
+            system.id = system_id  # named for its messages; the core's defaults otherwise
+            return system
         raise UnknownSystem(f"the rules helper doesn't know {system_id!r} yet; it knows {', '.join(available())}")
     return _factory(system_id)()
 
@@ -63,25 +62,16 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(_BY_ID))
 
 
-def positions(system_id: str, unit: Unit | None = None) -> dict[str, str]:
-    """The places of the system (for `unit`: none when it has no place, e.g. one of the Scarab's own dials); the
-    first is where a unit with no position ("") stands. Systems that don't turn on positions have none."""
-    entry = _BY_ID.get(system_id)
-    if entry is None or entry.positions is None:
-        return {}
-    dial_id = _attribute("companion.rules.scarab.state", "dial_id") if system_id == _SCARAB else None
-    if unit is not None and dial_id is not None and dial_id(unit) is not None:
-        return {}
-    return dict(_attribute(entry.positions, "POSITIONS"))
+_INVARIANTS: dict[str, Callable[[Match], None] | None] = {}
 
 
-def position_of(system_id: str, unit: Unit) -> str | None:
-    """Where the unit stands in words, None when its system doesn't track positions (or it has none)."""
-    places = positions(system_id, unit)
-    if not places:
-        return None
-    return places.get(unit.position) or next(iter(places.values()))
+def invariant(system_id: str) -> Callable[[Match], None] | None:
+    """What the reducer checks on every state of a match of this system (None: only the core's checks); asked
+    once per system, as the reducer runs it on every event."""
+    if system_id not in _INVARIANTS:
+        _INVARIANTS[system_id] = get(system_id, plain=True).invariant()
+    return _INVARIANTS[system_id]
 
 
-__all__ = ["SYSTEMS", "Action", "ActionOption", "Registered", "System", "Verdict", "available", "get",
-           "position_of", "positions"]
+__all__ = ["FIRST", "SYSTEMS", "Action", "ActionOption", "Registered", "System", "Verdict", "available", "get",
+           "invariant"]

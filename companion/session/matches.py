@@ -13,21 +13,41 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from companion import rules
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
+from companion.core.match.event_base import install_system_invariants
 from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
-from companion.store.matches import MatchStore, MatchSummary, check_id
+from companion.core.records import MatchSummary
+from companion.rules.base import install_pack_source
+from companion.session.policy import OWNER, WritePolicy, guarded
+from companion.store.atomic import DamagedFile
+from companion.store.matches import MatchNotFound, MatchStore, check_id
 from companion.store.paths import data_dir
 
-if TYPE_CHECKING:  # loaded where used: packs, dice, rules helpers and new ids cost imports `match list` never needs
+if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `match list` never needs
     import random
 
     from companion.core.dice.roll import RollResult
     from companion.core.packs.load import Pack
     from companion.rules.base import Action, Resolution
+    from companion.session.judging.service import Judging
+
+
+def _get_pack(*args: Any, **kwargs: Any) -> Pack:
+    """The pack loader's get_pack, loaded the first time a rule asks for pack data."""
+    from companion.core.packs.load import get_pack
+
+    return get_pack(*args, **kwargs)
+
+
+# every event any path applies is checked by its match's system too (the reducer refuses a token a unit
+# doesn't take, whoever sends it)
+install_system_invariants(rules.invariant)
+install_pack_source(_get_pack)  # the rules read pack data from here, never from files themselves
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 1
@@ -43,16 +63,34 @@ class MatchChanged(CompanionError):
 
 
 class Session:
-    def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.time,
+                 policy: WritePolicy = OWNER) -> None:
         self.store = store
         self.clock = clock
+        self.policy = policy  # who may read and write: consulted on every read of a match and every write
         self._histories: dict[str, History] = {}
         self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
+        self._judging: Judging | None = None
 
     @classmethod
     def open(cls, root: Path | str | None = None) -> Session:
         """A session over the user's data folder (or `root`, a path or its text, as scripts pass it)."""
         return cls(MatchStore(Path(root) if root else data_dir()))
+
+    @property
+    def root(self) -> Path | None:
+        """The data folder this session keeps its matches in (None: in memory)."""
+        return self.store.root
+
+    @property
+    def judging(self) -> Judging:
+        """The judge's events kept beside these matches (one service per session, so an in-memory one lasts)."""
+        self.policy.check_events()  # a hosted table's phone never reaches the host's events
+        if self._judging is None:
+            from companion.session.judging.service import Judging
+
+            self._judging = Judging(self.store.root, clock=self.clock)
+        return self._judging
 
     # --- packs ------------------------------------------------------------------------------------
 
@@ -75,6 +113,7 @@ class Session:
 
     # --- matches ----------------------------------------------------------------------------------
 
+    @guarded("new", lambda *args, **kwargs: None)
     def new_match(
         self,
         system: str,
@@ -83,6 +122,7 @@ class Session:
         colours: list[str] | None = None,
         seed: int | None = None,
         rounds_per_turn: int | None = None,
+        house_rules: list[str] | tuple[str, ...] = (),
     ) -> Match:
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
@@ -90,18 +130,28 @@ class Session:
         pack = self._pack_loader().get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
-                          rounds_per_turn=rounds_per_turn)
+                          rounds_per_turn=rounds_per_turn, house_rules=house_rules)
         history = History.start(match)
         self.store.save(history, now=self._now())
         self._remember(history)
         return match
 
     def list_matches(self) -> list[MatchSummary]:
-        summaries, _damaged = self.store.summaries()
-        return summaries
+        return self.summaries()[0]
+
+    def summaries(self) -> tuple[list[MatchSummary], list[DamagedFile]]:
+        """Every stored match's summary (those the policy lets this session see), and a line for each file that
+        could not be read (kept aside)."""
+        found, damaged = self.store.summaries()
+        return [s for s in found if self.policy.visible(s.id)], damaged
+
+    def has_match(self, match_id: str) -> bool:
+        return self.policy.visible(match_id) and self.store.exists(match_id)
 
     def history(self, match_id: str) -> History:
         """The match's history, read again when another process changed it since we last read or wrote it."""
+        if not self.policy.visible(match_id):
+            raise MatchNotFound(f"no match {match_id!r}")  # a hosted table's phone sees its match only
         history = self._histories.get(match_id)
         signature = self.store.signature(check_id(match_id))
         if history is None or signature != self._signatures.get(match_id):
@@ -113,6 +163,7 @@ class Session:
     def state(self, match_id: str) -> Match:
         return self.history(match_id).state
 
+    @guarded("delete")
     def delete(self, match_id: str) -> None:
         with self.store.locked(check_id(match_id)):
             self.store.delete(match_id)
@@ -120,6 +171,7 @@ class Session:
 
     # --- changes ----------------------------------------------------------------------------------
 
+    @guarded("change")
     def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None, *,
                  by: str | None = None) -> Match:
         """Apply one event and save it; returns the new state once it is on disk."""
@@ -153,6 +205,7 @@ class Session:
         self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
         return result
 
+    @guarded("change")
     def act(self, match_id: str, action: Action, *, by: str | None = None,
             rng: random.Random | None = None) -> tuple[Resolution, Match]:
         """Commit a rules helper action: roll its dice now (the device's randomness unless `rng` is given) and
@@ -160,16 +213,19 @@ class Session:
         changed). Raises IllegalAction (nothing stored) when it isn't legal now."""
         import random
 
-        from companion import rules
-
         with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
             before = self.state(match_id)
-            resolution = rules.get(before.system).resolve(before, action, rng or random.SystemRandom())
-            if resolution.events:
-                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by,
-                                           float(int(self._now()))))
+            system = rules.get(before.system, plain=True)
+            resolution = system.settle(before, action, rng or random.SystemRandom())
+            now = float(int(self._now()))
+            if system.plain_ending(before, action.name):  # the core's own event, logged as itself
+                plain = resolution.events[0]
+                self._push(match_id, Event(plain.type, plain.data, by, now))
+            elif resolution.events:
+                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
 
+    @guarded("undo")
     def undo(self, match_id: str, *, by: str | None = None) -> Match:
         """Take back the last step; one that rolled dice stays in the log as undone (by `by`, now)."""
         with self.store.locked(check_id(match_id)):
@@ -183,6 +239,7 @@ class Session:
             self._commit(history)
         return history.state
 
+    @guarded("redo")
     def redo(self, match_id: str) -> Match:
         with self.store.locked(check_id(match_id)):
             history = self.history(match_id).redo()
@@ -206,6 +263,7 @@ class Session:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": to_json(initial),
                 "events": [e.to_json() for e in events], "state": to_json(state)}
 
+    @guarded("import", lambda *args, **kwargs: None)
     def import_match(self, data: Any, *, as_new: bool = False) -> Match:
         """Store an exported match after replaying its whole history; nothing is stored if any check fails."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -229,6 +287,7 @@ class Session:
             self._remember(history)
         return history.state
 
+    @guarded("replace", lambda initial, *args, **kwargs: getattr(initial, "id", None))
     def replace_history(self, initial: Match, events: list[Event], *,
                         seen: tuple[Match, list[Event]] | None = None) -> Match:
         """Replace a stored match's whole history with another copy of it (a merge that takes the other device's).

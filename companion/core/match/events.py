@@ -16,6 +16,7 @@ from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, ap
 from companion.core.model import (
     COUNTER_SCOPES,
     GRENADE_ICON,
+    HOUSE,
     LOCATIONS,
     MAX_POSITION,
     Match,
@@ -204,6 +205,18 @@ def _clear(state: Match, owners: set[str]) -> tuple[Unit, ...]:
                 u = replace(u, tokens=replace(t, action=0, action_last=last))
         units.append(u)
     return tuple(units)
+
+
+@handler("house_rule")
+def _house_rule(state: Match, event: Event) -> Match:
+    """Switch a house-rule option of the pack on or off for this match (the system refuses unknown ones)."""
+    option = _str(event, "option")
+    on = event.data.get("on")
+    if not isinstance(on, bool):
+        raise IllegalAction("house_rule: on must be true or false")
+    if len(option) > MAX_POSITION * 2:
+        raise IllegalAction("house_rule: an option is a short id")
+    return replace(state, counters={**state.counters, HOUSE + option: int(on)})
 
 
 @handler("end_round")

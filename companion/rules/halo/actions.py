@@ -15,9 +15,12 @@ from dataclasses import dataclass
 
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
+from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import GRENADE_ICON, Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
+from companion.rules import base
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
+from companion.rules.halo import attack
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -42,7 +45,6 @@ POSITIONS = {"": "Elsewhere on the map", OWN_SPAWN: "On one of its player's spaw
 MOVES = ("move", "move-and-attack", "respawn")  # the actions that move a unit: they ask where it ends
 ENDS = Param("ends", "Where its move ends", "choice", (("", "Elsewhere"), (ENEMY_SPAWN, POSITIONS[ENEMY_SPAWN])),
              default="")
-
 
 
 @dataclass(frozen=True)
@@ -81,15 +83,6 @@ NOTES = {
     "upgrade": "The source doesn't say whether upgrading uses one of your actions; here it doesn't.",
     "loot-roll": "Only if the unit ends your turn on an opponent's spawn point.",
 }
-
-# When every unit is refused for the same rule, one sentence says it for all of them.
-SUMMARIES = {
-    "actions": "every unit on the table already had its action this turn (one action per unit)",
-    "grenades": "none of your units on the table has a Grenade token",
-    "upgrade-tokens": "none of your units on the table has Upgrade tokens",
-    "loot-roll": "no unit was given an action this turn, so no loot roll",
-}
-
 
 @dataclass(frozen=True)
 class _Turn:
@@ -141,42 +134,47 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
     return None
 
 
-def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
+def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> base.UnitRefusal | None:
+    """The first check of `spec` the unit fails, with how many it passed (its depth)."""
     name = unit.name
     if unit.owner != turn.player.id:
-        return f"{name} is not {turn.player.name}'s unit", "actions"
+        return base.UnitRefusal(f"{name} is not {turn.player.name}'s unit", "actions")
     if spec.where == "reserve":
         if unit.location != "reserve":
-            return f"{name} is not in your reserves", "respawning"
+            return base.UnitRefusal(f"{name} is not in your reserves", "respawning")
         # back in the reserves after acting this turn (by hand): one action per unit still holds
-        return (f"{name} already had its action this turn (one action per unit)", "actions") if unit.tokens.action \
-            else None
+        return base.UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1) \
+            if unit.tokens.action else None
     if unit.location != "table" or unit.eliminated:
-        return f"{name} is not on the table", "reserves"
+        return base.UnitRefusal(f"{name} is not on the table", "reserves")
     acted = unit.tokens.action > 0
     if spec.id == "swap-weapons":
         if acted:
-            return f"{name} was given an action this turn; only a unit without one can swap weapons", "swap-weapons"
+            return base.UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
+                               "swap-weapons", 1)
         if unit.points not in turn.reserve_points:
-            return f"no unit in your reserves is worth exactly {unit.points} points like {name}", "swap-weapons"
+            return base.UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
+                               "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
         if not unit.tokens.upgrade:
-            return f"{name} has no Upgrade tokens", "upgrade-tokens"
+            return base.UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return (f"no unit in your reserves is worth {limit} points or less ({unit.points} + "
-                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)"), "upgrading"
+            return base.UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
+                                    f"reserves is worth {limit} points or less ({unit.points} + "
+                                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
         return None
     if spec.id == "loot-roll":
         if not acted:
-            return f"{name} was not given an action this turn, so it can't make a loot roll", "loot-roll"
-        return None if unit.position == ENEMY_SPAWN else (f"{name} is not on an opponent's spawn point",
-                                                          "loot-roll")
+            return base.UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
+                               "loot-roll", 1)
+        return None if unit.position == ENEMY_SPAWN else base.UnitRefusal(
+            f"{name} is not on an opponent's spawn point", "loot-roll", 2)
     if acted:
-        return f"{name} already had its action this turn (one action per unit)", "actions"
+        return base.UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1)
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
-        return f"{name} has no Grenade token", "grenades"
+        return base.UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
 
 
@@ -240,33 +238,30 @@ def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
     if not spec.where:
         return ActionOption(spec.id, spec.title, True, rule=spec.rule, cost=spec.cost, note=note)
     candidates = _candidates(turn, spec)
-    refused: dict[str, Refusal] = {}
-    allowed = []
-    for unit in candidates:
-        why = _unit_refusal(turn, spec, unit)
-        if why:
-            refused[unit.id] = why
-        else:
-            allowed.append(unit.id)
-    reasons = {uid: r for uid, (r, _) in refused.items()}
+    refused = {u.id: why for u in candidates if (why := _unit_refusal(turn, spec, u))}
+    allowed = tuple(u.id for u in candidates if u.id not in refused)
     if allowed:
-        return ActionOption(spec.id, spec.title, True, tuple(allowed), rule=spec.rule, cost=spec.cost, note=note,
-                            refused=reasons, params=_params(turn, spec.id), dice=DICE.get(spec.id))
+        return ActionOption(spec.id, spec.title, True, allowed, rule=spec.rule, cost=spec.cost, note=note,
+                            refused={uid: r.reason for uid, r in refused.items()}, params=_params(turn, spec.id),
+                            dice=DICE.get(spec.id))
     if not candidates:
         return ActionOption(spec.id, spec.title, False, reason="you have no units on the table", rule="actions",
                             cost=spec.cost, note=note)
-    rules = {rule for _, rule in refused.values()}
-    rule = next(iter(rules))
-    shown = SUMMARIES.get(rule) if len(rules) == 1 else None
-    if shown is None:
-        shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return ActionOption(spec.id, spec.title, False, reason=shown, rule=rule, cost=spec.cost, note=note,
-                        refused=reasons)
+    reason, rule, reasons, shown = base.refusal_summary(refused)
+    return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule, cost=spec.cost, note=note,
+                        refused=reasons, shown=shown)
 
 
-class HaloActionClix:
+class HaloActionClix(System):
     id = SYSTEM_ID
     name = "Halo ActionClix"
+    places = POSITIONS
+    scoring = "kills"
+    desk_attack = attack
+
+    def turn_line(self, state: Match) -> str:
+        used = sum(u.tokens.action for u in state.units if u.owner == state.active_player.id)
+        return f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         turn = _turn(state)
@@ -291,9 +286,9 @@ class HaloActionClix:
             unit = state.unit(action.unit)
         except KeyError:
             return Verdict(False, f"there is no unit {action.unit!r} in this match")
-        why = _unit_refusal(turn, spec, unit)
-        if why:
-            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        refusal = _unit_refusal(turn, spec, unit)
+        if refusal:
+            return Verdict(False, f"{spec.title}: {refusal.reason}", refusal.rule)
         why = _param_refusal(state, spec, action)
         if why:
             return Verdict(False, why[0], why[1])
@@ -353,13 +348,14 @@ class HaloActionClix:
         if action.name == "move-and-attack":
             events += _ends(attacker, action, attacker.owner)
         verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
-        outcome = f"hit, {damage} damage" if result.hit else "miss"
         details = [result.why, *result.effects]
         rules = list(result.rules)
         if any(e.type == "set_location" for e in events):
             details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
+        taken = next((e.data["amount"] for e in events if e.type == "damage"), 0)
+        outcome = (f"hit, {taken} damage" + (", KO" if "elimination" in rules else "")) if result.hit else "miss"
         return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",
                           tuple(rules), tuple(details), result.hit)
 
@@ -377,10 +373,13 @@ class HaloActionClix:
                   Event("roll", result.roll.event_data(f"{attacker.name} attacks {target.name}"), by)]
         if action == "throw-grenade":
             events.append(Event("token", {"unit": attacker_id, "kind": "grenade", "delta": -1}, by))
-        ko = target.ko_click
         if result.hit and damage > 0:
-            events.append(Event("damage", {"unit": target_id, "amount": damage}, by))
-            if ko is not None and target.click + damage >= ko:
+            # what the dial really takes, and whether it is KO'd, from the reducer on a trial copy: damage past
+            # the KO click goes nowhere, so the event, the log line and the result all carry the one number
+            taken = damage_taken(state, [*events, Event("damage", {"unit": target_id, "amount": damage}, by)],
+                                 target_id)
+            events.append(Event("damage", {"unit": target_id, "amount": taken}, by))
+            if trial(state, events)[-1].unit(target_id).eliminated:
                 events += elimination_events(attacker, target)
         return events
 

@@ -13,15 +13,23 @@ from companion.core.lazy import lazy_exports
 
 # Loaded when first used: the first screen asks only `is_share_route`, and reading a code needs no QR library.
 __getattr__ = lazy_exports(__name__, {
+    "companion.session.sharing.keeping": ("import_shared", "library_for", "local_copy", "read_collected",
+                                          "share_match"),
     "companion.share": ("Choice", "ChoiceNeeded", "CodePlan", "Collector", "IncompleteCode", "NoCodeFound",
-                        "Progress", "ScanUnavailable", "SharedMatch", "compare", "decode", "encode", "import_shared",
-                        "library_for", "local_copy", "plan", "png", "read_collected", "share_match"),
+                        "Progress", "ScanUnavailable", "SharedMatch", "compare", "decode", "encode", "plan", "png"),
     "companion.share.errors": ("CodeTooLarge", "NotOurCode"),
     "companion.share.text": ("read_text",),
     "companion.share.timer_code": ("read_timer_link", "timer_link"),
 })
 
 if TYPE_CHECKING:
+    from companion.session.sharing.keeping import (
+        import_shared,
+        library_for,
+        local_copy,
+        read_collected,
+        share_match,
+    )
     from companion.share import (
         Choice,
         ChoiceNeeded,
@@ -35,13 +43,8 @@ if TYPE_CHECKING:
         compare,
         decode,
         encode,
-        import_shared,
-        library_for,
-        local_copy,
         plan,
         png,
-        read_collected,
-        share_match,
     )
     from companion.share.errors import CodeTooLarge, NotOurCode
     from companion.share.text import read_text

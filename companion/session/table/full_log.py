@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.core.match.force_check import Finding, check_force, fallen_units
 from companion.core.match.standings import TurnPoints, points_by_turn
 from companion.session.matches import Session
+from companion.session.play.helper import system_of
 
 __all__ = ["Finding", "TurnPoints", "force_findings", "points_over_turns"]
 
@@ -17,7 +18,8 @@ def force_findings(session: Session, match_id: str) -> dict[str, list[Finding]]:
     if pack is None:
         return {p.id: [] for p in match.players}
     fallen = fallen_units(*session.store.full_log(match_id))
-    return {p.id: check_force(pack, match, p.id, fallen) for p in match.players}
+    system = system_of(match)
+    return {p.id: check_force(pack, match, p.id, units=system.force(match, p.id, fallen)) for p in match.players}
 
 
 def points_over_turns(session: Session, match_id: str) -> list[TurnPoints]:
