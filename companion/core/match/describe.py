@@ -54,7 +54,10 @@ def describe(match: Match, event: Event) -> str:
         case "set_phase":
             return f"phase: {d.get('phase')}"
         case "set_location":
-            return f"{unit} moved to the {d.get('location')}"
+            why = f" ({d.get('reason')})" if d.get("reason") else ""
+            return f"{unit} moved to the {d.get('location')}{why}"
+        case "mark":
+            return f"{unit}: {d.get('mark')} this turn"
         case "add_unit":
             new = d.get("unit") if isinstance(d.get("unit"), dict) else {}
             return f"{new.get('name', 'a unit')} joins ({new.get('points', '?')} points)"

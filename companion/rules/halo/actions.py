@@ -17,7 +17,7 @@ from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
-from companion.core.model import GRENADE_ICON, Match, Player, Unit
+from companion.core.model import Match, Player, Unit
 from companion.rules import base
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
 from companion.rules.halo import attack
@@ -34,6 +34,9 @@ from companion.rules.halo.attack import (
     resolve_attack,
 )
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, exchange, incoming
+from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
+from companion.rules.halo.respawn import elimination_events, respawn, respawn_params, respawn_refusal
+from companion.rules.halo.splash import marked, splash
 
 ACTIONS_PER_TURN = 3
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
@@ -42,7 +45,7 @@ CAPTURED_COUNTER = "captured-spawn-points"
 OWN_SPAWN, ENEMY_SPAWN = "own-spawn", "enemy-spawn"
 POSITIONS = {"": "Elsewhere on the map", OWN_SPAWN: "On one of its player's spawn points",
              ENEMY_SPAWN: "On an opponent's spawn point"}
-MOVES = ("move", "move-and-attack", "respawn")  # the actions that move a unit: they ask where it ends
+MOVES = ("move", "move-and-attack", "throw-grenade", "respawn")  # the actions that move a unit: where it ends
 ENDS = Param("ends", "Where its move ends", "choice", (("", "Elsewhere"), (ENEMY_SPAWN, POSITIONS[ENEMY_SPAWN])),
              default="")
 
@@ -77,7 +80,7 @@ LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn p
 NOTES = {
     "attack": "Needs a clear line of fire to the target.",
     "move-and-attack": "More than 4 squares moved: -3 attack.",
-    "throw-grenade": "Uses one Grenade token.",
+    "throw-grenade": "Uses one Grenade token. More than 4 squares moved first: -3 attack.",
     "respawn": "Place it on one of your spawn points no enemy has captured; this action must move it off. "
                "Bring back the eliminated unit or a reserve unit worth the same or fewer points.",
     "upgrade": "The source doesn't say whether upgrading uses one of your actions; here it doesn't.",
@@ -110,8 +113,8 @@ def _turn(state: Match) -> _Turn:
     tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
     return _Turn(
         player=player, table=table, reserve=reserve,
-        reserve_points=frozenset(u.points for u in reserve),
-        cheapest_reserve=min((u.points for u in reserve), default=None),
+        reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
+        cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None),
         enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
         used=sum(u.tokens.action for u in mine),
         captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
@@ -131,6 +134,9 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
         if turn.captured is not None and turn.captured >= SPAWN_POINTS:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
+        if not awaiting_respawn(turn.reserve):
+            return ("no unit of yours was eliminated and is waiting to respawn (the table already holds your "
+                    "whole starting force)"), "respawning"
     return None
 
 
@@ -142,12 +148,14 @@ def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> base.UnitRefusal | No
     if spec.where == "reserve":
         if unit.location != "reserve":
             return base.UnitRefusal(f"{name} is not in your reserves", "respawning")
-        # back in the reserves after acting this turn (by hand): one action per unit still holds
-        return base.UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1) \
-            if unit.tokens.action else None
+        why = action_refusal(unit)  # back in the reserves after acting this turn: one action per unit still holds
+        if why:
+            return base.UnitRefusal(*why, 1)
+        why = respawn_refusal(turn.reserve, unit)
+        return base.UnitRefusal(*why, 2) if why else None
     if unit.location != "table" or unit.eliminated:
         return base.UnitRefusal(f"{name} is not on the table", "reserves")
-    acted = unit.tokens.action > 0
+    acted = had_action(unit)
     if spec.id == "swap-weapons":
         if acted:
             return base.UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
@@ -168,11 +176,14 @@ def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> base.UnitRefusal | No
     if spec.id == "loot-roll":
         if not acted:
             return base.UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
-                               "loot-roll", 1)
+                                    "loot-roll", 1)
+        if LOOTED in unit.turn_marks:
+            return base.UnitRefusal(f"{name} already made its loot roll for this turn's action", "loot-roll", 2)
         return None if unit.position == ENEMY_SPAWN else base.UnitRefusal(
-            f"{name} is not on an opponent's spawn point", "loot-roll", 2)
-    if acted:
-        return base.UnitRefusal(f"{name} already had its action this turn (one action per unit)", "actions", 1)
+            f"{name} is not on an opponent's spawn point", "loot-roll", 3)
+    why = action_refusal(unit)
+    if why:
+        return base.UnitRefusal(*why, 1)
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
         return base.UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
@@ -189,8 +200,11 @@ def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
     try:
         if spec.id in ("swap-weapons", "upgrade"):
             incoming(state, action, state.unit(action.unit or ""))
+        if spec.id == "respawn" and (why := respawn_refusal(state.units, state.unit(action.unit or ""), action.params)):
+            return why
         if spec.id in ATTACKS:
             _, attacker, target = attack_setup(state, action)
+            marked(state, attacker, target, action.params)  # the units marked next to the target for a splash
             if target.owner == attacker.owner or target.location != "table" or target.eliminated:
                 return f"{spec.title}: {target.name} is not an opposing unit on the table", "attacking"
             dial_value(attacker, "damage")
@@ -214,9 +228,13 @@ def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
     ends = (ENDS,) if action in MOVES else ()
     if action in ATTACKS:
         return attack_params(action, turn.enemies) + ends
+    if action == "respawn":
+        return respawn_params(turn.reserve, turn.enemies) + ends
     if action in MOVES:
         return ends
-    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
+    # only units a swap or an upgrade may bring in, cheapest first (the upgrade's default fits every unit offered)
+    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in sorted(
+        (u for u in turn.reserve if comes_in(u)), key=lambda u: u.points))
     if action == "swap-weapons":
         return (Param("into", "Reserve unit of the same points", "choice", choices),)
     if action == "upgrade":
@@ -325,17 +343,11 @@ class HaloActionClix(System):
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
-            events = [Event("set_location", {"unit": unit.id, "location": "table"}, by), give,
-                      *_ends(unit, action, by)]
-            icon = GRENADE_ICON in unit.tags and not unit.tokens.grenade
-            if icon:
-                events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
-            return Resolution(tuple(events), f"{unit.name} respawns and moves off the spawn point", ("respawning",),
-                              (NOTES["respawn"], *(["Its card's grenade icon gives it a Grenade token."] if icon
-                                                   else [])))
+            return respawn(self, state, action, rng)
         if action.name == "loot-roll":
             result = roll("2d6", rng)
-            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),),
+            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),
+                               Event("mark", {"unit": unit.id, "mark": LOOTED}, by)),
                               f"Loot roll for {unit.name}: {result.describe()}", ("loot-roll",),
                               (LOOT_TEXT.format(unit=unit.name),))
         return exchange(state, action, unit, by)
@@ -345,12 +357,16 @@ class HaloActionClix(System):
         damage = dial_value(attacker, "damage")  # read before rolling: a dial without it stops here, not after
         result = resolve_attack(setup, rng)
         events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
-        if action.name == "move-and-attack":
+        if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
         verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
         details = [result.why, *result.effects]
+        if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
+            events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
+                                  elimination_events)
+            details.append(line)
         rules = list(result.rules)
-        if any(e.type == "set_location" for e in events):
+        if any(e.type == "set_location" and e.data["unit"] == target.id for e in events):
             details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
@@ -382,14 +398,3 @@ class HaloActionClix(System):
             if trial(state, events)[-1].unit(target_id).eliminated:
                 events += elimination_events(attacker, target)
         return events
-
-
-def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
-    by = attacker.owner
-    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, by),
-            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, by),
-            Event("set_click", {"unit": target.id, "click": target.start}, by),
-            Event("set_location", {"unit": target.id, "location": "reserve"}, by)]
-
-
-
