@@ -23,7 +23,7 @@ def test_skirmish_force_rules_give_reasons() -> None:
                                                           ("d", "p2", 60), ("e", "p2", 60)])
     found = {f.rule: f for f in check_force(get_pack("heroclix-skirmish"), m, "p1")}
     assert found["build-total"].ok is True and "170 of 200" in found["build-total"].text
-    assert found["min-characters"].ok is False and "(you have 2)" in found["min-characters"].text
+    assert found["min-characters"].ok is False and "(you have 2 characters)" in found["min-characters"].text
     assert found["max-share"].ok is False and "Unit a" in found["max-share"].text
     assert found["max-characters-multiplayer"].ok is True  # 3 players: the 5-character cap applies
     assert found["max-multibase-multiplayer"].ok is True  # nobody is marked multi-base

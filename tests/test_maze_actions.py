@@ -37,8 +37,9 @@ def team() -> Match:
     state = match("killer-of-the-maze")
     return replay(state, [Event("add_unit", {"unit": u}) for u in (
         model("tarn", "Brother Tarn", "terminator"),
-        model("vale", "Brother Vale", "space-marine", counters={"shots": 3, "bolter-ammo": 1}),
-        model("kira", "Scion Kira", "scions", counters={"beacon": 1, "ration-pack": 2, "morale": 4}),
+        model("vale", "Brother Vale", "space-marine", counters={"shots-boltgun": 3, "bolter-ammo": 1}),
+        model("kira", "Scion Kira", "scions",  # its Beacon roll for turn 1 made
+              counters={"beacon": 1, "ration-pack": 2, "morale": 4, "beacon-turn": 1}),
         model("osk", "Trooper Osk", counters={"medkit": 1, "fuel-tank": 0}),
     )])
 
@@ -58,7 +59,8 @@ def activity(state: Match) -> Match:
 
 def test_movement_subphase_offers_move_and_advance_only(team: Match) -> None:
     opts = options(team)
-    assert list(opts) == ["move", "advance", "start-activity", *ACTIVITY, "lost", "end-imperial-phase", "end-turn"]
+    assert list(opts) == ["beacon-roll", "move", "advance", "start-activity", *ACTIVITY, "lost", "sacrificial-blade",
+                          "end-imperial-phase", "end-turn"]
     assert opts["move"].units == ("tarn", "vale", "kira", "osk")
     # the Beacon's bearer can't Advance
     assert opts["advance"].units == ("tarn", "vale", "osk")
@@ -110,7 +112,7 @@ def test_fire_checks_weapon_shots_range_and_the_missing_hit_number(team: Match) 
         assert not verdict.legal
         return verdict.reason
 
-    assert "only a Terminator model carries a Storm Bolter" in why(weapon="storm-bolter", shots=2, to_hit="4")
+    assert "only a Terminator model may carry the Storm Bolter" in why(weapon="storm-bolter", shots=2, to_hit="4")
     assert "fires 1 to 4 shots, not 5" in why(weapon="boltgun", shots=5, to_hit="4")
     assert "only 3 shot(s) left" in why(weapon="boltgun", shots=4, to_hit="4")
     assert "reaches 3 tile(s)" in why(weapon="boltgun", shots=1, to_hit="4", distance=4)
@@ -135,13 +137,14 @@ def test_fire_resolves_with_a_fixed_seed_and_updates_the_match(team: Match) -> N
     assert (not rest and hits == 0) or rest[0].expr == f"{hits}d6>=4"
     assert resolution.summary == (f"Brother Vale fires the Boltgun: {hits} hit(s), {wounds} wound(s), {wounds} damage "
                                   "before saves")
-    assert after.unit("vale").counters["shots"] == 0 and after.unit("vale").tokens.action == 1
+    assert after.unit("vale").counters["shots-boltgun"] == 0 and after.unit("vale").tokens.action == 1
     assert any("AP -1" in line for line in resolution.details)
     # the same seed gives the same dice
     again = MAZE.resolve(state, action, random.Random(20))
     assert again.events == resolution.events
-    # empty now: Fire is refused until a reload
-    assert "Reload first" in options(after)["fire"].refused["vale"]
+    # the Boltgun is empty now (its own counter): firing it waits for a reload
+    verdict = MAZE.explain(after, Action("fire", "vale", {"weapon": "boltgun", "shots": 1, "to_hit": "4"}))
+    assert not verdict.legal and "only 0 shot(s) left" in verdict.reason
 
 
 def test_unmodified_six_always_hits_even_when_the_number_is_out_of_reach(team: Match) -> None:
@@ -159,7 +162,7 @@ def test_reload_refills_to_the_recharge_and_the_old_shots_are_lost(team: Match) 
     assert not refused.legal and "no ammunition" in refused.reason
     resolution = MAZE.resolve(state, Action("reload", "vale", {"weapon": "boltgun"}), random.Random(0))
     after = replay(state, list(resolution.events))
-    assert after.unit("vale").counters["shots"] == 8 and after.unit("vale").counters["bolter-ammo"] == 0
+    assert after.unit("vale").counters["shots-boltgun"] == 8 and after.unit("vale").counters["bolter-ammo"] == 0
     assert "the 3 shot(s) left before are lost" in resolution.details[0]
     assert "no ammunition" in options(after)["reload"].refused["vale"]
 
@@ -174,7 +177,7 @@ def test_light_vent_spends_d6_shots_from_a_flamer(team: Match) -> None:
     resolution = MAZE.resolve(state, action, random.Random(3))
     after = replay(state, list(resolution.events))
     spent = after.rolls[-1].total
-    assert after.rolls[-1].expr == "1d6" and after.unit("osk").counters["shots"] == 10 - spent
+    assert after.rolls[-1].expr == "1d6" and after.unit("osk").counters["shots-flamer"] == 10 - spent
 
 
 def test_scavenge_reads_the_d66_table_and_a_tile_holds_two_searches(team: Match) -> None:
@@ -219,13 +222,13 @@ def test_lost_costs_one_morale_or_three_alone(team: Match) -> None:
     state = act(state, "lost", "vale", alone=True)
     assert state.unit("vale").counters["morale"] == 3  # its Morale stat 6, less 3
     assert state.unit("vale").tokens.action == 0  # being Lost is not an action
-    with_pendant = replay(team, [Event("counter", {"scope": "unit", "target": "osk", "name": "crest-pendant",
+    with_pendant = replay(team, [Event("counter", {"scope": "unit", "target": "kira", "name": "crest-pendant",
                                                    "delta": 1})])
-    odds = MAZE.odds(with_pendant, Action("lost", "osk", {"alone": True}))
+    odds = MAZE.odds(with_pendant, Action("lost", "kira", {"alone": True}))
     assert odds is not None and odds.chance == Fraction(8, 27)
-    after = act(with_pendant, "lost", "osk", seed=9, alone=True)
+    after = act(with_pendant, "lost", "kira", seed=9, alone=True)
     kept = after.rolls[-1].total
-    assert after.rolls[-1].expr == "3d6>=3" and after.unit("osk").counters["morale"] == 6 - (3 - kept)
+    assert after.rolls[-1].expr == "3d6>=3" and after.unit("kira").counters["morale"] == 4 - (3 - kept)
 
 
 def test_the_turn_runs_movement_activity_then_the_tyranid_phase(team: Match) -> None:
@@ -238,6 +241,10 @@ def test_the_turn_runs_movement_activity_then_the_tyranid_phase(team: Match) -> 
     assert opts["end-turn"].enabled and not opts["move"].enabled and "Tyranid Action phase" in opts["move"].reason
     state = act(state, "end-turn")
     assert (state.phase, state.active_player.id) == ("Imperial Action: Movement", "p1")
+    # a new turn: the Beacon's roll comes first
+    opts = options(state)
+    assert opts["beacon-roll"].units == ("kira",) and not opts["move"].enabled and opts["move"].rule == "beacon"
+    state = act(state, "beacon-roll", "kira")
     # a new phase: two fresh actions each, and last phase's Advance no longer counts
     opts = options(state)
     assert opts["move"].units == ("tarn", "vale", "kira", "osk")
@@ -256,5 +263,5 @@ def test_helper_matches_its_rule_pack() -> None:
     cited = {s.rule for s in maze.SPECS} | {"advance", "beacon", "reload", "carry-restrictions", "lost"}
     assert cited <= sections
     declared = set(pack.rules.counters["unit"])
-    assert {"advanced-turn", "moved-turn", "shots", "morale"} <= declared
+    assert {"advanced-turn", "moved-turn", "shots-storm-bolter", "morale"} <= declared
     assert {a["id"] for a in pack.entries("items", "ammo")} <= declared

@@ -76,7 +76,7 @@ def test_match_tables_read_as_before() -> None:
     assert (skirmish.turn_style, skirmish.rounds_per_turn) == ("shared", 2)
     maze = get_pack("killer-of-the-maze").rules
     assert maze.phases[0] == "Imperial Action: Movement"
-    assert maze.counters["unit"][:2] == ("morale", "shots")  # the rules helper declares more after them
+    assert maze.counters["unit"][:2] == ("morale", "advanced-turn")  # the rules helper declares more after them
 
 
 def test_scarab_turn_sequence_in_order() -> None:

@@ -42,7 +42,7 @@ def skirmish(players: int) -> Match:
 def maze() -> Match:
     return replay(match("killer-of-the-maze"), [Event("add_unit", {"unit": u}) for u in (
         model("tarn", "Brother Tarn", "terminator"),
-        model("vale", "Brother Vale", "space-marine", counters={"shots": 3, "bolter-ammo": 1}),
+        model("vale", "Brother Vale", "space-marine", counters={"shots-boltgun": 3, "bolter-ammo": 1}),
         model("kira", "Scion Kira", "scions", counters={"beacon": 1, "ration-pack": 2, "morale": 4}),
         model("osk", "Trooper Osk", counters={"medkit": 1, "fuel-tank": 0}))])
 

@@ -76,7 +76,7 @@ def test_seeded_first_round_attack_scores_and_gives_a_second_token(table: Match)
     odds = SKIRMISH.odds(table, Action("attack", "cap", {"target": "hulk"}))
     assert odds is not None and odds.text == "attack 10 vs defense 16: needs 6+ on 2d6, 13/18 (72.22%)"
     state, res = play(table, "attack", "cap", target="hulk")
-    assert res.summary == "Unit cap attacks Unit hulk: 2d6: [6, 1] = 7, hit, 2 damage"
+    assert res.summary == "Unit cap attacks Unit hulk: 2d6: [6, 1] = 7, hit: Unit hulk takes 2 click(s) of damage"
     assert [e.type for e in res.events] == ["token", "counter", "roll", "damage", "score", "token"]
     assert any("critical" in d for d in res.details) and "first-round" in res.rules
     assert state.unit("hulk").click == 2 and state.player("p1").vp == 2

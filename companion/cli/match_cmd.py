@@ -26,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--colour", action="append", help="a player's colour (#RRGGBB), in player order")
     p.add_argument("--seed", type=int, help="ignored, kept for old scripts: a match's dice come from the device "
                    "when a player rolls (repeatable desk rolls: companion roll --seed)")
-    p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: one per 100 points of build)")
+    p.add_argument("--build", type=int, help="build total in points (Skirmish: 200 or 300, one round per 100)")
+    p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: 2 or 3, one per 100 points of build)")
     p.add_argument("--house-rule", action="append", default=[], metavar="OPTION",
                    help="switch on one of the pack's house rules (see `companion match house-rules ID`); repeat")
     _json_flag(p)
@@ -111,7 +112,7 @@ def _new(args: argparse.Namespace) -> int:
         print("companion: --seed is ignored: a match's dice come from the device when a player rolls",
               file=sys.stderr)
     match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds,
-                              house_rules=args.house_rule)
+                              build_total=args.build, house_rules=args.house_rule)
     _print_match(match, args.json)
     return 0
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from companion.core.errors import UnknownSystem
+from companion.core.errors import IllegalAction, UnknownSystem
 from companion.core.model import Match
 from companion.rules.base import Action, ActionOption, System, Verdict
 
@@ -73,5 +73,20 @@ def invariant(system_id: str) -> Callable[[Match], None] | None:
     return _INVARIANTS[system_id]
 
 
+def refuse_change(before: Match, after: Match) -> None:
+    """IllegalAction when the match's system forbids the change from `before` to `after` (a system with such
+    rules gives `check_change(before, after) -> (reason, rule) | None`, e.g. the Maze's carry restrictions).
+    The session asks it for every new event whatever its path; history already stored replays as it is (undo,
+    restore, share codes), so a match saved before a rule was checked still opens."""
+    try:
+        system = get(before.system)
+    except UnknownSystem:
+        return  # a pack without a rules helper: the core's checks are all there is
+    check = getattr(system, "check_change", None)
+    refusal = check(before, after) if check is not None else None
+    if refusal:
+        raise IllegalAction(*refusal)
+
+
 __all__ = ["FIRST", "SYSTEMS", "Action", "ActionOption", "Registered", "System", "Verdict", "available", "get",
-           "invariant"]
+           "invariant", "refuse_change"]

@@ -122,6 +122,7 @@ class Session:
         colours: list[str] | None = None,
         seed: int | None = None,
         rounds_per_turn: int | None = None,
+        build_total: int | None = None,
         house_rules: list[str] | tuple[str, ...] = (),
     ) -> Match:
         if seed is not None:
@@ -130,7 +131,7 @@ class Session:
         pack = self._pack_loader().get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
-                          rounds_per_turn=rounds_per_turn, house_rules=house_rules)
+                          rounds_per_turn=rounds_per_turn, build_total=build_total, house_rules=house_rules)
         history = History.start(match)
         self.store.save(history, now=self._now())
         self._remember(history)
@@ -181,8 +182,10 @@ class Session:
             return self._push(match_id, event)
 
     def _push(self, match_id: str, event: Event) -> Match:
-        """Apply and store one event; the caller holds the match's lock."""
-        history = self.history(match_id).push(event)
+        """Apply and store one event (if the match's game allows the change); the caller holds the match's lock."""
+        before = self.history(match_id)
+        history = before.push(event)
+        rules.refuse_change(before.state, history.state)
         segment, history = history.compact()
         self._commit(history, segment)
         return history.state

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # handed in by the caller: making a match needs no pack parse
 # Okabe-Ito colours: distinct for the common kinds of colour blindness, and named so players can say them.
 PALETTE = (("blue", "#0072B2"), ("orange", "#E69F00"), ("green", "#009E73"), ("pink", "#CC79A7"))
 MAX_NAME = 40
+POINTS_PER_ROUND = 100  # a game played in rounds (Skirmish) plays one round per 100 points of its build total
 
 
 def new_match(
@@ -25,10 +26,15 @@ def new_match(
     now: float,
     colours: list[str] | None = None,
     rounds_per_turn: int | None = None,
+    build_total: int | None = None,
     house_rules: Iterable[str] = (),
 ) -> Match:
     """A match at turn 1 with the given players (2-4) and no units yet; `house_rules`: the pack's house-rule
-    options switched on for it (`options.toml`; an `house_rule` event changes them later)."""
+    options switched on for it (`options.toml`; an `house_rule` event changes them later).
+
+    A pack with build totals (Skirmish: 200 or 300 points) plays one round per 100 points of the one chosen:
+    `build_total` sets the rounds, and `rounds_per_turn` given alone must be one of those the totals allow.
+    """
     names = [n.strip() for n in names]
     if not pack.min_players <= len(names) <= pack.max_players:
         span = (f"{pack.min_players}" if pack.min_players == pack.max_players
@@ -45,10 +51,9 @@ def new_match(
         raise IllegalAction("every player needs a colour of their own")
     players = tuple(Player(id=f"p{i + 1}", name=n, colour=colours[i]) for i, n in enumerate(names))
     rules = pack.rules
-    if rounds_per_turn is not None:
-        if not 1 <= rounds_per_turn <= 10:
-            raise IllegalAction("rounds per turn must be between 1 and 10")
-        rules = replace(rules, rounds_per_turn=rounds_per_turn)
+    rounds = _rounds(pack, rounds_per_turn, build_total)
+    if rounds is not None:
+        rules = replace(rules, rounds_per_turn=rounds)
     options = pack.option_defaults()
     chosen = list(dict.fromkeys(house_rules))
     unknown = [o for o in chosen if o not in options]
@@ -67,3 +72,28 @@ def new_match(
     )
     validate(match)
     return match
+
+
+def _rounds(pack: Pack, rounds_per_turn: int | None, build_total: int | None) -> int | None:
+    """The rounds per turn the match plays, None for the pack's own; IllegalAction for a total or a number of
+    rounds the pack's force rules don't allow."""
+    totals = pack.build_totals()
+    allowed = " or ".join(str(t) for t in totals)
+    if build_total is not None:
+        if not totals:
+            raise IllegalAction(f"{pack.name} has no build total to choose")
+        if build_total not in totals:
+            raise IllegalAction(f"{pack.name} is played with a build total of {allowed} points, not {build_total}")
+        if rounds_per_turn is not None and rounds_per_turn * POINTS_PER_ROUND != build_total:
+            raise IllegalAction(f"a {build_total}-point build plays {build_total // POINTS_PER_ROUND} rounds per "
+                                f"turn, not {rounds_per_turn}")
+        return build_total // POINTS_PER_ROUND
+    if rounds_per_turn is None:
+        return None
+    if totals and rounds_per_turn * POINTS_PER_ROUND not in totals:
+        counts = " or ".join(str(t // POINTS_PER_ROUND) for t in totals)
+        raise IllegalAction(f"{pack.name} plays one round per {POINTS_PER_ROUND} points of a {allowed}-point build: "
+                            f"{counts} rounds per turn, not {rounds_per_turn}")
+    if not 1 <= rounds_per_turn <= 10:
+        raise IllegalAction("rounds per turn must be between 1 and 10")
+    return rounds_per_turn

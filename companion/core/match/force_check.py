@@ -61,11 +61,23 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
         elif check is None:
             findings.append(Finding(rule["id"], None, rule["text"], rule.get("section")))
         else:
-            ok, detail = check(rule, units, total, limit)
+            apart = [u for u in units if unit_kind(u) in rule.get("apart", ())]
+            ok, detail = check(rule, [u for u in units if u not in apart], total, limit)
+            if apart:
+                kinds = sorted({unit_kind(u) for u in apart})
+                counts = ", ".join(f"{sum(1 for u in apart if unit_kind(u) == k)} {k}(s)" for k in kinds)
+                detail = f"{detail} (counted apart, not as characters: {counts})"
             findings.append(Finding(rule["id"], ok, f"{rule['text']} {detail}".strip(), rule.get("section")))
     for figures in pack.entries("force", "list"):
         findings.append(_figure_list(figures, units))
     return findings
+
+
+def unit_kind(unit: Unit) -> str:
+    """"object" or "bystander" when the unit's ref starts with that word ("object:...", as the Skirmish helper
+    reads it), else "character"."""
+    head = (unit.ref or "").split(":", 1)[0]
+    return head if head in ("object", "bystander") else "character"
 
 
 def _words(text: str) -> str:
@@ -109,15 +121,22 @@ def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
 def _build_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
     if limit is None:
         return None, f"(your force: {total} points)"
+    if limit not in rule["choices"]:  # a match made with rounds no build total gives
+        allowed = " or ".join(str(c) for c in rule["choices"])
+        return False, f"(this match plays a {limit}-point build, not {allowed}; your force: {total} points)"
     return total <= limit, f"(your force: {total} of {limit} points)"
 
 
 def _min_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
-    return len(units) >= rule["value"], f"(you have {len(units)})"
+    return len(units) >= rule["value"], f"(you have {len(units)}{_of(rule)})"
 
 
 def _max_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
-    return len(units) <= rule["value"], f"(you have {len(units)})"
+    return len(units) <= rule["value"], f"(you have {len(units)}{_of(rule)})"
+
+
+def _of(rule: dict[str, Any]) -> str:
+    return " characters" if rule.get("apart") else ""
 
 
 def _max_multibase(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None

@@ -59,6 +59,11 @@ class Pack:
                 return [{**step, "group": g["id"], "order": g["order"]} for g in seq["group"] for step in g["step"]]
         raise KeyError(sequence_id)
 
+    def build_totals(self) -> tuple[int, ...]:
+        """The build totals the force rules allow (Skirmish: 200 or 300), empty when the pack sets none."""
+        return tuple(total for rule in self.entries("force", "rule") if rule["kind"] == "build_total"
+                     for total in rule["choices"])
+
     def option_defaults(self) -> dict[str, bool]:
         """House-rule options and whether each is on unless the players switch it."""
         return {o["id"]: o["default"] for o in self.entries("options", "option")}

@@ -138,6 +138,7 @@ ITEMS_FILE = Table({
     }))),
 })
 
+UNIT_KINDS = ("object", "bystander")  # a unit's kind is the head of its ref ("object:..."); others are characters
 FORCE_KINDS = ("build_total", "min_units", "max_units", "max_unit_fraction", "max_unit_points",
                "max_total_points", "max_multibase", "note")
 FORCE_FILE = Table({
@@ -145,6 +146,7 @@ FORCE_FILE = Table({
     "rule": ListOf(Table({
         "id": Id("force-rule"), "kind": Str(FORCE_KINDS), "value": Opt(Int(lo=0)), "choices": Opt(ListOf(Int(lo=1), 1)),
         "fraction": Opt(Num()), "players": Opt(PLAYERS), "missing": Opt(TEXT), "text": TEXT, "section": SECTION,
+        "apart": Opt(ListOf(Str(UNIT_KINDS))),
     }), 1),
     "list": Opt(ListOf(Table({
         "id": Id("figure-list"), "title": TEXT, "kind": Str(("banned", "restricted")), "per_force": Opt(Int(lo=1)),

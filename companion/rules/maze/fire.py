@@ -23,6 +23,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Resolution, odds_text, param_int
+from companion.rules.maze.carry import RULE as CARRY_RULE
+from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.items import (
     FRAG_GRENADE,
     FRAG_HIT_ROLLS,
@@ -36,10 +38,10 @@ from companion.rules.maze.items import (
     Weapon,
     carried,
     catalogue,
-    keywords,
     param_bool,
     param_choice,
     set_counter,
+    shots_counter,
     shots_left,
     this_phase,
     token_event,
@@ -217,8 +219,9 @@ def fire_setup(state: Match, unit: Unit, params: Mapping[str, Any]) -> FireSetup
     """The checked set-up of a Fire action; IllegalAction naming the rule when a value breaks it."""
     cat = catalogue()
     weapon = cat.weapons[param_choice(params, "weapon", tuple(cat.weapons), next(iter(cat.weapons)), "fire")]
-    if not cat.allowed(keywords(unit), weapon.only):
-        raise IllegalAction(f"only a {cat.only_text(weapon.only)} model carries a {weapon.name}", "carry-restrictions")
+    refusal = carry_refusal(unit, weapon.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
     distance = param_int(params, "distance", 0, 99, 1, "fire")
     profile = weapon.profile_at(distance)
     if profile is None:
@@ -262,7 +265,7 @@ def fire(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random
         events += set_counter(unit, FRAG_GRENADE, carried(unit, FRAG_GRENADE) - 1, by)
     else:
         left = shots_left(unit, setup.weapon) - setup.shots
-        events += set_counter(unit, "shots", left, by, implicit=True)
+        events += set_counter(unit, shots_counter(setup.weapon), left, by, implicit=True)
     summary = (f"{unit.name} fires the {setup.weapon.name}: {result.hits} hit(s), {result.wounds} wound(s), "
                f"{result.damage} damage before saves")
     details = [*result.lines, f"The Tyranid player makes the Blind Horror's saves (AP {setup.ap}), then applies the "

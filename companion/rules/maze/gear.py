@@ -16,6 +16,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Odds, Resolution, odds_text, param_int
+from companion.rules.maze.carry import PENDANT, carry_refusal
+from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.items import (
     SCANNER_ON,
     VENT_WEAPONS,
@@ -23,15 +25,16 @@ from companion.rules.maze.items import (
     Weapon,
     carried,
     catalogue,
-    keywords,
     morale,
     param_bool,
     param_choice,
     set_counter,
+    shots_counter,
     shots_left,
     stat,
     token_event,
 )
+from companion.rules.maze.turn import blade_stamp
 
 RATION_HEALS_ON = 5
 BLADE_WOUND_ON = 3
@@ -61,13 +64,16 @@ def gear_choice(unit: Unit, params: Mapping[str, Any]) -> Gear:
     gear = cat.gear[param_choice(params, "item", usable, default, "use-equipment")]
     if carried(unit, gear.id) <= 0:
         raise IllegalAction(f"{unit.name} carries no {gear.name}", gear.section)
-    if not cat.allowed(keywords(unit), gear.only):
-        raise IllegalAction(f"only a {cat.only_text(gear.only)} model can use the {gear.name}", "carry-restrictions")
+    refusal = carry_refusal(unit, gear.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
     if gear.id == "sacrificial-blade":
         full, now = stat(unit, "morale"), morale(unit)
         if full and 4 * (full - now) < full:
             raise IllegalAction(f"{unit.name} has lost {full - now} of {full} morale points; the Sacrificial Blade "
                                 "can be used only once a quarter of them is lost", gear.section)
+        if params.get("boon") == "shots":
+            blade_weapon(unit, params)
     return gear
 
 
@@ -78,10 +84,12 @@ def _heal(target: Unit, by: str, details: list[str], why: str) -> list[Event]:
     return []
 
 
-def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random,
+                  forced: bool = False) -> Resolution:
+    """Use Equipment as an action; `forced`: the Sacrificial Blade used automatically (not one of its actions)."""
     gear = gear_choice(unit, params)
     by = unit.owner
-    events = [token_event(unit, 1)]
+    events = [] if forced else [token_event(unit, 1)]
     if gear.uses is not None:
         events += set_counter(unit, gear.id, carried(unit, gear.id) - 1, by)
     details: list[str] = []
@@ -100,7 +108,7 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
         if heals:
             events += _heal(unit, by, details, "Ration Pack")
     elif gear.id == "sacrificial-blade":
-        events += _blade(unit, params, rng, details)
+        events += [*blade_stamp(state, unit), *_blade(unit, params, rng, details)]
         summary += f": -1 morale; {details.pop(0)}"
     elif gear.id == "cogitator-scanner":
         on = carried(unit, gear.id) == SCANNER_ON
@@ -139,15 +147,29 @@ def _blade(unit: Unit, params: Mapping[str, Any], rng: random.Random, details: l
         events += _heal(unit, by, details, "the source doesn't say whether a model can go above its Wounds")
     details.append(f"Boon: {dict(BLADE_BOONS)[boon]}.")
     if boon == "shots":
+        weapon = blade_weapon(unit, params)
         extra = roll("1d3", rng)
-        events.append(Event("roll", extra.event_data(f"{unit.name}: shots recovered"), by))
-        if "shots" in unit.counters:
-            events += set_counter(unit, "shots", unit.counters["shots"] + extra.total, by)
-            details.append(f"{extra.describe()} shots back (the source sets no cap at the weapon's full load).")
+        events.append(Event("roll", extra.event_data(f"{unit.name}: {weapon.name} shots recovered"), by))
+        counter = shots_counter(weapon)
+        if counter in unit.counters:
+            events += set_counter(unit, counter, unit.counters[counter] + extra.total, by)
+            details.append(f"{extra.describe()} shots back in the {weapon.name} (the source sets no cap at the "
+                           "weapon's full load).")
         else:
-            details.append(f"{extra.describe()}: its gun is still full, nothing to recover.")
+            details.append(f"{extra.describe()}: its {weapon.name} is still full, nothing to recover.")
     details.append("A Psychopath may instead deal 1 wound to another model on its tile, which also loses 2 morale.")
     return events
+
+
+def blade_weapon(unit: Unit, params: Mapping[str, Any]) -> Weapon:
+    """The weapon the Blade's shots boon refills: one the bearer may carry (the `weapon` param)."""
+    cat = catalogue()
+    reloadable = tuple(w.id for w in cat.weapons.values() if w.recharge)
+    weapon = cat.weapons[param_choice(params, "weapon", reloadable, reloadable[0], "sacrificial-blade")]
+    refusal = carry_refusal(unit, weapon.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
+    return weapon
 
 
 def equipment_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
@@ -167,8 +189,9 @@ def equipment_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
 def vent_weapon(unit: Unit, params: Mapping[str, Any]) -> Weapon:
     cat = catalogue()
     weapon = cat.weapons[param_choice(params, "weapon", VENT_WEAPONS, VENT_WEAPONS[0], "light-vent")]
-    if not cat.allowed(keywords(unit), weapon.only):
-        raise IllegalAction(f"only a {cat.only_text(weapon.only)} model carries a {weapon.name}", "carry-restrictions")
+    refusal = carry_refusal(unit, weapon.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
     if shots_left(unit, weapon) == 0:
         raise IllegalAction(f"{unit.name}'s {weapon.name} has no shots left: Reload it first", "reload")
     return weapon
@@ -180,7 +203,7 @@ def light_vent(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Res
     result = roll("1d6", rng)
     spent = min(result.total, left)
     events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name}: Light Vent shots"), by)]
-    events += set_counter(unit, "shots", left - spent, by, implicit=True)
+    events += set_counter(unit, shots_counter(weapon), left - spent, by, implicit=True)
     details = ["The lit vent on its tile can't be used by the Blind Horror to enter or leave the board or for a "
                "Spiked Tail Attack, for two game turns."]
     if result.total > left:
@@ -218,7 +241,10 @@ def scavenge(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Ra
     events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name} scavenges"), by)]
     details: list[str] = []
     item = row.item
-    if item and param_bool({"keep": True, **params}, "keep") and item in state.rules.counters.get("unit", ()):
+    barred = carry_refusal(unit, item) if item else None
+    if item and barred:
+        details.append(f"Left on the tile: {barred}.")
+    elif item and param_bool({"keep": True, **params}, "keep") and item in state.rules.counters.get("unit", ()):
         gear = cat.gear.get(item)
         amount = gear.uses if gear and gear.uses else 1
         events += set_counter(unit, item, carried(unit, item) + amount, by)
@@ -270,7 +296,9 @@ def lost(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolutio
     events: list[Event] = []
     kept = 0
     line = ""
-    if carried(unit, "crest-pendant"):
+    if carried(unit, PENDANT) and carry_refusal(unit, PENDANT):
+        line = f"; its Imperial Crest Pendant saves nothing ({carry_refusal(unit, PENDANT)})"
+    elif carried(unit, PENDANT):
         result = roll(f"{would}d6>={PENDANT_KEEPS_ON}", rng)
         events.append(Event("roll", result.event_data(f"{unit.name}: Imperial Crest Pendant"), by))
         kept = result.total
@@ -283,7 +311,7 @@ def lost(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolutio
 
 def lost_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
     would = lost_loss(unit, params)
-    if not carried(unit, "crest-pendant"):
+    if not carried(unit, PENDANT) or carry_refusal(unit, PENDANT):
         return None
     dist = distribution(f"{would}d6>={PENDANT_KEEPS_ON}")
     keep_all = dist.exactly(would)

@@ -4,8 +4,10 @@ in the match carries.
 How a model carries things in a match (the core has no inventory, so the helper reads these):
 - Keywords (Terminator, Space Marine, Scions ...) are click markers equal to a trait id of the pack
   (`terminator`, `space-marine`, `weapons-expert`, `scions`, `demolition-expert`) on any click of its dial.
-- Shots: the `shots` counter holds the shots left in the gun the model fires. Until it is first set, the gun is
-  full (every weapon starts the game loaded). The match keeps one gun's shots per model; the gun is a param.
+- Shots: one counter per weapon, `shots-<weapon id>` (e.g. `shots-storm-bolter`), holds the shots left in that
+  weapon. Until it is first set, the weapon is full (every weapon starts the game loaded), so a model's Heavy
+  Flamer stays full however much it fires its Storm Bolter. A match made before the pack declared these counters
+  keeps its shots by hand (the helper says so).
 - Morale: the `morale` counter; until it is first set, the model has its Morale stat.
 - Magazines: one counter per kind of ammunition (its item id, e.g. `bolter-ammo`), the number carried.
 - Equipment: one counter per item id: uses left for limited items (Medkit 1 each, Ration Pack 2, Servo Skull 3,
@@ -137,8 +139,13 @@ def stat(unit: Unit, name: str) -> int:
     return value if isinstance(value, int) else 0
 
 
+def shots_counter(weapon: Weapon) -> str:
+    """The unit counter that holds the shots left in `weapon` (one per weapon, never one per model)."""
+    return f"shots-{weapon.id}"
+
+
 def shots_left(unit: Unit, weapon: Weapon) -> int:
-    return unit.counters.get("shots", weapon.full)
+    return unit.counters.get(shots_counter(weapon), weapon.full)
 
 
 def morale(unit: Unit) -> int:

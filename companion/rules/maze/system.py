@@ -16,11 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import IllegalAction
-from companion.core.match.events import Event
+from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict
-from companion.rules.maze import gear
+from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict
+from companion.rules.maze import forms, gear
+from companion.rules.maze import turn as duties
+from companion.rules.maze.carry import RULE as CARRY_RULE
+from companion.rules.maze.carry import carry_refusal, change_refusal
 from companion.rules.maze.fire import fire, fire_setup, odds_line
+from companion.rules.maze.forms import NOTES
 from companion.rules.maze.items import (
     ADVANCED,
     FRAG_GRENADE,
@@ -32,6 +36,7 @@ from companion.rules.maze.items import (
     morale,
     param_choice,
     set_counter,
+    shots_counter,
     shots_left,
     this_phase,
     token_event,
@@ -40,7 +45,6 @@ from companion.rules.maze.items import (
 ACTIONS_PER_MODEL = 2
 MOVEMENT, ACTIVITY, TYRANID = "Imperial Action: Movement", "Imperial Action: Activity", "Tyranid Action"
 SUBPHASE = {MOVEMENT: "movement", ACTIVITY: "activity", TYRANID: "tyranid"}
-TO_HIT_CHOICES = (("", "not set: enter it from your rules"),) + tuple((str(n), f"{n}+") for n in range(2, 7))
 
 
 
@@ -56,6 +60,7 @@ class _Spec:
 
 
 SPECS = (
+    _Spec("beacon-roll", "Beacon roll (beginning of the turn)", "beacon", 0, "movement", dice="1d6"),
     _Spec("move", "Move", "move", 1, "movement"),
     _Spec("advance", "Advance", "advance", 1, "movement"),
     _Spec("start-activity", "Go on to the Activity sub-phase", "imperial-action-phase", 0, "movement", False),
@@ -67,26 +72,11 @@ SPECS = (
     _Spec("scavenge", "Scavenge", "scavenge", 1, "activity", dice="d66"),
     _Spec("pick-up-transfer", "Pick Up / Transfer Item", "pick-up-transfer", 1, "activity"),
     _Spec("lost", "Lost: lose morale", "lost", 0, "imperial"),
+    _Spec("sacrificial-blade", "Sacrificial Blade (automatic)", "sacrificial-blade", 0, "imperial", dice="1d6"),
     _Spec("end-imperial-phase", "End the Imperial Action phase", "imperial-action-phase", 0, "imperial", False),
     _Spec("end-turn", "End the Tyranid Action phase", "removing-tiles", 0, "tyranid", False),
 )
 SPEC_BY_ID = {s.id: s for s in SPECS}
-
-NOTES = {
-    "move": "1 tile in an open direction. Finish one model's movement before the next model's.",
-    "advance": "3 tiles in one direction (turn only where a locked door or a closed tile blocks it).",
-    "start-activity": "Only once every model that wished to move has moved: there is no going back. Then finish "
-                      "one model's activities before the next model's.",
-    "fire": "The Blind Horror must be visible and within range (tiles).",
-    "break-down-door": "The Terminator must be on a tile with a Locked Door: remove the door.",
-    "light-vent": "Lights one vent opening on the model's tile for two game turns.",
-    "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords.",
-    "lost": "When the team splits, the smallest party is Lost (ties: all of them). Not an action.",
-    "end-imperial-phase": "The Tyranid player takes the Tyranid Action phase.",
-    "end-turn": "The Tyranid Action phase's rules are not in the source. At the end of the turn, remove the tiles "
-                "no imperial model could see after moving 3 tiles toward them.",
-}
-
 
 @dataclass(frozen=True)
 class _Now:
@@ -106,7 +96,7 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
     if now.state.status == "finished":
         return "the match is over", "imperial-action-phase"
     if spec.phase == now.sub or (spec.phase == "imperial" and now.sub in ("movement", "activity")):
-        return None
+        return _duty_refusal(now, spec)
     if now.sub == "tyranid":
         return "it is the Tyranid Action phase; the imperial team acts in its own phase", "imperial-action-phase"
     if spec.phase == "tyranid":
@@ -119,12 +109,37 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
     return f"the match is in a phase this game doesn't have ({now.state.phase!r})", "imperial-action-phase"
 
 
+def _duty_refusal(now: _Now, spec: _Spec) -> Refusal | None:
+    """What the turn owes before the team goes on: the Beacon roll first, the forced Blade before the phase ends."""
+    if spec.id in ("start-activity", "end-imperial-phase"):
+        return duties.beacon_refusal(now.state, now.player.id) or (
+            duties.blade_refusal(now.state, now.player.id) if spec.id == "end-imperial-phase" else None)
+    return None
+
+
+def _owed_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
+    """The Beacon roll and the forced Blade: open only to a model that owes them now."""
+    if spec.id == "beacon-roll" and unit.id not in {u.id for u in duties.beacon_bearers(now.state, unit.owner)}:
+        return (f"{unit.name} owes no Beacon roll: it carries no Beacon, has rolled this turn, or the turn's "
+                "first action has been given", "beacon")
+    if spec.id == "sacrificial-blade" and unit.id not in {u.id for u in duties.blade_owed(now.state, unit.owner)}:
+        return (f"{unit.name} isn't bound to use the Sacrificial Blade now: that comes once three-quarters of its "
+                "morale is lost, once each Action phase", "sacrificial-blade")
+    if spec.cost:
+        return duties.beacon_refusal(now.state, unit.owner) or duties.order_refusal(now.state, unit,
+                                                                                   now.sub == "activity")
+    return None
+
+
 def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
     name, turn = unit.name, now.state.turn
     if unit.owner != now.player.id:
         return f"{name} is not {now.player.name}'s model", "imperial-action-phase"
     if unit.location != "table" or unit.eliminated:
         return f"{name} is not on the board", "imperial-action-phase"
+    owed = _owed_refusal(now, spec, unit)
+    if owed:
+        return owed
     used = unit.tokens.action
     if spec.cost and used + spec.cost > ACTIONS_PER_MODEL:
         if used >= ACTIONS_PER_MODEL:
@@ -138,10 +153,10 @@ def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
             return f"Advance must be {name}'s first action this phase (and only once)", "advance"
         if carried(unit, "beacon"):
             return f"{name} carries the Beacon, whose bearer can't Advance", "beacon"
-    if spec.id == "fire" and unit.counters.get("shots") == 0 and not carried(unit, FRAG_GRENADE):
-        return f"{name}'s gun has no shots left and it has no Frag Grenade: Reload first", "reload"
-    if spec.id == "light-vent" and unit.counters.get("shots") == 0:
-        return f"{name}'s flamer has no shots left: Reload first", "reload"
+    if spec.id == "fire" and not _loaded(unit) and not carried(unit, FRAG_GRENADE):
+        return f"every weapon {name} may carry is out of shots and it has no Frag Grenade: Reload first", "reload"
+    if spec.id == "light-vent" and not _loaded(unit, gear.VENT_WEAPONS):
+        return f"no Flamer or Heavy Flamer {name} may carry has shots left: Reload first", "reload"
     if spec.id == "break-down-door" and "terminator" not in keywords(unit):
         return f"only a Terminator can Break Down Door, and {name} is not one", "break-down-door"
     if spec.id == "use-equipment" and not any(carried(unit, g) for g in gear.usable_gear()):
@@ -153,39 +168,16 @@ def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
     return None
 
 
-def _params(now: _Now, spec: _Spec) -> tuple[Param, ...]:
+def _loaded(unit: Unit, among: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The weapons (of `among`, default all that take shots) the model may carry that still have shots."""
     cat = catalogue()
-    if spec.id == "fire":
-        return (Param("weapon", "Weapon", "choice", tuple((w.id, w.name) for w in cat.weapons.values())),
-                Param("shots", "Shots (the weapon's minimum to maximum, no more than are left; a Frag Grenade "
-                               "makes 2D6 hit rolls instead)", "int", low=1, high=6, default=1),
-                Param("distance", "Tiles to the Blind Horror", "int", low=0, high=10, default=1),
-                Param("to_hit", "Hit roll needed: NOT in this part of the source, enter it from your rules "
-                                "(Flamers hit automatically)", "choice", TO_HIT_CHOICES, default=""),
-                Param("reroll_ones", "Reroll hit rolls of 1 (a Heavy Stubber made 4+ hits this phase)", "bool"))
-    if spec.id == "reload":
-        return (Param("weapon", "Weapon to reload", "choice",
-                      tuple((w.id, w.name) for w in cat.weapons.values() if w.recharge)),)
-    if spec.id == "light-vent":
-        return (Param("weapon", "Flamer", "choice", tuple((w, cat.weapons[w].name) for w in gear.VENT_WEAPONS)),)
-    if spec.id == "use-equipment":
-        return (Param("item", "Equipment", "choice", tuple((g, cat.gear[g].name) for g in gear.usable_gear())),
-                Param("target", "Medkit: the model it treats (on the user's tile)", "unit",
-                      tuple((u.id, u.name) for u in now.models)),
-                Param("skull", "Servo Skull: effect", "choice", gear.SKULL_EFFECTS),
-                Param("boon", "Sacrificial Blade: boon", "choice", gear.BLADE_BOONS))
-    if spec.id == "scavenge":
-        return (Param("times", "Times this tile was scavenged already (tiles aren't tracked)", "int", low=0, high=2,
-                      default=0),
-                Param("keep", "Put a found item straight into the model's inventory", "bool", default=True))
-    if spec.id == "lost":
-        return (Param("alone", "Alone in its party (loses 3 instead of 1)", "bool"),)
-    return ()
+    ids = among if among is not None else tuple(w for w, weapon in cat.weapons.items() if weapon.recharge)
+    return tuple(w for w in ids if carry_refusal(unit, w) is None and shots_left(unit, cat.weapons[w]) > 0)
 
 
 def _option(now: _Now, spec: _Spec) -> ActionOption:
-    common: dict[str, Any] = {"cost": spec.cost, "note": NOTES.get(spec.id), "params": _params(now, spec),
-                              "dice": spec.dice}
+    common: dict[str, Any] = {"cost": spec.cost, "note": NOTES.get(spec.id), "dice": spec.dice,
+                              "params": forms.params(spec.id, now.models)}
     refusal = _phase_refusal(now, spec)
     if refusal:
         return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], **common)
@@ -213,6 +205,9 @@ def _reload_weapon(unit: Unit, params: Mapping[str, Any]) -> tuple[str, str]:
     reloadable = tuple(w.id for w in cat.weapons.values() if w.recharge)
     weapon = cat.weapons[param_choice(params, "weapon", reloadable, reloadable[0], "reload")]
     assert weapon.ammo is not None  # every weapon with a recharge has its ammunition in the pack
+    refusal = carry_refusal(unit, weapon.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
     if not carried(unit, weapon.ammo):
         raise IllegalAction(f"{unit.name} carries no {cat.name(weapon.ammo)} for the {weapon.name}", "reload")
     return weapon.id, weapon.ammo
@@ -222,6 +217,7 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
     checks = {"fire": lambda: fire_setup(state, unit, params), "reload": lambda: _reload_weapon(unit, params),
               "light-vent": lambda: gear.vent_weapon(unit, params),
               "use-equipment": lambda: gear.gear_choice(unit, params),
+              "sacrificial-blade": lambda: gear.gear_choice(unit, _blade(params)),
               "scavenge": lambda: gear.scavenge_times(params), "lost": lambda: gear.lost_loss(unit, params)}
     if spec.id in checks:
         checks[spec.id]()
@@ -230,6 +226,11 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
 class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
+
+    def check_change(self, before: Match, after: Match) -> Refusal | None:
+        """What the game forbids in any change of the match: carry restrictions (see rules.refuse_change)."""
+        why = change_refusal(before, after)
+        return (why, CARRY_RULE) if why else None
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         now = _now(state)
@@ -289,37 +290,50 @@ class KillerOfTheMaze(System):
         spec = SPEC_BY_ID[action.name]
         if unit is None:
             return _phase_step(state, spec)
-        params = action.params
-        by, turn = unit.owner, state.turn
-        if spec.id in ("move", "advance"):
-            events = [token_event(unit, 1), *set_counter(unit, MOVED, turn, by)]
-            if spec.id == "advance":
-                events += set_counter(unit, ADVANCED, turn, by)
-            tiles = 3 if spec.id == "advance" else 1
-            return _done(state, events, f"{unit.name} {spec.id}s {tiles} tile{'s' if tiles > 1 else ''}", spec,
-                         (NOTES[spec.id], "Place new tiles as it moves (Sight Distance, Access Corridors)."))
-        if spec.id == "fire":
-            return _tracked(state, fire(state, unit, params, rng))
-        if spec.id == "break-down-door":
-            return _done(state, [token_event(unit, 2)], f"{unit.name} breaks down the Locked Door (two actions)",
-                         spec, ("Remove the Locked Door from its tile.",))
-        if spec.id == "reload":
-            weapon_id, ammo = _reload_weapon(unit, params)
-            weapon = catalogue().weapons[weapon_id]
-            full = weapon.full
-            events = [token_event(unit, 1), *set_counter(unit, ammo, carried(unit, ammo) - 1, by),
-                      *set_counter(unit, "shots", full, by, implicit=True)]
-            lost = shots_left(unit, weapon)
-            return _done(state, events, f"{unit.name} reloads its {weapon.name}: {full} shots", spec,
-                         (f"One {catalogue().name(ammo)} used; the {lost} shot(s) left before are lost, not added.",))
-        if spec.id == "pick-up-transfer":
-            return _done(state, [token_event(unit, 1)], f"{unit.name} picks up or hands over items", spec,
-                         (NOTES["pick-up-transfer"],))
-        resolver = {"light-vent": lambda: gear.light_vent(unit, params, rng),
-                    "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
-                    "scavenge": lambda: gear.scavenge(state, unit, params, rng),
-                    "lost": lambda: gear.lost(unit, params, rng)}[spec.id]
-        return _tracked(state, resolver())
+        resolution = _resolve(state, unit, spec, action.params, rng)
+        if spec.cost:  # it is this model's turn to act now: the models before it are done for this sub-phase
+            order = duties.order_events(state, unit, _now(state).sub == "activity")
+            resolution = Resolution((*resolution.events, *order), resolution.summary, resolution.rules,
+                                    resolution.details)
+        return _tracked(state, resolution)
+
+
+def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    by, turn = unit.owner, state.turn
+    if spec.id in ("move", "advance"):
+        events = [token_event(unit, 1), *set_counter(unit, MOVED, turn, by)]
+        if spec.id == "advance":
+            events += set_counter(unit, ADVANCED, turn, by)
+        tiles = 3 if spec.id == "advance" else 1
+        return _done(events, f"{unit.name} {spec.id}s {tiles} tile{'s' if tiles > 1 else ''}", spec,
+                     (NOTES[spec.id], "Place new tiles as it moves (Sight Distance, Access Corridors)."))
+    if spec.id == "break-down-door":
+        return _done([token_event(unit, 2)], f"{unit.name} breaks down the Locked Door (two actions)", spec,
+                     ("Remove the Locked Door from its tile.",))
+    if spec.id == "reload":
+        weapon_id, ammo = _reload_weapon(unit, params)
+        weapon = catalogue().weapons[weapon_id]
+        full = weapon.full
+        events = [token_event(unit, 1), *set_counter(unit, ammo, carried(unit, ammo) - 1, by),
+                  *set_counter(unit, shots_counter(weapon), full, by, implicit=True)]
+        lost = shots_left(unit, weapon)
+        return _done(events, f"{unit.name} reloads its {weapon.name}: {full} shots", spec,
+                     (f"One {catalogue().name(ammo)} used; the {lost} shot(s) left before are lost, not added.",))
+    if spec.id == "pick-up-transfer":
+        return _done([token_event(unit, 1)], f"{unit.name} picks up or hands over items", spec,
+                     (NOTES["pick-up-transfer"],))
+    resolver = {"fire": lambda: fire(state, unit, params, rng),
+                "light-vent": lambda: gear.light_vent(unit, params, rng),
+                "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
+                "sacrificial-blade": lambda: gear.use_equipment(state, unit, _blade(params), rng, forced=True),
+                "beacon-roll": lambda: duties.beacon_roll(state, unit, params, rng),
+                "scavenge": lambda: gear.scavenge(state, unit, params, rng),
+                "lost": lambda: gear.lost(unit, params, rng)}[spec.id]
+    return resolver()
+
+
+def _blade(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {**params, "item": "sacrificial-blade"}
 
 
 def _checked(system: KillerOfTheMaze, state: Match, action: Action) -> Unit | None:
@@ -349,15 +363,17 @@ def _phase_step(state: Match, spec: _Spec) -> Resolution:
     return Resolution(tuple(events), summary, (spec.rule,), (NOTES[spec.id],) if spec.id in NOTES else ())
 
 
-def _done(state: Match, events: list[Event], summary: str, spec: _Spec, details: tuple[str, ...],
-          more_rules: tuple[str, ...] = ()) -> Resolution:
-    return _tracked(state, Resolution(tuple(events), summary, (spec.rule, *more_rules), details))
+def _done(events: list[Event], summary: str, spec: _Spec, details: tuple[str, ...]) -> Resolution:
+    return Resolution(tuple(events), summary, (spec.rule,), details)
 
 
 def _tracked(state: Match, resolution: Resolution) -> Resolution:
     """Drop counter events this match doesn't declare (made before the pack tracked them), saying so."""
     declared = set(state.rules.counters.get("unit", ()))
     kept = tuple(e for e in resolution.events if e.type != "counter" or e.data["name"] in declared)
+    refusal = change_refusal(state, replay(state, list(kept)))
+    if refusal:  # the last word on carrying, whichever action put the item there
+        raise IllegalAction(refusal, CARRY_RULE)
     if len(kept) == len(resolution.events):
         return resolution
     names = sorted({e.data["name"] for e in resolution.events if e.type == "counter"} - declared)

@@ -36,6 +36,7 @@ from companion.rules.skirmish.rounds import (
     in_play,
     is_character,
     reduction_tracked,
+    stands,
     tracked,
     unit_kind,
 )
@@ -172,6 +173,17 @@ def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str
     return events, details
 
 
+def last_standing(before: Match, after: Match) -> str | None:
+    """The player who wins because the change from `before` to `after` took a piece off the map (KO'd by
+    damage, or by the bystander/object button) and leaves them the only one with a character on it (0-point
+    bystanders and objects don't count); None otherwise. Every path that removes a piece ends up here."""
+    was = {u.id for u in before.units if in_play(u)}
+    if not any(u.id in was and not in_play(u) for u in after.units):
+        return None
+    standing = {u.owner for u in after.units if stands(u)}
+    return standing.pop() if len(standing) == 1 else None
+
+
 def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
     """The end of the match, if these events win it: replays them (so they are known to apply) and checks."""
     after = replay(state, events)
@@ -180,14 +192,21 @@ def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Eve
     if active.vp >= need:
         return [Event("end_match", {"winners": [active.id]}, by)], [f"{active.name} reaches {active.vp} victory "
                                                                      f"points (of {need}) and wins."]
-    knocked = any(u.eliminated and not state.unit(u.id).eliminated for u in after.units)
-    standing = {u.owner for u in after.units if in_play(u) and is_character(u)
-                and not (unit_kind(u) == "bystander" and u.points == 0)}
-    if knocked and len(standing) == 1:
-        winner = after.player(standing.pop())
+    winner_id = last_standing(state, after)
+    if winner_id is not None:
+        winner = after.player(winner_id)
         return [Event("end_match", {"winners": [winner.id]}, by)], [f"{winner.name} is the only player with a "
                                                                      "character left and wins."]
     return [], []
+
+
+def damage_text(state: Match, events: list[Event], target: Unit) -> str:
+    """What the events do to `target`, read from them applied (the first-round reduction and the KO included)."""
+    after = replay(state, events).unit(target.id)
+    clicks = after.click - target.click
+    if clicks <= 0:
+        return f"{target.name} takes no damage"
+    return f"{target.name} takes {clicks} click(s) of damage" + (" and is KO'd" if after.eliminated else "")
 
 
 def costed_events(state: Match, unit: Unit, by: str) -> list[Event]:
@@ -233,7 +252,7 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
     if won:
         rules.append(RULE_VICTORY)
     summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, "
-               + (f"hit, {max(0, attack.damage)} damage" if hit else "miss"))
+               + (f"hit: {damage_text(state, events, attack.target)}" if hit else "miss"))
     return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said), hit)
 
 
@@ -251,7 +270,7 @@ def resolve_damage(state: Match, action: Action) -> Resolution:
     if not events:
         raise IllegalAction(f"{target.name} would take no damage: nothing to record", RULE_FIRST_ROUND)
     won, said = victory_events(state, events, by)
-    return Resolution(tuple(events + won), f"{target.name} takes {amount} damage", (RULE_VP,), tuple(details + said))
+    return Resolution(tuple(events + won), damage_text(state, events, target), (RULE_VP,), tuple(details + said))
 
 
 ELEMENTS = (("bystander", "An opposing bystander KO'd"),

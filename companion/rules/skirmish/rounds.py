@@ -57,6 +57,11 @@ def in_play(unit: Unit) -> bool:
     return unit.location == "table" and not unit.eliminated
 
 
+def stands(unit: Unit) -> bool:
+    """A piece that keeps its player in the game: a character on the map, not a 0-point bystander."""
+    return in_play(unit) and is_character(unit) and not (unit_kind(unit) == "bystander" and unit.points == 0)
+
+
 def rounds_for(state: Match, player: Player) -> int:
     return state.rules.rounds_per_turn + max(0, player.counters.get(EXTRA_ACTIONS, 0))
 

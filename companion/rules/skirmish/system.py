@@ -60,6 +60,9 @@ from companion.rules.skirmish.rounds import (
     rounds_left,
     unit_kind,
 )
+from companion.rules.skirmish.rounds import (
+    stands as keeps_player_in,
+)
 
 MAX_EXTRA_ACTIONS = 10
 
@@ -247,7 +250,7 @@ class HeroClixSkirmish(System):
 
     def stands(self, state: Match, unit: Unit) -> bool:
         """A character on the table keeps its player in; a 0-point bystander doesn't."""
-        return in_play(unit) and is_character(unit) and not (unit_kind(unit) == "bystander" and unit.points == 0)
+        return keeps_player_in(unit)
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         q = _query(state)

@@ -12,8 +12,6 @@ from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_tools import PALETTE
 from companion.ui.shell import App, app_bar
 
-BUILD_TOTALS = (200, 300)  # HeroClix Skirmish: one round per 100 points
-
 
 class NewMatchScreen:
     route = "/new"
@@ -54,10 +52,13 @@ class NewMatchScreen:
                     ft.TextField(key=f"player-{i}", label=f"Player {i + 1} ({name})", value=self.names[i],
                                  expand=True, max_length=40, on_change=lambda e, i=i: self._set_name(i, e)),
                 ]))
-            if pack.rules.turn_style == "shared":
+            totals = pack.build_totals()  # the pack's force rules (Skirmish: 200 or 300 points)
+            if totals:
+                if self.build_total not in totals:
+                    self.build_total = totals[0]
                 controls.append(ft.SegmentedButton(
                     key="build-total", selected=[str(self.build_total)],
-                    segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in BUILD_TOTALS],
+                    segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in totals],
                     on_change=lambda e: self._set_build(app, int(e.control.selected[0]))))
                 controls.append(ft.Text(f"{self.build_total // 100} rounds per turn, one per 100 points."))
             if seats := system_named(pack.id).seats:
@@ -101,10 +102,10 @@ class NewMatchScreen:
 
         packs, _ = app.session.packs()
         pack = packs.get(self.system)
-        rounds = self.build_total // 100 if pack and pack.rules.turn_style == "shared" else None
+        build = self.build_total if pack and pack.build_totals() else None
         try:
             chosen = [r.id for r in pack_house_rules(app.session, self.system) if self.house.get(r.id, r.on)]
-            match = app.session.new_match(self.system, self.names[: self.count], rounds_per_turn=rounds,
+            match = app.session.new_match(self.system, self.names[: self.count], build_total=build,
                                           house_rules=chosen)
         except CompanionError as exc:
             app.toast(str(exc))

@@ -1,0 +1,105 @@
+"""The Killer of the Maze's turn-wide duties (seed 002), checked where the helper gives actions:
+
+- One model at a time: in each sub-phase, "resolve all actions for one model before moving to the next". A
+  model's action stamps it with the sub-phase (`step-acted`); every other model that acted in this sub-phase is
+  then finished for it (`step-done`) and is refused further actions there.
+- The Beacon: at the beginning of each turn, while a model carries it, a D6; on 4+ every model in the bearer's
+  party gains a morale point. The roll comes before any model acts that turn (`beacon-turn` marks it made).
+- The Sacrificial Blade: once three-quarters of the bearer's morale is lost, it uses the Blade during each
+  Action phase (`blade-turn`), without spending one of its two actions; the phase can't end before it has.
+A sub-phase's stamp is 2 x turn (+1 for the Activity sub-phase), so nothing needs resetting between turns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.dice.roll import roll
+from companion.core.match.events import Event
+from companion.core.model import Match, Unit
+from companion.rules.base import Refusal, Resolution
+from companion.rules.maze.carry import blade_forced
+from companion.rules.maze.items import carried, morale, param_choice, set_counter
+
+ACTED, DONE, BLADE_TURN, BEACON_TURN = "step-acted", "step-done", "blade-turn", "beacon-turn"
+BEACON = "beacon"
+BEACON_GAINS_ON = 4
+PARTY = (("team", "every model of the team on the board (one party)"),
+         ("bearer", "the bearer alone (the team is split; give the rest of its party their point by hand)"))
+
+
+def stage(state: Match, activity: bool) -> int:
+    return 2 * state.turn + (1 if activity else 0)
+
+
+def _models(state: Match, owner: str) -> tuple[Unit, ...]:
+    return tuple(u for u in state.units if u.owner == owner and u.location == "table" and not u.eliminated)
+
+
+def order_refusal(state: Match, unit: Unit, activity: bool) -> Refusal | None:
+    """Why `unit` can't act now: another model acted after it in this sub-phase."""
+    if unit.counters.get(DONE) == stage(state, activity):
+        return (f"{unit.name}'s actions in this sub-phase are over: another model has acted since (all of one "
+                "model's actions come before the next model's)", "imperial-action-phase")
+    return None
+
+
+def order_events(state: Match, unit: Unit, activity: bool) -> list[Event]:
+    """`unit` acts now: it is the model acting, and the models that acted before it in this sub-phase are done."""
+    now = stage(state, activity)
+    events = set_counter(unit, ACTED, now, unit.owner)
+    for other in _models(state, unit.owner):
+        if other.id != unit.id and other.counters.get(ACTED) == now and other.counters.get(DONE) != now:
+            events += set_counter(other, DONE, now, unit.owner)
+    return events
+
+
+def beacon_bearers(state: Match, owner: str) -> tuple[Unit, ...]:
+    """The models that still owe this turn's Beacon roll: the turn's first action hasn't been given yet."""
+    models = _models(state, owner)
+    if any(u.counters.get(ACTED, 0) >= stage(state, False) for u in models):
+        return ()  # the beginning of the turn is past
+    return tuple(u for u in models if carried(u, BEACON) and u.counters.get(BEACON_TURN) != state.turn)
+
+
+def beacon_refusal(state: Match, owner: str) -> Refusal | None:
+    owed = beacon_bearers(state, owner)
+    if owed:
+        return (f"first roll for the Beacon {owed[0].name} carries: it comes at the beginning of the turn",
+                "beacon")
+    return None
+
+
+def beacon_roll(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    by = unit.owner
+    party = param_choice(params, "party", tuple(k for k, _ in PARTY), PARTY[0][0], "beacon")
+    result = roll("1d6", rng)
+    events = [*set_counter(unit, BEACON_TURN, state.turn, by),
+              Event("roll", result.event_data(f"{unit.name}: Beacon, beginning of the turn"), by)]
+    gains = result.total >= BEACON_GAINS_ON
+    if gains:
+        for model in _models(state, by) if party == "team" else (unit,):
+            events += set_counter(model, "morale", morale(model) + 1, by, implicit=True)
+    who = "every model in its party" if party == "team" else unit.name
+    summary = f"Beacon ({unit.name}): {result.describe()}, " + (f"4+: {who} gains 1 morale point" if gains
+                                                                 else "no morale gained")
+    return Resolution(tuple(events), summary, ("beacon",), (dict(PARTY)[party].capitalize() + ".",))
+
+
+def blade_owed(state: Match, owner: str) -> tuple[Unit, ...]:
+    """Models that must use the Sacrificial Blade this Action phase and haven't yet."""
+    return tuple(u for u in _models(state, owner) if blade_forced(u) and u.counters.get(BLADE_TURN) != state.turn)
+
+
+def blade_refusal(state: Match, owner: str) -> Refusal | None:
+    owed = blade_owed(state, owner)
+    if owed:
+        return (f"{owed[0].name} has lost three-quarters of its morale and must use the Sacrificial Blade this "
+                "phase (Sacrificial Blade, automatic) before it ends", "sacrificial-blade")
+    return None
+
+
+def blade_stamp(state: Match, unit: Unit) -> list[Event]:
+    return set_counter(unit, BLADE_TURN, state.turn, unit.owner)
