@@ -23,7 +23,7 @@ from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError, InvalidMatch
-from companion.core.match.events import Event, replay
+from companion.core.match.events import Event
 from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.plain import Memo
@@ -40,7 +40,7 @@ from companion.store.match_locks import MatchLocks
 
 HEAD_FORMAT = "tabletop-companion/match-head"
 SEGMENT_FORMAT = "tabletop-companion/match-segment"
-STORE_VERSION = 1
+STORE_VERSION = 2  # 2: undo and redo are events of the tail (core.match.timeline); the redo table stays empty
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
@@ -205,14 +205,14 @@ class MatchStore:
         try:
             snapshot = from_json(tables["snapshot"]["state"])
             base = tables["snapshot"]["base"]
-            tail = tuple(Event.from_json(e) for e in tables["tail"])
-            redo = tuple(Event.from_json(e) for e in tables["redo"])
-            state = replay(snapshot, list(tail))
+            # A version 1 head's redo table holds steps undo removed from the log: they are not part of it, so they
+            # can't come back as events, and are left behind (the log itself reads as it is).
+            history = History.of(base, snapshot, (Event.from_json(e) for e in tables["tail"]))
         except (InvalidMatch, KeyError, TypeError) as exc:
             raise self._set_aside(match_id, f"its content is inconsistent: {exc}") from None
         except CompanionError as exc:  # an event in the tail no longer applies
             raise self._set_aside(match_id, f"its history does not replay: {exc}") from None
-        return History(base, snapshot, tail, redo, state)
+        return history
 
     def _segment_json(self, match_id: str, base: int) -> Any:
         if self.root is None:
@@ -313,7 +313,7 @@ class MatchStore:
             "meta": [meta],
             "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot, memo)}],
             "tail": [e.to_json() for e in history.tail],
-            "redo": [e.to_json() for e in history.redo_stack],
+            "redo": [],  # version 1 kept undone steps here; redo now reads them from the tail
         }
         storage = db.storage
         batch = storage.batch(files) if isinstance(storage, AtomicJSONStorage) else nullcontext()

@@ -7,8 +7,9 @@ import time
 from dataclasses import dataclass
 
 from companion.core.match.describe import describe
-from companion.core.match.events import Event, replay
+from companion.core.match.events import Event
 from companion.core.match.standings import scoring_kind
+from companion.core.match.timeline import replay_log
 from companion.core.model import Match
 from companion.session.matches import Session
 from companion.session.sharing.incoming import Incoming
@@ -43,7 +44,7 @@ def differences(session: Session, theirs: SharedMatch) -> list[Row]:
         pb = next((p for p in b.players if p.id == pa.id), None)
         rows.append(Row(pa.name, f"{getattr(pa, kind)} {label}", f"{getattr(pb, kind)} {label}" if pb else "—"))
     if mine.initial == theirs.initial:
-        split = replay(mine.initial, list(mine.events[:found.common]))
+        split = replay_log(mine.initial, mine.events[:found.common])
         rows.append(Row("First different step", _step(split, mine.events[found.common:]),
                         _step(split, theirs.events[found.common:])))
     else:
