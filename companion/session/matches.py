@@ -21,8 +21,7 @@ from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
 from companion.core.match.describe import describe, undo_note
 from companion.core.match.events import Event
-from companion.core.match.history import History, NeedSegment, Segment
-from companion.core.match.timeline import MARKS
+from companion.core.match.history import MARKS, History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
 from companion.rules.base import Action, Resolution

@@ -13,7 +13,7 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.limits import IMPORT_EVENTS
 from companion.core.match.events import Event
-from companion.core.match.timeline import replay_log
+from companion.core.match.history import replay_log
 from companion.core.model import Match, from_json, to_json
 from companion.share.errors import InvalidSharedMatch, NewerCode, NotOurCode
 

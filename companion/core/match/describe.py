@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.match.events import Event
-from companion.core.match.timeline import MARKS
+from companion.core.match.history import MARKS
 from companion.core.model import Match
 
 

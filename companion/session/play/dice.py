@@ -16,7 +16,7 @@ from companion.core.dice.notation import Expression
 from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
 from companion.core.match.events import HANDLERS, UNDONE, Event
-from companion.core.match.timeline import MARKS, undone_steps
+from companion.core.match.history import MARKS, undone_steps
 from companion.core.model import Match
 from companion.rules.halo import attack as halo_attack
 from companion.session.matches import Session

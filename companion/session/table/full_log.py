@@ -4,8 +4,8 @@ units eliminated so far, and every player's points as each turn ended (the resul
 from __future__ import annotations
 
 from companion.core.match.force_check import Finding, check_force, fallen_units
+from companion.core.match.history import effective
 from companion.core.match.standings import TurnPoints, points_by_turn
-from companion.core.match.timeline import effective
 from companion.session.matches import Session
 
 __all__ = ["Finding", "TurnPoints", "force_findings", "points_over_turns"]

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from companion.core.match.describe import describe
 from companion.core.match.events import Event
+from companion.core.match.history import replay_log
 from companion.core.match.standings import scoring_kind
-from companion.core.match.timeline import replay_log
 from companion.core.model import Match
 from companion.session.matches import Session
 from companion.session.sharing.incoming import Incoming
