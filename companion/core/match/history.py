@@ -75,9 +75,10 @@ def in_effect(events: Sequence[Event], active: Sequence[int], start: int = 0) ->
     return [e for i, e in enumerate(events, start) if i in keep or e.type == UNDONE]
 
 
-def effective(events: Sequence[Event]) -> list[Event]:
-    """The events of a whole log that make its state (for anything that walks a log step by step)."""
-    return in_effect(events, stacks(events)[0])
+def effective(events: Sequence[Event], start: int = 0) -> list[Event]:
+    """The events of a log (a whole one, or a segment from log index `start`) that make its state, for anything
+    that walks a log step by step."""
+    return in_effect(events, stacks(events, start)[0], start)
 
 
 def replay_log(initial: Match, events: Sequence[Event]) -> Match:
