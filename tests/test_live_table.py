@@ -53,7 +53,7 @@ def test_a_phone_without_a_seat_changes_nothing(hosted: tuple[LiveTable, Session
     assert watcher.state(table.match_id).players[0].kills == 0  # reading is fine
 
 
-READS = {"open", "packs", "user_pack_dirs", "list_matches", "history", "state", "log", "export"}
+READS = {"open", "packs", "user_pack_dirs", "list_matches", "history", "state", "log", "export", "undo_news"}
 THROUGH_DISPATCH = {"roll", "dispatch_events"}  # they write by calling dispatch, which is guarded
 
 

@@ -13,6 +13,7 @@ from companion.cli.args import read_input
 from companion.cli.output import emit_json, fail
 from companion.core.model import Match, to_json
 from companion.session import Session, inputs
+from companion.session.table.full_log import log_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,9 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     _json_flag(p)
     p.set_defaults(run=_event)
 
-    for name, helptext in (("undo", "undo the last event"), ("redo", "redo the last undone event")):
+    for name, helptext in (("undo", "take back the last step (the undo is kept in the log)"),
+                           ("redo", "bring back the step undone last (the redo is kept in the log)")):
         p = msub.add_parser(name, help=helptext)
         p.add_argument("id")
+        p.add_argument("--by", help="who does it (player id or 'judge'), named in the log")
         _json_flag(p)
         p.set_defaults(run=_undo if name == "undo" else _redo)
 
@@ -134,9 +137,10 @@ def _show(args: argparse.Namespace) -> int:
         return 0
     print(_describe(match))
     if args.log:
-        for n, e in enumerate(session.log(args.id), 1):
-            when = time.strftime("%H:%M:%S", time.localtime(e.at))
-            print(f"  {n:>4}. {when} {e.by or '-':<6} {e.type} {json.dumps(e.data, ensure_ascii=False)}")
+        for n, line in enumerate(log_lines(session, args.id), 1):
+            when = time.strftime("%H:%M:%S", time.localtime(line.at))
+            mark = "UNDONE " if line.kind == "undone" and not line.text.startswith("UNDONE") else ""
+            print(f"  {n:>4}. {when} {line.who or '-':<8} {mark}{line.text}")
     return 0
 
 
@@ -147,12 +151,19 @@ def _event(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    _print_match(Session.open().undo(args.id), args.json)
-    return 0
+    session = Session.open()
+    return _taken(session, args, session.undo(args.id, by=args.by))
 
 
 def _redo(args: argparse.Namespace) -> int:
-    _print_match(Session.open().redo(args.id), args.json)
+    session = Session.open()
+    return _taken(session, args, session.redo(args.id, by=args.by))
+
+
+def _taken(session: Session, args: argparse.Namespace, match: Match) -> int:
+    if not args.json:
+        print(session.undo_news(args.id, short=True)[0])  # "Undid: Ana: +5 VP"
+    _print_match(match, args.json)
     return 0
 
 

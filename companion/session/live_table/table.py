@@ -104,6 +104,10 @@ class LiveTable:
         for callback in list(self._listeners):
             callback()
 
+    def undo_news(self, since: int) -> tuple[str, int]:
+        """Who undid or redid what among the events after the first `since` (Session.undo_news), for the phones."""
+        return self.reader.undo_news(self.match_id, since)
+
     def poll(self) -> bool:
         """Notice a change made by another process; True when there was one (and followers were told)."""
         signature = self.reader.store.signature(self.match_id)
@@ -172,8 +176,8 @@ class SeatSession(Session):
     def undo(self, match_id: str, *, by: str | None = None) -> Match:
         return self._writing(match_id, lambda: Session.undo(self, match_id, by=self._may_write(match_id)))
 
-    def redo(self, match_id: str) -> Match:
-        return self._writing(match_id, lambda: Session.redo(self, match_id))
+    def redo(self, match_id: str, *, by: str | None = None) -> Match:
+        return self._writing(match_id, lambda: Session.redo(self, match_id, by=self._may_write(match_id)))
 
     def new_match(self, *args: Any, **kwargs: Any) -> Match:
         raise NotSeated(OTHER_MATCH)

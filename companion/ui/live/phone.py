@@ -22,6 +22,7 @@ from companion.ui.live.watch import watch_view
 from companion.ui.shell import App, Places
 
 log = logging.getLogger(__name__)
+NEWS_MS = 6000  # how long a phone shows who undid what
 
 
 def live_routes(match_id: str) -> tuple[str, ...]:
@@ -57,14 +58,19 @@ class PhoneApp:
             app.toast(f"This phone plays as {self.table.state().player(session.seat).name}.")
             redraw = self._player(app)
 
+        seen = self.table.undo_news(0)[1]  # events this phone has been shown
+
         async def on_change(_topic: str, origin: str) -> None:
-            nonlocal redraw
-            if origin == session.origin:  # this phone's own change: its screen is drawn already
-                return
+            nonlocal redraw, seen
             try:
+                news, seen = self.table.undo_news(seen)
+                if origin == session.origin:  # this phone's own change: its screen is drawn (and said) already
+                    return
                 if seated and session.seat is None:  # the host signed every phone out: no buttons left to tap
                     redraw = self._signed_out(page)
                 redraw()
+                if news:  # an undo or redo at the table: every phone says who took back whose step
+                    page.show_dialog(ft.SnackBar(ft.Text(news, key="toast"), duration=NEWS_MS))
             except Exception:  # e.g. the phone went away mid-update: that page alone stops
                 log.debug("table redraw failed", exc_info=True)
 
