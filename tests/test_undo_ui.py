@@ -4,33 +4,17 @@ says who undid what, and the match log keeps it after the app starts again."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import pytest
-from flet.pubsub.pubsub_hub import PubSubHub
-from test_live_ui import hosted, phone, settle
+from test_live_ui import hosted, one_server, phone, settle  # noqa: F401 - one_server: one pub/sub hub
 
 from companion.cli.table_cmd import app_places
 from companion.session import Session
 from companion.ui.app import main as app_main
 from companion.ui.live.phone import PhoneApp
 
-import flet_harness
 from flet_harness import Harness
-
-
-@pytest.fixture(autouse=True)
-def one_server(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every session of a test on one pub/sub hub, as the sessions of one server process are."""
-    hubs: list[Any] = []
-
-    def shared(**kwargs: Any) -> Any:
-        if not hubs:
-            hubs.append(PubSubHub(**kwargs))
-        return hubs[0]
-
-    monkeypatch.setattr(flet_harness, "PubSubHub", shared)
 
 
 @pytest.mark.asyncio
