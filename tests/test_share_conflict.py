@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.session import Session
-from companion.session.table.share_conflict import differences, name_their_copy
+from companion.session.sharing.share_sync import name_their_copy
+from companion.session.table.share_conflict import differences
 from companion.share import Choice, SharedMatch, import_shared
 from companion.store.matches import MatchStore
 

@@ -115,14 +115,15 @@ def _list(args: argparse.Namespace) -> int:
         print(f"companion: {d}", file=sys.stderr)
     if args.json:
         emit_json([{"id": s.id, "system": s.system, "players": list(s.players), "created": s.created,
-                    "updated": s.updated, "events": s.events, "turn": s.turn, "status": s.status}
+                    "updated": s.updated, "events": s.events, "turn": s.turn, "status": s.status, "label": s.label}
                    for s in summaries])
         return 0
     if not summaries:
         print("no matches yet: start one with `companion match new --system ID --player A --player B`")
     for s in summaries:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
-        print(f"{s.id}  {when}  {s.system:<20} {' vs '.join(s.players)}  turn {s.turn}  {s.status}")
+        label = f" ({s.label})" if s.label else ""  # a copy kept beside another: "their copy, kept 25 Nov 14:30"
+        print(f"{s.id}  {when}  {s.system:<20} {' vs '.join(s.players)}{label}  turn {s.turn}  {s.status}")
     return 0
 
 

@@ -149,7 +149,8 @@ def import_shared(session: Keeper, theirs: SharedMatch, choice: Choice | None = 
         if relation in (Relation.SAME, Relation.MINE_AHEAD):
             return ImportResult(comparison, "unchanged: your copy already has all of it", theirs.id)
         if choice is None:
-            raise ChoiceNeeded(f"{comparison.describe()}; choose keep mine, take theirs or keep both")
+            raise ChoiceNeeded(f"{comparison.describe()}; choose keep mine, take theirs (drops "
+                               f"{events(comparison.dropped)} of yours) or keep both")
         if choice is Choice.THEIRS:
             session.replace_history(theirs.initial, list(theirs.events))
             return ImportResult(comparison, f"replaced yours with theirs: {events(comparison.dropped)} of yours "

@@ -1,9 +1,8 @@
 """When both devices changed the same match differently: what differs (turn, events, scores, where they
-split), and "keep both" with their copy under a label that says what it is (service for ui/share/scan_screen.py)."""
+split), for ui/share/scan_screen.py (their copy kept beside ours is labelled by sharing.share_sync.import_code)."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from companion.core.match.describe import describe
@@ -50,13 +49,6 @@ def differences(session: Session, theirs: SharedMatch) -> list[Row]:
     else:
         rows.append(Row("First different step", "set up differently", "set up differently"))
     return rows
-
-
-def name_their_copy(session: Session, match_id: str, now: float | None = None) -> str:
-    """Label the copy "keep both" stored beside ours, so the match list tells the two apart."""
-    label = f"their copy, kept {time.strftime('%d %b %H:%M', time.localtime(now))}"
-    session.store.set_label(match_id, label)
-    return label
 
 
 def _when(match: Match) -> str:
