@@ -32,6 +32,7 @@ from companion.store.atomic import (
     DamagedFile,
     dump,
     move_aside,
+    private_dir,
     read_json,
     remove_stale_temps,
     write_atomic,
@@ -82,7 +83,8 @@ class MatchStore:
         self._labels: dict[str, str] = {}  # memory stores only: on disk a label is a small file beside the head
         self._locks = MatchLocks(None if root is None else self._dir)
         if root is not None:
-            self._dir.mkdir(parents=True, exist_ok=True)
+            private_dir(root)  # the whole data folder is the player's alone
+            private_dir(self._dir)
             remove_stale_temps(self._dir)
 
     @property
@@ -290,7 +292,7 @@ class MatchStore:
         memo = self._memo(match_id)  # a segment's state is often the last snapshot, and shares parts with the next
         files = []
         if segments and self.root is not None:
-            self._segment_dir(match_id).mkdir(exist_ok=True)
+            private_dir(self._segment_dir(match_id))
         for segment in segments:
             data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
                     "events": [e.to_json() for e in segment.events]}
@@ -301,7 +303,7 @@ class MatchStore:
         if self.root is None and match_id not in self._heads:
             self._heads[match_id] = TinyDB(storage=MemoryStorage)
         elif self.root is not None:
-            self._dir.mkdir(parents=True, exist_ok=True)
+            private_dir(self._dir)
         db = self._db(match_id)
         meta = {
             "format": HEAD_FORMAT, "version": STORE_VERSION, "id": match_id, "system": match.system,

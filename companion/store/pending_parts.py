@@ -23,6 +23,7 @@ from companion.store.atomic import (
     dump,
     folder_lock,
     move_aside,
+    private_dir,
     read_json,
     remove_stale_temps,
     write_atomic,
@@ -114,7 +115,7 @@ class PendingParts:
         if self.root is None:
             self._memory[pending.key] = pending
             return
-        self._dir.mkdir(parents=True, exist_ok=True)
+        private_dir(self._dir)
         write_atomic(self._path(pending.key), dump({
             "format": FORMAT, "version": VERSION, "total": pending.total, "updated": pending.updated,
             "parts": {str(i): t for i, t in sorted(pending.texts.items())}}))

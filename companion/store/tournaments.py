@@ -24,7 +24,14 @@ from companion.core.errors import CompanionError
 from companion.core.match.events import Event
 from companion.core.tournament.events import apply
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
-from companion.store.atomic import AtomicJSONStorage, DamagedFile, folder_lock, move_aside, remove_stale_temps
+from companion.store.atomic import (
+    AtomicJSONStorage,
+    DamagedFile,
+    folder_lock,
+    move_aside,
+    private_dir,
+    remove_stale_temps,
+)
 
 META_FORMAT = "tabletop-companion/tournament-file"
 STORE_VERSION = 1
@@ -50,7 +57,7 @@ class TournamentStore:
         self.clock = clock
         self._memory: dict[str, TinyDB] = {}
         if root is not None:
-            self._dir.mkdir(parents=True, exist_ok=True)
+            private_dir(self._dir)
             remove_stale_temps(self._dir)
 
     @property
