@@ -63,12 +63,13 @@ class PhoneApp:
         async def on_change(_topic: str, origin: str) -> None:
             nonlocal redraw, seen
             try:
-                news, seen = self.table.undo_news(seen)
                 if origin == session.origin:  # this phone's own change: its screen is drawn (and said) already
+                    seen = self.table.undo_news(seen)[1]
                     return
                 if seated and session.seat is None:  # the host signed every phone out: no buttons left to tap
                     redraw = self._signed_out(page)
-                redraw()
+                redraw()  # first: the news is read after (from the table's one shared reader)
+                news, seen = self.table.undo_news(seen)
                 if news:  # an undo or redo at the table: every phone says who took back whose step
                     page.show_dialog(ft.SnackBar(ft.Text(news, key="toast"), duration=NEWS_MS))
             except Exception:  # e.g. the phone went away mid-update: that page alone stops
