@@ -14,7 +14,7 @@ Part 1 drives the tick with a simulated clock, one shown second per tick, and pr
 (the shared check plus every session's redraw, median and p95) and what each session sends per tick.
 Part 2 runs the real shared tick against the real clock for --seconds and prints the CPU time the process
 used per second of wall time (goal: at most 5% of one core). Sessions run on Flet's real Session over a
-connection that packs every message as the web server does (companion.ui.judge.headless).
+connection that packs every message as the web server does (tests/flet_harness.py).
 Part 3 (--server, needs /usr/bin/chromium and playwright) measures the `companion judge serve` process itself,
 websockets included, while Chromium shows the judge's screen.
 """
@@ -36,16 +36,18 @@ from pathlib import Path
 
 from flet.pubsub.pubsub_hub import PubSubHub
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from companion.core.match.events import Event
 from companion.core.tournament import pairing as swiss
 from companion.core.tournament.events import apply, replay
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
-from companion.ui.judge import headless
+from companion.session.judging.service import Judging
 from companion.ui.judge.live import LiveHub
 
+import flet_harness as headless  # noqa: E402  the tests' Flet harness: a real Flet session without a client
 
-def seed_event(store: TournamentStore, tables: int, now: float) -> str:
+
+def seed_event(store: Judging, tables: int, now: float) -> str:
     t = new_tournament("bench", "Benchmark Open", now=now)
     store.create(t)
     for n in range(1, tables + 1):
@@ -55,7 +57,7 @@ def seed_event(store: TournamentStore, tables: int, now: float) -> str:
 
 
 def make_hub(tables: int, clock: Callable[[], float], root: Path | None = None) -> LiveHub:
-    store = TournamentStore(root, clock=clock)
+    store = Judging(root, clock=clock)
     return LiveHub(store, seed_event(store, tables, clock()), clock=clock, may_write=lambda page: True)
 
 
@@ -173,7 +175,7 @@ def served(tables: int, seconds: float, root: Path) -> None:
     """The whole server process (Flet's web server, websockets, the tick) with a real browser attached."""
     from playwright.sync_api import sync_playwright  # only for --server
 
-    store = TournamentStore(root)
+    store = Judging(root)
     seed_event(store, tables, time.time())
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -1,7 +1,7 @@
 """The room under load: N concurrent Server-Sent-Events clients on `companion judge serve`, and today's
 Flet-page design (one Flet session per phone) side by side, in one run.
 
-    .venv/bin/python benchmarks/room.py [--clients 1000] [--seconds 30] [--tables 64] [--flet-pages 200]
+    .venv/bin/python benchmarks/room.py [--clients 1000] [--seconds 30] [--tables 64] [--flet-pages 200] [--hog N]
 
 Room pages: a real `companion judge serve` process on loopback; the clients run in other processes (raw
 asyncio sockets, HTTP/1.1, chunked SSE parsing), spread over the tables' /table/N/events streams. Every 5 s the
@@ -9,6 +9,9 @@ judge pauses or resumes every clock with a CLI-style write to the event file (an
 `companion judge pause` does); each client notes when its table's state changed, on the same machine's clock.
 Figures: server CPU (% of one core, from /proc), server RSS growth with every client connected, updates each
 client received, p50/p95 delay from the judge's write to a client seeing it, and errors.
+With --hog N, one client (127.0.0.2) first opens N event streams and never reads them (issue 30's hostile
+phone; N = 2000 is the room's whole cap), then the clients connect, each from one of 50 other loopback addresses:
+with the fair share every client takes one of the hog's streams; without it, every client is refused (503).
 Flet pages: the design the room pages replace, in one process through Flet's real Session (the messages packed
 as its web server packs them, then dropped): a page per phone with the table's players, big clock and state,
 redrawn from pub/sub by one shared tick. Its own process, so its RSS growth is its own.
@@ -30,14 +33,14 @@ from pathlib import Path
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 SWITCH_EVERY = 5.0  # seconds between the judge's pause-all and resume-all
 TAIL = 3.0  # seconds the clients stay connected after the last switch
 
 
-def seed(root: Path, tables: int) -> TournamentStore:
-    store = TournamentStore(root)
+def seed(root: Path, tables: int) -> Judging:
+    store = Judging(root)
     now = time.time()
     t = new_tournament("bench", "Benchmark Open", now=now)
     store.create(t)
@@ -72,9 +75,10 @@ def more_files() -> None:
 # --- the SSE clients (their own process) ---------------------------------------------------------------
 
 
-async def sse_client(port: int, table: int, until: float, out: dict) -> None:
+async def sse_client(port: int, table: int, until: float, out: dict, source: str = "127.0.0.1") -> None:
+    updates, seen = 0, []
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
         writer.write(f"GET /table/{table}/events HTTP/1.1\r\nHost: room\r\nAccept: text/event-stream\r\n\r\n".encode())
         head = await reader.readuntil(b"\r\n\r\n")
         if not head.startswith(b"HTTP/1.1 200"):
@@ -107,17 +111,36 @@ async def sse_client(port: int, table: int, until: float, out: dict) -> None:
         out["kinds"][type(exc).__name__] = out["kinds"].get(type(exc).__name__, 0) + 1
 
 
-async def run_clients(port: int, clients: int, tables: int, seconds: float, path: Path) -> None:
+async def run_clients(port: int, clients: int, tables: int, seconds: float, path: Path, spread: bool) -> None:
     more_files()
     until = time.time() + seconds
     out: dict = {"errors": 0, "connected": 0, "updates": [], "seen": [], "kinds": {}}
     tasks = []
     for i in range(clients):
-        tasks.append(asyncio.create_task(sse_client(port, i % tables + 1, until, out)))
+        source = f"127.0.1.{i % 50 + 1}" if spread else "127.0.0.1"
+        tasks.append(asyncio.create_task(sse_client(port, i % tables + 1, until, out, source)))
         if i % 100 == 99:
             await asyncio.sleep(0.05)  # connect in bursts of 100, as phones scanning a QR would, only faster
     await asyncio.gather(*tasks)
     path.write_text(json.dumps(out))
+
+
+async def run_hog(port: int, streams: int, seconds: float, path: str) -> None:
+    """One client holding `streams` event streams, reading nothing after the request."""
+    more_files()
+    writers = []
+    for i in range(streams):
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.2", 0))
+        except OSError:
+            continue
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: room\r\nAccept: text/event-stream\r\n\r\n".encode())
+        writers.append(writer)
+        if i % 200 == 199:
+            await asyncio.sleep(0.05)
+    await asyncio.sleep(seconds)
+    for writer in writers:
+        writer.transport.abort()
 
 
 # --- the Flet-page design (its own process) ------------------------------------------------------------
@@ -129,7 +152,8 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
 
     from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status
     from companion.core.tournament.results import standings
-    from companion.ui.judge import headless
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import flet_harness as headless  # the tests' Flet harness: a real Flet session without a client
 
     class Dropped(list):
         """Counts what a session sends, keeps nothing (the browser would have it)."""
@@ -185,7 +209,7 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
         now = time.time()
         if now >= switch:
             paused = not paused
-            state["t"] = store.apply("bench", Event("pause" if paused else "resume", {}, at=now)).state
+            state["t"] = store.apply("bench", Event("pause" if paused else "resume", {}, at=now))
             pubsub.send_all_on_topic("room", ("state", time.time()))
             switch += SWITCH_EVERY
         pubsub.send_all_on_topic("room", ("tick", now))
@@ -196,8 +220,8 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
                                 "updates": (Dropped.count - count0) / pages, "delays": seen}))
 
 
-def seed_memory(tables: int) -> TournamentStore:
-    store = TournamentStore(None)
+def seed_memory(tables: int) -> Judging:
+    store = Judging(None)
     now = time.time()
     store.create(new_tournament("bench", "Benchmark Open", now=now))
     for n in range(1, tables + 1):
@@ -217,7 +241,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def room_run(clients: int, tables: int, seconds: float, procs: int) -> dict:
+def room_run(clients: int, tables: int, seconds: float, procs: int, hog: int = 0,
+             hog_path: str = "/room/events") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         store = seed(root, tables)
@@ -231,10 +256,16 @@ def room_run(clients: int, tables: int, seconds: float, procs: int) -> dict:
                 if "/judge/login" in line:
                     break
             time.sleep(2.0)  # listening, Flet's app manager started, first ticks done
+            hogging = None
+            if hog:
+                hogging = subprocess.Popen([sys.executable, __file__, "--_hog", str(port), str(hog),
+                                            str(seconds + TAIL + 8), hog_path])
+                time.sleep(5.0)  # every hog stream open before the players come
             rss0, cpu0, wall0 = rss_mb(server.pid), cpu_seconds(server.pid), time.time()
             outs = [root / f"clients-{k}.json" for k in range(procs)]
             loads = [subprocess.Popen([sys.executable, __file__, "--_clients", str(port), str(clients // procs),
-                                       str(tables), str(seconds + TAIL), str(out)])  # they stay for the last switch
+                                       str(tables), str(seconds + TAIL), str(out), "1" if hog else "0"])
+                     # they stay for the last switch
                      for out in outs]
             switches: list[tuple[str, float]] = []
             time.sleep(3.0)  # every client connected
@@ -248,6 +279,9 @@ def room_run(clients: int, tables: int, seconds: float, procs: int) -> dict:
                 rss_connected = max(rss_connected, rss_mb(server.pid))
             for load in loads:
                 load.wait(timeout=seconds + 60)
+            if hogging is not None:
+                hogging.kill()
+                hogging.wait()
             cpu, wall = cpu_seconds(server.pid) - cpu0, time.time() - wall0
             parts = [json.loads(out.read_text()) for out in outs]
             result = {"connected": sum(p["connected"] for p in parts), "errors": sum(p["errors"] for p in parts),
@@ -271,8 +305,12 @@ def room_run(clients: int, tables: int, seconds: float, procs: int) -> dict:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--_clients":
-        port, clients, tables, seconds, path = sys.argv[2:]
-        asyncio.run(run_clients(int(port), int(clients), int(tables), float(seconds), Path(path)))
+        port, clients, tables, seconds, path, spread = sys.argv[2:]
+        asyncio.run(run_clients(int(port), int(clients), int(tables), float(seconds), Path(path), spread == "1"))
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--_hog":
+        port, streams, seconds, path = sys.argv[2:]
+        asyncio.run(run_hog(int(port), int(streams), float(seconds), path))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--_flet":
         pages, tables, seconds, path = sys.argv[2:]
@@ -284,8 +322,10 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=64)
     ap.add_argument("--client-procs", type=int, default=2, help="processes the SSE clients are spread over")
     ap.add_argument("--flet-pages", type=int, default=200, help="Flet sessions for the old design (0: skip)")
+    ap.add_argument("--hog", type=int, default=0, help="unread streams one client holds before the others come")
+    ap.add_argument("--hog-path", default="/room/events", help="the stream the hog opens (e.g. /table/1/events)")
     a = ap.parse_args()
-    room = room_run(a.clients, a.tables, a.seconds, a.client_procs)
+    room = room_run(a.clients, a.tables, a.seconds, a.client_procs, a.hog, a.hog_path)
     flet = None
     if a.flet_pages:
         with tempfile.TemporaryDirectory() as tmp:
@@ -294,7 +334,8 @@ def main() -> None:
                             str(out)], check=True)
             flet = json.loads(out.read_text())
     print(f"\n{a.tables} running tables, {a.seconds:.0f} s, the judge pauses/resumes every clock every "
-          f"{SWITCH_EVERY:.0f} s ({room['switches']} times)")
+          f"{SWITCH_EVERY:.0f} s ({room['switches']} times)"
+          + (f"; one client holds {a.hog} unread {a.hog_path} streams first" if a.hog else ""))
     print(f"{'':<38}{'room pages (SSE)':>20}{'Flet pages':>16}  goal (room)")
     rows = [
         ("viewers", f"{room['connected']} of {a.clients}", f"{flet['pages']}" if flet else "-", ""),

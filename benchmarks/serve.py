@@ -31,7 +31,7 @@ import websockets
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 SESSION_TIMEOUT = 10  # companion.room.server.SESSION_TIMEOUT
 # a dropped socket: up to 2 pings to notice, the session timeout, then the manager's eviction pass (every 10 s)
@@ -101,7 +101,7 @@ def main() -> None:
     ap.add_argument("--parallel", type=int, default=5)
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        store = TournamentStore(Path(tmp))
+        store = Judging(Path(tmp))
         now = time.time()
         store.create(new_tournament("bench", "Benchmark Open", now=now))
         for n in range(1, a.tables + 1):

@@ -101,7 +101,11 @@ def play_turn(session: Session, match_id: str, clock: Clock, rng: random.Random)
             params["target"] = rng.choice(enemies).id
             if name == "move-and-attack":
                 params["moved"] = rng.randint(1, 6)
-        _apply(session, match_id, Action(name, rng.choice(options[name].units), params), rng)
+        unit = state.unit(rng.choice(options[name].units))
+        speed = unit.current.stats.get("speed")
+        if "moved" in params and isinstance(speed, int):  # a unit moves no further than its speed
+            params["moved"] = min(params["moved"], speed)
+        _apply(session, match_id, Action(name, unit.id, params), rng)
     clock.tap()
     _apply(session, match_id, Action("end-turn"), rng)
 

@@ -6,9 +6,8 @@ from pathlib import Path
 
 from companion.core.match.events import Event
 from companion.core.packs.load import builtin_dir
-from companion.core.tournament.state import new_tournament
 from companion.session import Session
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 T0 = 1_800_000_000.0
 
@@ -26,11 +25,8 @@ def add_match(session: Session, events: int, *, system: str = "halo-actionclix")
 
 
 def add_event(root: Path, name: str, tables: int) -> str:
-    store = TournamentStore(root)
-    t = new_tournament(store.new_id(name), name, now=T0)
-    store.create(t)
-    for n in range(1, tables + 1):
-        store.apply(t.id, Event("seat", {"table": n, "players": [f"P{n}a", f"P{n}b"]}, "judge", T0))
+    store = Judging(root)
+    t = store.new_event(name, [[f"P{n}a", f"P{n}b"] for n in range(1, tables + 1)], now=T0)
     store.apply(t.id, Event("start", {}, "judge", T0 + 5))
     return t.id
 

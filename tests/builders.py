@@ -37,3 +37,12 @@ def unit(uid: str, owner: str, clicks: int = 4, **extra: Any) -> dict[str, Any]:
 def match(system: str = "halo-actionclix", players: int = 2, **kwargs: Any) -> Match:
     names = ["Ann", "Ben", "Cat", "Dan"][:players]
     return new_match(get_pack(system), names, match_id="m1", now=1_000_000.0, **kwargs)
+
+
+def rng_rolling(*dice: int) -> random.Random:
+    """A seeded generator whose first rolls of a d6 are `dice` (e.g. rng_rolling(6, 6): two 6s)."""
+    for n in range(100_000):
+        r = random.Random(n)
+        if all(r.randint(1, 6) == d for d in dice):
+            return random.Random(n)
+    raise AssertionError(f"no seed below 100000 rolls {dice}")

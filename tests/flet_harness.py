@@ -1,16 +1,21 @@
-"""Drive a real Flet session without a Flutter client.
+"""Drive a real Flet session without a Flutter client: the one Flet harness of the tests and benchmarks/.
 
 A `flet.messaging.session.Session` runs over a fake connection that packs every outgoing message with msgpack,
-exactly as Flet's socket server does (without that packing nothing renders), and answers the client-side
-method calls (services such as Wakelock, SharedPreferences) the way a client would. Tests find controls by
-`key`, click them and read texts from the live control tree.
+exactly as Flet's socket server does (the packing also records the snapshots Flet diffs against: without it
+nothing renders and later updates come out wrong), and answers the client-side method calls (services such as
+Wakelock, SharedPreferences, vibration) the way a client would. Flet's own test tooling needs the Flutter SDK.
+
+Two ways in: `Harness.start(main)` for a whole app session (find controls by `key` on the top view, click,
+type, read texts), and `open_session(main, hub, route)` for a page served beside others on one pub/sub hub
+(the judge's screen in `companion judge serve`), driven with `click`, `type_into`, `find` and `texts`.
+It uses Flet internals (Session, Connection, the msgpack encoder): flet is pinned in pyproject for this.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import flet as ft
@@ -18,26 +23,52 @@ import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+_encode = configure_encode_object_for_msgpack(BaseControl)
+CHILDREN = ("controls", "content", "actions", "title", "leading", "trailing", "subtitle", "appbar",
+            "floating_action_button", "bottom_appbar", "navigation_bar", "tabs", "options")  # what a screen shows
+PAGE_CHILDREN = ("controls", "content", "title", "subtitle", "trailing", "leading", "rows", "cells", "columns")
+
 
 class FakeConnection(Connection):
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    """Keeps the packed messages a session sends to its client, and answers the client methods it calls.
+    Sessions opened on one `hub` share its pub/sub, as the pages of one server do."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, hub: PubSubHub | None = None) -> None:
         super().__init__()
         self.loop = loop
-        self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
-        self.pubsubhub = PubSubHub(loop=loop, executor=self.executor)
+        if hub is None:
+            self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+            hub = PubSubHub(loop=loop, executor=self.executor)
+        self.pubsubhub = hub
+        self.page_url = "ws://127.0.0.1:8551"  # what a browser's connection reports (page.url)
         self.session: Session | None = None
-        self.sent: list[bytes] = []
+        self.messages: list[tuple[MessageAction, bytes]] = []
         self.invoked: list[tuple[str, Any]] = []
         self.prefs: dict[str, Any] = {}
         self.answers: dict[str, Any] = {}  # what the "device" answers to other service calls (a file picked ...)
 
+    @property
+    def sent(self) -> list[bytes]:
+        return [m for _, m in self.messages]
+
+    @property
+    def sent_bytes(self) -> int:
+        return sum(len(m) for _, m in self.messages)
+
+    def called(self) -> list[str]:
+        """Names of the client methods called so far (e.g. 'vibrate')."""
+        return [name for name, _ in self.invoked]
+
+    def patches(self) -> list[Any]:
+        return [msgpack.unpackb(m, strict_map_key=False)[1] for a, m in self.messages
+                if a == MessageAction.PATCH_CONTROL]
+
     def send_message(self, message: Any) -> None:
-        self.sent.append(msgpack.packb([message.action, message.body],
-                                       default=configure_encode_object_for_msgpack(BaseControl)))
+        self.messages.append((message.action, msgpack.packb([message.action, message.body], default=_encode)))
         if message.action == MessageAction.INVOKE_METHOD:
             body = message.body
             self.invoked.append((body.name, body.args))
@@ -72,15 +103,7 @@ class Harness:
         """Run `main` on a new session; `prefs` is what the device's SharedPreferences already hold."""
         conn = FakeConnection(asyncio.get_running_loop())
         conn.prefs.update(prefs or {})
-        session = Session(conn)
-        conn.session = session
-        conn.send_message(type("M", (), {"action": MessageAction.REGISTER_CLIENT,
-                                         "body": session.get_page_patch()})())
-        _context_page.set(session.page)
-        result = main(session.page)
-        if asyncio.iscoroutine(result):
-            await result
-        await session.after_event(session.page)
+        session = await _run(conn, main, {})
         await cls._settle()
         return cls(session, conn)
 
@@ -105,16 +128,7 @@ class Harness:
                 continue
             seen.add(id(control))
             yield control
-            children: list[Any] = []
-            for attr in ("controls", "content", "actions", "title", "leading", "trailing", "subtitle",
-                         "appbar", "floating_action_button", "bottom_appbar", "navigation_bar", "tabs",
-                         "options"):
-                value = getattr(control, attr, None)
-                if isinstance(value, list):
-                    children.extend(value)
-                elif isinstance(value, BaseControl):
-                    children.append(value)
-            stack.extend(reversed(children))
+            stack.extend(reversed(_children(control, CHILDREN)))
 
     def find(self, key: str) -> Any:
         """The control with this key; when several match (a newer snackbar over an old one), the topmost."""
@@ -169,15 +183,97 @@ class Harness:
                 return
 
 
+def _children(control: Any, attrs: tuple[str, ...]) -> list[Any]:
+    """The controls directly under `control`, read from the attributes named."""
+    out: list[Any] = []
+    for attr in attrs:
+        value = getattr(control, attr, None)
+        if isinstance(value, list):
+            out.extend(value)
+        elif isinstance(value, BaseControl):
+            out.append(value)
+    return out
+
+
 def _texts_under(control: Any) -> Iterator[str]:
     stack = [control]
     while stack:
         c = stack.pop()
         if isinstance(c, ft.Text) and isinstance(c.value, str):
             yield c.value
-        for attr in ("controls", "content", "title", "subtitle", "leading", "trailing"):
-            value = getattr(c, attr, None)
-            if isinstance(value, list):
-                stack.extend(reversed(value))
-            elif isinstance(value, BaseControl):
-                stack.append(value)
+        stack.extend(reversed(_children(c, ("controls", "content", "title", "subtitle", "leading", "trailing"))))
+
+
+async def _run(conn: FakeConnection, main: Callable[[ft.Page], Any], page_patch: dict[str, Any]) -> Session:
+    """Register a client and run `main` for it, as Flet's web server does."""
+    session = Session(conn)
+    conn.session = session
+    _context_page.set(session.page)
+    if page_patch:
+        session.apply_page_patch(page_patch)
+    conn.send_message(Message(MessageAction.REGISTER_CLIENT, {"session_id": session.id,
+                                                              "page_patch": session.get_page_patch()}))
+    result = main(session.page)
+    if asyncio.iscoroutine(result):
+        await result
+    await session.after_event(session.page)
+    return session
+
+
+# --- pages served beside others on one hub (the judge's screen) ------------------------------------------
+
+
+async def open_session(main: Callable[[ft.Page], Awaitable[None]], hub: PubSubHub, route: str = "/",
+                       admit: Callable[[Connection], None] | None = None) -> tuple[Session, FakeConnection]:
+    """A browser's session on `route` of a web server whose pages share `hub`; `admit` sees the connection
+    first, as the server's socket handler does (it checks the judge's cookie there)."""
+    conn = FakeConnection(asyncio.get_running_loop(), hub)
+    if admit is not None:
+        admit(conn)
+    session = await _run(conn, main, {"route": route, "web": True, "width": 1280, "height": 800})
+    return session, conn
+
+
+async def click(session: Session, control: ft.Control) -> None:
+    _context_page.set(session.page)
+    await session.dispatch_event(control._i, "click", None)
+    await session.after_event(control)
+
+
+async def type_into(session: Session, field: ft.TextField | ft.Dropdown, value: str) -> None:
+    """What a browser does when a person types: the new value arrives as a property patch."""
+    session.apply_patch(field._i, {"value": value})
+
+
+def walk(control: Any) -> Iterator[ft.Control]:
+    """Every control under `control` (including it), components unwrapped."""
+    control = ft.unwrap_component(control)
+    if isinstance(control, BaseControl):
+        yield control
+    for child in _children(control, PAGE_CHILDREN):
+        yield from walk(child)
+
+
+def find(root: Any, key: str) -> Any:
+    for c in walk(root):
+        if getattr(c, "key", None) == key:
+            return c
+    raise LookupError(f"no control with key {key!r}")
+
+
+def texts(root: Any) -> list[str]:
+    """Every visible text under `root`, in tree order (invisible branches skipped)."""
+    out: list[str] = []
+
+    def visit(c: Any) -> None:
+        c = ft.unwrap_component(c)
+        if getattr(c, "visible", True) is False:
+            return
+        if isinstance(c, ft.Text) and c.value:
+            out.append(c.value)
+        for child in _children(c, PAGE_CHILDREN[:-1]):
+            if isinstance(child, BaseControl):
+                visit(child)
+
+    visit(root)
+    return out

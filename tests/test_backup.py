@@ -15,8 +15,8 @@ from companion.core.tournament.results import standings
 from companion.session import Session
 from companion.session.data.backup import create_backup, daily_backup
 from companion.session.data.restore import copy_id, restore_backup
+from companion.session.judging.service import Judging
 from companion.store.backup_archive import Entry, write_backup
-from companion.store.tournaments import TournamentStore
 
 from backup_data import add_event, add_library, add_match, add_pack, play, snapshot
 
@@ -41,7 +41,7 @@ def test_restore_into_an_empty_folder_gives_everything_back(tmp_path: Path) -> N
     for match_id in ids:
         assert b.state(match_id) == a.state(match_id)
         assert b.log(match_id) == a.log(match_id)
-    mine, theirs = TournamentStore(tmp_path / "a").load(event), TournamentStore(tmp_path / "b").load(event)
+    mine, theirs = Judging(tmp_path / "a").load(event), Judging(tmp_path / "b").load(event)
     assert (theirs.state, theirs.log) == (mine.state, mine.log)
     assert theirs.token != mine.token  # a judge token never travels in a backup
     assert snapshot(tmp_path / "b" / "library") == snapshot(tmp_path / "a" / "library")
@@ -68,7 +68,7 @@ def test_any_data_folder_survives_create_and_restore(tmp_path_factory: pytest.Te
     for match_id in ids:
         assert (b.state(match_id), b.log(match_id)) == (a.state(match_id), a.log(match_id))
     for event in events:
-        mine, theirs = TournamentStore(root / "a").load(event), TournamentStore(root / "b").load(event)
+        mine, theirs = Judging(root / "a").load(event), Judging(root / "b").load(event)
         assert standings(theirs.state) == standings(mine.state) and theirs.log == mine.log
     for kind in ("library", "packs"):
         assert snapshot(root / "b" / kind) == snapshot(root / "a" / kind)
@@ -125,7 +125,7 @@ def test_judge_events_merge_too(tmp_path: Path) -> None:
     create_backup(a, tmp_path / "b.zip")
     b = folder(tmp_path / "b")
     restore_backup(b, tmp_path / "b.zip")
-    store = TournamentStore(tmp_path / "b")
+    store = Judging(tmp_path / "b")
     store.apply(event, Event("pause", {}, "judge", 1_800_000_100.0))  # the new device's judge went on
     report = restore_backup(b, tmp_path / "b.zip")
     assert report.counts["events"]["kept_local"] == 1

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
-from companion.share import png, share_match
+from companion.session.sharing.keeping import share_match
+from companion.share import png
 from companion.store.matches import MatchStore
 
 from browser import ARGS, CHROMIUM, Screen, require_browser, served_app

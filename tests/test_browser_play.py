@@ -87,7 +87,7 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
         s.tap("Enter the Scarab's dials")
         for label, text in SCARAB_DIALS.items():
             s.type_into(label, text)
-        s.tap("Put the Scarab on the table")
+        s.tap("Put them on the table")
         s.tap("Scarab turn guide")
         s.wait_text("Step 1 of 9")
         s.tap("Roll a d6 against the Event dial (d6)")

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
-from companion.share import SharedMatch, encode, library_for
+from companion.session.sharing.keeping import library_for
+from companion.share import SharedMatch, encode
 from companion.share.text import to_parts
 from companion.store.matches import MatchStore
 

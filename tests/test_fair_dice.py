@@ -18,7 +18,8 @@ from companion.core.model import from_json, to_json
 from companion.rules import Action, get
 from companion.session import Session
 from companion.session.play import dice as dice_service
-from companion.share import SharedMatch, decode, encode, import_shared, read_text
+from companion.session.sharing.keeping import import_shared
+from companion.share import SharedMatch, decode, encode, read_text
 from companion.share import codec as share_codec
 from companion.share.text import to_text
 from companion.store.matches import MatchStore

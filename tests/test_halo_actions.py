@@ -61,7 +61,8 @@ def test_a_fresh_turn_opens_every_basic_action(table: Match) -> None:
         assert opts[name].cost == 1
     assert opts["throw-grenade"].units == ("spartan",)
     assert opts["throw-grenade"].refused["marine"] == "Unit marine has no Grenade token"
-    assert opts["respawn"].units == ("brute", "hunter")
+    # nothing was eliminated: the table holds the whole starting force, so no reserve unit can respawn (issue 33.6)
+    assert not opts["respawn"].enabled and "waiting to respawn" in (opts["respawn"].reason or "")
     assert "aren't tracked" not in (opts["respawn"].note or "")  # the pack declares the captured counter
     # swapping needs a reserve unit of exactly the same points (30: the Brute)
     assert opts["swap-weapons"].units == ("spartan", "marine") and opts["swap-weapons"].cost == 0
@@ -109,7 +110,13 @@ def test_three_actions_per_turn(table: Match) -> None:
     assert opts["end-turn"].note is None
 
 
+def eliminated(state: Match, unit_id: str) -> Match:
+    """The unit in the reserves as an eliminated one (its respawn open)."""
+    return apply(state, Event("set_location", {"unit": unit_id, "location": "reserve", "reason": "eliminated"}))
+
+
 def test_respawn_is_lost_when_every_spawn_point_is_captured(table: Match) -> None:
+    table = eliminated(table, "brute")
     tracked = replace(table, rules=replace(table.rules, counters={"player": (CAPTURED_COUNTER,)}))
     assert options(tracked)["respawn"].enabled
     assert "aren't tracked" not in (options(tracked)["respawn"].note or "")
@@ -123,6 +130,7 @@ def test_respawn_is_lost_when_every_spawn_point_is_captured(table: Match) -> Non
 
 
 def test_respawn_needs_reserves_and_uses_an_action(table: Match) -> None:
+    table = eliminated(table, "brute")
     no_reserves = replay(table, [Event("remove_unit", {"unit": u}) for u in ("brute", "hunter")])
     assert options(no_reserves)["respawn"].reason == "you have no units in your reserves"
     verdict = HALO.explain(table, Action("respawn", "spartan"))
@@ -136,7 +144,8 @@ def test_upgrade_is_limited_by_tokens_and_points() -> None:
                        location="reserve"), unit("elite", "p2"))
     upgrade = options(state)["upgrade"]
     assert not upgrade.enabled and upgrade.rule == "upgrading"
-    assert upgrade.refused["odst"] == "no unit in your reserves is worth 65 points or less (40 + 25 x 1 tokens)"
+    assert upgrade.refused["odst"] == ("Unit odst holds 1 Upgrade token(s), but no unit in your reserves is worth 65 "
+                                       "points or less (40 + 25 x 1 tokens)")
     richer = apply(state, Event("token", {"unit": "odst", "kind": "upgrade", "delta": 1}))
     assert options(richer)["upgrade"].units == ("odst",)  # 40 + 50 = 90 >= 80
 
@@ -208,5 +217,5 @@ def test_legal_actions_on_a_crowded_table() -> None:
     state = halo_match(*units, players=players)
     opts = options(state)
     assert opts["move"].units == ("u10", "u11", "u12", "u13")
-    assert opts["respawn"].units == ("u14",)
+    assert not opts["respawn"].enabled  # u14 was never deployed, and nothing was eliminated
     assert opts["throw-grenade"].units == ("u11", "u13")

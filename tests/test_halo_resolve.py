@@ -49,11 +49,16 @@ def table() -> Match:
 def test_options_declare_their_params_and_dice(table: Match) -> None:
     opts = options(table)
     names = {a: [p.name for p in o.params] for a, o in opts.items()}
-    assert names["attack"] == ["target", "modifier", "splash"]
-    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", "ends"]
-    assert names["throw-grenade"] == ["target", "modifier"]  # the two-6s card ability speaks of shots
+    marks = ["adjacent_elite", "adjacent_grunt"]  # which enemies stand next to the target, for the splash
+    assert names["attack"] == ["target", "modifier", "splash", *marks]
+    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", *marks, "ends"]
+    assert names["throw-grenade"] == ["target", "moved", "modifier", "ends"]  # the two-6s ability speaks of shots
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
-    assert names["move"] == names["respawn"] == ["ends"] and names["end-turn"] == []
+    assert names["move"] == ["ends"] and names["end-turn"] == []
+    assert names["respawn"] == []  # closed: nothing was eliminated
+    back = {p.name: p for p in options(apply(table, Event("set_location", {
+        "unit": "brute", "location": "reserve", "reason": "eliminated"})))["respawn"].params}
+    assert list(back) == ["for", "moved", "target", "modifier", "ends"] and back["moved"].low == 1
     target = opts["attack"].params[0]
     assert target.kind == "unit" and target.choices == (("elite", "Unit elite"), ("grunt", "Unit grunt"))
     assert target.default == "elite"
@@ -103,6 +108,7 @@ def test_move_respawn_loot_roll_and_end_turn(table: Match) -> None:
     state, res = play(table, "move", "marine", ends="enemy-spawn")
     assert state.unit("marine").position == "enemy-spawn"
     assert state.unit("marine").tokens.action == 1 and res.rules == ("moving",) and "8 squares" in res.details[0]
+    state = apply(state, Event("set_location", {"unit": "brute", "location": "reserve", "reason": "eliminated"}))
     state, res = play(state, "respawn", "brute")
     assert state.unit("brute").location == "table" and state.unit("brute").tokens.action == 1
     state, res = play(state, "loot-roll", "marine")
@@ -152,7 +158,7 @@ def test_seeded_resolutions_replay_and_match_the_odds(seed: int, name: str, move
     first = HALO.resolve(state, action, rng_for(seed, 3))
     assert first == HALO.resolve(state, action, rng_for(seed, 3))
     dice = next(e.data["dice"] for e in first.events if e.type == "roll")
-    effective = 10 + modifier - (3 if name == "move-and-attack" and moved > 4 else 0)
+    effective = 10 + modifier - (3 if name != "attack" and moved > 4 else 0)  # a grenade may be thrown after moving
     hit = sum(dice) + effective >= 16 or dice == [6, 6]
     assert any(e.type == "damage" for e in first.events) == hit
     assert (first.summary.endswith("miss")) != hit

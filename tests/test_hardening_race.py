@@ -14,7 +14,8 @@ import pytest
 
 from companion.core.match.events import Event
 from companion.session import Session
-from companion.share import ChoiceNeeded, SharedMatch, import_shared
+from companion.session.sharing.keeping import import_shared
+from companion.share import ChoiceNeeded, SharedMatch
 from companion.store.matches import MatchStore
 
 TRIALS = 400  # at most; the trials end with the writer

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from test_judge_ui import Clock, Room, access, clock, hub, room, settle, store  # noqa: F401 - fixtures
 
-from companion.store.tournaments import TournamentStore
-from companion.ui.judge import headless as h
+from companion.session.judging.service import Judging
 from companion.ui.judge.live import LiveHub
 
+import flet_harness as h
 from test_ui_flows import new_halo_match, start
 
 pytestmark = pytest.mark.asyncio
@@ -65,4 +65,4 @@ async def test_app_number_fields_refuse_odd_digits(tmp_path: Path) -> None:
         await ui.type("event-minutes", odd)
         await ui.click("event-create")
         assert "whole number of minutes" in ui.text_of("toast")
-    assert TournamentStore(tmp_path / "store").ids() == []
+    assert Judging(tmp_path / "store").ids() == []

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from companion.session import Session
 from companion.session.sharing.incoming import Incoming
-from companion.share import SharedMatch, encode, library_for
+from companion.session.sharing.keeping import library_for
+from companion.share import SharedMatch, encode
 from companion.share.text import to_parts
 from companion.store.matches import MatchStore
 from companion.store.pending_parts import PendingParts
@@ -74,7 +75,7 @@ def test_the_same_part_twice_counts_once_and_whole_codes_keep_nothing(tmp_path: 
     incoming = Incoming(phone)
     incoming.add_text(parts[0])
     assert str(incoming.add_text(parts[0])) == "1 of 3"
-    from companion.share import share_match
+    from companion.session.sharing.keeping import share_match
 
     whole = share_match(source, source.list_matches()[0].id).texts[0]
     assert Incoming(phone).add_text(whole).done

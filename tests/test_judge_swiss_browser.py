@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from test_room_browser import serve, wait_served
 
-from companion.session.judging import event_pairing
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 from browser import ARGS, CHROMIUM, Screen, free_port, require_browser
 
@@ -23,8 +22,8 @@ from browser import ARGS, CHROMIUM, Screen, free_port, require_browser
 def test_a_swiss_round_in_the_browser(tmp_path: Path) -> None:
     playwright = require_browser()
     data = tmp_path / "data"
-    store = TournamentStore(data)
-    t = event_pairing.create_event(store, "Friday Swiss", ["Ann", "Ben", "Cat", "Dan", "Eve"],
+    store = Judging(data)
+    t = store.new_swiss("Friday Swiss", ["Ann", "Ben", "Cat", "Dan", "Eve"],
                                    chance=random.Random(7), now=time.time())
     env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
     port = free_port()

@@ -11,9 +11,10 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.session.judging import event_pairing
-from companion.store.tournaments import TournamentStore
-from companion.ui.judge import headless as h
+from companion.session.judging.service import Judging
 from companion.ui.judge.live import LiveHub
+
+import flet_harness as h
 
 T0 = 1_800_000_000.0
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
@@ -26,8 +27,8 @@ async def settle() -> None:
 
 @pytest.mark.asyncio
 async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
-    store = TournamentStore(tmp_path, clock=lambda: T0)
-    t = event_pairing.create_event(store, "Swiss Night", NAMES, chance=random.Random(4), now=T0)
+    store = Judging(tmp_path, clock=lambda: T0)
+    t = store.new_swiss("Swiss Night", NAMES, chance=random.Random(4), now=T0)
     hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)  # the judge's connection
     pubsub = PubSubHub(loop=asyncio.get_running_loop())
     session, _ = await h.open_session(hub.main, pubsub, "/judge")
@@ -79,23 +80,23 @@ async def test_a_swiss_event_made_in_the_app(tmp_path: Path) -> None:
     await app.type("event-name", "Pods Night")
     await app.type("event-players", "Ann\nBen\nCat\n\nDan\nEve ")
     await app.click("event-create")
-    store = TournamentStore(tmp_path / "store")
+    store = Judging(tmp_path / "store")
     t = store.load(store.ids()[0]).state
     assert t.players == ("Ann", "Ben", "Cat", "Dan", "Eve") and len(t.tables) == 2 and len(t.current.byes) == 1
     assert app.text_of("byes") == f"Bye: {t.current.byes[0]}"
 
 
 def test_drops_through_the_service(tmp_path: Path) -> None:
-    store = TournamentStore(tmp_path)
-    t = event_pairing.create_event(store, "Early", NAMES, chance=random.Random(1), now=T0)
-    t = event_pairing.write(store, t.id, "drop", {"player": "eve"}, random.Random(2), now=T0)
+    store = Judging(tmp_path)
+    t = store.new_swiss("Early", NAMES, chance=random.Random(1), now=T0)
+    t = store.write(t.id, "drop", {"player": "eve"}, random.Random(2), now=T0)
     assert t.players == ("Ann", "Ben", "Cat", "Dan") and t.dropped == () and len(t.tables) == 2  # never played
-    t = event_pairing.write(store, t.id, "start", {}, now=T0)
+    t = store.write(t.id, "start", {}, now=T0)
     for tb in t.tables:
-        t = event_pairing.write(store, t.id, "result", {"table": tb.number, "vp": {p: 3 for p in tb.players}}, now=T0)
-    t = event_pairing.write(store, t.id, "next_round", {}, random.Random(3), now=T0)
+        t = store.write(t.id, "result", {"table": tb.number, "vp": {p: 3 for p in tb.players}}, now=T0)
+    t = store.write(t.id, "next_round", {}, random.Random(3), now=T0)
     leaving = t.tables[0].players[0]
-    t = event_pairing.write(store, t.id, "drop", {"player": leaving}, random.Random(4), now=T0)
+    t = store.write(t.id, "drop", {"player": leaving}, random.Random(4), now=T0)
     # round 2 had not started: it is paired again without the player, who keeps round 1's tie
     assert t.dropped == (leaving,) and leaving not in t.current.seated and t.current.byes != ()
     assert [r.ties for r in event_pairing.standings(t) if r.player == leaving] == [1]

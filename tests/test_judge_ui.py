@@ -1,7 +1,7 @@
 """The judge's screen in `judge serve` through real Flet sessions without a browser (companion.ui.judge.headless).
 
 The clock is injected; the shared tick is driven by hand (`hub.step()`), so every assertion is exact. Who may
-write is the server's judge access (room.access): a connection that brought a valid judge cookie.
+write is the server's judge access (session.access): a connection that brought a valid judge cookie.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.room.access import JudgeAccess
-from companion.store.tournaments import TournamentStore
-from companion.ui.judge import headless as h
+from companion.session.access import Access, judge_access
+from companion.session.judging.service import Judging
 from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
+
+import flet_harness as h
 
 T0 = 1_800_000_000.0
 pytestmark = pytest.mark.asyncio
@@ -38,8 +39,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> TournamentStore:
-    store = TournamentStore(tmp_path, clock=clock)
+def store(tmp_path: Path, clock: Clock) -> Judging:
+    store = Judging(tmp_path, clock=clock)
     store.create(new_tournament("ev-1", "Friday Skirmish", now=T0))
     for n, players in enumerate((["Ann", "Ben"], ["Cat", "Dan", "Eve"], ["Fay", "Gus"]), 1):
         store.apply("ev-1", Event("seat", {"table": n, "players": players}, "judge", T0))
@@ -47,13 +48,13 @@ def store(tmp_path: Path, clock: Clock) -> TournamentStore:
 
 
 @pytest.fixture
-def access(store: TournamentStore) -> JudgeAccess:
+def access(store: Judging) -> Access:
     codes: list[str] = []
-    return JudgeAccess(lambda: store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
+    return judge_access(store.load("ev-1").token, lambda: store.rotate_token("ev-1"), codes.append)
 
 
 @pytest.fixture
-def hub(store: TournamentStore, clock: Clock, access: JudgeAccess) -> Iterator[LiveHub]:
+def hub(store: Judging, clock: Clock, access: Access) -> Iterator[LiveHub]:
     yield LiveHub(store, "ev-1", clock=clock, url="http://127.0.0.1:8551/find", may_write=access.admits,
                   on_rotate=access.rotate)
 
@@ -66,7 +67,7 @@ async def settle() -> None:
 class Room:
     """Judge sessions on one hub; the automatic tick is stopped (driven by hand)."""
 
-    def __init__(self, hub: LiveHub, access: JudgeAccess) -> None:
+    def __init__(self, hub: LiveHub, access: Access) -> None:
         self.hub = hub
         self.access = access
         self.pubsub: PubSubHub | None = None
@@ -90,7 +91,7 @@ class Room:
 
 
 @pytest.fixture
-def room(hub: LiveHub, access: JudgeAccess) -> Room:
+def room(hub: LiveHub, access: Access) -> Room:
     return Room(hub, access)
 
 
@@ -154,22 +155,22 @@ async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) 
     await room.tick()
     assert "Table 1: 10 minutes left" in h.find(judge.page, "alert").value
     await settle()
-    assert conn.invoked() == ["play", "vibrate"]  # beep + buzz
+    assert conn.called() == ["play", "vibrate"]  # beep + buzz
     clock.now += 1000  # the server was busy across two marks: only the latest, once
     await room.tick()
     await settle()
     assert "Table 1: Time!" in h.find(judge.page, "alert").value
-    assert conn.invoked() == ["play", "vibrate", "play", "vibrate"]
+    assert conn.called() == ["play", "vibrate", "play", "vibrate"]
 
 
 async def test_changes_made_with_the_cli_reach_the_judge_screen(room: Room, tmp_path: Path, clock: Clock) -> None:
     judge, _ = await room.open()
-    TournamentStore(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
+    Judging(tmp_path).apply("ev-1", Event("start", {"tables": [2]}, "judge", clock.now))  # another process
     await room.tick()
     assert "Table 2 · running" in h.texts(judge.page)
 
 
-async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: TournamentStore) -> None:
+async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveHub, store: Judging) -> None:
     visitor, _ = await room.open(judge=False)
     assert h.texts(visitor.page) == [NOT_JUDGE]
     with pytest.raises(NotJudge):
@@ -180,7 +181,7 @@ async def test_without_the_judge_cookie_nothing_can_write(room: Room, hub: LiveH
 async def test_a_reattached_session_does_not_inherit_the_judges_rights(room: Room, hub: LiveHub) -> None:
     judge, _ = await room.open()
     # Flet hands a session to whichever socket presents its id: here, one that brought no judge cookie
-    stranger = h.RecordingConnection(room.pubsub, asyncio.get_running_loop())
+    stranger = h.FakeConnection(asyncio.get_running_loop(), room.pubsub)
     room.access.admit(stranger, None)
     await judge.connect(stranger)
     with pytest.raises(NotJudge):
@@ -189,12 +190,12 @@ async def test_a_reattached_session_does_not_inherit_the_judges_rights(room: Roo
     assert not any(t.started for t in hub.state.tables)
 
 
-async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub, access: JudgeAccess) -> None:
+async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub, access: Access) -> None:
     keeper, _ = await room.open()
     other, _ = await room.open()
     old_cookie = access.redeem(access.new_code())
     await h.click(keeper, h.find(keeper.page, "rotate-key"))
-    assert not access.valid(old_cookie)
+    assert access.holder(old_cookie) is None
     assert access.admits(keeper.page) and not access.admits(other.page)
     with pytest.raises(NotJudge):
         hub.write(other.page, "start", {})
@@ -202,9 +203,9 @@ async def test_rotating_the_key_signs_other_judges_out(room: Room, hub: LiveHub,
     assert hub.state.table(1).started
 
 
-async def test_judge_links_work_once(access: JudgeAccess) -> None:
+async def test_judge_links_work_once(access: Access) -> None:
     code = access.new_code()
     cookie = access.redeem(code)
-    assert cookie and access.valid(cookie)
+    assert cookie and access.holder(cookie) == "judge"
     assert access.redeem(code) is None  # spent
-    assert access.redeem("") is None and not access.valid("x.y") and not access.valid(None)
+    assert access.redeem("") is None and access.holder("x.y") is None and access.holder(None) is None

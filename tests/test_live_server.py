@@ -33,7 +33,7 @@ def test_a_join_code_gives_one_phone_a_seat_cookie_once(tmp_path: Path) -> None:
     joined = web.post("/join", data={"code": code, "player": "p2"})
     assert joined.status_code == 303 and joined.headers["location"] == "/"
     cookie = joined.cookies[COOKIE]
-    assert table.access.seat_of(cookie) == "p2"
+    assert table.access.holder(cookie) == "p2"
     assert "httponly" in joined.headers["set-cookie"].lower()
     assert "samesite=strict" in joined.headers["set-cookie"].lower()
     again = web.post("/join", data={"code": code, "player": "p1"})

@@ -1,5 +1,6 @@
-"""A hosted table's Session: phones act as their own player on the hosted match only, a phone without a seat
-writes nothing, two phones writing at once lose nothing, and every change reaches the followers."""
+"""A hosted table's Session (a plain Session with a SeatPolicy): phones act as their own player on the hosted
+match only, a phone without a seat writes nothing, every writer of Session asks the policy, two phones writing
+at once lose nothing, and every change reaches the followers."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ import random
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.core.errors import CompanionError
 from companion.session import Session
-from companion.session.live_table import LiveTable, NotSeated, SeatSession, host_unavailable
+from companion.session.live_table import LiveTable, NotSeated, SeatPolicy, host_unavailable
 from companion.session.play.helper import Action, helper_for
+from companion.session.policy import WRITES, guarded
+from companion.store.matches import MatchNotFound
 
 from builders import unit
 
@@ -26,8 +30,8 @@ def hosted(tmp_path: Path) -> tuple[LiveTable, Session]:
     return LiveTable(match.id, tmp_path / "data"), host
 
 
-def seated(table: LiveTable, seat: str | None) -> SeatSession:
-    return SeatSession(table, lambda: seat)
+def seated(table: LiveTable, seat: str | None, origin: str = "") -> Session:
+    return table.session_with(SeatPolicy(table, lambda: seat, origin))
 
 
 def kill(session: Session, match_id: str, player: str = "p1", *, by: str | None = None) -> None:
@@ -53,16 +57,64 @@ def test_a_phone_without_a_seat_changes_nothing(hosted: tuple[LiveTable, Session
     assert watcher.state(table.match_id).players[0].kills == 0  # reading is fine
 
 
-READS = {"open", "packs", "user_pack_dirs", "list_matches", "history", "state", "log", "export", "undo_news"}
+READS = {"open", "packs", "user_pack_dirs", "list_matches", "summaries", "has_match", "root", "judging", "history",
+         "state", "log", "export", "undo_news"}
 THROUGH_DISPATCH = {"roll", "dispatch_events"}  # they write by calling dispatch, which is guarded
 
 
-def test_every_way_to_write_is_guarded() -> None:
-    """A new writing method on Session must be guarded in SeatSession (or call one that is)."""
+class Refused(CompanionError):
+    pass
+
+
+class RefuseAll:
+    """A policy that sees everything and refuses every write, noting what each one was."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str | None]] = []
+
+    def visible(self, match_id: str) -> bool:
+        return True
+
+    def writing(self, what: str, match_id: str | None, by: str | None) -> Any:
+        self.asked.append((what, match_id))
+        raise Refused(what)
+
+
+def test_every_writer_of_session_asks_its_policy(hosted: tuple[LiveTable, Session]) -> None:
+    """A new public method of Session is a read, or goes through dispatch, or carries @guarded: nothing else."""
+    table, host = hosted
     public = {name for name in dir(Session) if not name.startswith("_")}
-    guarded = {name for name in vars(SeatSession) if not name.startswith("_")}
-    assert public - READS - THROUGH_DISPATCH <= guarded
-    assert {"_push", "_commit"} <= set(vars(SeatSession))  # the funnels into the store
+    writers = {name for name in public if getattr(getattr(Session, name), "writes", None) in WRITES}
+    assert public - READS - THROUGH_DISPATCH == writers
+    policy = RefuseAll()
+    session = Session(host.store, policy=policy)
+    mid, before = table.match_id, host.log(table.match_id)
+    calls = {
+        "new_match": lambda: session.new_match("halo-actionclix", ["Eve", "Fay"]),
+        "delete": lambda: session.delete(mid),
+        "dispatch": lambda: kill(session, mid),
+        "act": lambda: session.act(mid, Action("end-turn"), rng=random.Random(1)),
+        "undo": lambda: session.undo(mid),
+        "redo": lambda: session.redo(mid),
+        "import_match": lambda: session.import_match(host.export(mid), as_new=True),
+        "replace_history": lambda: session.replace_history(table.state(), []),
+        "roll": lambda: session.roll(mid, "2d6"),
+        "dispatch_events": lambda: session.dispatch_events(mid, [], "nothing"),
+    }
+    assert set(calls) == writers | THROUGH_DISPATCH
+    for call in calls.values():
+        with pytest.raises(Refused):
+            call()
+    assert {what for what, _ in policy.asked} == set(WRITES)
+    assert host.log(mid) == before and len(host.list_matches()) == 1
+
+
+def test_a_walk_from_a_phone_s_write_lands_in_session_dispatch(hosted: tuple[LiveTable, Session]) -> None:
+    table, _ = hosted
+    phone = seated(table, "p1")
+    assert type(phone) is Session  # no subclass: the phone's writes are Session's own, asked of the policy
+    assert type(phone).dispatch is Session.dispatch and getattr(Session.dispatch, "writes", None) == "change"
+    assert guarded("undo")(lambda self, match_id: match_id).writes == "undo"  # type: ignore[attr-defined]
 
 
 def test_a_rules_helper_action_is_a_seat_s_write_too(hosted: tuple[LiveTable, Session]) -> None:
@@ -96,20 +148,23 @@ def test_a_seat_reaches_the_hosted_match_only(hosted: tuple[LiveTable, Session])
     ann = seated(table, "p1")
     with pytest.raises(NotSeated):
         kill(ann, other.id)
-    with pytest.raises(NotSeated):
+    with pytest.raises(MatchNotFound):
         ann.history(other.id)
     with pytest.raises(NotSeated):
         ann.new_match("halo-actionclix", ["Eve", "Fay"])
     with pytest.raises(NotSeated):
         ann.import_match(host.export(other.id), as_new=True)
-    assert [s.id for s in ann.list_matches()] == [table.match_id]
+    assert [s.id for s in ann.list_matches()] == [s.id for s in ann.summaries()[0]] == [table.match_id]
+    assert not ann.has_match(other.id) and host.has_match(other.id)
+    with pytest.raises(NotSeated):
+        ann.judging  # noqa: B018 - the host's events are out of a phone's reach
     assert len(host.list_matches()) == 2
 
 
 def test_a_seat_is_asked_again_before_every_write(hosted: tuple[LiveTable, Session]) -> None:
     table, _ = hosted
     seat: list[str | None] = ["p1"]
-    phone = SeatSession(table, lambda: seat[0])
+    phone = table.session_with(SeatPolicy(table, lambda: seat[0]))
     kill(phone, table.match_id)
     seat[0] = None  # the host signed every phone out
     with pytest.raises(NotSeated, match="only watches"):
@@ -123,7 +178,7 @@ def test_two_phones_writing_at_once_lose_nothing(hosted: tuple[LiveTable, Sessio
     barrier = threading.Barrier(2)
     errors: list[Exception] = []
 
-    def play(phone: SeatSession, player: str) -> None:
+    def play(phone: Session, player: str) -> None:
         barrier.wait()
         try:
             for _ in range(each):
@@ -148,7 +203,7 @@ def test_followers_hear_of_every_change_from_a_phone_or_another_process(hosted: 
     published: list[tuple[str, object]] = []
     stop = table.listen(lambda: heard.append("change"))
     table.publish = lambda topic, message: published.append((topic, message))
-    kill(SeatSession(table, lambda: "p1", origin="ann-phone"), table.match_id)
+    kill(seated(table, "p1", origin="ann-phone"), table.match_id)
     assert heard == ["change"] and published[-1] == (f"table:{table.match_id}", "ann-phone")  # Ann's is drawn
     assert table.poll() is False  # nothing new since
     kill(Session.open(table.root), table.match_id)  # e.g. `companion match event` in another process

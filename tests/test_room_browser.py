@@ -20,7 +20,7 @@ import pytest
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 from browser import ARGS, CHROMIUM, SCREENSHOTS, Screen, free_port, require_browser
 
@@ -28,7 +28,7 @@ PHONE = {"width": 360, "height": 640}
 
 
 def seed(data: Path) -> None:
-    store = TournamentStore(data)
+    store = Judging(data)
     store.create(new_tournament("friday-1", "Friday Skirmish", now=time.time()))
     for n, players in ((1, ["Ann", "Ben"]), (2, ["Cat", "Dan", "Eve"]), (3, ["Fay", "Gus"])):
         store.apply("friday-1", Event("seat", {"table": n, "players": players}, "judge", time.time()))

@@ -54,7 +54,7 @@ async def test_one_tick_sends_the_same_bytes_to_every_viewer_of_a_table(hub: Roo
     viewers = [hub.join(1) for _ in range(5)] + [hub.join(None) for _ in range(3)] + [hub.join(3)]
     for v in viewers:
         drain(v)
-    judge(hub.feed.store, "start", {"tables": [1, 2]}, clock.now)
+    judge(hub.feed.judging, "start", {"tables": [1, 2]}, clock.now)
     clock.now += 1.0
     step(hub, clock)
     table_items = [v.queue.get_nowait() for v in viewers[:5]]
@@ -68,12 +68,12 @@ async def test_one_tick_sends_the_same_bytes_to_every_viewer_of_a_table(hub: Roo
 
 
 async def test_a_pause_made_elsewhere_reaches_the_viewers_at_the_next_step(hub: RoomHub, clock: Clock) -> None:
-    judge(hub.feed.store, "start", {}, clock.now)
+    judge(hub.feed.judging, "start", {}, clock.now)
     step(hub, clock)
     viewer = hub.join(1)
     drain(viewer)
     clock.now += 0.3
-    judge(hub.feed.store, "pause", {"tables": [1]}, clock.now)
+    judge(hub.feed.judging, "pause", {"tables": [1]}, clock.now)
     step(hub, clock)
     [(event, data)] = drain(viewer)
     assert data["tables"][0]["s"] == "paused" and data["tables"][0]["d"] is None
@@ -93,21 +93,47 @@ async def test_quiet_pages_hear_a_ping(hub: RoomHub, clock: Clock) -> None:
 async def test_a_changed_seating_reloads_open_pages(hub: RoomHub, clock: Clock) -> None:
     viewer = hub.join(None)
     drain(viewer)
-    judge(hub.feed.store, "seat", {"table": 4, "players": ["Hal", "Ivy"]}, clock.now)
+    judge(hub.feed.judging, "seat", {"table": 4, "players": ["Hal", "Ivy"]}, clock.now)
     step(hub, clock)
     events = [e for e, _ in drain(viewer)]
     assert events[0] == "reload"
 
 
-async def test_the_room_is_capped(hub: RoomHub) -> None:
-    for _ in range(50):
-        hub.join(1)
+async def test_a_room_full_of_different_phones_is_full(hub: RoomHub) -> None:
+    phones = [hub.join(1, f"10.0.0.{i}") for i in range(50)]
     with pytest.raises(RoomFull):
-        hub.join(1)
+        hub.join(1, "10.0.0.99")
+    assert len(hub.viewers) == 50 and not any(v.dropped for v in phones)
+
+
+async def test_one_client_holding_the_room_gives_a_stream_up_to_each_newcomer(hub: RoomHub) -> None:
+    hog = [hub.join(None, "10.0.0.66") for _ in range(50)]
+    ann = hub.join(1, "10.0.0.1")  # takes the hog's oldest stream
+    assert hog[0].dropped and hog[0] not in hub.viewers and ann in hub.viewers
+    assert hog[0].queue.get_nowait() is None  # its stream ends now (what it had pending is gone)
+    again = hub.join(None, "10.0.0.66")  # the hog opening another takes back one of its own, never Ann's
+    assert hog[1].dropped and not ann.dropped and again in hub.viewers
+    assert len(hub.viewers) == 50 and hub.share.evicted == 2
+
+
+async def test_a_stream_whose_page_stops_reading_is_dropped(hub: RoomHub, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.room import routes
+
+    monkeypatch.setattr(routes, "STALL", 0.05)
+    viewer = hub.join(1, "10.0.0.1")
+    sent: list[dict] = []
+
+    async def blocked_send(message: dict) -> None:  # the socket's buffers are full: a write never completes
+        sent.append(message)
+        if message["type"] == "http.response.body":
+            await asyncio.Event().wait()
+
+    await asyncio.wait_for(routes.EventStream(hub, viewer).stream_response(blocked_send), 2)
+    assert viewer.dropped and viewer not in hub.viewers and len(hub.share) == 0
 
 
 async def test_a_viewer_that_stops_reading_is_dropped(hub: RoomHub, clock: Clock) -> None:
-    judge(hub.feed.store, "start", {}, clock.now)
+    judge(hub.feed.judging, "start", {}, clock.now)
     slow = hub.join(1)
     for _ in range(QUEUE + 2):
         clock.now += 1

@@ -10,11 +10,12 @@ import pytest_asyncio
 from room_fixtures import Clock, judge, seeded_store
 from starlette.applications import Starlette
 
-from companion.room.access import COOKIE, JudgeAccess
 from companion.room.hub import RoomHub
-from companion.room.routes import room_routes
-from companion.room.server import Headers
+from companion.room.routes import not_found, room_routes
+from companion.session.access import JUDGE_COOKIE as COOKIE
+from companion.session.access import judge_access
 from companion.session.judging.room import RoomFeed
+from companion.session.web import Headers
 
 pytestmark = pytest.mark.asyncio
 
@@ -31,8 +32,8 @@ async def served(tmp_path: Path, clock: Clock):
     hub = RoomHub(feed, clock=clock)
     hub.step(clock())
     codes: list[str] = []
-    access = JudgeAccess(feed.judge_key, feed.rotate_judge_key, codes.append)
-    app = Headers(Starlette(routes=room_routes(hub, access)))
+    access = judge_access(feed.judge_key(), feed.rotate_judge_key, codes.append)
+    app = Headers(Starlette(routes=room_routes(hub, access)), lambda scope: not_found())
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room") as client:
         yield client, store, hub, access
 
@@ -121,14 +122,14 @@ async def test_the_judge_link_works_once_and_sets_a_strict_cookie(served) -> Non
     assert r.status_code == 303 and r.headers["location"] == "/judge"
     cookie = r.headers["set-cookie"]
     assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=strict" in cookie
-    assert access.valid(r.cookies[COOKIE])
+    assert access.holder(r.cookies[COOKIE]) == "judge"
     again = await client.get(f"/judge/login?code={code}", follow_redirects=False)
     assert again.status_code == 403 and "spent or wrong" in again.text
 
 
 async def test_a_full_room_answers_503(served) -> None:
     client, _, hub, _ = served
-    hub.max_viewers = 0
+    hub.share.cap = 0  # no slot to share
     r = await client.get("/table/1/events")
     assert r.status_code == 503 and r.headers["retry-after"] == "30" and "The room is full" in r.text
 
@@ -136,18 +137,17 @@ async def test_a_full_room_answers_503(served) -> None:
 async def test_find_uses_the_swiss_pairings_and_names_a_bye(tmp_path: Path) -> None:
     import random
 
-    from companion.session.judging.event_pairing import create_event
-    from companion.store.tournaments import TournamentStore
+    from companion.session.judging.service import Judging
 
-    store = TournamentStore(tmp_path)
-    t = create_event(store, "Swiss Friday", ["Ann", "Ben", "Cat", "Dan", "Eve"], chance=random.Random(7))
+    store = Judging(tmp_path)
+    t = store.new_swiss("Swiss Friday", ["Ann", "Ben", "Cat", "Dan", "Eve"], chance=random.Random(7))
     feed = RoomFeed(store, t.id)
     bye = t.current.byes[0]
     [seat] = feed.seats(bye)
     assert seat.table is None
     hub = RoomHub(feed)
     hub.step(0.0)
-    app = Headers(Starlette(routes=room_routes(hub, JudgeAccess(feed.judge_key, feed.rotate_judge_key, print))))
+    app = Headers(Starlette(routes=room_routes(hub, judge_access(feed.judge_key(), feed.rotate_judge_key, print))))
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room") as client:
         page = (await client.get("/find", params={"name": bye})).text
         assert f"<b>Bye</b> {bye}: no game this round" in page

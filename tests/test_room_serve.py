@@ -16,13 +16,13 @@ from pathlib import Path
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.store.tournaments import TournamentStore
+from companion.session.judging.service import Judging
 
 from browser import free_port
 
 
 def event(data: Path) -> None:
-    store = TournamentStore(data)
+    store = Judging(data)
     store.create(new_tournament("friday-1", "Friday Skirmish", now=time.time()))
     store.apply("friday-1", Event("seat", {"table": 1, "players": ["Ann", "Ben"]}, "judge", time.time()))
 
@@ -62,7 +62,7 @@ def test_the_server_warns_on_lan_hides_its_key_and_stops_on_sigterm(tmp_path: Pa
         assert lines[0].startswith("Players follow their table at: http://") and lines[0].strip().endswith("/find")
         assert lines[1].startswith("Warning: anyone on this network")
         assert "/judge/login?code=" in lines[2]
-        key = TournamentStore(tmp_path).load("friday-1").token
+        key = Judging(tmp_path).load("friday-1").token
         assert key not in "".join(lines)  # the key itself never appears in a link
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30

@@ -37,7 +37,8 @@ def resolve(system: rules.System, state: Match, name: str, unit_id: str | None =
 @pytest.fixture
 def halo() -> Match:
     return with_units(match(), unit("marine", "p1"), unit("odst", "p1", ref="halo:odst:grenade-icon"),
-                      unit("spartan", "p1", ref="halo:spartan:grenade-icon", location="reserve"),
+                      unit("spartan", "p1", ref="halo:spartan:grenade-icon", location="reserve",
+                           reserve_reason="eliminated"),
                       unit("elite", "p2"))
 
 

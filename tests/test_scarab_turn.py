@@ -148,7 +148,7 @@ def test_the_turret_only_shoots_aerial_and_colossal_figures(table: Match) -> Non
     targets = [value for value, _ in turret.params[0].choices]
     assert targets == ["superman", "banshee", "hornet", "colossus"]
     refused = SCARAB.explain(state, Action("turret", params={"target": "batman"}))
-    assert not refused.legal and "Batman can't be the target" in refused.reason
+    assert not refused.legal and "Batman is neither an aerial vehicle nor a colossal figure" in refused.reason
     # nobody marked aerial: every figure is offered, with a reminder to check
     plain = at(scarab_match(figure("batman", "p2"), figure("robin", "p2")), "turret")
     open_turret = options(plain)["turret"]

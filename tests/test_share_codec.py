@@ -226,7 +226,8 @@ def test_layout_covers_every_field_of_the_model() -> None:
     carried = {
         Match: "id system pack_version created players units rules turn round active phase counters timers "
                "rolls status winners seq",
-        Unit: "id name points owner dial click start cyclic eliminated location tokens counters ref position",
+        Unit: "id name points owner dial click start cyclic eliminated location tokens counters ref position "
+              "reserve_reason turn_marks",
         Player: "id name colour vp kills counters", Timer: "id label duration running deadline remaining extended",
         Roll: "expr dice total by at purpose", Click: "stats markers", Tokens: "action action_last upgrade grenade",
         Rules: "turn_style rounds_per_turn stats token_limits action_tokens_carry counters phases",

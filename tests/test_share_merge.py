@@ -11,18 +11,8 @@ import pytest
 from companion.core.match.events import replay
 from companion.core.model import Match
 from companion.session import Session
-from companion.share import (
-    Choice,
-    ChoiceNeeded,
-    DamagedCode,
-    Relation,
-    SharedMatch,
-    compare,
-    decode,
-    encode,
-    import_shared,
-    read_text,
-)
+from companion.session.sharing.keeping import import_shared
+from companion.share import Choice, ChoiceNeeded, DamagedCode, Relation, SharedMatch, compare, decode, encode, read_text
 from companion.share.text import to_text
 from companion.store.matches import MatchStore
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from companion.core.match.events import Event, replay
-from companion.core.match.standings import leaders, points_by_turn
+from companion.core.match.standings import points_by_turn
+from companion.session.play.match_tools import leaders
 
 from builders import match
 

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.errors import IllegalAction
+from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
+from companion.session.judging.service import Judging
 from companion.store.atomic import DamagedFile
-from companion.store.tournaments import TournamentNotFound, TournamentStore
+from companion.store.tournaments import TournamentNotFound
 
 T0 = 1_800_000_000.0
 
@@ -25,27 +26,27 @@ def ev(kind: str, at: float = T0, **data: object) -> Event:
 
 
 @pytest.fixture(params=["memory", "files"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> TournamentStore:
-    return TournamentStore(None if request.param == "memory" else tmp_path / "store", clock=lambda: T0 + 5)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Judging:
+    return Judging(None if request.param == "memory" else tmp_path / "store", clock=lambda: T0 + 5)
 
 
-def test_create_apply_load_keeps_state_log_and_token(store: TournamentStore) -> None:
-    t = new_tournament(store.new_id("Friday Skirmish"), "Friday Skirmish", now=T0)
+def test_create_apply_load_keeps_state_log_and_token(store: Judging) -> None:
+    t = store.new_event("Friday Skirmish", now=T0)
     assert t.id.startswith("friday-skirmish-")
-    made = store.create(t)
+    token = store.load(t.id).token
     store.apply(t.id, ev("seat", table=1, players=["Ann", "Ben"]))
     store.apply(t.id, ev("start", at=T0 + 1))
     loaded = store.load(t.id)
     assert loaded.state.table(1).timer.deadline == T0 + 1801
     assert [e.type for e in loaded.log] == ["seat", "start"]
-    assert loaded.token == made.token and len(made.token) >= 20
+    assert loaded.token == token and len(token) >= 20
     assert store.ids() == [t.id] and store.latest() == t.id
     with pytest.raises(IllegalAction):
         store.apply(t.id, ev("start", at=T0 + 2, tables=[1]))
     assert store.load(t.id).state == loaded.state  # a refused event stores nothing
 
 
-def test_missing_event_and_empty_store(store: TournamentStore) -> None:
+def test_missing_event_and_empty_store(store: Judging) -> None:
     with pytest.raises(TournamentNotFound, match="no event yet"):
         store.latest()
     with pytest.raises(TournamentNotFound):
@@ -53,7 +54,7 @@ def test_missing_event_and_empty_store(store: TournamentStore) -> None:
 
 
 def test_a_damaged_file_is_moved_aside(tmp_path: Path) -> None:
-    store = TournamentStore(tmp_path)
+    store = Judging(tmp_path)
     t = new_tournament("ev-1", "Friday", now=T0)
     store.create(t)
     path = tmp_path / "tournaments" / "ev-1.json"
@@ -64,7 +65,7 @@ def test_a_damaged_file_is_moved_aside(tmp_path: Path) -> None:
 
 
 def test_one_small_file_per_event(tmp_path: Path) -> None:
-    store = TournamentStore(tmp_path)
+    store = Judging(tmp_path)
     t = new_tournament("ev-1", "Friday", now=T0)
     store.create(t)
     for n in range(1, 33):
@@ -81,9 +82,9 @@ CHILD = textwrap.dedent("""
     from companion.core.match import timers
     from companion.core.match.events import Event
     from companion.core.tournament.state import new_tournament
-    from companion.store.tournaments import TournamentStore
+    from companion.session.judging.service import Judging
     root, step, t0 = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
-    store = TournamentStore(root)
+    store = Judging(root)
     if step == "run":
         store.create(new_tournament("ev-1", "Restart", now=t0))
         for n in (1, 2, 3):
@@ -115,8 +116,8 @@ WRITER = textwrap.dedent("""
     import sys
     from pathlib import Path
     from companion.core.match.events import Event
-    from companion.store.tournaments import TournamentStore
-    store = TournamentStore(Path(sys.argv[1]))
+    from companion.session.judging.service import Judging
+    store = Judging(Path(sys.argv[1]))
     for i in range(15):
         store.apply("ev-1", Event("extend", {"table": int(sys.argv[2]), "seconds": 1, "reason": f"w{i}"},
                                   "judge", 0.0))
@@ -124,7 +125,7 @@ WRITER = textwrap.dedent("""
 
 
 def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
-    store = TournamentStore(tmp_path)
+    store = Judging(tmp_path)
     store.create(new_tournament("ev-1", "Busy", now=T0))
     store.apply("ev-1", ev("seat", table=1, players=["Ann", "Ben"]))
     store.apply("ev-1", ev("seat", table=2, players=["Cat", "Dan"]))
@@ -136,3 +137,27 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     assert len(t.log) == 2 + 30
     assert [len(t.state.table(n).extensions) for n in (1, 2)] == [15, 15]
     assert timers.remaining(t.state.table(1).timer, T0) == 1800 + 15
+
+
+def test_a_refused_first_table_or_player_stores_no_event(store: Judging) -> None:
+    """The service checks a new event's first changes in memory before anything is stored."""
+    with pytest.raises(IllegalAction):
+        store.new_event("Friday", [["Ann", "Ben"], ["Ann", "Cat"]], now=T0)  # Ann seated twice
+    with pytest.raises(CompanionError):
+        store.new_swiss("Swiss", ["Ann", "ann", "Ben"], now=T0)  # the same name twice
+    assert store.ids() == []
+    t = store.new_event("Friday", [["Ann", "Ben"], ["Cat", "Dan"]], now=T0)
+    assert [tb.players for tb in t.tables] == [("Ann", "Ben"), ("Cat", "Dan")] and store.ids() == [t.id]
+
+
+def test_the_store_persists_what_the_reducer_it_is_handed_makes(tmp_path: Path) -> None:
+    """store/ knows no reducer: `append` stores the event with whatever state the service's `apply` returns."""
+    from dataclasses import replace
+
+    from companion.store.tournaments import TournamentStore
+
+    raw = TournamentStore(tmp_path)
+    raw.create(new_tournament("ev-1", "Raw", now=T0))
+    stored = raw.append("ev-1", ev("anything"), lambda state, event: replace(state, name="Renamed"))
+    assert raw.load("ev-1").state.name == stored.state.name == "Renamed"
+    assert [e.type for e in raw.load("ev-1").log] == ["anything"]

@@ -8,8 +8,8 @@ import pytest
 
 from companion.rules.halo.attack import AttackSetup, hit_chance
 from companion.session import Session
+from companion.session.judging.service import Judging
 from companion.store.matches import MatchStore
-from companion.store.tournaments import TournamentStore
 from companion.ui.app import main
 
 from flet_harness import Harness
@@ -112,32 +112,32 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     match_id = await new_match_of(h, "scarab", "Sam", "Ann")
     await add_unit(h, "Banshee", "10 9 17 2\n9 9 16 2", owner_index=1)
-    await h.click("scarab-dials")
+    await h.click("fixed-dials")
     for dial, text in SCARAB_DIALS.items():
         await h.type(f"dial-{dial}", text)
     await h.click("save-dials")
     state = session.state(match_id)
     assert {u.name for u in state.units if u.owner == "p1"} == {"Shell dial", "Chassis dial", "Main Power Core dial",
                                                                "Event dial"}
-    await h.click("scarab-turn")
-    assert h.text_of("scarab-step").startswith("Step 1 of 9")
-    await h.click("scarab-do-roll-event")  # rolls: its own screen with the roll and what it means
+    await h.click("turn-guide")
+    assert h.text_of("guide-step").startswith("Step 1 of 9")
+    await h.click("guide-do-roll-event")  # rolls: its own screen with the roll and what it means
     await h.click("action-resolve")
     assert h.text_of("action-summary").startswith("Rolled ") and "read from your Event dial" in h.text_of(
         "action-summary")
     await h.click("roll-done")
     assert session.state(match_id).rolls[-1].expr in ("d6", "1d6")
-    await h.click("scarab-do-move")
-    await h.click("scarab-do-displaced")
+    await h.click("guide-do-move")
+    await h.click("guide-do-displaced")
     await h.choose("param-displaced-u1", True)
     await h.click("action-resolve")
     await h.click("roll-done")
     assert session.state(match_id).unit("u1").click == 1  # displaced: 1 damage
-    await h.click("scarab-do-event-specials")
-    await h.click("scarab-do-turn-event")
+    await h.click("guide-do-event-specials")
+    await h.click("guide-do-turn-event")
     assert session.state(match_id).unit("scarab-event").click == 1
-    await h.click("scarab-do-shell-specials")
-    await h.click("scarab-do-main-gun")
+    await h.click("guide-do-shell-specials")
+    await h.click("guide-do-main-gun")
     assert "/" in h.text_of("action-odds")  # the exact chance before the roll
     await h.click("action-resolve")
     hit = "hit" in h.text_of("action-summary").split(",")[-1]
@@ -147,12 +147,12 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     assert "main gun" in fired.purpose.lower()
     assert session.state(match_id).unit("u1").eliminated == hit  # 3 damage on a 2-click dial
     if hit:  # the only attacker is KO'd: the Scarab's side wins and the match ends
-        assert "Sam won" in h.text_of("scarab-over") and session.state(match_id).status == "finished"
+        assert "Sam won" in h.text_of("guide-over") and session.state(match_id).status == "finished"
         return
-    await h.click("scarab-do-hold-fire")  # the turret holds fire: it asks which gun, then applies
+    await h.click("guide-do-hold-fire")  # the turret holds fire: it asks which gun, then applies
     await h.click("action-resolve")
     await h.click("roll-done")
-    await h.click("scarab-do-end-turn")
+    await h.click("guide-do-end-turn")
     state = session.state(match_id)
     assert (state.turn, state.active_player.name, state.phase) == (2, "Ann", "")
     session.undo(match_id)  # each step is one undoable entry: one undo goes back to the last step
@@ -173,7 +173,7 @@ async def test_judge_mode_in_the_app(tmp_path: Path) -> None:
     await h.type("seat-names", "Ann, Ben")
     await h.click("seat-add")
     await h.click("start-all")
-    store = TournamentStore(tmp_path / "store")
+    store = Judging(tmp_path / "store")
     state = store.load(store.ids()[0]).state
     assert state.round_seconds == 45 * 60 and state.tables[0].players == ("Ann", "Ben")
     assert state.tables[0].timer.running

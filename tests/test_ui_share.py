@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
-from companion.share import share_match
+from companion.session.sharing.keeping import share_match
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 

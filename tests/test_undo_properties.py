@@ -14,7 +14,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.match.history import History, NeedSegment, Segment, effective, replay_log, stacks
 from companion.session import Session
-from companion.share import ChoiceNeeded, SharedMatch, decode, encode, import_shared
+from companion.session.sharing.keeping import import_shared
+from companion.share import ChoiceNeeded, SharedMatch, decode, encode
 from companion.store.matches import MatchStore
 
 from builders import match, unit

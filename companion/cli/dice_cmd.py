@@ -9,13 +9,12 @@ from fractions import Fraction
 from typing import Any
 
 from companion.cli.output import emit_json
+from companion.session.play import attack
 from companion.session.play.dice import distribution, parse, percent, roll
-from companion.session.play.dice import halo_attack as halo
 
 NOTATION_HELP = ("dice notation: 2d6+1d4-2, 4d6kh3 / 2d6kl1 (keep highest/lowest), 7d6>=5 (count successes), "
                  "d66 (tens die then units die), 2d10sq (square 00-99). "
                  "An expression starting with - goes last, after --: roll --seed 3 -- -1+2d6")
-ATTACK_SYSTEMS = (halo.SYSTEM_ID,)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,12 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_odds)
 
     p = sub.add_parser("attack", help="exact chance to hit, or roll an attack with --roll")
-    p.add_argument("--system", required=True, choices=ATTACK_SYSTEMS, help="game system id")
+    p.add_argument("--system", required=True, choices=attack.SYSTEMS, help="game system id")
     p.add_argument("--attack", type=int, required=True, metavar="A", help="the attacker's attack value")
     p.add_argument("--defense", type=int, required=True, metavar="D", help="the target's defense value")
     p.add_argument("--moved", type=int, default=0, metavar="SQUARES", help="squares moved before attacking")
     p.add_argument("--modifier", type=int, default=0, metavar="M", help="other attack modifiers (abilities)")
-    p.add_argument("--kind", choices=halo.ATTACK_KINDS, default="shoot", help="shoot, grenade or special")
+    p.add_argument("--kind", choices=attack.KINDS, default="shoot", help="shoot, grenade or special")
     p.add_argument("--double-six-splash", action="store_true",
                    help="the attacker's card has the ability: a shot with two 6s also hits adjacent enemies")
     p.add_argument("--roll", action="store_true", help="roll the attack and say whether it hits and why")
@@ -102,18 +101,18 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _attack(args: argparse.Namespace) -> int:
-    setup = halo.AttackSetup(attack=args.attack, defense=args.defense, moved=args.moved, modifier=args.modifier,
-                             kind=args.kind, double_six_splash=args.double_six_splash)
+    setup = attack.setup(args.system, attack=args.attack, defense=args.defense, moved=args.moved,
+                         modifier=args.modifier, kind=args.kind, double_six_splash=args.double_six_splash)
     if not args.roll:
-        p = halo.hit_chance(setup)
+        p = attack.chance(setup)
         if args.json:
             emit_json({"system": args.system, "attack": setup.attack, "effective_attack": setup.effective_attack,
                        "defense": setup.defense, "moved": setup.moved, "needed": setup.needed, **_chance(p)})
         else:
-            print(halo.chance_text(setup))
+            print(attack.chance_text(setup))
         return 0
     seed, rng = _rng(args.seed)
-    result = halo.resolve_attack(setup, rng)
+    result = attack.resolve(setup, rng)
     if args.json:
         emit_json({**result.to_json(), "percent": percent(result.chance), "seed": seed})
         return 0

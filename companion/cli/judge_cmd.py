@@ -1,8 +1,8 @@
 """`companion judge new|list|tables|start|pause|resume|extend|status|result|standings|export|next-round|log|serve`
 (and the Swiss event's player|drop|swap|pairings, in judge_swiss_cmd).
 
-Every action is one event on the stored event (see core.tournament_events), so a running live view
-(`judge serve`) picks up changes made here within a second.
+Every action is one event on the stored event, made by the judging service (session/judging/service.py), so
+a running live view (`judge serve`) picks up changes made here within a second.
 """
 
 from __future__ import annotations
@@ -19,23 +19,20 @@ from companion.cli import judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judging import event_pairing as swiss
 from companion.session.judging.judge import (
     DEFAULT_MARKS,
     DEFAULT_ROUND_SECONDS,
     Event,
     Tournament,
-    TournamentStore,
     clock_text,
-    data_dir,
     describe,
-    new_tournament,
     results_csv,
     shown_seconds,
     standings,
     status,
     table_timer_payload,
 )
+from companion.session.judging.service import Judging, rng
 
 DEFAULT_PORT = 8551
 
@@ -140,9 +137,9 @@ def _common(p: argparse.ArgumentParser, *, event: bool = True, as_json: bool = T
         p.add_argument("--json", action="store_true", help="print JSON for scripts")
 
 
-def _open(args: argparse.Namespace) -> tuple[TournamentStore, str]:
-    store = TournamentStore(data_dir())
-    return store, store.latest() if args.event is None else args.event  # "" is a bad id, not "the latest"
+def _open(args: argparse.Namespace) -> tuple[Judging, str]:
+    judging = Judging.open()
+    return judging, judging.pick(args.event)
 
 
 def _names(text: str) -> list[str]:
@@ -150,43 +147,34 @@ def _names(text: str) -> list[str]:
 
 
 def _dispatch(args: argparse.Namespace, kind: str, data: dict[str, Any]) -> Tournament:
-    store, tid = _open(args)
-    return store.apply(tid, Event(kind, data, by="judge", at=time.time())).state
+    judging, tid = _open(args)
+    return judging.apply(tid, Event(kind, data, by="judge", at=time.time()))
 
 
 # --- actions -----------------------------------------------------------------------------------------
 
 
 def _new(args: argparse.Namespace) -> int:
-    store = TournamentStore(data_dir())
+    judging = Judging.open()
     marks = DEFAULT_MARKS if args.warn is None else tuple(inputs.minutes(m) * 60 for m in args.warn)
     minutes = inputs.minutes(args.minutes)
     now = time.time()
     if args.player:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
-        _show(swiss.create_event(store, args.name, args.player, table_size=args.table_size, build=args.build,
-                                 round_seconds=minutes * 60, marks=marks, chance=swiss.rng(args.seed), now=now),
+        _show(judging.new_swiss(args.name, args.player, table_size=args.table_size, build=args.build,
+                                round_seconds=minutes * 60, marks=marks, chance=rng(args.seed), now=now),
               args.json)
         return 0
-    t = new_tournament(store.new_id(args.name), args.name, build=args.build, round_seconds=minutes * 60,
-                       marks=marks, now=now)
-    seats = [Event("seat", {"table": n, "players": _names(names)}, by="judge", at=now)
-             for n, names in enumerate(args.table, 1)]
-    trial = TournamentStore(None)  # every seat checked in memory first: a refused table stores nothing
-    trial.create(t)
-    for event in seats:
-        trial.apply(t.id, event)
-    store.create(t)
-    for event in seats:
-        t = store.apply(t.id, event).state
-    _show(t, args.json)
+    tables = [_names(names) for names in args.table]  # every seat is checked before anything is stored
+    _show(judging.new_event(args.name, tables, build=args.build, round_seconds=minutes * 60, marks=marks, now=now),
+          args.json)
     return 0
 
 
 def _list(args: argparse.Namespace) -> int:
-    store = TournamentStore(data_dir())
-    events = sorted((store.load(tid) for tid in store.ids()), key=lambda s: s.updated, reverse=True)
+    judging = Judging.open()
+    events = sorted((judging.load(tid) for tid in judging.ids()), key=lambda s: s.updated, reverse=True)
     if args.json:
         emit_json([{"id": s.state.id, "name": s.state.name, "round": s.state.current.number,
                     "tables": len(s.state.tables), "updated": s.updated} for s in events])
@@ -200,8 +188,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _tables(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    t = store.load(tid).state
+    judging, tid = _open(args)
+    t = judging.state(tid)
     now = time.time()
     taken = {tb.number for tb in t.tables}
     events = []
@@ -215,7 +203,7 @@ def _tables(args: argparse.Namespace) -> int:
         events.append(Event("seat", {"table": number, "players": _names(names)}, by="judge", at=now))
     events += [Event("unseat", {"table": n}, by="judge", at=now) for n in args.remove]
     for event in events:
-        t = store.apply(tid, event).state
+        t = judging.apply(tid, event)
     _show(t, args.json)
     return 0
 
@@ -232,8 +220,8 @@ def _extend(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    _show(store.load(tid).state, args.json)
+    judging, tid = _open(args)
+    _show(judging.state(tid), args.json)
     return 0
 
 
@@ -265,8 +253,8 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    rows = standings(store.load(tid).state)
+    judging, tid = _open(args)
+    rows = standings(judging.state(tid))
     if args.json:
         emit_json([vars(r) for r in rows])
         return 0
@@ -280,8 +268,8 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    text = results_csv(store.load(tid).state)
+    judging, tid = _open(args)
+    text = results_csv(judging.state(tid))
     if args.output:
         args.output.write_text(text, encoding="utf-8", newline="")
         if args.json:
@@ -292,14 +280,14 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _next_round(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    _show(swiss.write(store, tid, "next_round", {}, swiss.rng(args.seed)), args.json)
+    judging, tid = _open(args)
+    _show(judging.write(tid, "next_round", {}, rng(args.seed)), args.json)
     return 0
 
 
 def _log(args: argparse.Namespace) -> int:
-    store, tid = _open(args)
-    log = store.load(tid).log
+    judging, tid = _open(args)
+    log = judging.log(tid)
     if args.json:
         emit_json([e.to_json() for e in log])
         return 0

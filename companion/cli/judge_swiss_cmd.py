@@ -1,7 +1,8 @@
 """Swiss events on the command line: `companion judge player|drop|swap|pairings`.
 
 `judge new NAME --player ...` and `judge next-round` (in judge_cmd) register and pair; these commands
-change the field and print or export the round's seating. All of it goes through session/judging/event_pairing.py.
+change the field and print or export the round's seating. All of it goes through the judging service
+(session/judging/service.py); the printouts come from session/judging/event_pairing.py.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from companion.cli.output import emit_json
 from companion.core.model import JSON
 from companion.session.judging import event_pairing as swiss
+from companion.session.judging.service import Judging, rng
 
 
 def register(jsub: argparse._SubParsersAction) -> None:
@@ -49,9 +51,8 @@ def _common(p: argparse.ArgumentParser, *, seed: bool = False) -> None:
 
 
 def _write(args: argparse.Namespace, kind: str, data: dict[str, Any]) -> None:
-    store = swiss.open_store()
-    tid = args.event or store.latest()
-    t = swiss.write(store, tid, kind, data, swiss.rng(getattr(args, "seed", None)))
+    judging = Judging.open()
+    t = judging.write(judging.pick(args.event or None), kind, data, rng(getattr(args, "seed", None)))
     show_seating(swiss.tables_json(t), args.json)
 
 
@@ -71,8 +72,8 @@ def _swap(args: argparse.Namespace) -> int:
 
 
 def _pairings(args: argparse.Namespace) -> int:
-    store = swiss.open_store()
-    t = store.load(args.event or store.latest()).state
+    judging = Judging.open()
+    t = judging.state(judging.pick(args.event or None))
     written = []
     for path, text in ((args.csv, swiss.pairings_csv), (args.html, swiss.pairings_html),
                        (args.standings_csv, swiss.standings_csv)):

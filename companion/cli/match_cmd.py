@@ -1,4 +1,4 @@
-"""`companion match new|list|show|event|undo|redo|export|import|delete`."""
+"""`companion match new|list|show|event|house-rules|undo|redo|export|import|delete`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from companion.cli.args import read_input
 from companion.cli.output import emit_json, fail
 from companion.core.model import Match, to_json
 from companion.session import Session, inputs
+from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.table.full_log import log_lines
 
 
@@ -27,8 +28,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help="ignored, kept for old scripts: a match's dice come from the device "
                    "when a player rolls (repeatable desk rolls: companion roll --seed)")
     p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: one per 100 points of build)")
+    p.add_argument("--house-rule", action="append", default=[], metavar="OPTION",
+                   help="switch on one of the pack's house rules (see `companion match house-rules ID`); repeat")
     _json_flag(p)
     p.set_defaults(run=_new)
+
+    p = msub.add_parser("house-rules", help="a match's house rules; with OPTION on|off, switch one (undoable)")
+    p.add_argument("id")
+    p.add_argument("option", nargs="?", help="the house rule's id")
+    p.add_argument("switch", nargs="?", choices=("on", "off"), help="on or off")
+    _json_flag(p)
+    p.set_defaults(run=_house_rules)
 
     p = msub.add_parser("list", help="stored matches, most recent first")
     _json_flag(p)
@@ -103,14 +113,31 @@ def _new(args: argparse.Namespace) -> int:
     if args.seed is not None:
         print("companion: --seed is ignored: a match's dice come from the device when a player rolls",
               file=sys.stderr)
-    match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds)
+    match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds,
+                              house_rules=args.house_rule)
     _print_match(match, args.json)
+    return 0
+
+
+def _house_rules(args: argparse.Namespace) -> int:
+    session = Session.open()
+    if args.option is not None:
+        if args.switch is None:
+            return fail("say on or off after the house rule's id", args.json)
+        set_house_rule(session, args.id, args.option, args.switch == "on")
+    rules = house_rules(session, session.state(args.id))
+    if args.json:
+        emit_json([{"id": r.id, "title": r.title, "on": r.on} for r in rules])
+    elif not rules:
+        print("this game has no house rules")
+    for r in [] if args.json else rules:
+        print(f"[{'on ' if r.on else 'off'}] {r.id}: {r.title}")
     return 0
 
 
 def _list(args: argparse.Namespace) -> int:
     session = Session.open()
-    summaries, damaged = session.store.summaries()
+    summaries, damaged = session.summaries()
     for d in damaged:
         print(f"companion: {d}", file=sys.stderr)
     if args.json:

@@ -24,3 +24,7 @@ class InvalidMatch(CompanionError):
 
 class UnknownSystem(CompanionError):
     """A game system id with no rule pack behind it."""
+
+
+class PackError(CompanionError):
+    """A pack file that can't be used; the message names the file, the field and what was expected."""

@@ -25,6 +25,15 @@ TURN_STYLES = ("player", "shared")
 COUNTER_SCOPES = ("match", "player", "unit")
 GRENADE_ICON = "grenade-icon"  # the card's grenade icon: the unit gets a Grenade token when deployed and respawned
 MAX_POSITION = 32  # a position is a short word the system's rules helper reads ("top", "ramp", "enemy-spawn")
+# a house-rule option of the match's pack, kept as the match counter "house:<option id>": 1 on, 0 off (absent: the
+# pack's default), so undo, export, backups, share codes and the live table carry it like any other counter
+HOUSE = "house:"
+# Why a unit is in the reserves: "" never deployed (or put there by hand), eliminated (its respawn still open),
+# replaced (eliminated, another unit respawned for it), swapped (for another weapon), upgraded (into another unit).
+RESERVE_REASONS = ("", "eliminated", "replaced", "swapped", "upgraded")
+# What a unit did this turn that outlives its action token (cleared when its player's turn ends): acted (had its
+# action, then left the table), swapped (swapped weapons: no action this turn), looted (made its loot roll).
+TURN_MARKS = ("acted", "swapped", "looted")
 
 
 @dataclass(frozen=True)
@@ -64,9 +73,9 @@ class Unit:
     tokens: Tokens = field(default_factory=Tokens)
     counters: dict[str, int] = field(default_factory=dict)
     ref: str | None = None  # catalogue id when the unit comes from a rule pack
-    # where the figure stands when the game's rules turn on it (the Scarab: "top", "ramp", "interior" ...);
-    # "" when nobody has said: each rules helper reads its own words and treats "" as its default place
-    position: str = ""
+    position: str = ""  # where the figure stands, in its rules helper's words ("top", "ramp"); "" its default place
+    reserve_reason: str = ""  # one of RESERVE_REASONS while in the reserves, "" on the table
+    turn_marks: tuple[str, ...] = ()  # TURN_MARKS of its player's current turn
 
     @property
     def current(self) -> Click:
@@ -216,6 +225,8 @@ def _unit(data: Any, path: str) -> Unit:
         counters=r.mapping("counters", (int,)),
         ref=r.get("ref", (str, type(None)), None),
         position=r.get("position", str, ""),
+        reserve_reason=r.get("reserve_reason", str, ""),
+        turn_marks=tuple(r.get("turn_marks", list, [])),
     )
 
 
@@ -364,6 +375,10 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
         if u.location not in LOCATIONS:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
+        if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
+            raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
+        if any(m not in TURN_MARKS for m in u.turn_marks) or len(set(u.turn_marks)) != len(u.turn_marks):
+            raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
         tokens, limits = u.tokens, match.rules.token_limits
         for kind in TOKEN_KINDS:
             count = getattr(tokens, kind)

@@ -14,6 +14,9 @@ from typing import Any
 Memo = dict[int, tuple[Any, Any]]  # id(part) -> (part, its JSON); holding the part keeps its id from being reused
 
 
+_UNSET = (("position", ""), ("reserve_reason", ""), ("turn_marks", []))
+
+
 @cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
@@ -37,8 +40,10 @@ def plain(value: Any, memo: Memo | None = None) -> Any:
         out: Any = [plain(v, memo) for v in value]
     else:
         out = {name: plain(getattr(value, name), memo) for name in _field_names(type(value))}
-        if out.get("position") == "":  # written only once set: matches and events from before it stay as they were
-            del out["position"]
+        if "position" in out:  # a unit: fields written only once set, so older matches and events stay as they were
+            for key, empty in _UNSET:
+                if out[key] == empty:
+                    del out[key]
     if memo is not None:
         memo[id(value)] = (value, out)
     return out

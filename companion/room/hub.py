@@ -5,7 +5,10 @@ A viewer is a bounded queue. The tick wakes when a shown second changes, when th
 `stat` every POLL seconds catches the judge's CLI) or when a writer in this process calls `wake()`. A viewer
 that cannot keep up (its queue is full) is dropped: its browser reconnects by itself. A viewer whose page
 closed is forgotten as soon as the server notices the closed connection (the next write fails, at most
-KEEPALIVE seconds later). At most `max_viewers` are served at once; the next one is told to come back.
+KEEPALIVE seconds later), and one that stopped reading (a write to it still blocked after STALL seconds: its
+socket's buffers are full) is dropped too. At most `max_viewers` are served at once, shared fairly (session.fair):
+a newcomer takes a stream of the client holding the most, so one client can't lock the room out; only a room
+full of different phones tells the next one to come back.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
+from companion.session.fair import FairShare
 from companion.session.judging.room import RoomFeed, TableView
 
 MAX_VIEWERS = 2000  # open room pages at once (about 10 KB of server memory each)
@@ -25,6 +29,7 @@ POLL = 0.1  # seconds between looks at the stored event (the judge's CLI writes 
 KEEPALIVE = 2.0  # a silent page hears a ping this often, so it can tell a lost connection from a still clock
 RETRY_MS = 2000  # how soon a browser reconnects after losing the stream
 QUEUE = 32  # messages a viewer may have pending before it is dropped
+STALL = 10.0  # seconds one write to a page may stay blocked (it reads nothing) before the stream is dropped
 log = logging.getLogger(__name__)
 
 
@@ -35,6 +40,7 @@ class RoomFull(Exception):
 @dataclass(eq=False)
 class Viewer:
     topic: int | None  # a table number, or None for the room overview
+    client: str = ""  # the page's address: the fair share counts streams per client
     queue: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     last: float = 0.0  # when it was last sent something
     dropped: bool = False
@@ -56,6 +62,7 @@ class RoomHub:
         self.clock = clock
         self.max_viewers = max_viewers
         self.viewers: set[Viewer] = set()
+        self.share: FairShare[Viewer] = FairShare(max_viewers, self.drop)
         self.views: dict[int, TableView] = {}
         self.layout = self._layout()
         self._state = feed.state  # the event as of the last step
@@ -69,11 +76,11 @@ class RoomHub:
 
     # --- viewers ----------------------------------------------------------------------------------
 
-    def join(self, topic: int | None) -> Viewer:
-        if len(self.viewers) >= self.max_viewers:
-            raise RoomFull(f"{self.max_viewers} pages are open already")
+    def join(self, topic: int | None, client: str = "") -> Viewer:
         now = self.clock()
-        viewer = Viewer(topic, last=now)
+        viewer = Viewer(topic, client, last=now)
+        if not self.share.admit(client, viewer):
+            raise RoomFull(f"{self.max_viewers} pages are open already")
         views = [v for v in self.views.values() if topic is None or v.number == topic]
         viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + encode("tables", {
             "t": now, "tables": [table_message(v) for v in views]}))
@@ -82,6 +89,15 @@ class RoomHub:
 
     def leave(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
+        self.share.release(viewer)
+
+    def drop(self, viewer: Viewer) -> None:
+        """End a viewer's stream now (taken back for a newcomer, or it stopped reading): what it had pending goes."""
+        viewer.dropped = True
+        self.leave(viewer)
+        while not viewer.queue.empty():
+            viewer.queue.get_nowait()
+        viewer.queue.put_nowait(None)
 
     async def stream(self, viewer: Viewer) -> AsyncIterator[bytes]:
         """The bytes one page receives, until it goes away or the server stops."""
@@ -98,8 +114,7 @@ class RoomHub:
         try:
             viewer.queue.put_nowait(data)
         except asyncio.QueueFull:  # it stopped reading: let it go (its browser reconnects)
-            viewer.dropped = True
-            self.leave(viewer)
+            self.drop(viewer)
             return
         viewer.last = now
         self.sent += 1
@@ -161,10 +176,7 @@ class RoomHub:
     def end_streams(self) -> None:
         """End every open stream now (the server is shutting down: it need not wait for the pages)."""
         for viewer in list(self.viewers):
-            viewer.dropped = True
-            with contextlib.suppress(asyncio.QueueFull):
-                viewer.queue.put_nowait(None)
-        self.viewers.clear()
+            self.drop(viewer)
 
     async def stop(self) -> None:
         self.end_streams()

@@ -3,20 +3,24 @@
     /find[?name=..]   find my table          /table/N          one table's clock
     /standings        the event's standings  /room             every table's clock (a projector)
     /table/N/events, /room/events            Server-Sent Events from the hub's shared tick
-    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (room.access)
+    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (session.access)
 
-Bad table numbers and unknown paths answer a plain 404 page; a full room answers 503 with Retry-After.
+Bad table numbers and unknown paths answer a plain 404 page; a room full of different phones answers 503 with
+Retry-After (session.fair: one client holding many streams gives one up for a newcomer instead).
 """
 
 from __future__ import annotations
 
+import asyncio
+
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
+from starlette.types import Message, Send
 
 from companion.room import pages
-from companion.room.access import COOKIE, JudgeAccess
-from companion.room.hub import RoomFull, RoomHub
+from companion.room.hub import STALL, RoomFull, RoomHub, Viewer
+from companion.session.access import Access
 
 MAX_TABLE_DIGITS = 4  # core.tournament.state.MAX_TABLES is 500
 PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
@@ -31,7 +35,37 @@ def not_found(what: str = "There is no such page here.") -> HTMLResponse:
     return html(pages.not_found(what), 404)
 
 
-def room_routes(hub: RoomHub, access: JudgeAccess) -> list[BaseRoute]:
+class Stalled(Exception):
+    pass
+
+
+class EventStream(StreamingResponse):
+    """One page's event stream. The page must keep reading: a write still blocked after STALL seconds (the
+    socket's buffers are full) ends the stream and frees its slot."""
+
+    def __init__(self, hub: RoomHub, viewer: Viewer) -> None:
+        super().__init__(hub.stream(viewer), media_type="text/event-stream", headers=STREAM_HEADERS)
+        self.hub = hub
+        self.viewer = viewer
+
+    async def stream_response(self, send: Send) -> None:
+        async def timed(message: Message) -> None:
+            try:
+                await asyncio.wait_for(send(message), STALL)
+            except TimeoutError:
+                raise Stalled from None
+
+        try:
+            await super().stream_response(timed)
+        except Stalled:
+            self.hub.drop(self.viewer)
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def room_routes(hub: RoomHub, access: Access) -> list[BaseRoute]:
     feed = hub.feed
 
     def fresh() -> float:
@@ -65,20 +99,20 @@ def room_routes(hub: RoomHub, access: JudgeAccess) -> list[BaseRoute]:
         fresh()
         return html(pages.standings_page(feed, feed.standings()))
 
-    def stream(topic: int | None) -> Response:
+    def stream(topic: int | None, request: Request) -> Response:
         try:
-            viewer = hub.join(topic)
+            viewer = hub.join(topic, client_of(request))
         except RoomFull as exc:
             return Response(f"The room is full ({exc}): try again in a minute.\n", 503,
                             headers={"Retry-After": "30"}, media_type="text/plain")
-        return StreamingResponse(hub.stream(viewer), media_type="text/event-stream", headers=STREAM_HEADERS)
+        return EventStream(hub, viewer)
 
     async def table_events(request: Request) -> Response:
         n = seated(request)
-        return not_found() if n is None else stream(n)
+        return not_found() if n is None else stream(n, request)
 
     async def room_events(request: Request) -> Response:
-        return stream(None)
+        return stream(None, request)
 
     async def judge_login(request: Request) -> Response:
         cookie = access.redeem(request.query_params.get("code", "")[:100])
@@ -87,7 +121,7 @@ def room_routes(hub: RoomHub, access: JudgeAccess) -> list[BaseRoute]:
                                    "once. The terminal running <code>companion judge serve</code> shows a fresh "
                                    "one.</p>"), 403)
         response = RedirectResponse("/judge", 303)
-        response.set_cookie(COOKIE, cookie, httponly=True, samesite="strict", path="/")
+        response.set_cookie(access.cookie, cookie, httponly=True, samesite="strict", path="/")
         return response
 
     async def home(request: Request) -> Response:

@@ -1,6 +1,7 @@
 """Game systems: `get("halo-actionclix")` gives the system object the app asks for legal actions and reasons.
 
-Each system implements `companion.rules.base.System`; its rules text and numbers live in content/<system>/.
+Each system subclasses `companion.rules.base.System` (the app asks it, nowhere else, what differs between
+games); its rules text and numbers live in content/<system>/.
 """
 
 from __future__ import annotations
@@ -8,14 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.errors import UnknownSystem
-from companion.core.model import Unit
+from companion.core.model import Match
 from companion.rules.base import Action, ActionOption, System, Verdict
 from companion.rules.empires.system import ArmageddonEmpires
-from companion.rules.halo.actions import POSITIONS as HALO_POSITIONS
 from companion.rules.halo.actions import HaloActionClix
 from companion.rules.maze.system import KillerOfTheMaze
-from companion.rules.scarab.positions import POSITIONS as SCARAB_POSITIONS
-from companion.rules.scarab.state import dial_id
 from companion.rules.scarab.system import Scarab
 from companion.rules.skirmish.system import HeroClixSkirmish
 
@@ -28,10 +26,18 @@ _FACTORIES: dict[str, Callable[[], System]] = {
 }
 
 
-def get(system_id: str) -> System:
-    """The rules helper of a game system; UnknownSystem when none is written for it yet."""
+FIRST = HaloActionClix.id  # the game the New match screen offers first (the most played)
+
+
+def get(system_id: str, *, plain: bool = False) -> System:
+    """The game system of `system_id`; UnknownSystem when none is written for it yet, or with `plain` the plain
+    base system (no helper actions, the core's defaults) that a pack without a helper plays by."""
     factory = _FACTORIES.get(system_id)
     if factory is None:
+        if plain:
+            system = System()
+            system.id = system_id  # named for its messages; the core's defaults otherwise
+            return system
         raise UnknownSystem(f"the rules helper doesn't know {system_id!r} yet; it knows {', '.join(available())}")
     return factory()
 
@@ -40,24 +46,15 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(_FACTORIES))
 
 
-# The places a system's rules tell apart (a unit's `position` word -> its label); the first is where a unit with
-# no position ("") stands. Systems that don't turn on positions have none.
-_POSITIONS: dict[str, dict[str, str]] = {Scarab.id: SCARAB_POSITIONS, HaloActionClix.id: HALO_POSITIONS}
+_INVARIANTS: dict[str, Callable[[Match], None] | None] = {}
 
 
-def positions(system_id: str, unit: Unit | None = None) -> dict[str, str]:
-    """The places of the system (for `unit`: none when it has no place, e.g. one of the Scarab's own dials)."""
-    if unit is not None and system_id == Scarab.id and dial_id(unit) is not None:
-        return {}
-    return dict(_POSITIONS.get(system_id, {}))
+def invariant(system_id: str) -> Callable[[Match], None] | None:
+    """What the reducer checks on every state of a match of this system (None: only the core's checks); asked
+    once per system, as the reducer runs it on every event."""
+    if system_id not in _INVARIANTS:
+        _INVARIANTS[system_id] = get(system_id, plain=True).invariant()
+    return _INVARIANTS[system_id]
 
 
-def position_of(system_id: str, unit: Unit) -> str | None:
-    """Where the unit stands in words, None when its system doesn't track positions (or it has none)."""
-    places = positions(system_id, unit)
-    if not places:
-        return None
-    return places.get(unit.position) or next(iter(places.values()))
-
-
-__all__ = ["Action", "ActionOption", "System", "Verdict", "available", "get", "position_of", "positions"]
+__all__ = ["Action", "ActionOption", "System", "Verdict", "available", "get", "invariant"]

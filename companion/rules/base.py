@@ -11,14 +11,19 @@ Rule ids are section ids of the system's rules text (`content/<system>/rules.md`
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from companion.core.errors import IllegalAction
+from companion.core.errors import CompanionError, IllegalAction, UnknownSystem
 from companion.core.match.events import Event
-from companion.core.model import Match
+from companion.core.match.force_check import starting_force
+from companion.core.model import HOUSE, Match, Unit
+
+if TYPE_CHECKING:
+    from companion.core.packs.load import Pack
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)
 
@@ -65,7 +70,9 @@ class ActionOption:
     rule: str | None = None
     cost: int = 1
     note: str | None = None
-    refused: dict[str, str] = field(default_factory=dict)  # unit id -> why that unit can't take it now
+    # unit id -> why that unit can't take it now, the units that came closest to taking it first
+    refused: dict[str, str] = field(default_factory=dict)
+    shown: tuple[str, ...] = ()  # the units whose reasons `reason` gives; the others' are in `refused`
     params: tuple[Param, ...] = ()  # what the player fills in before it resolves
     dice: str | None = None  # the roll it makes (dice notation), shown on its button
 
@@ -108,6 +115,31 @@ def param_int(params: Mapping[str, Any], name: str, low: int, high: int, default
     return value
 
 
+@dataclass(frozen=True)
+class UnitRefusal:
+    """Why one unit can't take an action now. `depth` counts the action's checks the unit passed before this one:
+    the deepest refusals are of the units that could otherwise act (the one holding the token, the one that
+    acted), so they are the ones worth reading first."""
+
+    reason: str
+    rule: str
+    depth: int = 0
+
+
+def refusal_summary(refusals: Mapping[str, UnitRefusal]) -> tuple[str, str, dict[str, str], tuple[str, ...]]:
+    """(reason, rule, every unit's reason closest first, the units `reason` speaks for) for an option no unit can
+    take: `reason` joins the reasons of the units that came closest, each in its own words (no fixed sentence
+    stands in for them), and the others stay one tap away in the ordered dict."""
+    ordered = sorted(refusals.items(), key=lambda item: -item[1].depth)
+    deepest = ordered[0][1].depth
+    shown = tuple(uid for uid, r in ordered if r.depth == deepest)
+    reason = "; ".join(dict.fromkeys(refusals[uid].reason for uid in shown))
+    others = len(ordered) - len(shown)
+    if others:
+        reason += f" (and {others} other unit{'s' if others > 1 else ''})"
+    return reason, refusals[shown[0]].rule, {uid: r.reason for uid, r in ordered}, shown
+
+
 def check(verdict: Verdict) -> None:
     """Raise the core's IllegalAction for a refused verdict (with its rule)."""
     if not verdict.legal:
@@ -118,22 +150,195 @@ def odds_text(chance: Fraction) -> str:
     return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.2f}%)"
 
 
-class System(Protocol):
-    id: str
-    name: str
+TOKEN_KINDS = ("action", "upgrade", "grenade")  # the kinds a `token` event gives
+ENDINGS = ("end-turn", "end-round")  # the actions that end a turn or a round, in every game
+
+# Rules read no files: whoever reads packs (the session) hands their data in through this source, by system id.
+_PACK_SOURCE: list[Callable[[str], Pack]] = []
+
+
+def install_pack_source(source: Callable[[str], Pack]) -> None:
+    _PACK_SOURCE[:] = [source]
+
+
+def pack_of(system_id: str) -> Pack:
+    """The rule pack of a system, as handed in (its tables, items, sequences)."""
+    if not _PACK_SOURCE:
+        raise UnknownSystem(f"no rule packs were handed to the rules (asked for {system_id!r})")
+    return _PACK_SOURCE[0](system_id)
+
+
+class System:
+    """A game system over the one core (python-chess's `chess/variant.py` is the model: the board asks itself,
+    each variant overrides only what differs). Everything that differs between games is asked of this object:
+    the actions and their reasons, where a figure can stand, which tokens a unit takes (the reducer refuses the
+    rest for every caller, see `invariant`), what ends the match, what the header counts, whose force is
+    checked how, and the house-rule options. This base is also the plain system of a pack with no helper."""
+
+    id: str = ""
+    name: str = ""
+    # the places the rules tell apart (a unit's `position` word -> its label); the first is where a unit with
+    # no position ("") stands; none for a game that doesn't turn on positions
+    places: Mapping[str, str] = {}
+    scoring: str = "vp"  # the player points that decide the match: "vp" or "kills"
+    seats: str = ""  # what the players should know about their seats when the match is made
+    pieces: str = "the game's own dials"  # the dials its pack declares, as the table's button names them
+    # the attack calculator the desk command `companion attack` offers for this game (a module with AttackSetup,
+    # ATTACK_KINDS, hit_chance, chance_text and resolve_attack), None when it has none
+    desk_attack: ModuleType | None = None
+
+    # --- the rules helper: each system with a helper writes these ---------------------------------------
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         """Every action of the system, enabled or not, for the active player now."""
-        ...
+        return []
 
     def explain(self, state: Match, action: Action) -> Verdict:
         """Whether `action` is legal now and why (citing the rule section)."""
-        ...
+        return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         """The exact chance before rolling, for actions that roll (None for the others)."""
-        ...
+        return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         """Roll (with `rng`) and judge; the events that apply it. Raises IllegalAction when not legal now."""
-        ...
+        check(self.explain(state, action))
+        raise IllegalAction(f"{action.name} has no resolution in {self.name or self.id}")
+
+    # --- what differs between games -------------------------------------------------------------------
+
+    def positions(self, unit: Unit | None = None) -> dict[str, str]:
+        """The places of the system (for `unit`: none when it has no place of its own)."""
+        return dict(self.places)
+
+    def position_of(self, unit: Unit) -> str | None:
+        """Where the unit stands in words, None when its system doesn't track positions (or it has none)."""
+        places = self.positions(unit)
+        if not places:
+            return None
+        return places.get(unit.position) or next(iter(places.values()))
+
+    def token_kinds(self, state: Match, unit: Unit) -> tuple[str, ...]:
+        """The tokens this unit can hold: the match's kinds whose limit isn't 0; none on a dial that turns round."""
+        if unit.cyclic:
+            return ()
+        return tuple(k for k in TOKEN_KINDS if state.rules.token_limits.get(k, 0) != 0)
+
+    def token_refusal(self, state: Match, unit: Unit, kind: str) -> str:
+        """Why `unit` takes no `kind` tokens, for the reducer's refusal."""
+        return f"{unit.name} takes no {kind} tokens in {self.name or 'this game'}"
+
+    def invariant(self) -> Callable[[Match], None]:
+        """What the reducer checks on every state this system's matches reach, on every path: house rules are
+        the pack's, and (for systems whose units differ in the tokens they take) each unit's tokens."""
+        tokens = type(self).token_kinds is not System.token_kinds
+
+        def check(state: Match) -> None:
+            self._check_house(state)
+            if tokens:
+                self._check_tokens(state)
+
+        return check
+
+    # --- house rules: the pack's options, switched per match ------------------------------------------
+
+    def option_defaults(self) -> dict[str, bool]:
+        """The pack's house-rule options and whether each is on unless the players switch it."""
+        if getattr(self, "_defaults", None) is None:
+            try:
+                self._defaults = pack_of(self.id).option_defaults()
+            except CompanionError:  # a pack that isn't here has no options we know of
+                self._defaults = {}
+        return dict(self._defaults)
+
+    def house_rules(self, state: Match) -> dict[str, bool]:
+        """Every house rule of the pack and whether it is on in this match."""
+        return {o: state.counters.get(HOUSE + o, int(on)) > 0 for o, on in self.option_defaults().items()}
+
+    def house_rule(self, state: Match, option: str, default: bool = False) -> bool:
+        """Whether one option is on in this match (`default` when the match never switched it)."""
+        return state.counters.get(HOUSE + option, int(default)) > 0
+
+    def _check_house(self, state: Match) -> None:
+        for key in state.counters:
+            if key.startswith(HOUSE) and key[len(HOUSE):] not in self.option_defaults():
+                known = ", ".join(self.option_defaults()) or "none"
+                raise IllegalAction(f"{self.name or 'this game'} has no house rule {key[len(HOUSE):]!r}; its house "
+                                    f"rules: {known}")
+
+    def _check_tokens(self, state: Match) -> None:
+        for unit in state.units:
+            t = unit.tokens
+            if not (t.action or t.action_last or t.upgrade or t.grenade):
+                continue
+            kinds = self.token_kinds(state, unit)
+            for kind, held in (("action", t.action + t.action_last), ("upgrade", t.upgrade),
+                               ("grenade", t.grenade)):
+                if held and kind not in kinds:
+                    raise IllegalAction(self.token_refusal(state, unit, kind))
+
+    def force(self, state: Match, player_id: str, fallen: frozenset[str]) -> list[Unit]:
+        """The player's starting force for the force check: the units on the table and those eliminated into
+        the reserves (`fallen`), not the game's own dials."""
+        return starting_force(state, player_id, fallen)
+
+    def scoring_kind(self, state: Match) -> str:
+        return self.scoring
+
+    def turn_line(self, state: Match) -> str:
+        """How much of the active player's turn is used, in the system's own terms ("" when it counts none)."""
+        return ""
+
+    def stands(self, state: Match, unit: Unit) -> bool:
+        """A unit that keeps its player in the game (for "last force standing")."""
+        return unit.location == "table" and not unit.eliminated
+
+    def decided(self, state: Match) -> tuple[tuple[str, ...], str] | None:
+        """The winners and why, when the system's own end condition (e.g. a dial's KO click) is met now."""
+        return None
+
+    def ending(self, state: Match, name: str) -> ActionOption:
+        """Ending the turn ("end-turn") or the round ("end-round"): the system's own option when it lists one
+        (it resets what it tracks and refuses with its reason), else the plain event of the core."""
+        listed = next((o for o in self.legal_actions(state) if o.action == name), None)
+        if listed is not None:
+            return listed
+        title = name.replace("-", " ").capitalize()
+        if state.status == "finished":
+            return ActionOption(name, title, False, reason="the match is over", cost=0)
+        return ActionOption(name, title, True, cost=0)
+
+    def plain_ending(self, state: Match, name: str) -> bool:
+        """Whether `name` ends the turn or round by the core's plain event here (the system lists no option)."""
+        return name in ENDINGS and not any(o.action == name for o in self.legal_actions(state))
+
+    def settle(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        """`resolve`, and for an ending the system doesn't list, the core's plain event (what the app commits)."""
+        if not self.plain_ending(state, action.name):
+            return self.resolve(state, action, rng)
+        option = self.ending(state, action.name)
+        if not option.enabled:
+            raise IllegalAction(option.reason or f"{option.title}: not now", option.rule)
+        return Resolution((Event(action.name.replace("-", "_"), {}, state.active_player.id),),
+                          f"{option.title}: done")
+
+    def fixed_unit(self, state: Match, spec: Mapping[str, Any], dial: list[dict[str, Any]]) -> dict[str, Any]:
+        """The unit (as JSON for `add_unit`) of one of the dials the pack declares (`units.toml` [[dial]]): the
+        game's own pieces, owned by the first player, its ref "<system>:<dial id>"."""
+        return {"id": f"{self.id}-{spec['id']}", "name": spec["name"], "points": 0, "owner": state.players[0].id,
+                "cyclic": bool(spec.get("cyclic")), "ref": f"{self.id}:{spec['id']}", "dial": dial}
+
+    def fixed_units(self, state: Match) -> dict[str, Unit]:
+        """The pack's dials already in the match, by dial id."""
+        prefix = f"{self.id}:"
+        return {u.ref.removeprefix(prefix): u for u in state.units if u.ref and u.ref.startswith(prefix)}
+
+    def guide(self, state: Match) -> tuple[str, str] | None:
+        """The pack's sequence (`turn.toml` steps) the active player is walked through now and its button's
+        title, None when there is none."""
+        return None
+
+    def phases(self, state: Match) -> tuple[str, ...]:
+        """The turn's phases, in order (data the pack declares, copied into the match)."""
+        return state.rules.phases

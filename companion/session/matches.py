@@ -12,7 +12,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import rules
 from companion.core.dice.roll import RollResult, roll
@@ -20,13 +20,25 @@ from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
 from companion.core.match.describe import describe, undo_note
+from companion.core.match.event_base import install_system_invariants
 from companion.core.match.events import Event
 from companion.core.match.history import MARKS, History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.packs.load import Pack, discover, get_pack
-from companion.rules.base import Action, Resolution
-from companion.store.matches import MatchStore, MatchSummary, check_id
+from companion.core.records import MatchSummary
+from companion.rules.base import Action, Resolution, install_pack_source
+from companion.session.policy import OWNER, WritePolicy, guarded
+from companion.store.atomic import DamagedFile
+from companion.store.matches import MatchNotFound, MatchStore, check_id
 from companion.store.paths import data_dir
+
+if TYPE_CHECKING:
+    from companion.session.judging.service import Judging
+
+# every event any path applies is checked by its match's system too (the reducer refuses a token a unit
+# doesn't take, whoever sends it)
+install_system_invariants(rules.invariant)
+install_pack_source(get_pack)  # the rules read pack data from here, never from files themselves
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 2  # 2: undo and redo are events of the log (version 1 exports still read)
@@ -41,16 +53,34 @@ class MatchChanged(CompanionError):
 
 
 class Session:
-    def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.time,
+                 policy: WritePolicy = OWNER) -> None:
         self.store = store
         self.clock = clock
+        self.policy = policy  # who may read and write: consulted on every read of a match and every write
         self._histories: dict[str, History] = {}
         self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
+        self._judging: Judging | None = None
 
     @classmethod
     def open(cls, root: Path | str | None = None) -> Session:
         """A session over the user's data folder (or `root`, a path or its text, as scripts pass it)."""
         return cls(MatchStore(Path(root) if root else data_dir()))
+
+    @property
+    def root(self) -> Path | None:
+        """The data folder this session keeps its matches in (None: in memory)."""
+        return self.store.root
+
+    @property
+    def judging(self) -> Judging:
+        """The judge's events kept beside these matches (one service per session, so an in-memory one lasts)."""
+        self.policy.check_events()  # a hosted table's phone never reaches the host's events
+        if self._judging is None:
+            from companion.session.judging.service import Judging
+
+            self._judging = Judging(self.store.root, clock=self.clock)
+        return self._judging
 
     # --- packs ------------------------------------------------------------------------------------
 
@@ -63,6 +93,7 @@ class Session:
 
     # --- matches ----------------------------------------------------------------------------------
 
+    @guarded("new", lambda *args, **kwargs: None)
     def new_match(
         self,
         system: str,
@@ -71,6 +102,7 @@ class Session:
         colours: list[str] | None = None,
         seed: int | None = None,
         rounds_per_turn: int | None = None,
+        house_rules: list[str] | tuple[str, ...] = (),
     ) -> Match:
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
@@ -78,18 +110,28 @@ class Session:
         pack = get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
-                          rounds_per_turn=rounds_per_turn)
+                          rounds_per_turn=rounds_per_turn, house_rules=house_rules)
         history = History.start(match)
         self.store.save(history, now=self._now())
         self._remember(history)
         return match
 
     def list_matches(self) -> list[MatchSummary]:
-        summaries, _damaged = self.store.summaries()
-        return summaries
+        return self.summaries()[0]
+
+    def summaries(self) -> tuple[list[MatchSummary], list[DamagedFile]]:
+        """Every stored match's summary (those the policy lets this session see), and a line for each file that
+        could not be read (kept aside)."""
+        found, damaged = self.store.summaries()
+        return [s for s in found if self.policy.visible(s.id)], damaged
+
+    def has_match(self, match_id: str) -> bool:
+        return self.policy.visible(match_id) and self.store.exists(match_id)
 
     def history(self, match_id: str) -> History:
         """The match's history, read again when another process changed it since we last read or wrote it."""
+        if not self.policy.visible(match_id):
+            raise MatchNotFound(f"no match {match_id!r}")  # a hosted table's phone sees its match only
         history = self._histories.get(match_id)
         signature = self.store.signature(check_id(match_id))
         if history is None or signature != self._signatures.get(match_id):
@@ -101,6 +143,7 @@ class Session:
     def state(self, match_id: str) -> Match:
         return self.history(match_id).state
 
+    @guarded("delete")
     def delete(self, match_id: str) -> None:
         with self.store.locked(check_id(match_id)):
             self.store.delete(match_id)
@@ -108,6 +151,7 @@ class Session:
 
     # --- changes ----------------------------------------------------------------------------------
 
+    @guarded("change")
     def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None, *,
                  by: str | None = None) -> Match:
         """Apply one event and save it; returns the new state once it is on disk."""
@@ -137,6 +181,7 @@ class Session:
         self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
         return result
 
+    @guarded("change")
     def act(self, match_id: str, action: Action, *, by: str | None = None,
             rng: random.Random | None = None) -> tuple[Resolution, Match]:
         """Commit a rules helper action: roll its dice now (the device's randomness unless `rng` is given) and
@@ -144,12 +189,17 @@ class Session:
         changed). Raises IllegalAction (nothing stored) when it isn't legal now."""
         with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
             before = self.state(match_id)
-            resolution = rules.get(before.system).resolve(before, action, rng or random.SystemRandom())
-            if resolution.events:
-                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by,
-                                           float(int(self._now()))))
+            system = rules.get(before.system, plain=True)
+            resolution = system.settle(before, action, rng or random.SystemRandom())
+            now = float(int(self._now()))
+            if system.plain_ending(before, action.name):  # the core's own event, logged as itself
+                plain = resolution.events[0]
+                self._push(match_id, Event(plain.type, plain.data, by, now))
+            elif resolution.events:
+                self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
 
+    @guarded("undo")
     def undo(self, match_id: str, *, by: str | None = None) -> Match:
         """Take back the last step in effect: an `undo` event (by `by`, now) naming it joins the log."""
         with self.store.locked(check_id(match_id)):
@@ -163,6 +213,7 @@ class Session:
             self._commit(history)
         return history.state
 
+    @guarded("redo")
     def redo(self, match_id: str, *, by: str | None = None) -> Match:
         """Bring back the step undone last: a `redo` event (by `by`, now) naming it joins the log."""
         with self.store.locked(check_id(match_id)):
@@ -200,6 +251,7 @@ class Session:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "initial": to_json(initial),
                 "events": [e.to_json() for e in events], "state": to_json(state)}
 
+    @guarded("import", lambda *args, **kwargs: None)
     def import_match(self, data: Any, *, as_new: bool = False) -> Match:
         """Store an exported match after replaying its whole history; nothing is stored if any check fails."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -223,6 +275,7 @@ class Session:
             self._remember(history)
         return history.state
 
+    @guarded("replace", lambda initial, *args, **kwargs: getattr(initial, "id", None))
     def replace_history(self, initial: Match, events: list[Event], *,
                         seen: tuple[Match, list[Event]] | None = None) -> Match:
         """Replace a stored match's whole history with another copy of it (a merge that takes the other device's).

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.model import COUNTER_SCOPES, LOCATIONS, Unit, _unit, to_json
+from companion.core.model import COUNTER_SCOPES, LOCATIONS, RESERVE_REASONS, TURN_MARKS, Unit, _unit, to_json
 from companion.share.codes.scope import Scope
 from companion.share.codes.texts import label_in, label_out, purpose_in, purpose_out, roll_texts, text_in, text_out
 from companion.share.layout import read_total, total_code, unit_in, unit_out
@@ -80,6 +80,8 @@ KINDS: dict[str, tuple[Writer, Reader]] = {
     "score": _names(("vp", "kills")),
     "scope": _names(COUNTER_SCOPES),
     "location": _names(LOCATIONS),
+    "reason": _names(RESERVE_REASONS),
+    "turn_mark": _names(TURN_MARKS),
     "new_unit": (_unit_data_out, _unit_data_in),
     "unit_fields": (_unit_fields_out, _unit_fields_in),
     "text": ((lambda v, s: text_out(v, s.names())), (lambda v, s, w: text_in(v, s.names(), w))),
@@ -123,6 +125,11 @@ SCHEMAS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("batch", (("events", "events"), ("label?", "label"))),
     ("add_unit", (("unit", "unit_fields"),)),  # a unit with only the keys it was given (the unit editor's)
     ("roll", (("expr", "expr"), ("dice", "ints"), ("total", "total"), ("purpose?", "purpose"))),
+    # Halo's reserve bookkeeping (issue 33): why a unit went to the reserves (a set_location without a reason
+    # keeps its older, shorter kind), what it did this turn, and where it stands
+    ("set_location", (("unit", "unit"), ("location", "location"), ("reason", "reason"))),
+    ("mark", (("unit", "unit"), ("mark", "turn_mark"))),
+    ("set_position", (("unit", "unit"), ("position", "str"))),
     # format 3: undo and redo are events of the log, naming the step they take back or bring back
     ("undo", (("step", "back"),)),
     ("redo", (("step", "back"),)),

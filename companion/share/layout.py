@@ -185,12 +185,13 @@ def unit_out(unit: Unit, scope: Scope) -> list[Any]:
     return trim([uid, scope.player_code(unit.owner), template, unit.click, LOCATIONS.index(unit.location)
                  if unit.location in LOCATIONS else unit.location,
                  trim([t.action, t.action_last, t.upgrade, t.grenade], 0, [0, 0, 0, 0]), unit.counters,
-                 unit.position],
-                3, [0, 0, [], {}, ""])
+                 unit.position, unit.reserve_reason, list(unit.turn_marks)],
+                3, [0, 0, [], {}, "", "", []])
 
 
 def unit_in(arr: Any, scope: Scope, what: str) -> Unit:
-    uid, owner, template, click, location, tokens, counters, position = pad(arr, 3, [0, 0, [], {}, ""], what)
+    uid, owner, template, click, location, tokens, counters, position, reason, marks = pad(
+        arr, 3, [0, 0, [], {}, "", "", []], what)
     if type(template) is int:
         if not 0 <= template < len(scope.refs.refs):
             raise damaged(f"{what}: unknown catalogue unit {template}")
@@ -209,7 +210,8 @@ def unit_in(arr: Any, scope: Scope, what: str) -> Unit:
                 owner=scope.read_player(owner, what), dial=dial,
                 click=click, start=start, cyclic=cyclic, eliminated=0 <= click < len(dial) and dial[click].ko,
                 location=pick(location, LOCATIONS, what), tokens=Tokens(*counts),
-                counters=mapping(counters, want_int, what), ref=ref, position=want_str(position, what))
+                counters=mapping(counters, want_int, what), ref=ref, position=want_str(position, what),
+                reserve_reason=want_str(reason, what), turn_marks=tuple(want_str(m, what) for m in seq(marks, what)))
 
 
 # --- players, rules, timers, rolls ------------------------------------------------------------------

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError
+from companion.core.records import SavedUnit
 from companion.store.atomic import DamagedFile, dump, move_aside, private_dir, read_json, write_atomic
 
 FORMAT = "ttcomp-unit"
@@ -22,17 +22,6 @@ ID = re.compile(r"^[a-z0-9-]{1,60}$")
 
 class NotInLibrary(CompanionError):
     pass
-
-
-@dataclass(frozen=True)
-class SavedUnit:
-    id: str
-    system: str
-    unit: dict[str, Any]  # name, points, dial (as in a match's JSON), and ref/cyclic/start when set
-
-    @property
-    def name(self) -> str:
-        return str(self.unit.get("name", "?"))
 
 
 class UnitLibrary:

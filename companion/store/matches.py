@@ -14,30 +14,27 @@ import re
 import shutil
 import time
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.events import Event
 from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.plain import Memo
+from companion.core.records import MatchSummary
 from companion.store.atomic import (
-    AtomicJSONStorage,
     DamagedFile,
     dump,
-    move_aside,
     private_dir,
     read_json,
-    remove_stale_temps,
     write_atomic,
 )
 from companion.store.match_locks import MatchLocks
+from companion.store.place import Place
 
 HEAD_FORMAT = "tabletop-companion/match-head"
 SEGMENT_FORMAT = "tabletop-companion/match-segment"
@@ -53,19 +50,6 @@ class NewerFormat(CompanionError):
     pass
 
 
-@dataclass(frozen=True)
-class MatchSummary:
-    id: str
-    system: str
-    players: tuple[str, ...]
-    created: float
-    updated: float
-    events: int
-    turn: int
-    status: str
-    label: str = ""  # how a copy kept beside another one is told apart, e.g. "from backup of 12 Nov"
-
-
 def check_id(match_id: str) -> str:
     if not isinstance(match_id, str) or not ID_PATTERN.match(match_id):
         raise InvalidMatch(f"{match_id!r} is not a valid match id (lower-case letters, digits and '-', up to 40)")
@@ -77,57 +61,35 @@ class MatchStore:
 
     def __init__(self, root: Path | None) -> None:
         self.root = root
-        self._heads: dict[str, TinyDB] = {}
-        self._memory_segments: dict[str, dict[int, Any]] = {}
+        self._place = Place(root, "matches")  # a head per match; in memory the segments and labels are values
         self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
-        self._labels: dict[str, str] = {}  # memory stores only: on disk a label is a small file beside the head
-        self._locks = MatchLocks(None if root is None else self._dir)
-        if root is not None:
-            private_dir(root)  # the whole data folder is the player's alone
-            private_dir(self._dir)
-            remove_stale_temps(self._dir)
-
-    @property
-    def _dir(self) -> Path:
-        assert self.root is not None
-        return self.root / "matches"
+        self._locks = MatchLocks(self._place.folder)
 
     def _head_path(self, match_id: str) -> Path:
-        return self._dir / f"{check_id(match_id)}.json"
+        return self._place.path(check_id(match_id))
 
     def _segment_dir(self, match_id: str) -> Path:
-        return self._dir / f"{check_id(match_id)}.log"
+        return self._place.path(check_id(match_id), ".log")
 
-    def _db(self, match_id: str) -> TinyDB:
-        db = self._heads.get(match_id)
+    def _db(self, match_id: str, *, create: bool = False) -> TinyDB:
+        db = self._place.db(match_id, create=create, cache=True)  # kept open: this process is its writer
         if db is None:
-            if self.root is None:
-                raise MatchNotFound(f"no match {match_id!r}")
-            db = TinyDB(self._head_path(match_id), storage=AtomicJSONStorage)
-            self._heads[match_id] = db
+            raise MatchNotFound(f"no match {match_id!r}")
         return db
 
     # --- queries ----------------------------------------------------------------------------------
 
     def ids(self) -> list[str]:
-        if self.root is None:
-            return sorted(self._heads)
-        return sorted(p.stem for p in self._dir.glob("*.json") if ID_PATTERN.match(p.stem))
+        return [name for name in self._place.names() if ID_PATTERN.match(name)]
 
     def signature(self, match_id: str) -> Any:
         """Changes whenever the stored head changes: another process (the CLI, a second window) wrote it."""
-        if self.root is None:
-            return None  # memory stores live in one process
-        try:
-            st = self._head_path(match_id).stat()
-        except FileNotFoundError:
-            return None
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+        return self._place.signature(match_id)  # None in memory: a memory store lives in one process
 
     def forget(self, match_id: str) -> None:
         """Drop what is cached of a match, so the next read comes from disk."""
-        if self.root is not None:
-            self._heads.pop(match_id, None)
+        if not self._place.in_memory:
+            self._place.forget(match_id)
             self._snapshot_json.pop(match_id, None)
 
     def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]:
@@ -139,10 +101,7 @@ class MatchStore:
             raise MatchNotFound(f"no match {match_id!r}")
 
     def exists(self, match_id: str) -> bool:
-        check_id(match_id)
-        if self.root is None:
-            return match_id in self._heads
-        return self._head_path(match_id).exists()
+        return self._place.exists(check_id(match_id))
 
     def summaries(self) -> tuple[list[MatchSummary], list[DamagedFile]]:
         """Every readable match, most recently updated first, and the damaged files that were moved aside."""
@@ -164,8 +123,8 @@ class MatchStore:
         return found, damaged
 
     def label(self, match_id: str) -> str:
-        if self.root is None:
-            return self._labels.get(match_id, "")
+        if self._place.in_memory:
+            return self._place.value(f"{match_id}.label") or ""
         try:
             return self._head_path(match_id).with_suffix(".label").read_text("utf-8")[:80]
         except (OSError, UnicodeDecodeError):
@@ -173,8 +132,8 @@ class MatchStore:
 
     def set_label(self, match_id: str, label: str) -> None:
         """Name a match for people (a second copy of a match kept beside the first)."""
-        if self.root is None:
-            self._labels[match_id] = label
+        if self._place.in_memory:
+            self._place.keep(f"{match_id}.label", label[:80])
         else:
             write_atomic(self._head_path(match_id).with_suffix(".label"), label[:80].encode())
 
@@ -197,10 +156,7 @@ class MatchStore:
         return {"meta": meta, "snapshot": tables["snapshot"][0], "tail": tables["tail"], "redo": tables["redo"]}
 
     def _set_aside(self, match_id: str, reason: str) -> DamagedFile:
-        self._heads.pop(match_id, None)
-        if self.root is None:
-            return DamagedFile(f"match {match_id} could not be read ({reason})", Path(match_id))
-        return move_aside(self._head_path(match_id), reason)
+        return self._place.set_aside(match_id, reason, f"match {match_id}")
 
     def load(self, match_id: str) -> History:
         tables = self._read_tables(match_id)
@@ -217,8 +173,8 @@ class MatchStore:
         return history
 
     def _segment_json(self, match_id: str, base: int) -> Any:
-        if self.root is None:
-            data = self._memory_segments.get(match_id, {}).get(base)
+        if self._place.in_memory:
+            data = self._segments(match_id).get(base)
             if data is None:
                 raise MatchNotFound(f"match {match_id}: history segment {base} is missing")
         else:
@@ -242,8 +198,8 @@ class MatchStore:
 
     def segment_ending_at(self, match_id: str, end: int) -> Segment:
         """The segment whose events end where a history's tail begins (undo reopens it)."""
-        if self.root is None:
-            bases = sorted(self._memory_segments.get(match_id, {}), reverse=True)
+        if self._place.in_memory:
+            bases = sorted(self._segments(match_id), reverse=True)
         else:
             names = self._segment_dir(match_id).glob("*.json")
             bases = sorted((int(p.stem) for p in names if p.stem.isdigit()), reverse=True)
@@ -291,20 +247,16 @@ class MatchStore:
         match_id = check_id(match.id)
         memo = self._memo(match_id)  # a segment's state is often the last snapshot, and shares parts with the next
         files = []
-        if segments and self.root is not None:
+        if segments and not self._place.in_memory:
             private_dir(self._segment_dir(match_id))
         for segment in segments:
             data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
                     "events": [e.to_json() for e in segment.events]}
-            if self.root is None:
-                self._memory_segments.setdefault(match_id, {})[segment.base] = data
+            if self._place.in_memory:
+                self._segments(match_id)[segment.base] = data
             else:
                 files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json", dump(data)))
-        if self.root is None and match_id not in self._heads:
-            self._heads[match_id] = TinyDB(storage=MemoryStorage)
-        elif self.root is not None:
-            private_dir(self._dir)
-        db = self._db(match_id)
+        db = self._db(match_id, create=True)
         meta = {
             "format": HEAD_FORMAT, "version": STORE_VERSION, "id": match_id, "system": match.system,
             "players": [p.name for p in match.players], "created": match.created,
@@ -317,13 +269,19 @@ class MatchStore:
             "tail": [e.to_json() for e in history.tail],
             "redo": [],  # version 1 kept undone steps here; redo now reads them from the tail
         }
-        storage = db.storage
-        batch = storage.batch(files) if isinstance(storage, AtomicJSONStorage) else nullcontext()
-        with batch:
+        with self._place.batch(db, files):
             for name, docs in tables.items():
                 table = db.table(name)
                 table.truncate()
                 table.insert_multiple(docs)
+
+    def _segments(self, match_id: str) -> dict[int, Any]:
+        """A memory store's history segments of one match (on disk: files in <id>.log/)."""
+        found = self._place.value(f"{match_id}.log")
+        if found is None:
+            found = {}
+            self._place.keep(f"{match_id}.log", found)
+        return found
 
     def _memo(self, match_id: str) -> Memo:
         cached = self._snapshot_json.get(match_id)
@@ -339,11 +297,10 @@ class MatchStore:
     def delete(self, match_id: str) -> None:
         if not self.exists(match_id):
             raise MatchNotFound(f"no match {match_id!r}")
-        self._heads.pop(match_id, None)
         self._snapshot_json.pop(match_id, None)
-        self._memory_segments.pop(match_id, None)
-        if self.root is not None:
-            self._head_path(match_id).unlink()
+        for name in (match_id, f"{match_id}.label", f"{match_id}.log"):
+            self._place.remove(name)  # the head (its handle too), and in memory its label and segments
+        if not self._place.in_memory:
             self._head_path(match_id).with_suffix(".lock").unlink(missing_ok=True)
             self._head_path(match_id).with_suffix(".label").unlink(missing_ok=True)
             shutil.rmtree(self._segment_dir(match_id), ignore_errors=True)

@@ -14,20 +14,18 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.store.atomic import (
     DamagedFile,
     dump,
-    folder_lock,
     move_aside,
     private_dir,
     read_json,
-    remove_stale_temps,
     write_atomic,
 )
+from companion.store.place import Place
 
 FORMAT = "tabletop-companion/pending-parts"
 VERSION = 1
@@ -60,24 +58,14 @@ class PendingParts:
     def __init__(self, root: Path | None, *, clock: Callable[[], float] = time.time) -> None:
         self.root = root
         self.clock = clock
-        self._memory: dict[str, PendingSet] = {}
-        if root is not None and self._dir.is_dir():
-            remove_stale_temps(self._dir)
-
-    @property
-    def _dir(self) -> Path:
-        assert self.root is not None
-        return self.root / "incoming"
-
-    def _path(self, key: str) -> Path:
-        return self._dir / f"{key}.json"
+        self._place = Place(root, "incoming", make=False)  # the folder is made with the first part kept
 
     def add(self, set_id: str, total: int, index: int, text: str) -> PendingSet:
         """Keep one part's link (the same part twice is kept once) and return the set as it is now."""
         key = key_for(set_id, total)
         if not 1 <= index <= total or len(text) > MAX_TEXT:
             raise ValueError(f"part {index} of {total} can't be kept")
-        with self._locked():
+        with self._place.lock():  # one read-change-write at a time across processes (two links opened at once)
             current = self.get(key)
             texts = dict(current.texts) if current else {}
             texts[index] = text
@@ -86,9 +74,9 @@ class PendingParts:
         return pending
 
     def get(self, key: str) -> PendingSet | None:
-        if self.root is None:
-            return self._memory.get(key)
-        path = self._path(key)
+        if self._place.in_memory:
+            return self._place.value(key)
+        path = self._place.path(key)
         if not path.is_file():
             return None
         try:
@@ -98,25 +86,23 @@ class PendingParts:
 
     def all(self) -> list[PendingSet]:
         """Every set still waiting for parts, the most recently added to first."""
-        if self.root is None:
-            found = list(self._memory.values())
+        if self._place.in_memory:
+            found = self._place.values()
         else:
-            found = [s for p in sorted(self._dir.glob("*.json")) if KEY.match(p.stem) and (s := self.get(p.stem))]
+            found = [s for name in self._place.names() if KEY.match(name) and (s := self.get(name))]
         return sorted(found, key=lambda s: s.updated, reverse=True)
 
     def discard(self, key: str) -> None:
-        if self.root is None:
-            self._memory.pop(key, None)
-            return
-        with self._locked():
-            self._path(key).unlink(missing_ok=True)
+        with self._place.lock():
+            self._place.remove(key)
 
     def _write(self, pending: PendingSet) -> None:
-        if self.root is None:
-            self._memory[pending.key] = pending
+        if self._place.in_memory:
+            self._place.keep(pending.key, pending)
             return
-        private_dir(self._dir)
-        write_atomic(self._path(pending.key), dump({
+        path = self._place.path(pending.key)
+        private_dir(path.parent)
+        write_atomic(path, dump({
             "format": FORMAT, "version": VERSION, "total": pending.total, "updated": pending.updated,
             "parts": {str(i): t for i, t in sorted(pending.texts.items())}}))
 
@@ -132,10 +118,6 @@ class PendingParts:
             return PendingSet(key, total, texts, float(data["updated"]))
         except (KeyError, TypeError, ValueError, AttributeError):
             raise move_aside(path, "not a file of received code parts") from None
-
-    def _locked(self) -> AbstractContextManager[None]:
-        """One read-change-write at a time across processes (two links opened at once)."""
-        return folder_lock(None if self.root is None else self._dir)
 
 
 def read_json_or_aside(path: Path) -> object:

@@ -11,27 +11,18 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
-from tinydb.storages import MemoryStorage
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.tournament.events import apply
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
-from companion.store.atomic import (
-    AtomicJSONStorage,
-    DamagedFile,
-    folder_lock,
-    move_aside,
-    private_dir,
-    remove_stale_temps,
-)
+from companion.store.atomic import DamagedFile
+from companion.store.place import Place
 
 META_FORMAT = "tabletop-companion/tournament-file"
 STORE_VERSION = 1
@@ -55,30 +46,15 @@ class TournamentStore:
     def __init__(self, root: Path | None, *, clock: Any = time.time) -> None:
         self.root = root
         self.clock = clock
-        self._memory: dict[str, TinyDB] = {}
-        if root is not None:
-            private_dir(self._dir)
-            remove_stale_temps(self._dir)
-
-    @property
-    def _dir(self) -> Path:
-        assert self.root is not None
-        return self.root / "tournaments"
-
-    def _path(self, tournament_id: str) -> Path:
-        return self._dir / f"{check_id(tournament_id)}.json"
+        self._place = Place(root, "tournaments")
 
     # --- queries ----------------------------------------------------------------------------------
 
     def ids(self) -> list[str]:
-        if self.root is None:
-            return sorted(self._memory)
-        return sorted(p.stem for p in self._dir.glob("*.json") if _is_id(p.stem))
+        return [name for name in self._place.names() if _is_id(name)]
 
     def exists(self, tournament_id: str) -> bool:
-        if self.root is None:
-            return check_id(tournament_id) in self._memory
-        return self._path(tournament_id).exists()
+        return self._place.exists(check_id(tournament_id))
 
     def latest(self) -> str:
         """The most recently changed event: the one the judge means when they name none.
@@ -101,23 +77,17 @@ class TournamentStore:
 
     def signature(self, tournament_id: str) -> Any:
         """Changes whenever the stored event changes (a cheap check for a server watching the file)."""
-        if self.root is None:
+        if self._place.in_memory:  # one process: the log's length is enough
             return len(self._db(tournament_id).table("log"))
-        st = self._path(tournament_id).stat()
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+        return self._place.signature(check_id(tournament_id))
 
     # --- reading ----------------------------------------------------------------------------------
 
     def _db(self, tournament_id: str) -> TinyDB:
-        if self.root is None:
-            db = self._memory.get(check_id(tournament_id))
-            if db is None:
-                raise TournamentNotFound(f"no event {tournament_id!r}")
-            return db
-        if not self._path(tournament_id).exists():
+        db = self._place.db(check_id(tournament_id))  # a fresh handle: another process may have replaced the file
+        if db is None:
             raise TournamentNotFound(f"no event {tournament_id!r}")
-        # a fresh handle each time: another process may have replaced the file since
-        return TinyDB(self._path(tournament_id), storage=AtomicJSONStorage)
+        return db
 
     def load(self, tournament_id: str) -> StoredTournament:
         db = self._db(tournament_id)
@@ -138,9 +108,7 @@ class TournamentStore:
         return StoredTournament(tournament, events, token, updated)
 
     def _set_aside(self, tournament_id: str, reason: str) -> DamagedFile:
-        if self.root is None:
-            return DamagedFile(f"event {tournament_id} could not be read ({reason})", Path(tournament_id))
-        return move_aside(self._path(tournament_id), reason)
+        return self._place.set_aside(tournament_id, reason, f"event {tournament_id}")
 
     # --- writing ----------------------------------------------------------------------------------
 
@@ -152,18 +120,19 @@ class TournamentStore:
                 return tid
 
     def create(self, tournament: Tournament) -> StoredTournament:
-        with self._lock():
+        with self._place.lock():
             if self.exists(tournament.id):
                 raise InvalidTournament(f"there is already an event {tournament.id!r}")
-            if self.root is None:
-                self._memory[tournament.id] = TinyDB(storage=MemoryStorage)
             token = secrets.token_urlsafe(16)
             self._write(tournament.id, tournament, (), token, tournament.created)
         return StoredTournament(tournament, (), token, tournament.created)
 
-    def apply(self, tournament_id: str, event: Event) -> StoredTournament:
-        """Apply one event to the stored event and save it; durable when it returns. IllegalAction: no change."""
-        with self._lock():
+    def append(self, tournament_id: str, event: Event,
+               apply: Callable[[Tournament, Event], Tournament]) -> StoredTournament:
+        """Add one event to the stored event and save it; durable when it returns. The read, `apply` (the
+        service's reducer) and the write run under one lock, so a change another process makes meanwhile is
+        never lost. When `apply` raises (IllegalAction), nothing changes."""
+        with self._place.lock():
             stored = self.load(tournament_id)
             state = apply(stored.state, event)
             log = (*stored.log, event)
@@ -174,12 +143,10 @@ class TournamentStore:
     def put(self, state: Tournament, log: tuple[Event, ...], *, replacing: tuple[Event, ...] | None = None) -> None:
         """Store an event read from elsewhere (a backup): a new one (`replacing` None), or in place of the stored one
         whose log is still exactly `replacing` — checked under the lock, so no change made meanwhile is lost."""
-        with self._lock():
+        with self._place.lock():
             if replacing is None:
                 if self.exists(state.id):
                     raise InvalidTournament(f"there is already an event {state.id!r}")
-                if self.root is None:
-                    self._memory[state.id] = TinyDB(storage=MemoryStorage)
                 token = secrets.token_urlsafe(16)  # a restored event gets a judge token of its own
             else:
                 stored = self.load(state.id)
@@ -190,7 +157,7 @@ class TournamentStore:
 
     def rotate_token(self, tournament_id: str) -> str:
         """A new judge's secret: whatever was signed with the old one stops working."""
-        with self._lock():
+        with self._place.lock():
             stored = self.load(tournament_id)
             token = secrets.token_urlsafe(16)
             self._write(tournament_id, stored.state, stored.log, token, stored.updated)
@@ -200,24 +167,13 @@ class TournamentStore:
                updated: float) -> None:
         meta = {"format": META_FORMAT, "version": STORE_VERSION, "id": state.id, "name": state.name,
                 "token": token, "created": state.created, "updated": updated}
-        if self.root is None:
-            db = self._memory[tournament_id]
-        else:
-            db = TinyDB(self._path(tournament_id), storage=AtomicJSONStorage)
-        storage = db.storage
-        with storage.batch() if isinstance(storage, AtomicJSONStorage) else _nothing():
+        db = self._place.db(check_id(tournament_id), create=True)
+        assert db is not None
+        with self._place.batch(db):
             for name, docs in (("meta", [meta]), ("state", [to_json(state)]), ("log", [e.to_json() for e in log])):
                 table = db.table(name)
                 table.truncate()
                 table.insert_multiple(docs)
-
-    def _lock(self) -> AbstractContextManager[None]:
-        return folder_lock(None if self.root is None else self._dir)
-
-
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
 
 
 def _is_id(name: str) -> bool:

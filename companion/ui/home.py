@@ -7,7 +7,7 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.play.match_tools import MatchSummary
+from companion.session.matches import MatchSummary
 from companion.session.sharing.incoming import Incoming
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
@@ -53,7 +53,7 @@ class HomeScreen:
 
     def _matches(self, app: App) -> list[ft.Control]:
         try:
-            summaries, damaged = app.session.store.summaries()
+            summaries, damaged = app.session.summaries()
         except CompanionError as exc:
             return [ft.Text(f"Your matches could not be read: {exc}", color=ft.Colors.ERROR)]
         notes: list[ft.Control] = [ft.Text(str(d), color=ft.Colors.ERROR, key="damaged-note") for d in damaged]

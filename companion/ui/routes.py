@@ -43,7 +43,7 @@ def screens_for(route: str, session: Session) -> list[Screen]:
 
 def _stored(session: Session, match_id: str) -> bool:
     try:
-        return session.store.exists(match_id)
+        return session.has_match(match_id)
     except CompanionError:  # not even a match id
         return False
 

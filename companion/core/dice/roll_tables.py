@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.errors import CompanionError
-from companion.core.packs.schema import PackError
+from companion.core.errors import CompanionError, PackError
 
 DICE = re.compile(r"^(?P<n>\d*)d(?P<sides>\d+)$")
 

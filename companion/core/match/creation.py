@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from companion.core.errors import IllegalAction
-from companion.core.model import Match, Player, validate
+from companion.core.model import HOUSE, Match, Player, validate
 from companion.core.packs.load import Pack
 
 # Okabe-Ito colours: distinct for the common kinds of colour blindness, and named so players can say them.
@@ -21,8 +22,10 @@ def new_match(
     now: float,
     colours: list[str] | None = None,
     rounds_per_turn: int | None = None,
+    house_rules: Iterable[str] = (),
 ) -> Match:
-    """A match at turn 1 with the given players (2-4) and no units yet."""
+    """A match at turn 1 with the given players (2-4) and no units yet; `house_rules`: the pack's house-rule
+    options switched on for it (`options.toml`; an `house_rule` event changes them later)."""
     names = [n.strip() for n in names]
     if not pack.min_players <= len(names) <= pack.max_players:
         span = (f"{pack.min_players}" if pack.min_players == pack.max_players
@@ -43,7 +46,14 @@ def new_match(
         if not 1 <= rounds_per_turn <= 10:
             raise IllegalAction("rounds per turn must be between 1 and 10")
         rules = replace(rules, rounds_per_turn=rounds_per_turn)
+    options = pack.option_defaults()
+    chosen = list(dict.fromkeys(house_rules))
+    unknown = [o for o in chosen if o not in options]
+    if unknown:
+        known = ", ".join(options) or "none"
+        raise IllegalAction(f"{pack.name} has no house rule {', '.join(map(repr, unknown))}; its house rules: {known}")
     match = Match(
+        counters={HOUSE + o: 1 for o in chosen},
         id=match_id,
         system=pack.id,
         pack_version=pack.version,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.core.errors import IllegalAction
 from companion.core.match.event import Event
 from companion.core.match.reducer import Reducer
@@ -16,7 +18,24 @@ def _guard(state: Match, event: Event) -> None:
         raise IllegalAction("the match is over; undo the last step or reopen it to go on")
 
 
-REDUCER: Reducer[Match, Event] = Reducer(validate, _guard)
+# What a game system checks on every state its matches reach (which tokens a unit takes ...): core can't import
+# the systems, so whoever knows them (the session) installs the lookup by system id; it runs on every path
+# that applies an event (buttons, CLI, import, share codes, the live table).
+SystemInvariant = Callable[[Match], None]
+_SYSTEM_INVARIANTS: list[Callable[[str], SystemInvariant | None]] = []
+
+
+def install_system_invariants(lookup: Callable[[str], SystemInvariant | None]) -> None:
+    _SYSTEM_INVARIANTS[:] = [lookup]
+
+
+def _validate(state: Match) -> None:
+    validate(state)
+    if _SYSTEM_INVARIANTS and (check := _SYSTEM_INVARIANTS[0](state.system)) is not None:
+        check(state)
+
+
+REDUCER: Reducer[Match, Event] = Reducer(_validate, _guard)
 HANDLERS = REDUCER.handlers
 handler = REDUCER.handler
 apply = REDUCER.apply

@@ -1,9 +1,8 @@
 """Events: every change to a match is an event applied by the pure function `apply`.
 
-`apply(state, event)` returns a new state or raises `IllegalAction` with a reason a player can read;
-the old state is never touched. The list of applied events is the match history. The event type and the
-reducer live in `event_base`, rolls in `dice_events`; this module has the table's other events and re-exports
-them all.
+`apply(state, event)` returns a new state or raises `IllegalAction` with a reason a player can read; the old state
+is never touched. The event type and the reducer live in `event_base`, rolls in `dice_events`: this module has
+the table's other events and re-exports them all.
 """
 
 from __future__ import annotations
@@ -16,8 +15,11 @@ from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, ap
 from companion.core.model import (
     COUNTER_SCOPES,
     GRENADE_ICON,
+    HOUSE,
     LOCATIONS,
     MAX_POSITION,
+    RESERVE_REASONS,
+    TURN_MARKS,
     Match,
     Player,
     Timer,
@@ -149,6 +151,9 @@ def _token(state: Match, event: Event) -> Match:
         raise IllegalAction(f"{unit.name} can't hold more than {limit} {kind} token(s)")
     if kind == "action" and delta > 0 and unit.eliminated:
         raise IllegalAction(f"{unit.name} is KO'd and can't be given an action")
+    if kind == "action" and delta > 0 and {"acted", "swapped"} & set(unit.turn_marks):  # left after acting; swapped
+        raise IllegalAction(f"{unit.name} " + ("swapped weapons this turn, so it can't also be given an action" if
+                            "swapped" in unit.turn_marks else "already had its action this turn (one action per unit)"))
     return _with_unit(state, replace(unit, tokens=replace(unit.tokens, **{kind: count})))
 
 
@@ -202,8 +207,22 @@ def _clear(state: Match, owners: set[str]) -> tuple[Unit, ...]:
             last = t.action_last + t.action if t.action and state.rules.action_tokens_carry else 0
             if (t.action, t.action_last) != (0, last):  # most units hold no tokens: keep them as they are
                 u = replace(u, tokens=replace(t, action=0, action_last=last))
+            if u.turn_marks:  # what the unit did this turn is over with it
+                u = replace(u, turn_marks=())
         units.append(u)
     return tuple(units)
+
+
+@handler("house_rule")
+def _house_rule(state: Match, event: Event) -> Match:
+    """Switch a house-rule option of the pack on or off for this match (the system refuses unknown ones)."""
+    option = _str(event, "option")
+    on = event.data.get("on")
+    if not isinstance(on, bool):
+        raise IllegalAction("house_rule: on must be true or false")
+    if len(option) > MAX_POSITION * 2:
+        raise IllegalAction("house_rule: an option is a short id")
+    return replace(state, counters={**state.counters, HOUSE + option: int(on)})
 
 
 @handler("end_round")
@@ -245,11 +264,27 @@ def _set_position(state: Match, event: Event) -> Match:
 
 @handler("set_location")
 def _set_location(state: Match, event: Event) -> Match:
-    unit = _unit_of(state, event)
+    unit = _unit_of(state, event)  # `reason` (optional, reserves only) says why it went to the reserves
     location = _str(event, "location")
     if location not in LOCATIONS:
         raise IllegalAction(f"a unit is on the {' or in '.join(LOCATIONS)}, not {location!r}")
-    return _with_unit(state, replace(unit, location=location))
+    reason = event.data.get("reason", "")
+    if reason not in RESERVE_REASONS or (reason and location != "reserve"):
+        raise IllegalAction(f"set_location: a reason is one of {', '.join(r for r in RESERVE_REASONS if r)}, "
+                            "and only for the reserves")
+    return _with_unit(state, replace(unit, location=location, reserve_reason=reason))
+
+
+@handler("mark")
+def _mark(state: Match, event: Event) -> Match:
+    """Note what a unit did this turn that outlives its action token (cleared when its player's turn ends)."""
+    unit = _unit_of(state, event)
+    mark = _str(event, "mark")
+    if mark not in TURN_MARKS:
+        raise IllegalAction(f"mark: a unit's turn mark is one of {', '.join(TURN_MARKS)}, not {mark!r}")
+    if mark in unit.turn_marks:
+        raise IllegalAction(f"{unit.name} is already marked {mark} this turn")
+    return _with_unit(state, replace(unit, turn_marks=(*unit.turn_marks, mark)))
 
 
 @handler("end_match")

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core.dice.roll import roll
 from companion.core.errors import CompanionError
+from companion.core.match.describe import trial
 from companion.core.match.events import Event, apply
 from companion.core.model import Match, Unit
 from companion.core.packs.load import Pack
@@ -35,11 +36,18 @@ def build_total(match: Match) -> int | None:
     return match.rules.rounds_per_turn * 100 if match.rules.turn_style == "shared" else None
 
 
-def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str] = frozenset()) -> list[Finding]:
-    """The player's force against the pack's rules: the units on the table, and those in reserve that got
-    there by being eliminated (`fallen`, see `fallen_units`): losing a unit doesn't make a force illegal."""
-    units = [u for u in match.units if u.owner == player_id and not u.cyclic
-             and (u.location == "table" or u.id in fallen)]
+def starting_force(match: Match, player_id: str, fallen: frozenset[str] = frozenset()) -> list[Unit]:
+    """The player's force as it started: the units on the table, and those in reserve that got there by being
+    eliminated (`fallen`, see `fallen_units`), so losing a unit doesn't make a force illegal."""
+    return [u for u in match.units if u.owner == player_id and not u.cyclic
+            and (u.location == "table" or u.id in fallen)]
+
+
+def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str] = frozenset(),
+                units: list[Unit] | None = None) -> list[Finding]:
+    """The player's force against the pack's rules: `units` as the game's system counts its starting force
+    (by default `starting_force`)."""
+    units = starting_force(match, player_id, fallen) if units is None else units
     total = sum(u.points for u in units)
     players = len(match.players)
     limit = build_total(match)
@@ -86,9 +94,13 @@ def _figure_list(figures: dict[str, Any], units: list[Unit]) -> Finding:
 
 def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
     """Units that were eliminated at some point of the match (Halo clicks them back and sends them to the
-    reserves, where nothing else tells them from the reserves picked at set-up)."""
+    reserves, where nothing else tells them from the reserves picked at set-up), also for a moment within one
+    step: an attack's KO, click back and return to the reserves are one batch."""
     state, fallen = initial, set()
     for event in events:
+        if event.type == "batch":  # the step's events one by one, by the reducer, to see the KO inside it
+            inner = [Event(i["type"], i.get("data", {}), event.by, event.at) for i in event.data.get("events", [])]
+            fallen |= {u.id for s in trial(state, inner) for u in s.units if u.eliminated}
         state = apply(state, event)
         fallen |= {u.id for u in state.units if u.eliminated}
     return frozenset(fallen)

@@ -14,14 +14,9 @@ class TurnPoints:
     points: dict[str, tuple[int, int]]  # player id -> (VP, kills)
 
 
-def scoring_kind(match: Match) -> str:
-    """What decides a match here: kills for Halo ActionClix-style games, VP otherwise."""
-    return "kills" if match.system == "halo-actionclix" else "vp"
-
-
-def leaders(match: Match) -> tuple[str, ...]:
-    """The players with the most points of the match's scoring kind (several on a tie)."""
-    kind = scoring_kind(match)
+def leaders(match: Match, kind: str) -> tuple[str, ...]:
+    """The players with the most points of `kind` ("vp" or "kills", what the match's system scores; several
+    on a tie)."""
     best = max(getattr(p, kind) for p in match.players)
     return tuple(p.id for p in match.players if getattr(p, kind) == best)
 

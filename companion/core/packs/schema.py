@@ -13,13 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.errors import CompanionError
+from companion.core.errors import PackError
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-
-
-class PackError(CompanionError):
-    """A pack file that can't be used; the message names the file, the field and what was expected."""
 
 
 class Violation(Exception):

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict
 from companion.rules.empires import flow, steps
 from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
 from companion.rules.empires.steps import MASTER, preview
@@ -161,7 +161,7 @@ def _flow_rule(spec: _Spec, challenge: flow.Challenge) -> str:
 
 
 
-class ArmageddonEmpires:
+class ArmageddonEmpires(System):
     id = SYSTEM_ID
     name = "Armageddon Empires"
 

@@ -15,9 +15,12 @@ from dataclasses import dataclass
 
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
+from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
-from companion.core.model import GRENADE_ICON, Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
+from companion.core.model import Match, Player, Unit
+from companion.rules import base
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
+from companion.rules.halo import attack
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -31,6 +34,9 @@ from companion.rules.halo.attack import (
     resolve_attack,
 )
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, exchange, incoming
+from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
+from companion.rules.halo.respawn import elimination_events, respawn, respawn_params, respawn_refusal
+from companion.rules.halo.splash import marked, splash
 
 ACTIONS_PER_TURN = 3
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
@@ -39,10 +45,9 @@ CAPTURED_COUNTER = "captured-spawn-points"
 OWN_SPAWN, ENEMY_SPAWN = "own-spawn", "enemy-spawn"
 POSITIONS = {"": "Elsewhere on the map", OWN_SPAWN: "On one of its player's spawn points",
              ENEMY_SPAWN: "On an opponent's spawn point"}
-MOVES = ("move", "move-and-attack", "respawn")  # the actions that move a unit: they ask where it ends
+MOVES = ("move", "move-and-attack", "throw-grenade", "respawn")  # the actions that move a unit: where it ends
 ENDS = Param("ends", "Where its move ends", "choice", (("", "Elsewhere"), (ENEMY_SPAWN, POSITIONS[ENEMY_SPAWN])),
              default="")
-
 
 
 @dataclass(frozen=True)
@@ -75,21 +80,12 @@ LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn p
 NOTES = {
     "attack": "Needs a clear line of fire to the target.",
     "move-and-attack": "More than 4 squares moved: -3 attack.",
-    "throw-grenade": "Uses one Grenade token.",
+    "throw-grenade": "Uses one Grenade token. More than 4 squares moved first: -3 attack.",
     "respawn": "Place it on one of your spawn points no enemy has captured; this action must move it off. "
                "Bring back the eliminated unit or a reserve unit worth the same or fewer points.",
     "upgrade": "The source doesn't say whether upgrading uses one of your actions; here it doesn't.",
     "loot-roll": "Only if the unit ends your turn on an opponent's spawn point.",
 }
-
-# When every unit is refused for the same rule, one sentence says it for all of them.
-SUMMARIES = {
-    "actions": "every unit on the table already had its action this turn (one action per unit)",
-    "grenades": "none of your units on the table has a Grenade token",
-    "upgrade-tokens": "none of your units on the table has Upgrade tokens",
-    "loot-roll": "no unit was given an action this turn, so no loot roll",
-}
-
 
 @dataclass(frozen=True)
 class _Turn:
@@ -117,8 +113,8 @@ def _turn(state: Match) -> _Turn:
     tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
     return _Turn(
         player=player, table=table, reserve=reserve,
-        reserve_points=frozenset(u.points for u in reserve),
-        cheapest_reserve=min((u.points for u in reserve), default=None),
+        reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
+        cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None),
         enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
         used=sum(u.tokens.action for u in mine),
         captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
@@ -138,45 +134,58 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
         if turn.captured is not None and turn.captured >= SPAWN_POINTS:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
+        if not awaiting_respawn(turn.reserve):
+            return ("no unit of yours was eliminated and is waiting to respawn (the table already holds your "
+                    "whole starting force)"), "respawning"
     return None
 
 
-def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
+def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> base.UnitRefusal | None:
+    """The first check of `spec` the unit fails, with how many it passed (its depth)."""
     name = unit.name
     if unit.owner != turn.player.id:
-        return f"{name} is not {turn.player.name}'s unit", "actions"
+        return base.UnitRefusal(f"{name} is not {turn.player.name}'s unit", "actions")
     if spec.where == "reserve":
         if unit.location != "reserve":
-            return f"{name} is not in your reserves", "respawning"
-        # back in the reserves after acting this turn (by hand): one action per unit still holds
-        return (f"{name} already had its action this turn (one action per unit)", "actions") if unit.tokens.action \
-            else None
+            return base.UnitRefusal(f"{name} is not in your reserves", "respawning")
+        why = action_refusal(unit)  # back in the reserves after acting this turn: one action per unit still holds
+        if why:
+            return base.UnitRefusal(*why, 1)
+        why = respawn_refusal(turn.reserve, unit)
+        return base.UnitRefusal(*why, 2) if why else None
     if unit.location != "table" or unit.eliminated:
-        return f"{name} is not on the table", "reserves"
-    acted = unit.tokens.action > 0
+        return base.UnitRefusal(f"{name} is not on the table", "reserves")
+    acted = had_action(unit)
     if spec.id == "swap-weapons":
         if acted:
-            return f"{name} was given an action this turn; only a unit without one can swap weapons", "swap-weapons"
+            return base.UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
+                               "swap-weapons", 1)
         if unit.points not in turn.reserve_points:
-            return f"no unit in your reserves is worth exactly {unit.points} points like {name}", "swap-weapons"
+            return base.UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
+                               "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
         if not unit.tokens.upgrade:
-            return f"{name} has no Upgrade tokens", "upgrade-tokens"
+            return base.UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return (f"no unit in your reserves is worth {limit} points or less ({unit.points} + "
-                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)"), "upgrading"
+            return base.UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
+                                    f"reserves is worth {limit} points or less ({unit.points} + "
+                                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
         return None
     if spec.id == "loot-roll":
         if not acted:
-            return f"{name} was not given an action this turn, so it can't make a loot roll", "loot-roll"
-        return None if unit.position == ENEMY_SPAWN else (f"{name} is not on an opponent's spawn point",
-                                                          "loot-roll")
-    if acted:
-        return f"{name} already had its action this turn (one action per unit)", "actions"
+            return base.UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
+                                    "loot-roll", 1)
+        if LOOTED in unit.turn_marks:
+            return base.UnitRefusal(f"{name} already made its loot roll for this turn's action", "loot-roll", 2)
+        return None if unit.position == ENEMY_SPAWN else base.UnitRefusal(
+            f"{name} is not on an opponent's spawn point", "loot-roll", 3)
+    why = action_refusal(unit)
+    if why:
+        return base.UnitRefusal(*why, 1)
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
-        return f"{name} has no Grenade token", "grenades"
+        return base.UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
 
 
@@ -191,8 +200,11 @@ def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
     try:
         if spec.id in ("swap-weapons", "upgrade"):
             incoming(state, action, state.unit(action.unit or ""))
+        if spec.id == "respawn" and (why := respawn_refusal(state.units, state.unit(action.unit or ""), action.params)):
+            return why
         if spec.id in ATTACKS:
             _, attacker, target = attack_setup(state, action)
+            marked(state, attacker, target, action.params)  # the units marked next to the target for a splash
             if target.owner == attacker.owner or target.location != "table" or target.eliminated:
                 return f"{spec.title}: {target.name} is not an opposing unit on the table", "attacking"
             dial_value(attacker, "damage")
@@ -216,9 +228,13 @@ def _params(turn: _Turn, action: str) -> tuple[Param, ...]:
     ends = (ENDS,) if action in MOVES else ()
     if action in ATTACKS:
         return attack_params(action, turn.enemies) + ends
+    if action == "respawn":
+        return respawn_params(turn.reserve, turn.enemies) + ends
     if action in MOVES:
         return ends
-    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in turn.reserve)
+    # only units a swap or an upgrade may bring in, cheapest first (the upgrade's default fits every unit offered)
+    choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in sorted(
+        (u for u in turn.reserve if comes_in(u)), key=lambda u: u.points))
     if action == "swap-weapons":
         return (Param("into", "Reserve unit of the same points", "choice", choices),)
     if action == "upgrade":
@@ -240,33 +256,30 @@ def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
     if not spec.where:
         return ActionOption(spec.id, spec.title, True, rule=spec.rule, cost=spec.cost, note=note)
     candidates = _candidates(turn, spec)
-    refused: dict[str, Refusal] = {}
-    allowed = []
-    for unit in candidates:
-        why = _unit_refusal(turn, spec, unit)
-        if why:
-            refused[unit.id] = why
-        else:
-            allowed.append(unit.id)
-    reasons = {uid: r for uid, (r, _) in refused.items()}
+    refused = {u.id: why for u in candidates if (why := _unit_refusal(turn, spec, u))}
+    allowed = tuple(u.id for u in candidates if u.id not in refused)
     if allowed:
-        return ActionOption(spec.id, spec.title, True, tuple(allowed), rule=spec.rule, cost=spec.cost, note=note,
-                            refused=reasons, params=_params(turn, spec.id), dice=DICE.get(spec.id))
+        return ActionOption(spec.id, spec.title, True, allowed, rule=spec.rule, cost=spec.cost, note=note,
+                            refused={uid: r.reason for uid, r in refused.items()}, params=_params(turn, spec.id),
+                            dice=DICE.get(spec.id))
     if not candidates:
         return ActionOption(spec.id, spec.title, False, reason="you have no units on the table", rule="actions",
                             cost=spec.cost, note=note)
-    rules = {rule for _, rule in refused.values()}
-    rule = next(iter(rules))
-    shown = SUMMARIES.get(rule) if len(rules) == 1 else None
-    if shown is None:
-        shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return ActionOption(spec.id, spec.title, False, reason=shown, rule=rule, cost=spec.cost, note=note,
-                        refused=reasons)
+    reason, rule, reasons, shown = base.refusal_summary(refused)
+    return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule, cost=spec.cost, note=note,
+                        refused=reasons, shown=shown)
 
 
-class HaloActionClix:
+class HaloActionClix(System):
     id = SYSTEM_ID
     name = "Halo ActionClix"
+    places = POSITIONS
+    scoring = "kills"
+    desk_attack = attack
+
+    def turn_line(self, state: Match) -> str:
+        used = sum(u.tokens.action for u in state.units if u.owner == state.active_player.id)
+        return f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         turn = _turn(state)
@@ -291,9 +304,9 @@ class HaloActionClix:
             unit = state.unit(action.unit)
         except KeyError:
             return Verdict(False, f"there is no unit {action.unit!r} in this match")
-        why = _unit_refusal(turn, spec, unit)
-        if why:
-            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        refusal = _unit_refusal(turn, spec, unit)
+        if refusal:
+            return Verdict(False, f"{spec.title}: {refusal.reason}", refusal.rule)
         why = _param_refusal(state, spec, action)
         if why:
             return Verdict(False, why[0], why[1])
@@ -330,17 +343,11 @@ class HaloActionClix:
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
-            events = [Event("set_location", {"unit": unit.id, "location": "table"}, by), give,
-                      *_ends(unit, action, by)]
-            icon = GRENADE_ICON in unit.tags and not unit.tokens.grenade
-            if icon:
-                events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
-            return Resolution(tuple(events), f"{unit.name} respawns and moves off the spawn point", ("respawning",),
-                              (NOTES["respawn"], *(["Its card's grenade icon gives it a Grenade token."] if icon
-                                                   else [])))
+            return respawn(self, state, action, rng)
         if action.name == "loot-roll":
             result = roll("2d6", rng)
-            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),),
+            return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),
+                               Event("mark", {"unit": unit.id, "mark": LOOTED}, by)),
                               f"Loot roll for {unit.name}: {result.describe()}", ("loot-roll",),
                               (LOOT_TEXT.format(unit=unit.name),))
         return exchange(state, action, unit, by)
@@ -350,16 +357,21 @@ class HaloActionClix:
         damage = dial_value(attacker, "damage")  # read before rolling: a dial without it stops here, not after
         result = resolve_attack(setup, rng)
         events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
-        if action.name == "move-and-attack":
+        if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
         verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
-        outcome = f"hit, {damage} damage" if result.hit else "miss"
         details = [result.why, *result.effects]
+        if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
+            events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
+                                  elimination_events)
+            details.append(line)
         rules = list(result.rules)
-        if any(e.type == "set_location" for e in events):
+        if any(e.type == "set_location" and e.data["unit"] == target.id for e in events):
             details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
+        taken = next((e.data["amount"] for e in events if e.type == "damage"), 0)
+        outcome = (f"hit, {taken} damage" + (", KO" if "elimination" in rules else "")) if result.hit else "miss"
         return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",
                           tuple(rules), tuple(details), result.hit)
 
@@ -377,20 +389,12 @@ class HaloActionClix:
                   Event("roll", result.roll.event_data(f"{attacker.name} attacks {target.name}"), by)]
         if action == "throw-grenade":
             events.append(Event("token", {"unit": attacker_id, "kind": "grenade", "delta": -1}, by))
-        ko = target.ko_click
         if result.hit and damage > 0:
-            events.append(Event("damage", {"unit": target_id, "amount": damage}, by))
-            if ko is not None and target.click + damage >= ko:
+            # what the dial really takes, and whether it is KO'd, from the reducer on a trial copy: damage past
+            # the KO click goes nowhere, so the event, the log line and the result all carry the one number
+            taken = damage_taken(state, [*events, Event("damage", {"unit": target_id, "amount": damage}, by)],
+                                 target_id)
+            events.append(Event("damage", {"unit": target_id, "amount": taken}, by))
+            if trial(state, events)[-1].unit(target_id).eliminated:
                 events += elimination_events(attacker, target)
         return events
-
-
-def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
-    by = attacker.owner
-    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, by),
-            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, by),
-            Event("set_click", {"unit": target.id, "click": target.start}, by),
-            Event("set_location", {"unit": target.id, "location": "reserve"}, by)]
-
-
-

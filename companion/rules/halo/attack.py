@@ -21,6 +21,7 @@ from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Param, param_int
+from companion.rules.halo.splash import splash_params
 
 SYSTEM_ID = "halo-actionclix"
 ATTACK_ROLL = "2d6"
@@ -91,11 +92,16 @@ def _hit_weight(needed: int) -> tuple[int, int]:
     return hits.quantity(True), hits.denominator()
 
 
+def roll_chance(needed: int) -> Fraction:
+    """The exact chance that 2d6 reaches `needed` or shows two 6s (which always hit; the Scarab game too)."""
+    # every needed total below 2 hits always, every one above 12 only on two 6s: clamp to keep the cache small
+    hit, total = _hit_weight(max(2, min(needed, 13)))
+    return Fraction(hit, total)
+
+
 def hit_chance(setup: AttackSetup) -> Fraction:
     """The exact chance that this attack hits."""
-    # every needed total below 2 hits always, every one above 12 only on two 6s: clamp to keep the cache small
-    hit, total = _hit_weight(max(2, min(setup.needed, 13)))
-    return Fraction(hit, total)
+    return roll_chance(setup.needed)
 
 
 @dataclass(frozen=True)
@@ -143,10 +149,9 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
     effects: list[str] = []
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
-        effects.append("1 damage to every enemy unit adjacent to the target (double-six ability)"
-                       if setup.double_six_splash else
-                       "two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
-                       "adjacent to the target also takes 1 damage")
+        if not setup.double_six_splash:  # with the ability, the splash's own events and line say what it does
+            effects.append("two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
+                           "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
     return AttackResult(setup, result, total, hit, hit and not reached, hit_chance(setup), why, tuple(effects),
                         tuple(rules))
 
@@ -166,19 +171,21 @@ def chance_text(setup: AttackSetup) -> str:
 # --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
 
 SHOOTING_ACTIONS = ("attack", "move-and-attack")  # the double-six card ability speaks of shots
+MOVING_ATTACKS = ("move-and-attack", "throw-grenade")  # a grenade may be thrown after moving, like a shot
 
 
 def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     """The form of an attack action: the target, squares moved (move and attack), modifiers, the card switch."""
     params = [Param("target", "Target", "unit", tuple((u.id, u.name) for u in targets),
                     default=targets[0].id if targets else None)]
-    if action == "move-and-attack":
+    if action in MOVING_ATTACKS:
         params.append(Param("moved", "Squares moved before attacking", "int", low=0, high=MAX_MOVE, default=0))
     params.append(Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
                         high=MAX_MODIFIER, default=0))
     if action in SHOOTING_ACTIONS:
         params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
                             default=False))
+        params += splash_params(targets)
     return tuple(params)
 
 
@@ -203,7 +210,10 @@ def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]
         target = state.unit(target_id or "")
     except KeyError:
         raise AttackError("choose an opposing unit on the table as the target") from None
-    moved = param_int(action.params, "moved", 0, MAX_MOVE) if action.name == "move-and-attack" else 0
+    moved = param_int(action.params, "moved", 0, MAX_MOVE) if action.name in MOVING_ATTACKS else 0
+    speed = attacker.current.stats.get("speed")
+    if isinstance(speed, int) and not isinstance(speed, bool) and moved > speed:  # one action: its speed at most
+        raise AttackError(f"{attacker.name}'s speed is {speed}: it can't move {moved} squares in one action")
     setup = AttackSetup(attack=dial_value(attacker, "attack"), defense=dial_value(target, "defense"), moved=moved,
                         modifier=param_int(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
                         kind="grenade" if action.name == "throw-grenade" else "shoot",

@@ -1,4 +1,7 @@
-"""Halo ActionClix swaps and upgrades (seed 001): a reserve unit takes a unit's square and health."""
+"""Halo ActionClix swaps and upgrades (seed 001): a reserve unit takes a unit's square and health.
+
+The unit coming in takes the old one's square (`position`) and, after an upgrade, its action token; the old one
+goes to the reserves with its reason, its square cleared, and an action it had noted (see halo.reserves)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Resolution, param_int
+from companion.rules.halo.reserves import ELIMINATED, SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events
 
 UPGRADE_TOKEN_POINTS = 25
 RULES = {"swap-weapons": "swap-weapons", "upgrade": "upgrading"}
@@ -22,13 +26,16 @@ def incoming(state: Match, action: Action, old: Unit) -> tuple[Unit, int]:
         raise IllegalAction(f"{title}: choose the reserve unit that comes in", rule) from None
     if new.owner != old.owner or new.location != "reserve":
         raise IllegalAction(f"{title}: {new.name} is not in your reserves", rule)
+    if new.reserve_reason == ELIMINATED:  # its respawn is open: it comes back that way, the count stays whole
+        raise IllegalAction(f"{title}: {new.name} was eliminated; it comes back by respawning", rule)
+    used = action_refusal(new)  # back in, it would get a second action (or one after swapping)
+    if used:
+        raise IllegalAction(f"{title}: {used[0]}; it can't come back in this turn", used[1])
     if action.name == "swap-weapons":
         if new.points != old.points:
             raise IllegalAction(f"{title}: {new.name} is worth {new.points} points, not {old.points} like "
                                 f"{old.name}", rule)
         return new, 0
-    if old.tokens.action and new.tokens.action:  # the action token moves over: a unit holds one a turn
-        raise IllegalAction(f"{title}: {new.name} already had its action this turn", rule)
     spend = param_int(action.params, "spend", 1, max(1, old.tokens.upgrade), default=1, rule=rule)
     limit = old.points + UPGRADE_TOKEN_POINTS * spend
     if new.points > limit:
@@ -47,7 +54,7 @@ def exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
     else:
         moves = {"upgrade": tokens.upgrade - spend, "grenade": tokens.grenade, "action": tokens.action}
         lost = f"{spend} Upgrade token(s) spent"
-    events = [Event("set_location", {"unit": old.id, "location": "reserve"}, by)]
+    events = leaving_events(old, SWAPPED if action.name == "swap-weapons" else UPGRADED, by)
     click = min(new.start + max(0, old.click - old.start), len(new.dial) - 2)  # same damage taken, never KO
     if click != new.click:
         events.append(Event("set_click", {"unit": new.id, "click": click}, by))
@@ -57,6 +64,7 @@ def exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
             events.append(Event("token", {"unit": old.id, "kind": kind, "delta": -held}, by))
         if moves.get(kind):
             events.append(Event("token", {"unit": new.id, "kind": kind, "delta": moves[kind]}, by))
+    events += arriving_events(old, new, action.name == "swap-weapons", by)
     return Resolution(tuple(events), f"{new.name} takes {old.name}'s place", (RULES[action.name],), (
         f"{lost}; the other tokens move to {new.name}.",
         f"{new.name} was set to the same damage taken ({click - new.start} click(s)); if the health meters differ, "

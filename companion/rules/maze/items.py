@@ -26,7 +26,7 @@ from companion.core.dice.roll_tables import RollTable
 from companion.core.errors import IllegalAction
 from companion.core.match.events import MAX_STEP, Event
 from companion.core.model import Unit
-from companion.core.packs.load import get_pack
+from companion.rules.base import pack_of
 
 SYSTEM_ID = "killer-of-the-maze"
 ADVANCED = "advanced-turn"
@@ -110,7 +110,7 @@ class Catalogue:
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
     """The pack's item tables, read once (the pack loader checks them)."""
-    pack = get_pack(SYSTEM_ID)
+    pack = pack_of(SYSTEM_ID)  # handed in by the session: rules read no files
     weapons = {
         w["id"]: Weapon(w["id"], w["name"], tuple(Profile(p["range"], p["to_wound"], p["damage"])
                                                   for p in w["profile"]),

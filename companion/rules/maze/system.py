@@ -18,7 +18,7 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict
 from companion.rules.maze import gear
 from companion.rules.maze.fire import fire, fire_setup, odds_line
 from companion.rules.maze.items import (
@@ -227,7 +227,7 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
         checks[spec.id]()
 
 
-class KillerOfTheMaze:
+class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
 

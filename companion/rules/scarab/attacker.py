@@ -1,13 +1,13 @@
 """The attacking player's turn against the Scarab (seed 000): actions, checks, exact odds and resolution.
 
-Actions per turn: half the figures of the starting force (all the attacker's units in the match, KO'd ones too),
-rounded up; with the house rule "heroclix-attacker-actions" one per 100 points of that force instead. Each action
-puts an action token on the figure (the pack's limit is two held); like both base games, a figure takes one
-action a turn. Shots at the Scarab use the Shell dial's defense (a figure marked colossal: the Chassis dial's)
-and damage the Shell dial; at most two aerial figures shoot at the Scarab a turn (counted with the "acted-turn"
-counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage. Map facts (adjacency, the Scarab
-kneeling or standing) that the match can't know are asked; where each figure stands is match state
-(scarab.positions), and every action that moves a figure sets it.
+Actions per turn: half the figures of the starting force (halo.reserves.starting_force: on the table, KO'd ones
+too, or eliminated and waiting to respawn), rounded up; with the house rule "heroclix-attacker-actions" one per 100
+points of that force instead. Each action puts an action token on the figure (the pack's limit is two held); like
+both base games, a figure takes one action a turn. Shots at the Scarab use the Shell dial's defense (a figure
+marked colossal: the Chassis dial's) and damage the Shell dial; at most two aerial figures shoot at the Scarab a
+turn (counted with the "acted-turn" counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage.
+Map facts (adjacency, the Scarab kneeling or standing) that the match can't know are asked; where each figure
+stands is match state (scarab.positions), and every action that moves a figure sets it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
+from companion.rules.halo.reserves import starting_force
 from companion.rules.scarab.attacker_specs import (
     ADJACENT,
     AERIAL_LIMIT,
@@ -37,17 +38,15 @@ from companion.rules.scarab.attacker_specs import (
     Spec,
 )
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
+from companion.rules.scarab.move_attack import FOLLOWED, follow_params, follow_up, move_refusal, penalty
 from companion.rules.scarab.positions import (
     BOARDED,
     GROUND,
     INSIDE,
-    INTERIOR,
     OUTSIDE_MAP,
     PHRASES,
-    POSITIONS,
     RAMP,
     TOP,
-    boarding_refusal,
     entering_refusal,
     leaving_refusal,
     place,
@@ -102,7 +101,9 @@ class _Turn:
 
 
 def allowance(state: Match, player_id: str, heroclix: bool) -> tuple[int, str]:
-    force = [u for u in state.units if u.owner == player_id]
+    # the starting force, not every unit owned: units on the table (KO'd ones too) and eliminated ones waiting to
+    # respawn; never-deployed and swapped-out reserve units don't count (issue 33 case 14)
+    force = starting_force(state, player_id)
     if heroclix:
         points = sum(u.points for u in force)
         return points // 100, f"one per 100 points of your {points}-point force (house rule)"
@@ -183,23 +184,6 @@ def _place_refusal(state: Match, spec: Spec, unit: Unit) -> Refusal | None:
     return None
 
 
-def _move_refusal(state: Match, unit: Unit, to: object, flyer_limit: bool) -> Refusal | None:
-    """Where a plain move may end: on the same map, or on top of the Scarab from the Destroyed Base map."""
-    if to in ("", None) or to == place(unit):
-        return None
-    if to not in POSITIONS:
-        return f"to must be one of {', '.join(POSITIONS)} or empty, not {to!r}", "attacker-actions"
-    here = place(unit)
-    if to == TOP and here in OUTSIDE_MAP:
-        return boarding_refusal(state, unit, flyer_limit)
-    if {here, to} <= set(OUTSIDE_MAP) or {here, to} <= set(INSIDE):
-        return None
-    how = {TOP: "exit from the Ramp", RAMP: "enter from on top", INTERIOR: "enter from on top"}.get(
-        str(to), "move off or jump off")
-    return f"{unit.name} is {where(unit)}: to get {PHRASES[str(to)]} it must {how}", "on-top" if here == TOP else \
-        "inside"
-
-
 def _params(state: Match, spec: Spec) -> tuple[Param, ...]:
     if spec.id == "shoot-scarab":
         return MODIFIER, GRENADE, UNDER_BASE, CLOSE_COMBAT, NEXT_TO_BASE
@@ -210,8 +194,9 @@ def _params(state: Match, spec: Spec) -> tuple[Param, ...]:
         return replace(target_param([u for u in reinforcements(state) if standing(u)]), default=None), MODIFIER
     if spec.id == "attack-core":
         return ADJACENT, MODIFIER, GRENADE
-    if spec.id == "jump-off":
-        return (JUMP_CLIMB,)
+    if spec.id in FOLLOWED:  # a move that may end in an attack
+        return (*((JUMP_CLIMB,) if spec.id == "jump-off" else ()), *follow_params(
+            u for u in reinforcements(state) if standing(u)), MODIFIER)
     return ()
 
 
@@ -264,7 +249,7 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: b
         if isinstance(value, tuple):
             return value
     if spec.id == "move":
-        return _move_refusal(state, unit, action.params.get("to"), flyer_limit)
+        return move_refusal(state, unit, action.params.get("to"), flyer_limit)
     if spec.dice is None:
         return None
     grenade, adjacent = flags["grenade"], flags["adjacent"]
@@ -277,7 +262,7 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: b
     if spec.id == "shoot-scarab" and flags["close_combat"] and not flags["next_to_base"]:
         return f"{unit.name} attacks only adjacent enemies: it must stand next to one of the bases", "close-combat"
     attack, damage = stat(unit, "attack") or 0, stat(unit, "damage") or 0
-    mods = (("modifiers", int(modifier)),)
+    mods = (("modifiers", int(modifier)),) + penalty(action.params)
     if spec.id == "shoot-scarab":
         which, dial = _defense_dial(state, unit)
         assert dial is not None  # _unit_refusal checked it
@@ -330,7 +315,12 @@ def check(state: Match, action: Action, defaults: dict[str, bool], require: bool
         return unit
     aim = _unit_refusal(state, turn, spec, unit) or _aim(state, action, unit, require,
                                                          option_on(state, FLYER_LIMIT_OPTION, defaults))
-    return aim if isinstance(aim, tuple) else None
+    follow = None if isinstance(aim, tuple) else follow_up(action, unit, MOVES_TO.get(spec.id, place(unit)))
+    if follow and isinstance(follow[0], Action):  # the attack is judged from where the move leaves the figure
+        then, there = follow
+        aim = _unit_refusal(state, turn, SPEC_BY_ID[then.name], there) or _aim(state, then, there, require)
+    return aim if isinstance(aim, tuple) else follow if isinstance(follow, tuple) and isinstance(follow[0], str) \
+        else None
 
 
 def odds(state: Match, action: Action, defaults: dict[str, bool]) -> Odds | None:
@@ -358,6 +348,13 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
     unit = state.unit(action.unit or "")
     events = [Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)]
     details = tuple(n for n in (NOTES.get(spec.id),) if n)
+    return _fire(state, action, unit, rng, events, details) or _move(state, action, unit, rng, events, details)
+
+
+def _fire(state: Match, action: Action, unit: Unit, rng: random.Random, events: list[Event],
+          details: tuple[str, ...]) -> Resolution | None:
+    """The attack's events after `events` (None for an action without an attack)."""
+    by, spec = state.active_player.id, SPEC_BY_ID[action.name]
     aim = _aim(state, action, unit, True)
     if isinstance(aim, _Aim):
         result = fire(aim.shot, rng)
@@ -371,6 +368,13 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
         effect = f"hit: {aim.shot.damage} damage to {aim.hurt.name}" if result.hit else "miss"
         return Resolution(tuple(events), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (spec.rule,),
                           (result.why(), *details), result.hit)
+    return None
+
+
+def _move(state: Match, action: Action, unit: Unit, rng: random.Random, events: list[Event],
+          details: tuple[str, ...]) -> Resolution:
+    """A move's events after `events`, and the attack it ends in when it names a target."""
+    by, spec = state.active_player.id, SPEC_BY_ID[action.name]
     summary = f"{unit.name}: {spec.title.lower()}"
     to = MOVES_TO.get(spec.id, str(action.params.get("to") or place(unit)))
     if to != place(unit):
@@ -384,4 +388,8 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
         else:
             events.append(Event("damage", {"unit": unit.id, "amount": JUMP_DAMAGE}, by))
             summary += f", {JUMP_DAMAGE} damage for jumping off"
-    return Resolution(tuple(events), summary, (spec.rule,), details)
+    follow = follow_up(action, unit, to)
+    shot = _fire(state, follow[0], follow[1], rng, events, details) if follow and isinstance(follow[0], Action) \
+        else None
+    return replace(shot, summary=f"{summary}; {shot.summary}", rules=(spec.rule, *shot.rules)) if shot else \
+        Resolution(tuple(events), summary, (spec.rule,), details)

@@ -2,8 +2,9 @@
 
 Every attack the seed describes works this way: the Scarab's main gun and turret (a dial's attack and damage
 against the target's defense), shots at the Scarab (against the Shell dial's defense, or the Chassis dial's for
-colossal attackers), shots at the Main Power Core (+3 when adjacent) and reinforcements' attacks. The seed adds
-no automatic hits or misses, so none are applied here.
+colossal attackers), shots at the Main Power Core (+3 when adjacent) and reinforcements' attacks. The Scarab game
+is played on Halo ActionClix's base rules (seed 001), where two 6s on the attack roll always hit: here too, and the
+odds count them.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.core.dice.odds import distribution
 from companion.core.dice.roll import RollResult, roll
 from companion.rules.base import odds_text
+from companion.rules.halo.attack import roll_chance
 
 ATTACK_ROLL = "2d6"
 
@@ -44,8 +45,8 @@ class Shot:
 
 
 def hit_chance(shot: Shot) -> Fraction:
-    """The exact chance that the shot hits: P(2d6 >= defense - attack)."""
-    return distribution(ATTACK_ROLL).at_least(shot.needed)
+    """The exact chance that the shot hits: P(2d6 >= defense - attack, or two 6s)."""
+    return roll_chance(shot.needed)
 
 
 def chance_text(shot: Shot) -> str:
@@ -53,7 +54,7 @@ def chance_text(shot: Shot) -> str:
     if shot.needed <= 2:
         need = "hits on any roll"
     elif shot.needed > 12:
-        need = "can't hit"
+        need = "hits only on two 6s"
     else:
         need = f"needs {shot.needed}+ on 2d6"
     return f"{shot.label}: {shot.attack_text()} vs defense {shot.defense}: {need}, {odds_text(hit_chance(shot))}"
@@ -68,13 +69,16 @@ class ShotResult:
 
     def why(self) -> str:
         a, b = self.roll.dice
-        verdict = "hit" if self.hit else f"miss (needed {self.shot.needed}+ on 2d6)"
+        reached = self.total >= self.shot.defense
+        verdict = "hit" if reached else "but two 6s always hit: hit" if self.hit else \
+            f"miss (needed {self.shot.needed}+ on 2d6)"
         return (f"rolled {a}+{b} = {self.roll.total}, {self.shot.attack_text()}: total {self.total} "
-                f"{'>=' if self.hit else '<'} defense {self.shot.defense}: {verdict}")
+                f"{'>=' if reached else '<'} defense {self.shot.defense}{',' if self.hit and not reached else ':'} "
+                f"{verdict}")
 
 
 def fire(shot: Shot, rng: random.Random) -> ShotResult:
     """Roll 2d6 with `rng` and judge the shot."""
     result = roll(ATTACK_ROLL, rng)
     total = result.total + shot.effective_attack
-    return ShotResult(shot, result, total, total >= shot.defense)
+    return ShotResult(shot, result, total, total >= shot.defense or result.dice == (6, 6))

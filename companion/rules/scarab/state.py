@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.core.match.events import MAX_STEP, Event
-from companion.core.model import Match, Unit
+from companion.core.model import HOUSE, Match, Unit
 from companion.rules.base import ActionOption, Param, Refusal
 
 SYSTEM_ID = "scarab"
@@ -100,6 +100,10 @@ def winners(state: Match) -> tuple[str, ...] | None:
 
 
 def option_on(state: Match, option: str, defaults: Mapping[str, bool]) -> bool:
+    """Whether a house rule is on: as the match switched it (`house_rule`), else its old match counter, else
+    the system's default."""
+    if HOUSE + option in state.counters:
+        return state.counters[HOUSE + option] > 0
     if option in state.rules.counters.get("match", ()) and state.counters.get(option, 0) > 0:
         return True
     return bool(defaults.get(option, OPTION_DEFAULTS.get(option, False)))

@@ -15,11 +15,12 @@ from dataclasses import replace
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, replay
-from companion.core.model import Match
-from companion.rules.base import Action, ActionOption, Odds, Resolution, Verdict
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, ActionOption, Odds, Resolution, System, Verdict
 from companion.rules.scarab import attacker as scarab_attacker
 from companion.rules.scarab import turn as scarab_turn
 from companion.rules.scarab import turn_play as scarab_turn_play
+from companion.rules.scarab.positions import POSITIONS
 from companion.rules.scarab.state import (
     NO_ACTIONS,
     OPTION_DEFAULTS,
@@ -27,8 +28,11 @@ from companion.rules.scarab.state import (
     SYSTEM_ID,
     Refusal,
     dial_id,
+    dials,
     winners,
 )
+
+GUIDE = "scarab-turn"  # the sequence of content/scarab/turn.toml
 
 
 class ScarabOptionError(CompanionError):
@@ -42,9 +46,33 @@ def _win_text(state: Match, won: tuple[str, ...]) -> str:
     return f"the Main Power Core shows its all-black click, the Scarab is destroyed: {names} wins"
 
 
-class Scarab:
+class Scarab(System):
     id = SYSTEM_ID
     name = "The Scarab"
+    places = POSITIONS
+    seats = "Player 1 plays the Scarab; player 2 attacks it."
+    pieces = "the Scarab's dials"
+
+    def guide(self, state: Match) -> tuple[str, str] | None:
+        """The Scarab player's turn follows the pack's sequence, until the fight is decided."""
+        live = state.status == "active" and winners(state) is None and len(dials(state)) == 4
+        return (GUIDE, "Scarab turn guide") if live and state.active_player.id == SCARAB_PLAYER else None
+
+    def positions(self, unit: Unit | None = None) -> dict[str, str]:
+        return {} if unit is not None and dial_id(unit) is not None else dict(POSITIONS)  # a dial is the Scarab
+
+    def force(self, state: Match, player_id: str, fallen: frozenset[str]) -> list[Unit]:
+        return [u for u in super().force(state, player_id, fallen) if dial_id(u) is None]  # the Scarab isn't one
+
+    def token_kinds(self, state: Match, unit: Unit) -> tuple[str, ...]:
+        return () if dial_id(unit) is not None else super().token_kinds(state, unit)
+
+    def token_refusal(self, state: Match, unit: Unit, kind: str) -> str:
+        return f"{unit.name}: {NO_ACTIONS}" if dial_id(unit) is not None else super().token_refusal(state, unit, kind)
+
+    def decided(self, state: Match) -> tuple[tuple[str, ...], str] | None:
+        won = winners(state)
+        return None if won is None else (won, _win_text(state, won))
 
     def __init__(self, options: Mapping[str, bool] | None = None) -> None:
         """`options`: house rules switched on for every match (a match can also switch one on with a match

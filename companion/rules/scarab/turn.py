@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
 from companion.rules.scarab.positions import (
+    BENEATH,
     INTERIOR,
     INTERIOR_QUORUM,
     OUTSIDE_MAP,
@@ -133,6 +134,23 @@ def gun_targets(state: Match, gun: str) -> tuple[Unit, ...]:
     if gun == "turret" and aerial_marked(state):
         return tuple(u for u in targets if is_aerial(u) or is_colossal(u))
     return targets
+
+
+def gun_target_refusal(state: Match, gun: str, target_id: object) -> Refusal | None:
+    """Why the named unit isn't a target for this gun (its own reason: where it stands, or what it is); None when
+    it is, or when no unit by that id is named (pick_target says so)."""
+    unit = next((u for u in state.units if u.id == target_id), None)
+    if unit is None or unit in gun_targets(state, gun):
+        return None
+    if unit.owner == SCARAB_PLAYER:
+        return f"{unit.name} is on the Scarab's side: its guns attack the attacking player's units", "gun-targets"
+    if not standing(unit):
+        return f"{unit.name} is not on the table", "gun-targets"
+    if not gun_can_see(unit):
+        return (f"{unit.name} is {where(unit)}: the Scarab's guns have no line of fire to units beneath it, on top of "
+                "it or inside it", "gun-targets")
+    return (f"{unit.name} is neither an aerial vehicle nor a colossal figure: the aerial defense turret attacks only "
+            "those", "aerial-turret")
 
 
 def order_refusal(state: Match, step: Step) -> Refusal | None:
@@ -284,7 +302,8 @@ def interior_option(state: Match) -> ActionOption:
     asleep = woken_refusal(state, "normal") and woken_refusal(state, "heroclix")
     if asleep:
         return disabled("interior-action", title, asleep, note=note)
-    targets = tuple(u for u in attackers(state) if inside(u))
+    # inside, or (for one that exits onto the top: its move ends, it may still shoot) on top or on the ground
+    targets = tuple(u for u in attackers(state) if place(u) != BENEATH)
     return unit_option("interior-action", title, "interior-defence",
                        [u for u in reinforcements(state) if standing(u)], lambda u: interior_unit_refusal(state, u),
                        note=note, params=_interior_params(state, targets), dice="2d6",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.dice.roll import roll
@@ -44,6 +44,7 @@ from companion.rules.scarab.turn import (
     attackers,
     end_turn_option,
     gun_refusal,
+    gun_target_refusal,
     gun_targets,
     heroclix_interior_actions,
     hold_fire_option,
@@ -78,6 +79,9 @@ def _aim(label: str, source: Unit, target: Unit, rule: str) -> Aim | Refusal:
 
 def _gun_aim(state: Match, action: Action, require: bool) -> Aim | Refusal | None:
     step = STEP_BY_ID[action.name]
+    why = gun_target_refusal(state, step.id, action.params.get("target"))
+    if why:
+        return why
     target = pick_target(state, action.params, gun_targets(state, step.id), step.rule, require)
     if not isinstance(target, Unit):
         return target
@@ -102,6 +106,8 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     why = (interior_unit_refusal if interior else reinforcement_refusal)(state, unit)
     if why:
         return why
+    if interior and action.params.get("to") == TOP:  # exiting ends its move on top, and it may still shoot from there
+        unit = replace(unit, position=TOP)
     target = pick_target(state, action.params, attackers(state), rule, require and not interior)
     if not isinstance(target, Unit):
         return target

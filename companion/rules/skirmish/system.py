@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, Verdict, check
+from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
 from companion.rules.skirmish.combat import (
     ATTACK_ROLL,
     ELEMENTS,
@@ -237,9 +237,17 @@ def _option(state: Match, q: _Query, spec: _Spec) -> ActionOption:
 
 
 
-class HeroClixSkirmish:
+class HeroClixSkirmish(System):
     id = SYSTEM_ID
     name = "HeroClix Skirmish"
+
+    def turn_line(self, state: Match) -> str:
+        player = state.active_player
+        return f"{player.name}'s round {state.round} of {rounds_for(state, player)}"
+
+    def stands(self, state: Match, unit: Unit) -> bool:
+        """A character on the table keeps its player in; a 0-point bystander doesn't."""
+        return in_play(unit) and is_character(unit) and not (unit_kind(unit) == "bystander" and unit.points == 0)
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         q = _query(state)

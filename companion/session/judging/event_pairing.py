@@ -1,84 +1,16 @@
-"""Service: Swiss events for the judge (registration, pairings, drops, seat swaps, tiebreaks, exports).
-
-The CLI and the app call these; they never pair or rank themselves. Every change is still one event on the
-stored tournament (`TournamentStore.apply`), and a pairing is computed here, then written into its event,
-so the log replays without drawing again. Randomness is injected: `rng(seed)` is seeded for tests and
-scripts, and the operating system's randomness otherwise.
-"""
+"""Swiss events as the judge prints them: the round's seating, the pairings and the standings (with tiebreaks)
+as CSV or a printable page. Registration, pairing, drops and swaps are changes: the judging service makes them
+(session/judging/service.py)."""
 
 from __future__ import annotations
 
-import random
-import time
-from dataclasses import replace
 from typing import Any
 
-from companion.core.match.events import Event
-from companion.core.tournament.events import replay
-from companion.core.tournament.pairing import Pairing, draw, next_pairing
 from companion.core.tournament.printout import pairings_csv, pairings_html, standings_csv
 from companion.core.tournament.results import standings
-from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
-from companion.store.paths import data_dir
-from companion.store.tournaments import TournamentStore
+from companion.core.tournament.state import Tournament
 
-__all__ = ["TournamentStore", "create_event", "next_pairing", "open_store", "pairings_csv", "pairings_html", "rng",
-           "standings", "standings_csv", "tables_json", "write"]
-
-
-def open_store() -> TournamentStore:
-    """The events in this device's data folder."""
-    return TournamentStore(data_dir())
-
-
-def rng(seed: int | None = None) -> random.Random:
-    return random.Random(seed) if seed is not None else random.SystemRandom()
-
-
-def _seating(p: Pairing) -> dict[str, Any]:
-    return {"tables": [list(tb) for tb in p.tables], "byes": list(p.byes)}
-
-
-def write(store: TournamentStore, tid: str, kind: str, data: dict[str, Any], chance: random.Random | None = None,
-          *, by: str = "judge", now: float | None = None) -> Tournament:
-    """Apply one judge's change. In a Swiss event a bare `next_round` gets its Swiss pairings, adding or
-    removing a player draws round 1 again (a drop before round 1 starts removes the player), and a drop
-    before a later round's clocks start re-pairs that round."""
-    chance = chance or rng()
-    at = time.time() if now is None else now
-    t = store.load(tid).state
-    if kind == "drop" and len(t.rounds) == 1 and not any(tb.started or tb.result for tb in t.tables):
-        kind = "unregister"  # nothing played yet: leaving is the same as never having registered
-    if kind == "next_round" and t.swiss and "tables" not in data and all(tb.result for tb in t.tables):
-        data = _seating(next_pairing(t, chance))
-    t = store.apply(tid, Event(kind, data, by=by, at=at)).state
-    fresh = not any(tb.started or tb.result is not None for tb in t.tables)
-    if t.swiss and fresh and (kind in ("register", "unregister") or kind == "drop" and _seated(t, data)):
-        before = replace(t, rounds=t.rounds[:-1]) if len(t.rounds) > 1 else t  # standings before this round
-        t = store.apply(tid, Event("pair", _seating(next_pairing(before, chance)), by=by, at=at)).state
-    return t
-
-
-def _seated(t: Tournament, data: dict[str, Any]) -> bool:
-    name = str(data.get("player", "")).strip().casefold()
-    return any(p.casefold() == name for p in (*t.current.seated, *t.current.byes))
-
-
-def create_event(store: TournamentStore, name: str, players: list[str], *, table_size: int = 2, build: int = 300,
-                 round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
-                 chance: random.Random | None = None, now: float | None = None) -> Tournament:
-    """A Swiss event with its players registered and round 1 drawn at random."""
-    at = time.time() if now is None else now
-    t = new_tournament(store.new_id(name), name, build=build, round_seconds=round_seconds, marks=marks,
-                       table_size=table_size, now=at)
-    events = [Event("register", {"player": p}, by="judge", at=at) for p in players]
-    registered = replay(t, events)  # refuses a bad or repeated name before anything is stored
-    events.append(Event("pair", _seating(draw(registered.active, table_size, chance or rng())), by="judge", at=at))
-    replay(registered, events[-1:])
-    store.create(t)
-    for event in events:
-        t = store.apply(t.id, event).state
-    return t
+__all__ = ["pairings_csv", "pairings_html", "standings", "standings_csv", "tables_json"]
 
 
 def tables_json(t: Tournament) -> dict[str, Any]:

@@ -1,10 +1,10 @@
-"""Judge mode for the screens and the CLI: events with tables and round clocks, what a clock shows and when its
-warnings fire, results and standings, the stored events, and the timer a table's players take on their phones."""
+"""What the judge's screens and the CLI show of an event: a clock's text and state, when its warnings fire, a
+table's timer code, results and standings. Changes go through the judging service (session/judging/service.py)."""
 
 from __future__ import annotations
 
-from companion.core.match import timers
 from companion.core.match.events import Event
+from companion.core.match.timers import remaining
 from companion.core.tournament.clock import (
     clock_text,
     crossed_mark,
@@ -15,12 +15,10 @@ from companion.core.tournament.clock import (
     warning_text,
 )
 from companion.core.tournament.results import describe, results_csv, standings
-from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Table, Tournament, new_tournament
-from companion.store.paths import data_dir
-from companion.store.tournaments import TournamentStore
+from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Table, Tournament
 
 __all__ = [
-    "DEFAULT_MARKS", "DEFAULT_ROUND_SECONDS", "Event", "Table", "Tournament", "TournamentStore", "clock_text",
-    "crossed_mark", "data_dir", "describe", "new_tournament", "next_change", "results_csv", "shown_seconds",
-    "standings", "status", "table_timer_payload", "timers", "warning_text",
+    "DEFAULT_MARKS", "DEFAULT_ROUND_SECONDS", "Event", "Table", "Tournament", "clock_text", "crossed_mark",
+    "describe", "next_change", "remaining", "results_csv", "shown_seconds", "standings", "status",
+    "table_timer_payload", "warning_text",
 ]

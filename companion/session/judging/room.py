@@ -16,9 +16,8 @@ from companion.core.match import timers
 from companion.core.tournament.clock import clock_text, next_change, shown_seconds, status, warning_text
 from companion.core.tournament.results import describe, standings
 from companion.core.tournament.state import Table, Tournament
+from companion.session.judging.service import Judging
 from companion.session.lan import public_base
-from companion.store.paths import data_dir
-from companion.store.tournaments import TournamentStore
 
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}
@@ -87,26 +86,26 @@ def table_view(t: Tournament, table: Table, now: float) -> TableView:
 class RoomFeed:
     """One stored event as the room sees it; `refresh()` picks up every writer's changes."""
 
-    def __init__(self, store: TournamentStore, tournament_id: str, *, clock: Callable[[], float] = time.time) -> None:
-        self.store = store
+    def __init__(self, judging: Judging, tournament_id: str, *, clock: Callable[[], float] = time.time) -> None:
+        self.judging = judging
         self.id = tournament_id
         self.clock = clock
-        self._signature = store.signature(tournament_id)
-        self.state: Tournament = store.load(tournament_id).state
+        self._signature = judging.signature(tournament_id)
+        self.state: Tournament = judging.state(tournament_id)
 
     @classmethod
     def open(cls, tournament_id: str | None = None, root: Path | None = None) -> RoomFeed:
         """The event named (default: the most recently changed one) in the app's data folder."""
-        store = TournamentStore(root or data_dir())
-        return cls(store, tournament_id or store.latest())
+        judging = Judging.open(root)
+        return cls(judging, tournament_id or judging.latest())
 
     def refresh(self) -> bool:
         """Reload when the stored event changed since the last look; True when it did."""
-        signature = self.store.signature(self.id)
+        signature = self.judging.signature(self.id)
         if signature == self._signature:
             return False
         self._signature = signature
-        self.state = self.store.load(self.id).state
+        self.state = self.judging.state(self.id)
         return True
 
     @property
@@ -136,10 +135,10 @@ class RoomFeed:
 
     def judge_key(self) -> str:
         """The judge's secret kept in the event's file (mode 0600): it signs the judge's session cookies."""
-        return self.store.load(self.id).token
+        return self.judging.load(self.id).token
 
     def rotate_judge_key(self) -> str:
-        return self.store.rotate_token(self.id)
+        return self.judging.rotate_token(self.id)
 
     def standings(self) -> list[StandingRow]:
         return [StandingRow(f"={r.rank}" if r.tied else str(r.rank), r.player, r.played, r.wins, r.ties, r.losses,

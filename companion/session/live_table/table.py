@@ -1,34 +1,31 @@
 """A live table: one hosted match that every phone at the table follows and changes through one process.
 
-`LiveTable` holds the hosted match, its access rules (live_table/access.py) and its change feed: after every
+`LiveTable` holds the hosted match, its door (session/access.py) and its change feed: after every
 write, and when the match's file changed under it (the host's own app or the CLI in another process; a `stat`
 twice a second), it tells every follower (Flet pub/sub for the phones, plain callbacks for the host's own screen).
-Each phone gets a `SeatSession`: a Session that acts as that phone's player for this match only, and refuses
-every write from a connection that has no seat. Writes are serialised per match in this process (a lock) and
-against other processes (the store's file lock), so two phones acting at once lose nothing.
+Each phone gets a plain Session with a `SeatPolicy` (session/policy.py): it acts as that phone's player for
+this match only, and refuses every write from a connection that has no seat. Writes are serialised per
+match in this process (a lock) and against other processes (the store's file lock), so two phones acting at
+once lose nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
-import random
 import threading
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.match.events import Event
-from companion.core.match.history import History, Segment
 from companion.core.model import Match
-from companion.session.live_table.access import TableAccess
+from companion.session.access import table_access
 from companion.session.matches import Session
-from companion.store.matches import MatchStore, MatchSummary
+from companion.store.matches import MatchStore
 from companion.store.paths import data_dir
 
-T = TypeVar("T")
 POLL = 0.5  # seconds between looks at the match's file for changes made by another process
 
 
@@ -39,6 +36,8 @@ class NotSeated(CompanionError):
 
 WATCH_ONLY = "This phone only watches the table: open the host's join code to play as yourself."
 OTHER_MATCH = "A hosted table's phones change only the hosted match."
+HOST_ONLY = {"new": OTHER_MATCH, "import": OTHER_MATCH, "delete": "Only the host can delete a hosted match.",
+             "replace": "Only the host can replace a hosted match's history."}
 
 
 @functools.cache
@@ -57,7 +56,7 @@ class LiveTable:
         self.match_id = match_id
         self.reader = Session(MatchStore(self.root))
         self.reader.state(match_id)  # raises MatchNotFound before anything is served
-        self.access = TableAccess(match_id, self.players, announce)
+        self.access = table_access(match_id, self.players, announce)
         self.lock = threading.RLock()  # one write at a time for this match in this process
         self.topic = f"table:{match_id}"
         self.publish: Callable[[str, Any], None] | None = None  # the server's pub/sub, once a phone connected
@@ -85,9 +84,13 @@ class LiveTable:
         self.access.rotate()
         self.changed()
 
-    def session_for(self, page: Any) -> SeatSession:
-        """The Session a phone's page acts through: as the player its connection's cookie seats, else read-only."""
-        return SeatSession(self, lambda: self.access.seat(page), origin=str(page.session.id))
+    def policy_for(self, page: Any) -> SeatPolicy:
+        """What a phone's page may do: act as the player its connection's cookie seats, else only watch."""
+        return SeatPolicy(self, lambda: self.access.holder_of(page), origin=str(page.session.id))
+
+    def session_with(self, policy: SeatPolicy) -> Session:
+        """The plain Session a phone acts through; `policy` is consulted on every read and write."""
+        return Session(MatchStore(self.root), policy=policy)
 
     # --- the change feed --------------------------------------------------------------------------
 
@@ -117,76 +120,35 @@ class LiveTable:
         return True
 
 
-class SeatSession(Session):
-    """A Session for one phone at a hosted table: it acts as the phone's seat, on the hosted match only."""
+class SeatPolicy:
+    """What a phone at a hosted table may do through its Session (session.policy): read and change the hosted
+    match only, as its own seat (asked again at every write: a rotated key signs the phone out at once), one
+    write at a time in this process; the other phones hear of each change."""
 
     def __init__(self, table: LiveTable, seat: Callable[[], str | None], origin: str = "") -> None:
-        super().__init__(MatchStore(table.root))
         self.table = table
         self.origin = origin  # the phone's Flet session id, sent with its changes
-        self._seat = seat  # asked again before every write: a rotated key signs the phone out at once
+        self._seat = seat
 
     @property
     def seat(self) -> str | None:
         return self._seat()
 
-    def _may_write(self, match_id: str) -> str:
+    def visible(self, match_id: str) -> bool:
+        return match_id == self.table.match_id
+
+    def check_events(self) -> None:
+        raise NotSeated(OTHER_MATCH)  # a phone at the table never reaches the host's events
+
+    @contextlib.contextmanager
+    def writing(self, what: str, match_id: str | None, by: str | None) -> Iterator[str]:
+        if what in HOST_ONLY:
+            raise NotSeated(HOST_ONLY[what])
         if match_id != self.table.match_id:
             raise NotSeated(OTHER_MATCH)
-        seat = self._seat()
-        if seat is None:
-            raise NotSeated(WATCH_ONLY)
-        return seat
-
-    def history(self, match_id: str) -> Any:
-        if match_id != self.table.match_id:
-            raise NotSeated(OTHER_MATCH)
-        return super().history(match_id)
-
-    def list_matches(self) -> list[MatchSummary]:
-        return [s for s in super().list_matches() if s.id == self.table.match_id]
-
-    # Every write reaches `_push` or `_commit` (the Session's funnels into the store): the seat is checked there,
-    # inside the match's lock, and stamped on the event. The public writers add the table's lock and tell the
-    # followers; those that call another writer (roll, dispatch_events: dispatch) need nothing more.
-
-    def _push(self, match_id: str, event: Event) -> Match:
-        return super()._push(match_id, replace(event, by=self._may_write(match_id)))
-
-    def _commit(self, history: History, segment: Segment | None = None) -> None:
-        self._may_write(history.state.id)
-        super()._commit(history, segment)
-
-    def _writing(self, match_id: str, write: Callable[[], T]) -> T:
-        self._may_write(match_id)
         with self.table.lock:
-            result = write()
+            seat = self._seat()  # inside the lock: no write slips in after a rotation
+            if seat is None:
+                raise NotSeated(WATCH_ONLY)
+            yield seat  # the phone acts as its own player, whatever the screen proposed (the active player)
         self.table.changed(self.origin)
-        return result
-
-    def dispatch(self, match_id: str, type_: str, data: dict[str, Any] | None = None, *,
-                 by: str | None = None) -> Match:
-        # the phone acts as its own player, whatever the screen proposed (the active player)
-        return self._writing(match_id, lambda: Session.dispatch(self, match_id, type_, data, by=by))
-
-    def act(self, match_id: str, action: Any, *, by: str | None = None,
-            rng: random.Random | None = None) -> tuple[Any, Match]:
-        return self._writing(match_id, lambda: Session.act(self, match_id, action, by=by, rng=rng))
-
-    def undo(self, match_id: str, *, by: str | None = None) -> Match:
-        return self._writing(match_id, lambda: Session.undo(self, match_id, by=self._may_write(match_id)))
-
-    def redo(self, match_id: str, *, by: str | None = None) -> Match:
-        return self._writing(match_id, lambda: Session.redo(self, match_id, by=self._may_write(match_id)))
-
-    def new_match(self, *args: Any, **kwargs: Any) -> Match:
-        raise NotSeated(OTHER_MATCH)
-
-    def delete(self, match_id: str) -> None:
-        raise NotSeated("Only the host can delete a hosted match.")
-
-    def import_match(self, data: Any, *, as_new: bool = False) -> Match:
-        raise NotSeated(OTHER_MATCH)
-
-    def replace_history(self, initial: Match, events: list[Any], **kwargs: Any) -> Match:
-        raise NotSeated("Only the host can replace a hosted match's history.")

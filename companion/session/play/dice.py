@@ -1,5 +1,5 @@
 """Dice for the screens and the desk CLI: notation, exact odds, fair rolls, a match's rolls (undone ones too)
-and what a committed roll did to the table.
+and what a committed roll did to the table (`changes`, from the reducer's trial apply).
 
 Rolls take an optional `random.Random` for tests and desk scripts (`companion roll --seed`); without one the
 dice come from the operating system's randomness (`random.SystemRandom`), drawn when the player commits.
@@ -8,21 +8,19 @@ dice come from the operating system's randomness (`random.SystemRandom`), drawn 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.core.dice.notation import Expression
 from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
-from companion.core.match.events import HANDLERS, UNDONE, Event
+from companion.core.match.describe import changes
+from companion.core.match.events import UNDONE, Event
 from companion.core.match.history import MARKS, undone_steps
-from companion.core.model import Match
-from companion.rules.halo import attack as halo_attack
 from companion.session.matches import Session
 
 __all__ = ["Distribution", "Expression", "LoggedRoll", "RollResult", "changes", "distribution", "fair_rng",
-           "halo_attack", "logged_rolls", "odds_line", "parse", "percent", "roll"]
+           "logged_rolls", "odds_line", "parse", "percent", "roll"]
 
 
 def fair_rng() -> random.Random:
@@ -76,43 +74,3 @@ def logged_rolls(session: Session, match_id: str) -> list[LoggedRoll]:
                 out.append(LoggedRoll(d["expr"], tuple(d["dice"]), d["total"], d.get("purpose", ""), step.by,
                                       step.at, undone))
     return out
-
-
-def changes(before: Match, events: Sequence[Event]) -> list[str]:
-    """What a step's events did to the table, in words: damage, KOs (also when the unit is back in the reserve
-    at full health by the end of the step), units moved, tokens, points."""
-    states = [before]
-    for event in events:  # one by one, as a batch applies them, to see damage and KOs undone within the step
-        states.append(HANDLERS[event.type](states[-1], event))
-    after = states[-1]
-    lines: list[str] = []
-    for u in after.units:
-        was = next((w for w in before.units if w.id == u.id), None)
-        if was is None:
-            lines.append(f"{u.name} joins")
-            continue
-        path = [s.unit(u.id) for s in states if any(x.id == u.id for x in s.units)]
-        taken = sum(max(0, b.click - a.click) for a, b in zip(path, path[1:], strict=False)) if not u.cyclic else 0
-        knocked_out = any(p.eliminated for p in path[1:]) and not was.eliminated
-        if taken:
-            lines.append(f"{u.name} takes {taken} damage")
-        if knocked_out:
-            lines.append(f"{u.name} is KO'd")
-        elif not u.cyclic and u.click < was.click:
-            lines.append(f"{u.name} heals {was.click - u.click}")
-        if u.location != was.location:
-            lines.append(f"{u.name} goes to the {u.location}")
-        for kind in ("action", "upgrade", "grenade"):
-            delta = getattr(u.tokens, kind) - getattr(was.tokens, kind)
-            if delta:
-                lines.append(f"{u.name}: {delta:+d} {kind} token")
-    lines += [f"{u.name} is removed" for u in before.units if u.id not in {a.id for a in after.units}]
-    for p in after.players:
-        was_p = next((w for w in before.players if w.id == p.id), p)
-        for kind, label in (("vp", "VP"), ("kills", "kill")):
-            delta = getattr(p, kind) - getattr(was_p, kind)
-            if delta:
-                lines.append(f"{p.name}: {delta:+d} {label}")
-    if after.status == "finished" and before.status != "finished":
-        lines.append("The match is over")
-    return lines

@@ -6,8 +6,13 @@ gives its exact odds and resolves it with an injected `random.Random` into event
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from companion import rules
+from companion.core.model import Match, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, System, Verdict
+from companion.session.matches import Session
 
 
 def has_helper(system_id: str) -> bool:
@@ -20,4 +25,38 @@ def helper_for(system_id: str) -> System:
     return rules.get(system_id)
 
 
-__all__ = ["Action", "ActionOption", "Odds", "Param", "Resolution", "System", "Verdict", "has_helper", "helper_for"]
+def system_of(match: Match) -> System:
+    """The game system the match is played by: its helper's, or the plain base one for a pack without one."""
+    return system_named(match.system)
+
+
+def system_named(system_id: str) -> System:
+    """The game system of a pack (the plain base one when it has no helper)."""
+    return rules.get(system_id, plain=True)
+
+
+def first_system(system_ids: Iterable[str]) -> str:
+    """The game offered first among these (the most played one when present)."""
+    ids = sorted(system_ids)
+    return rules.FIRST if rules.FIRST in ids else ids[0]
+
+
+def fixed_dials(match: Match) -> dict[str, Unit]:
+    """The game's own dials (its pack's [[dial]] entries) already in the match, by dial id."""
+    return system_of(match).fixed_units(match)
+
+
+def missing_dials(session: Session, match: Match) -> list[dict[str, Any]]:
+    """The pack's own dials (`units.toml` [[dial]]) not yet in the match, to type in; none for most games."""
+    pack = session.packs()[0].get(match.system)
+    have = fixed_dials(match)
+    return [dict(spec) for spec in (pack.entries("units", "dial") if pack else []) if spec["id"] not in have]
+
+
+def scoring_kind(match: Match) -> str:
+    """The player points that decide the match: "kills" or "vp"."""
+    return system_of(match).scoring_kind(match)
+
+
+__all__ = ["Action", "ActionOption", "Odds", "Param", "Resolution", "System", "Verdict", "first_system", "fixed_dials",
+           "has_helper", "helper_for", "missing_dials", "scoring_kind", "system_named", "system_of"]

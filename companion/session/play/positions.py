@@ -6,22 +6,27 @@ with the `set_position` event. Games whose rules don't turn on positions have no
 
 from __future__ import annotations
 
-from companion import rules
 from companion.core.model import Match, Unit
+from companion.session.play.helper import system_of
 
 
 def places(match: Match, unit: Unit) -> dict[str, str]:
     """Where the unit may stand in the match's game (word -> label), the default place first; {} when the game
-    doesn't track it (or the unit is part of the Scarab itself)."""
-    return rules.positions(match.system, unit)
+    doesn't track it (or the unit has no place of its own)."""
+    return system_of(match).positions(unit)
 
 
 def place_of(match: Match, unit: Unit) -> str | None:
     """Where the unit stands, in words; None when the game doesn't track positions."""
-    return rules.position_of(match.system, unit)
+    return system_of(match).position_of(unit)
 
 
 def current_place(match: Match, unit: Unit) -> str:
     """The unit's position word as its screen offers it (the default place when none is set)."""
     known = places(match, unit)
     return unit.position if unit.position in known else next(iter(known), "")
+
+
+def token_kinds(match: Match, unit: Unit) -> tuple[str, ...]:
+    """The tokens this unit can hold in its game (the reducer refuses the others)."""
+    return system_of(match).token_kinds(match, unit)

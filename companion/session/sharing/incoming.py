@@ -17,19 +17,17 @@ from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.session.matches import Session
+from companion.session.sharing.keeping import ImportResult, local_copy, read_collected
 from companion.session.sharing.share_sync import import_code
 from companion.share import (
     Choice,
     ChoiceNeeded,
     Collector,
-    ImportResult,
     IncompleteCode,
     NoCodeFound,
     Progress,
     ScanUnavailable,
     compare,
-    local_copy,
-    read_collected,
     read_text,
 )
 from companion.share.collect import part_link

@@ -7,6 +7,7 @@ See `companion.share` for the walk-through; errors are ShareError subclasses (Co
 from __future__ import annotations
 
 from companion.core.errors import CompanionError
+from companion.session.sharing.keeping import import_shared, library_for, local_copy, read_collected, share_match
 from companion.share import (
     Choice,
     ChoiceNeeded,
@@ -20,14 +21,9 @@ from companion.share import (
     compare,
     decode,
     encode,
-    import_shared,
-    library_for,
-    local_copy,
     plan,
     png,
-    read_collected,
     read_text,
-    share_match,
 )
 from companion.share.errors import CodeTooLarge, NotOurCode
 from companion.share.timer_code import is_timer_link, read_timer_link, timer_link

@@ -16,20 +16,8 @@ import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.share import (
-    Choice,
-    CodePlan,
-    Collector,
-    ImportResult,
-    SharedMatch,
-    base_check,
-    encode,
-    encode_turn,
-    import_shared,
-    library_for,
-    plan,
-    read_collected,
-)
+from companion.session.sharing.keeping import ImportResult, import_shared, library_for, read_collected
+from companion.share import Choice, CodePlan, Collector, SharedMatch, base_check, encode, encode_turn, plan
 from companion.store.sync_points import SyncPoints
 
 _POINTS: weakref.WeakKeyDictionary[Any, SyncPoints] = weakref.WeakKeyDictionary()

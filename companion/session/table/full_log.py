@@ -11,6 +11,7 @@ from companion.core.match.force_check import Finding, check_force, fallen_units
 from companion.core.match.history import MARKS, effective, undone_steps
 from companion.core.match.standings import TurnPoints, points_by_turn
 from companion.session.matches import Session
+from companion.session.play.helper import system_of
 
 __all__ = ["Finding", "LogLine", "TurnPoints", "force_findings", "log_lines", "points_over_turns"]
 
@@ -23,7 +24,8 @@ def force_findings(session: Session, match_id: str) -> dict[str, list[Finding]]:
         return {p.id: [] for p in match.players}
     initial, events = session.store.full_log(match_id)
     fallen = fallen_units(initial, effective(events))  # a unit knocked out by a step later undone never fell
-    return {p.id: check_force(pack, match, p.id, fallen) for p in match.players}
+    system = system_of(match)
+    return {p.id: check_force(pack, match, p.id, units=system.force(match, p.id, fallen)) for p in match.players}
 
 
 def points_over_turns(session: Session, match_id: str) -> list[TurnPoints]:

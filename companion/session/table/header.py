@@ -12,16 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.match.standings import scoring_kind
-from companion.core.model import Match, Unit
-from companion.rules.halo.actions import ACTIONS_PER_TURN
-from companion.rules.scarab.state import winners as scarab_winners
-from companion.rules.skirmish.rounds import in_play, is_character, rounds_for, unit_kind
+from companion.core.model import Match
 from companion.session.matches import Session
-
-HALO = "halo-actionclix"
-SKIRMISH = "heroclix-skirmish"
-SCARAB = "scarab"
+from companion.session.play.helper import system_of
 
 
 @dataclass(frozen=True)
@@ -58,12 +51,12 @@ def victory_rules(session: Session, system: str) -> list[Mapping[str, Any]]:
 
 def header(match: Match, victory: list[Mapping[str, Any]]) -> Header:
     """The header's facts for `match`, with `victory` the pack's victory entries (`pack.entries(...)`)."""
-    kind = scoring_kind(match)
+    kind = system_of(match).scoring_kind(match)
     target = score_target(victory, kind, len(match.players))
     scores = tuple(Score(p.id, p.name, p.colour, getattr(p, kind), target) for p in match.players)
     when = (f"Turn {match.turn} · Round {match.round}" if match.rules.turn_style == "shared"
             else f"Turn {match.turn}")
-    return Header(kind, when, actions_line(match), scores,
+    return Header(kind, when, system_of(match).turn_line(match), scores,
                   over(match, victory, kind, target) if match.status == "active" else None)
 
 
@@ -73,17 +66,6 @@ def score_target(victory: list[Mapping[str, Any]], kind: str, players: int) -> i
         if rule.get("kind") == "score" and rule.get("counter", "vp") == kind and low <= players <= high:
             return int(rule["value"])
     return None
-
-
-def actions_line(match: Match) -> str:
-    """How much of the active player's turn is used, in the system's own terms."""
-    player = match.active_player
-    if match.system == HALO:
-        used = sum(u.tokens.action for u in match.units if u.owner == player.id)
-        return f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
-    if match.system == SKIRMISH:
-        return f"{player.name}'s round {match.round} of {rounds_for(match, player)}"
-    return ""
 
 
 def over(match: Match, victory: list[Mapping[str, Any]], kind: str, target: int | None) -> Over | None:
@@ -96,22 +78,15 @@ def over(match: Match, victory: list[Mapping[str, Any]], kind: str, target: int 
             top = tuple(p.id for p in reached if getattr(p, kind) == best)
             names = " and ".join(match.player(p).name for p in top)
             return Over(top, f"{names} reached {best} {'VP' if kind == 'vp' else 'kills'} (of {target}).")
+    system = system_of(match)
     if "last_standing" in kinds:
-        standing = {u.owner for u in match.units if _stands(match, u)}
+        standing = {u.owner for u in match.units if system.stands(match, u)}
         owners = {u.owner for u in match.units}
         if len(owners) > 1 and len(standing) == 1:
             winner = match.player(standing.pop())
             return Over((winner.id,), f"{winner.name} is the only player with a character left.")
-    if "dial_click" in kinds and match.system == SCARAB:
-        won = scarab_winners(match)
-        if won:
-            names = " and ".join(match.player(p).name for p in won)
-            return Over(won, f"{names} won: the Scarab's fight is decided.")
+    if "dial_click" in kinds and (decided := system.decided(match)) is not None:
+        won, why = decided
+        return Over(won, f"{why[:1].upper()}{why[1:]}.")
     return None
 
-
-def _stands(match: Match, unit: Unit) -> bool:
-    """A unit that keeps its player in the game (Skirmish: a character on the table, not a 0-point bystander)."""
-    if match.system == SKIRMISH:
-        return in_play(unit) and is_character(unit) and not (unit_kind(unit) == "bystander" and unit.points == 0)
-    return in_play(unit)

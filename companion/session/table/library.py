@@ -9,8 +9,9 @@ from companion.core.errors import CompanionError
 from companion.core.match.dial_text import parse_dial
 from companion.core.match.events import Event
 from companion.core.model import Click, Match, Unit
+from companion.core.records import SavedUnit
 from companion.session.matches import Session
-from companion.store.library import SavedUnit, UnitLibrary
+from companion.store.library import UnitLibrary
 
 __all__ = ["SavedUnit", "add_from_library", "dial_as_text", "duplicate_unit", "edit_unit", "forget_saved",
            "parse_dial", "save_to_library", "saved_units"]

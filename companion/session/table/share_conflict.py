@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from companion.core.match.describe import describe
 from companion.core.match.events import Event
 from companion.core.match.history import replay_log
-from companion.core.match.standings import scoring_kind
 from companion.core.model import Match
 from companion.session.matches import Session
+from companion.session.play.helper import scoring_kind
 from companion.session.sharing.incoming import Incoming
-from companion.share import SharedMatch, compare, local_copy, read_collected
+from companion.session.sharing.keeping import local_copy, read_collected
+from companion.share import SharedMatch, compare
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,11 @@ class HelperScreen:
                                              on_click=on_take(app, self.match_id, option, None)))
         else:
             rows.append(ft.Text(f"Not now: {option.reason}", key=f"why-{option.action}"))
+            others = [u for u in option.refused if u not in option.shown] if option.shown else []
+            if others:  # every other unit's own reason, one tap away
+                rows.append(ft.ExpansionTile(
+                    title=ft.Text(f"Why not the other {len(others)}", size=12), key=f"why-others-{option.action}",
+                    controls=[ft.Text(option.refused[u], size=12, key=f"why-{option.action}-{u}") for u in others]))
         if option.note:
             rows.append(ft.Text(option.note, size=12, italic=True))
         if option.rule:

@@ -1,7 +1,8 @@
 """Judge mode inside the app: the judge's events, a new event, and the judge's console with live clocks.
 
 The console is judge mode's own JudgeScreen; this device is the judge's, so its writes go straight to the
-tournament store. One tick a second redraws only the clocks that changed, and stops when the console closes.
+judging service (`app.session.judging`). One tick a second redraws only the clocks that changed, and stops when
+the console closes.
 `companion judge serve` shares the same events with players' phones on the local network.
 """
 
@@ -16,18 +17,13 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judging import event_pairing
-from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, new_tournament, timers
+from companion.session.judging.judge import Tournament, crossed_mark, remaining
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.timer_screens import TimerCodeScreen
 from companion.ui.shell import App, app_bar
 
 BUILDS = (200, 300)
-
-
-def tournament_store(app: App) -> TournamentStore:
-    return TournamentStore(app.session.store.root)
 
 
 class JudgeModeScreen:
@@ -41,11 +37,11 @@ class JudgeModeScreen:
         self.table_size = 2
 
     def build(self, app: App) -> ft.View:
-        store = tournament_store(app)
+        judging = app.session.judging
         events: list[ft.Control] = []
-        for tid in store.ids():
+        for tid in judging.ids():
             try:
-                t = store.load(tid).state
+                t = judging.state(tid)
             except CompanionError as exc:
                 events.append(ft.Text(str(exc), color=ft.Colors.ERROR))
                 continue
@@ -80,7 +76,7 @@ class JudgeModeScreen:
         ])
 
     def _create(self, app: App) -> None:
-        store = tournament_store(app)
+        judging = app.session.judging
         minutes = inputs.whole(self.minutes, digits=4)
         if minutes is None or minutes <= 0:
             app.toast("Round length must be a whole number of minutes, e.g. 30.")
@@ -88,12 +84,10 @@ class JudgeModeScreen:
         players = [p.strip() for p in self.players.splitlines() if p.strip()]
         try:
             if players:
-                t = event_pairing.create_event(store, self.name, players, table_size=self.table_size,
-                                               build=self.build_total, round_seconds=minutes * 60)
+                t = judging.new_swiss(self.name, players, table_size=self.table_size, build=self.build_total,
+                                      round_seconds=minutes * 60)
             else:
-                t = new_tournament(store.new_id(self.name or "event"), self.name, build=self.build_total,
-                                   round_seconds=minutes * 60, now=time.time())
-                store.create(t)
+                t = judging.new_event(self.name, build=self.build_total, round_seconds=minutes * 60)
         except CompanionError as exc:
             app.toast(str(exc))
             return
@@ -109,14 +103,14 @@ class JudgeConsoleScreen:
         self.ticking = False
 
     def build(self, app: App) -> ft.View:
-        store = tournament_store(app)
+        judging = app.session.judging
         try:
-            state = store.load(self.id).state
+            state = judging.state(self.id)
         except CompanionError as exc:
             return ft.View(route=self.route, appbar=app_bar(app, "Judge"), controls=[ft.Text(str(exc))])
 
         def write(kind: str, data: dict[str, Any]) -> Tournament:
-            return event_pairing.write(store, self.id, kind, data)  # Swiss pairings, drops, swaps too
+            return judging.write(self.id, kind, data)  # Swiss pairings, drops, swaps too
 
         if self.console is None:
             self.console = JudgeScreen(state, write,
@@ -133,13 +127,13 @@ class JudgeConsoleScreen:
 
     async def _tick(self, app: App) -> None:
         """One redraw a second while the console is the screen on top; only changed clocks are sent."""
-        store = tournament_store(app)
+        judging = app.session.judging
         while self in app.screens and self.console is not None:
             now = time.time()
-            state = store.load(self.id).state
+            state = judging.state(self.id)
             due = []
             for table in state.tables:
-                left = timers.remaining(table.timer, now)
+                left = remaining(table.timer, now)
                 mark = crossed_mark(state.marks, self.seen.get(table.number, left), left)
                 self.seen[table.number] = left
                 if mark is not None and table.result is None:

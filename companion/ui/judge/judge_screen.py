@@ -1,7 +1,7 @@
 """The judge's screen: every table's clock, start/pause all, per-table pause/resume/extend/result, standings.
 
 `JudgeScreen(tournament, write)` builds the view; `write(kind, data)` is the only way it changes anything
-(the live server's token-checked write, or a store write in the app). It never changes state itself:
+(the live server's token-checked write, or the judging service in the app). It never changes state itself:
 it shows what `write` returns, and `show` / `tick` report which controls changed so only those are sent.
 """
 

@@ -7,7 +7,7 @@ write; each screen redraws only the controls whose text changed. Changes made wi
 tick notices that the event's file changed.
 
 Who may write is decided per connection, not per session: `may_write(page)` asks the server whether the
-page's current connection came with the judge's cookie (room.access). Every write asks again, so a session
+page's current connection came with the judge's cookie (session.access). Every write asks again, so a session
 that Flet reattaches to another connection (a copied session id) keeps nothing of the judge's rights.
 """
 
@@ -23,9 +23,9 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.judging import event_pairing
-from companion.session.judging.judge import Tournament, TournamentStore, crossed_mark, next_change, timers
+from companion.session.judging.judge import Tournament, crossed_mark, next_change, remaining
 from companion.session.judging.room import RoomFeed
+from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
 from companion.ui.judge.judge_screen import JudgeScreen
 from companion.ui.judge.qr import qr_png
@@ -44,15 +44,15 @@ class NotJudge(CompanionError):
 
 
 class LiveHub:
-    def __init__(self, store: TournamentStore, tournament_id: str, *, clock: Callable[[], float] = time.time,
+    def __init__(self, judging: Judging, tournament_id: str, *, clock: Callable[[], float] = time.time,
                  url: str | None = None, may_write: Callable[[ft.Page], bool] = lambda page: False,
                  on_write: Callable[[], None] = lambda: None,
                  on_rotate: Callable[[ft.Page], None] | None = None) -> None:
-        self.store = store
+        self.judging = judging
         self.id = tournament_id
         self.clock = clock
-        self.state: Tournament = store.load(tournament_id).state
-        self._signature = store.signature(tournament_id)
+        self.state: Tournament = judging.state(tournament_id)
+        self._signature = judging.signature(tournament_id)
         self._seen: dict[int, float] = {}  # remaining time per table at the last check (for warnings)
         self.url = url  # the players' page to show as a QR code (the room's /find)
         self.qr = qr_png(url) if url else None
@@ -66,15 +66,15 @@ class LiveHub:
     @classmethod
     def for_room(cls, feed: RoomFeed, **options: Any) -> LiveHub:
         """The judge's screen of the event the room server shows (room.server.build calls this)."""
-        return cls(feed.store, feed.id, **options)
+        return cls(feed.judging, feed.id, **options)
 
     # --- writing: only from a judge's connection ---------------------------------------------------
 
     def write(self, page: ft.Page, kind: str, data: dict[str, Any]) -> Tournament:
         if not self.may_write(page):
             raise NotJudge("only the judge can change the clocks: open a fresh judge link")
-        self.state = event_pairing.write(self.store, self.id, kind, data, now=self.clock())  # Swiss pairings too
-        self._signature = self.store.signature(self.id)
+        self.state = self.judging.write(self.id, kind, data, now=self.clock())  # Swiss pairings too
+        self._signature = self.judging.signature(self.id)
         self.publish(("state", self.state))
         self.on_write()
         return self.state
@@ -87,10 +87,10 @@ class LiveHub:
 
     def refresh(self) -> None:
         """Pick up changes made by another process (the judge's CLI) and tell every screen."""
-        signature = self.store.signature(self.id)
+        signature = self.judging.signature(self.id)
         if signature != self._signature:
             self._signature = signature
-            self.state = self.store.load(self.id).state
+            self.state = self.judging.state(self.id)
             self.publish(("state", self.state))
 
     def check(self, now: float) -> tuple[tuple[int, float], ...]:
@@ -98,7 +98,7 @@ class LiveHub:
         self.refresh()
         due = []
         for table in self.state.tables:
-            left = timers.remaining(table.timer, now)
+            left = remaining(table.timer, now)
             mark = crossed_mark(self.state.marks, self._seen.get(table.number, left), left)
             self._seen[table.number] = left
             if mark is not None and table.result is None:

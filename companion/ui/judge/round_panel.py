@@ -3,7 +3,7 @@
 It sits on the judge's screen above the table cards (which show each table's pairing, clock and VP entry).
 A drop before round 1 starts removes the player (nothing was played).
 Like the rest of the screen it only calls `act(kind, data)`; pairing happens in the service layer
-(session/judging/event_pairing.py, write): a drop before the round's clocks start re-pairs the round, and the
+(session/judging/service.py, Judging.write): a drop before the round's clocks start re-pairs the round, and the
 "Next round" button gets Swiss pairings there.
 """
 

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Timer
-from companion.session.judging.judge import TournamentStore, crossed_mark, table_timer_payload, timers
+from companion.session.judging.judge import crossed_mark, remaining, table_timer_payload
 from companion.session.sharing.share import png, timer_link
 from companion.ui.alerts import Alerts
 from companion.ui.shell import App, app_bar
@@ -32,7 +32,7 @@ class TimerCodeScreen:
 
     def build(self, app: App) -> ft.View:
         try:
-            t = TournamentStore(app.session.store.root).load(self.tournament_id).state
+            t = app.session.judging.state(self.tournament_id)
             table = next(x for x in t.tables if x.number == self.table)
         except (CompanionError, StopIteration):
             return ft.View(route=self.route, appbar=app_bar(app, "Timer code"),
@@ -78,7 +78,7 @@ class TimerScreen:
         ])
 
     def _show(self, now: float) -> None:
-        left = timers.remaining(self.timer, now)
+        left = remaining(self.timer, now)
         self.clock.value = clock_text(left)
         passed = [m for m in self.marks if left <= m]
         self.clock.color = ft.Colors.RED if left <= 60 else ft.Colors.AMBER if passed else None
@@ -87,7 +87,7 @@ class TimerScreen:
         while self in app.screens:
             now = time.time()
             self._show(now)
-            left = timers.remaining(self.timer, now)
+            left = remaining(self.timer, now)
             mark = crossed_mark(self.marks, self.seen if self.seen is not None else left, left)
             self.seen = left
             if mark is not None:

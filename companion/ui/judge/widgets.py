@@ -15,10 +15,10 @@ from companion.session.judging.judge import (
     Tournament,
     clock_text,
     describe,
+    remaining,
     shown_seconds,
     standings,
     status,
-    timers,
     warning_text,
 )
 
@@ -46,7 +46,7 @@ def clock_colour(table: Table, marks: tuple[float, ...], now: float) -> str | No
         return None
     if not table.timer.running:
         return ft.Colors.OUTLINE
-    left = timers.remaining(table.timer, now)
+    left = remaining(table.timer, now)
     if marks and left <= marks[-1]:
         return ft.Colors.RED
     if marks and left <= marks[0]:

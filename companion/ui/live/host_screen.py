@@ -93,7 +93,7 @@ class HostScreen:
             # sets Flet's current page, which must not stick to a phone's handler)
             contextvars.Context().run(app.page.run_task, self._redraw, app)
 
-        table = LiveTable(self.match_id, app.session.store.root, announce=lambda code: redraw())
+        table = LiveTable(self.match_id, app.session.root, announce=lambda code: redraw())
         hosting = Hosting(table, app.places, host="0.0.0.0", port=free_port("0.0.0.0"))
         table.access.new_code()
         hosting.start()

@@ -3,7 +3,7 @@ view of the same match when it only watches.
 
 Every session subscribes to the match's topic on Flet pub/sub: a write from any phone (or the host, or the CLI:
 one task per process looks at the file twice a second) redraws the table on every phone. A watching page is
-built without a single write control, and its Session refuses writes anyway (session/live_table.py).
+built without a single write control, and its Session's policy refuses writes anyway (session/live_table).
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ class PhoneApp:
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
         page.theme_mode = ft.ThemeMode.DARK
-        session = self.table.session_for(page)
-        seated = session.seat is not None
+        policy = self.table.policy_for(page)  # who this phone acts as, asked again at every write
+        session = self.table.session_with(policy)
+        seated = policy.seat is not None
         page.views.clear()
         if not seated:
             page.views.append(watch_view(self.table.state(), self.table.title()))
@@ -55,7 +56,7 @@ class PhoneApp:
             page.on_view_pop = lambda _: app.back()
             page.on_route_change = lambda e: app.route_changed(e.route)
             app.show_stack([self.places.table(self.table.match_id)])
-            app.toast(f"This phone plays as {self.table.state().player(session.seat).name}.")
+            app.toast(f"This phone plays as {self.table.state().player(policy.seat).name}.")
             redraw = self._player(app)
 
         seen = self.table.undo_news(0)[1]  # events this phone has been shown
@@ -63,10 +64,10 @@ class PhoneApp:
         async def on_change(_topic: str, origin: str) -> None:
             nonlocal redraw, seen
             try:
-                if origin == session.origin:  # this phone's own change: its screen is drawn (and said) already
+                if origin == policy.origin:  # this phone's own change: its screen is drawn (and said) already
                     seen = self.table.undo_news(seen)[1]
                     return
-                if seated and session.seat is None:  # the host signed every phone out: no buttons left to tap
+                if seated and policy.seat is None:  # the host signed every phone out: no buttons left to tap
                     redraw = self._signed_out(page)
                 redraw()  # first: the news is read after (from the table's one shared reader)
                 news, seen = self.table.undo_news(seen)

@@ -3,81 +3,55 @@
     /                the Flet client (every file from here: no internet needed); a phone with a seat cookie
                      plays as its player, any other page only watches (ui/live/phone.py)
     /join?code=..    the join QR's address: pick your player; POST /join spends the one-time code and sets
-                     the seat cookie (session/live_table/access.py), then sends the phone to /
+                     the seat cookie (session/access.py), then sends the phone to /
     /ws              Flet's socket; the cookie it brings is checked here, per connection
 
-The same approach as `companion judge serve`'s judge link (a one-time code for a signed cookie). `serve()` runs
-it in the foreground for `companion table host`; `Hosting` runs it on a thread for the app's "Host this table".
+The same door as `companion judge serve`'s (session.access: a one-time code for a signed cookie, the Origin
+check) and the same assembly (session.web: a socket without a seat cookie only watches, within its fair share
+of MAX_WATCHERS). `serve()` runs it in the foreground for `companion table host`; `Hosting` runs it on a thread
+for the app's "Host this table".
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
-import threading
-import time
 from urllib.parse import parse_qs, quote
 
-import uvicorn
-from flet_web.fastapi import FastAPI, FletStaticFiles, app_manager
-from flet_web.fastapi.flet_app import FletApp
+from flet_web.fastapi import FletStaticFiles
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
+from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from companion.core.errors import CompanionError
 from companion.session.lan import lan_address, public_base
-from companion.session.live_table import COOKIE, LiveTable
+from companion.session.live_table import LiveTable
+from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
 from companion.ui.shell import Places
 
-SESSION_TIMEOUT = 30  # seconds a closed page's Flet session waits for its phone to reconnect
-PING = 5  # seconds between WebSocket pings (a phone that left is noticed within 2 * PING)
+SESSION_TIMEOUT = 30  # seconds a closed seated page's Flet session waits for its phone to reconnect
 MAX_FORM = 2_000  # bytes of a join form; longer ones are refused unread
 PAGE_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
-START_TIMEOUT = 10  # seconds the app waits for its table's server to listen
 
 
 class HostingFailed(CompanionError):
     pass
 
 
-class IsolationHeaders:
-    """Cross-origin isolation (the Flutter client's wasm needs it), as a pure ASGI wrapper."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []),
-                                                  (b"cross-origin-opener-policy", b"same-origin"),
-                                                  (b"cross-origin-embedder-policy", b"require-corp")]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
-def build(table: LiveTable, places: Places) -> tuple[ASGIApp, PhoneApp]:
-    """The whole server as one ASGI app (tests run it too); `places`: the app's screens for the phones."""
+def build(table: LiveTable, places: Places, *, printed: tuple[str, ...] = (),
+          max_watchers: int = MAX_WATCHERS) -> tuple[ASGIApp, PhoneApp]:
+    """The whole server as one ASGI app (tests run it too); `places`: the app's screens for the phones;
+    `printed`: the addresses shown to the host, besides the server's own origin, a join form may come from."""
     phone = PhoneApp(table, places)
-    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_shutdown=[phone.stop])
+    access = table.access
 
-    @app.get("/join")
     async def join_form(request: Request) -> Response:
         code = request.query_params.get("code", "")[:100]
-        if not table.access.is_current(code):
+        if not access.is_current(code):
             return HTMLResponse(join_page.spent(), 403, headers=PAGE_HEADERS)
         return HTMLResponse(join_page.choose_seat(table.title(), code, table.seats()), headers=PAGE_HEADERS)
 
-    @app.post("/join")
     async def join(request: Request) -> Response:
         body = b""
         async for chunk in request.stream():
@@ -85,22 +59,18 @@ def build(table: LiveTable, places: Places) -> tuple[ASGIApp, PhoneApp]:
             if len(body) > MAX_FORM:
                 return HTMLResponse(join_page.spent(), 413, headers=PAGE_HEADERS)
         form = parse_qs(body.decode("utf-8", "replace"))
-        cookie = table.access.redeem(form.get("code", [""])[0], form.get("player", [""])[0])
+        cookie = access.redeem(form.get("code", [""])[0], form.get("player", [""])[0])
         if cookie is None:
             return HTMLResponse(join_page.spent(), 403, headers=PAGE_HEADERS)
         response = RedirectResponse("/", 303)
-        response.set_cookie(COOKIE, cookie, httponly=True, samesite="strict", path="/")
+        response.set_cookie(access.cookie, cookie, httponly=True, samesite="strict", path="/")
         return response
 
-    @app.websocket("/ws")
-    async def flet_socket(websocket: WebSocket) -> None:
-        connection = FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=phone.main,
-                             before_main=None, session_timeout_seconds=SESSION_TIMEOUT)
-        table.access.admit(connection, websocket.cookies.get(COOKIE))
-        await connection.handle(websocket)
-
-    app.mount("/", FletStaticFiles(app_name=table.title(), no_cdn=True, websocket_endpoint_path="ws"))
-    return IsolationHeaders(app), phone
+    routes = [Route("/join", join_form, methods=["GET"]), Route("/join", join, methods=["POST"])]
+    door = FletDoor(phone.main, access, session_timeout=SESSION_TIMEOUT, max_watchers=max_watchers)
+    files = FletStaticFiles(app_name=table.title(), no_cdn=True, websocket_endpoint_path="ws")
+    return assemble(routes=routes, door=door, client_files=files, printed=lambda: printed,
+                    on_shutdown=[phone.stop]), phone
 
 
 def join_url(base: str, code: str) -> str:
@@ -117,16 +87,15 @@ def reach(host: str) -> str:
     return f"Anyone who can reach {host} can watch the table; only a phone that opened a join code can change it."
 
 
-def _config(app: ASGIApp, host: str, port: int) -> uvicorn.Config:
-    os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # the table has no internet: every file comes from here
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_ping_interval=PING,
-                          ws_ping_timeout=PING, timeout_graceful_shutdown=2, lifespan="on")
+def printed(host: str, port: int) -> tuple[str, ...]:
+    """The addresses the host is shown (a join form or a socket from one of them is not "another site")."""
+    return public_base(host, port), f"http://127.0.0.1:{port}", f"http://localhost:{port}"
 
 
 def serve(table: LiveTable, places: Places, *, host: str, port: int) -> int:
     """Serve until Ctrl+C (the `companion table host` command)."""
-    app, _ = build(table, places)
-    uvicorn.Server(_config(app, host, port)).run()
+    app, _ = build(table, places, printed=printed(host, port))
+    Server(config(app, host, port)).run()
     return 0
 
 
@@ -136,20 +105,13 @@ class Hosting:
     def __init__(self, table: LiveTable, places: Places, *, host: str, port: int) -> None:
         self.table = table
         self.base = public_base(host, port)
-        app, _ = build(table, places)
-        self.server = uvicorn.Server(_config(app, host, port))
-        self.thread = threading.Thread(target=self.server.run, name=f"table-{table.match_id}", daemon=True)
+        app, _ = build(table, places, printed=printed(host, port))
+        self.server = Background(Server(config(app, host, port)), name=f"table-{table.match_id}")
 
     def start(self) -> None:
         """Start serving; returns once the server listens (or raises why it could not)."""
-        self.thread.start()
-        deadline = time.monotonic() + START_TIMEOUT
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                self.stop()
-                raise HostingFailed(f"the table could not be served at {self.base} (is the port taken?)")
-            time.sleep(0.02)
+        if not self.server.start():
+            raise HostingFailed(f"the table could not be served at {self.base} (is the port taken?)")
 
     def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=5)
+        self.server.stop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.model import Match, Unit
-from companion.ui.match.unit_card import TOKEN_LABELS, stats_line
+from companion.ui.unit_text import TOKEN_LABELS, stats_line
 
 
 def turn_line(match: Match) -> str:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.session.play.helper import first_system, system_named
+from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_tools import PALETTE
 from companion.ui.shell import App, app_bar
 
@@ -19,11 +23,12 @@ class NewMatchScreen:
         self.names = ["", "", "", ""]
         self.count = 2
         self.build_total = 200
+        self.house: dict[str, bool] = {}  # house rules switched on this screen, by option id
 
     def build(self, app: App) -> ft.View:
         packs, errors = app.session.packs()
         if not self.system and packs:
-            self.system = "halo-actionclix" if "halo-actionclix" in packs else sorted(packs)[0]
+            self.system = first_system(packs)
         pack = packs.get(self.system)
         controls: list[ft.Control] = [ft.Text(e, color=ft.Colors.ERROR) for e in errors]
         # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name
@@ -55,13 +60,26 @@ class NewMatchScreen:
                     segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in BUILD_TOTALS],
                     on_change=lambda e: self._set_build(app, int(e.control.selected[0]))))
                 controls.append(ft.Text(f"{self.build_total // 100} rounds per turn, one per 100 points."))
-            if pack.id == "scarab":
-                controls.append(ft.Text("Player 1 plays the Scarab; player 2 attacks it."))
+            if seats := system_named(pack.id).seats:
+                controls.append(ft.Text(seats))
             controls.append(ft.Text(pack.turn, italic=True))
+            controls += self._house_rules(app)
         controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match",
                                         on_click=lambda: self._create(app)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
                        appbar=app_bar(app, "New match"), controls=controls)
+
+    def _house_rules(self, app: App) -> list[ft.Control]:
+        """The pack's house rules as switches, each with what it changes (off unless the pack says otherwise)."""
+        offered = pack_house_rules(app.session, self.system)
+        if not offered:
+            return []
+        return [ft.Text("House rules", theme_style=ft.TextThemeStyle.TITLE_SMALL), *[
+            ft.Switch(label=f"{r.title}: {r.text}", key=f"house-{r.id}", value=self.house.get(r.id, r.on),
+                      on_change=partial(self._set_house, r.id)) for r in offered]]
+
+    def _set_house(self, option: str, e: ft.Event) -> None:
+        self.house[option] = bool(e.control.value)
 
     def _set_system(self, app: App, system: str | None) -> None:
         self.system = system or self.system
@@ -85,7 +103,9 @@ class NewMatchScreen:
         pack = packs.get(self.system)
         rounds = self.build_total // 100 if pack and pack.rules.turn_style == "shared" else None
         try:
-            match = app.session.new_match(self.system, self.names[: self.count], rounds_per_turn=rounds)
+            chosen = [r.id for r in pack_house_rules(app.session, self.system) if self.house.get(r.id, r.on)]
+            match = app.session.new_match(self.system, self.names[: self.count], rounds_per_turn=rounds,
+                                          house_rules=chosen)
         except CompanionError as exc:
             app.toast(str(exc))
             return

@@ -1,12 +1,16 @@
 """Set-up: each force checked against the pack's rules (with the reasons), and Skirmish's starting squares
-rolled (logged, rerolling duplicates) with the snake-draft placement order."""
+rolled (logged, rerolling duplicates) with the snake-draft placement order, and the match's house rules as
+switches (each switch one undoable step)."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.play.dice import fair_rng
+from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
 from companion.ui.shell import App, app_bar
@@ -35,8 +39,21 @@ class SetupScreen:
                 controls.append(ft.Text("This game sets no force rules."))
         if pack is not None and "starting-squares" in pack.tables:
             controls += self._squares(app)
+        rules = house_rules(app.session, match)
+        if rules:  # switched for this match only, as one undoable step each
+            controls.append(ft.Text("House rules", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+            controls += [ft.Switch(label=f"{r.title}: {r.text}", key=f"house-{r.id}", value=r.on,
+                                   on_change=partial(self._switch, app, r.id)) for r in rules]
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=8,
                        appbar=app_bar(app, "Set-up and forces"), controls=controls)
+
+    def _switch(self, app: App, option: str, e: ft.Event) -> None:
+        try:
+            set_house_rule(app.session, self.match_id, option, bool(e.control.value),
+                           by=app.session.state(self.match_id).active_player.id)
+        except CompanionError as exc:
+            app.toast(str(exc))
+        app.refresh()
 
     def _squares(self, app: App) -> list[ft.Control]:
         match = app.session.state(self.match_id)

@@ -10,14 +10,13 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Player, Unit
-from companion.session.play.helper import has_helper, helper_for
+from companion.session.play.helper import has_helper, missing_dials, system_of
 from companion.session.play.packs import Pack
 from companion.session.table.header import Over, header, victory_rules
 from companion.ui.helper.helper_screen import HelperScreen, take_option
 from companion.ui.live.host_screen import HostScreen, can_host
 from companion.ui.match.header import match_header
 from companion.ui.match.unit_card import Preview, counter, unit_card
-from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels, icon_button
 
@@ -88,8 +87,7 @@ class TableScreen:
             on_accept=lambda: self._accept(app, prompt), on_keep=lambda: self._keep_playing(app, prompt),
             on_result=lambda: self._result(app))
         controls: list[ft.Control] = []
-        if match.system == "scarab":
-            controls += self._scarab_controls(app, match)
+        controls += self._system_controls(app, match)
         # one column on a phone; on a wide screen, cards of a fixed width side by side (a plain wrapping Row:
         # a ResponsiveRow made every tap's update about 10 ms slower)
         wide = (app.page.width or 0) >= WIDE
@@ -155,15 +153,8 @@ class TableScreen:
     def _end(self, app: App, match: Match, action: str, dispatch: Any) -> None:
         """End the round or turn through the game's rules helper when it has one (it also resets what it tracks
         for the round, and refuses with the reason when the game isn't there yet); else as a plain event."""
-        option = None
-        if has_helper(match.system):
-            option = next((o for o in helper_for(match.system).legal_actions(match) if o.action == action), None)
-        if option is None:
-            turn = match.turn
-            dispatch(action.replace("-", "_"))
-            if app.session.state(self.match_id).turn != turn:
-                turn_ended(app, self.match_id, "Turn ended.")
-        elif not option.enabled:
+        option = system_of(match).ending(match, action)
+        if not option.enabled:
             app.toast(f"Not yet: {option.reason}")
         else:
             take_option(app, self.match_id, option, None, back_to_table=False)
@@ -191,20 +182,25 @@ class TableScreen:
         return ft.Column([row, ft.Row(extra, wrap=True, spacing=4)] if extra else [row], spacing=0,
                          key=f"player-{pid}")
 
-    def _scarab_controls(self, app: App, match: Match) -> list[ft.Control]:
-        from companion.ui.match.scarab_screens import SCARAB_PLAYER, ScarabDialsScreen, ScarabTurnScreen, scarab_dials
+    def _system_controls(self, app: App, match: Match) -> list[ft.Control]:
+        """What the game itself asks of the table: its own dials to type in, its verdict once the fight is
+        decided, its guided turn (the Scarab's); nothing for most games."""
+        from companion.ui.match.guide_screens import DialsScreen, GuideScreen
 
-        dials = scarab_dials(match)
-        if len(dials) < 4:
-            return [ft.FilledTonalButton("Enter the Scarab's dials", icon=ft.Icons.TUNE, key="scarab-dials",
-                                         on_click=lambda: app.show(ScarabDialsScreen(self.match_id)))]
-        core = dials.get("main-power-core")
-        if core is not None and core.eliminated:
-            return [ft.Text("The Main Power Core shows its all-black click: the Scarab is destroyed.",
-                            key="scarab-destroyed", weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)]
-        if match.active_player.id == SCARAB_PLAYER and match.status == "active":
-            return [ft.FilledTonalButton("Scarab turn guide", icon=ft.Icons.DIRECTIONS_WALK, key="scarab-turn",
-                                         on_click=lambda: app.show(ScarabTurnScreen(self.match_id)))]
+        if missing_dials(app.session, match):
+            return [ft.FilledTonalButton(f"Enter {system_of(match).pieces}", icon=ft.Icons.TUNE, key="fixed-dials",
+                                         on_click=lambda: app.show(DialsScreen(self.match_id)))]
+        system = system_of(match)
+        decided = system.decided(match)
+        if decided is not None:
+            why = decided[1]
+            return [ft.Text(f"{why[:1].upper()}{why[1:]}.", key="decided", weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ERROR)]
+        guide = system.guide(match)
+        if guide is not None:
+            sequence, title = guide
+            return [ft.FilledTonalButton(title, icon=ft.Icons.DIRECTIONS_WALK, key="turn-guide",
+                                         on_click=lambda: app.show(GuideScreen(self.match_id, sequence)))]
         return []
 
     def _set_preview(self, app: App, preview: Preview | None) -> None:

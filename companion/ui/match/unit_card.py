@@ -7,20 +7,17 @@ handler that accepts one argument, which would overwrite a default-bound paramet
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import flet as ft
 
 from companion.core.errors import IllegalAction
-from companion.core.model import Click, Match, Unit
-from companion.session.play.match_tools import Event, apply
-from companion.session.play.positions import place_of
+from companion.core.model import Match, Unit
+from companion.session.play.match_tools import accepts, preview
+from companion.session.play.positions import place_of, token_kinds
+from companion.ui.unit_text import TOKEN_LABELS, stats_line
 from companion.ui.widgets import icon_button
-
-STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",
-               "sight": "SIGHT", "morale": "MOR", "pool": "POOL", "fate": "FATE"}
-TOKEN_LABELS = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
 
 
 @dataclass
@@ -32,18 +29,10 @@ class Preview:
     amount: int = 1
 
 
-def stats_line(click: Click, stats: tuple[str, ...]) -> str:
-    if click.ko:
-        return "KO"
-    parts = [f"{STAT_LABELS.get(s, s.upper())} {click.stats[s]}" for s in stats if s in click.stats]
-    parts += [f"{k} {v}" for k, v in click.stats.items() if k not in stats]
-    return " · ".join(parts + list(click.markers)) or "—"
-
-
-def preview_click(match: Match, unit: Unit, preview: Preview) -> int:
+def preview_click(match: Match, unit: Unit, change: Preview) -> int:
     """The click the unit would land on: the damage/heal event itself, applied to a copy (nothing is stored)."""
     try:
-        return apply(match, Event(preview.kind, {"unit": unit.id, "amount": preview.amount})).unit(unit.id).click
+        return preview(match, change.kind, {"unit": unit.id, "amount": change.amount}).unit(unit.id).click
     except IllegalAction:
         return unit.click
 
@@ -76,10 +65,11 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
                                on_click=lambda: dispatch("rotate", {"unit": uid, "steps": 1}))]
     else:
         buttons = [
-            icon_button(ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage", tooltip="Damage", disabled=unit.eliminated,
+            icon_button(ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage", tooltip="Damage",
+                        disabled=not accepts(match, "damage", {"unit": uid, "amount": 1}),
                         on_click=lambda: set_preview(Preview(uid, "damage"))),
             icon_button(ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal", tooltip="Heal",
-                        disabled=unit.eliminated or unit.click <= unit.start,
+                        disabled=not accepts(match, "heal", {"unit": uid, "amount": 1}),
                         on_click=lambda: set_preview(Preview(uid, "heal"))),
         ]
     if "action" in token_kinds(match, unit):
@@ -109,22 +99,12 @@ def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Ca
                    content=ft.Container(padding=ft.Padding(6, 2, 2, 6), content=ft.Column(rows, spacing=0)))
 
 
-def token_kinds(match: Match, unit: Unit) -> tuple[str, ...]:
-    """The tokens this unit can hold: the system's (its limit isn't 0), and none on the Scarab's own dials,
-    which take no tokens (only figures do)."""
-    if unit.cyclic or (match.system == "scarab" and unit.ref and unit.ref.startswith("scarab:")):
-        return ()
-    return tuple(k for k in TOKEN_LABELS if match.rules.token_limits.get(k, 0) != 0)
-
-
 def _action_button(match: Match, unit: Unit, dispatch: Callable[..., object]) -> ft.Control:
     """The action token, the most frequent tap of a turn: one tap gives it (taking one back is in the details,
     or Undo)."""
-    limit = match.rules.token_limits.get("action")
-    held = unit.tokens.action + unit.tokens.action_last
+    give = {"unit": unit.id, "kind": "action", "delta": 1}
     return icon_button(ft.Icons.BOLT, key=f"unit-{unit.id}-action-plus", tooltip="Action +1",
-                       disabled=unit.eliminated or (limit is not None and held >= limit),
-                       on_click=partial(dispatch, "token", {"unit": unit.id, "kind": "action", "delta": 1}))
+                       disabled=not accepts(match, "token", give), on_click=partial(dispatch, "token", give))
 
 
 def token_counters(match: Match, unit: Unit, dispatch: Callable[..., object]) -> list[ft.Control]:
@@ -132,15 +112,14 @@ def token_counters(match: Match, unit: Unit, dispatch: Callable[..., object]) ->
     uid = unit.id
     found = []
     for kind in token_kinds(match, unit):
-        limit = match.rules.token_limits.get(kind)
         value = getattr(unit.tokens, kind)
-        held = value + (unit.tokens.action_last if kind == "action" else 0)
         old = unit.tokens.action_last if kind == "action" else 0
         found.append(counter(
             f"unit-{uid}-{kind}", TOKEN_LABELS[kind], value,
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": -1}),
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": 1}),
-            plus_enabled=limit is None or held < limit, note=f" (+{old} earlier)" if old else ""))
+            plus_enabled=accepts(match, "token", {"unit": uid, "kind": kind, "delta": 1}),
+            note=f" (+{old} earlier)" if old else ""))
     return found
 
 
@@ -148,6 +127,7 @@ def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callabl
                    set_preview: Callable[[Preview | None], None]) -> ft.Control:
     uid = unit.id
     target = preview_click(match, unit, preview)
+    more = preview_click(match, unit, replace(preview, amount=preview.amount + 1))  # the dial stops somewhere
     landing = unit.dial[target]
     verb = "Damage" if preview.kind == "damage" else "Heal"
     note = "KO!" if landing.ko else stats_line(landing, match.rules.stats)
@@ -167,7 +147,7 @@ def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callabl
                 icon_button(ft.Icons.REMOVE, key=f"unit-{uid}-preview-minus", tooltip="Less",
                               disabled=preview.amount <= 1, on_click=lambda: step(-1)),
                 icon_button(ft.Icons.ADD, key=f"unit-{uid}-preview-plus", tooltip="More",
-                              disabled=target == (len(unit.dial) - 1 if preview.kind == "damage" else unit.start),
+                              disabled=more == target,
                               on_click=lambda: step(1)),
             ]),
             ft.Text(f"Lands on click {target + 1}: {note}", key=f"unit-{uid}-preview-text"),

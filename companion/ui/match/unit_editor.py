@@ -10,8 +10,8 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session import inputs
 from companion.session.table.library import add_from_library, dial_as_text, edit_unit, parse_dial, saved_units
-from companion.ui.match.unit_card import stats_line
 from companion.ui.shell import App, app_bar
+from companion.ui.unit_text import stats_line
 
 EXAMPLE = {"speed": 8, "attack": 10, "defense": 17, "damage": 3, "wounds": 3, "armour": 3, "sight": 2,
            "morale": 8, "pool": 7, "fate": 3}

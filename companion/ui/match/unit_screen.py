@@ -10,9 +10,10 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.play.positions import current_place, places
 from companion.session.table.library import duplicate_unit, save_to_library
-from companion.ui.match.unit_card import counter, stats_line, token_counters
+from companion.ui.match.unit_card import counter, token_counters
 from companion.ui.match.unit_editor import UnitEditorScreen
 from companion.ui.shell import App, app_bar
+from companion.ui.unit_text import stats_line
 from companion.ui.widgets import counter_labels
 
 

@@ -87,10 +87,10 @@ class ScanScreen:
                         weight=ft.FontWeight.BOLD),
                 self._differences(incoming),
                 ft.Row(wrap=True, controls=[
-                    ft.OutlinedButton("Keep mine", key="merge-mine", on_click=partial(self._store, app, Choice.MINE)),
+                    ft.OutlinedButton("Keep mine", key="merge-mine", on_click=partial(self._keep, app, Choice.MINE)),
                     ft.OutlinedButton("Take theirs", key="merge-theirs",
                                       on_click=partial(self._confirm_theirs, app)),
-                    ft.FilledButton("Keep both", key="merge-both", on_click=partial(self._store, app, Choice.BOTH)),
+                    ft.FilledButton("Keep both", key="merge-both", on_click=partial(self._keep, app, Choice.BOTH)),
                 ]),
                 ft.Text("Keep both stores theirs beside yours, listed as their copy.", size=12, italic=True),
             ]
@@ -142,11 +142,11 @@ class ScanScreen:
 
     def finish(self, app: App) -> None:
         """All parts are in (from the camera screen): import them."""
-        self._store(app, None)
+        self._keep(app, None)
 
     def _progressed(self, app: App, done: bool, progress: str) -> None:
         if done:
-            self._store(app, None)
+            self._keep(app, None)
             return
         self.status = f"Code {progress} received. Scan or open the next part."
         app.refresh()
@@ -196,9 +196,9 @@ class ScanScreen:
 
     def _confirm_theirs(self, app: App) -> None:
         app.confirm("Take theirs?", "Your copy's different events will be replaced by theirs.", "Take theirs",
-                    partial(self._store, app, Choice.THEIRS))
+                    partial(self._keep, app, Choice.THEIRS))
 
-    def _store(self, app: App, choice: Choice | None) -> None:
+    def _keep(self, app: App, choice: Choice | None) -> None:
         incoming = self.incoming_for(app)
         try:
             result = incoming.store(choice)

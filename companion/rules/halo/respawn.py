@@ -1,0 +1,114 @@
+"""Halo ActionClix respawning and elimination (seed 001).
+
+Respawning is one of the turn's three actions, and that action is the respawned unit's own: it is placed on
+one of its player's free spawn points and must move off it, and when the action allows moving and attacking it
+may attack after the move (so the respawn gives the unit its action, and an optional target makes it a move and
+attack with the usual -3 after more than 4 squares). Which reserve unit may come in is in halo.reserves.
+
+Elimination: the unit goes to the reserves at full health with its respawn open, off its square. Its Upgrade
+tokens stay on its card (the seed says so); its Grenade tokens are lost, as on a swap (the seed doesn't say;
+this is the app's reading, written in docs/rules-coverage.md), and a card with the grenade icon gives it a fresh
+one when it respawns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, replay
+from companion.core.model import GRENADE_ICON, Match, Unit
+from companion.rules.base import Action, Param, Refusal, Resolution, param_int
+from companion.rules.halo.attack import MAX_MODIFIER, MAX_MOVE
+from companion.rules.halo.reserves import ELIMINATED, awaiting_respawn, respawn_events, respawn_slot
+
+RULE = "respawning"
+
+
+class _Attacks(Protocol):
+    def _attack(self, state: Match, action: Action, rng: random.Random) -> Resolution: ...
+
+
+def eliminated(target: Unit, by: str) -> list[Event]:
+    """The target to the reserves at full health, its respawn open, off its square; its Grenade tokens lost."""
+    events = [Event("set_click", {"unit": target.id, "click": target.start}, by),
+              Event("set_location", {"unit": target.id, "location": "reserve", "reason": ELIMINATED}, by)]
+    if target.position:
+        events.append(Event("set_position", {"unit": target.id, "position": ""}, by))
+    if target.tokens.grenade:
+        events.append(Event("token", {"unit": target.id, "kind": "grenade", "delta": -target.tokens.grenade}, by))
+    return events
+
+
+def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
+    """Kill and Upgrade tokens for the attacker's side, and the target eliminated."""
+    return [Event("score", {"player": attacker.owner, "kind": "kills", "delta": 1}, attacker.owner),
+            Event("token", {"unit": attacker.id, "kind": "upgrade", "delta": 1}, attacker.owner),
+            *eliminated(target, attacker.owner)]
+
+
+def respawn_params(reserve: Iterable[Unit], enemies: Iterable[Unit]) -> tuple[Param, ...]:
+    slots = tuple((u.id, f"{u.name} ({u.points} points)") for u in awaiting_respawn(reserve))
+    targets = tuple((u.id, u.name) for u in enemies)
+    return (Param("for", "Whose respawn (an eliminated unit; it or a reserve unit worth no more comes in)", "choice",
+                  (("", "The unit itself, or the cheapest that covers it"), *slots), default=""),
+            Param("moved", "Squares moved off the spawn point", "int", low=1, high=MAX_MOVE, default=1),
+            Param("target", "Attack after moving (optional)", "choice", (("", "No attack"), *targets), default=""),
+            Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
+                  high=MAX_MODIFIER, default=0))
+
+
+def _speed(unit: Unit) -> int:
+    speed = unit.current.stats.get("speed")
+    return speed if isinstance(speed, int) and not isinstance(speed, bool) and speed >= 1 else MAX_MOVE
+
+
+def respawn_refusal(units: Iterable[Unit], unit: Unit, params: Mapping[str, Any] | None = None) -> Refusal | None:
+    """Why `unit` can't respawn now (None: it can); with `params`, also what the action's form asks."""
+    units = tuple(units)
+    slot = respawn_slot(units, unit, None if params is None else params.get("for"))
+    if isinstance(slot, tuple):
+        return slot
+    if params is None:
+        return None
+    target = params.get("target")
+    foe = next((u for u in units if u.id == target), None)
+    if target not in (None, "") and (foe is None or foe.owner == unit.owner or foe.location != "table" or
+                                     foe.eliminated):
+        return f"Respawn: {target!r} is not an opposing unit on the table to attack after the move", "attacking"
+    try:
+        param_int(params, "moved", 1, _speed(unit), default=1, rule=RULE)
+    except IllegalAction as exc:
+        return (f"Respawn: {exc} ({unit.name}'s speed is {_speed(unit)}, and it must move off the spawn point)",
+                RULE)
+    return None
+
+
+def respawn(system: _Attacks, state: Match, action: Action, rng: random.Random) -> Resolution:
+    """The respawn action's events: the unit in, a Grenade token from its card's icon, then its move off the spawn
+    point (with its attack when a target is given)."""
+    unit = state.unit(action.unit or "")
+    slot = respawn_slot(state.units, unit, action.params.get("for"))
+    if isinstance(slot, tuple):
+        raise IllegalAction(slot[0], slot[1])
+    by = state.active_player.id
+    events = respawn_events(unit, slot, by)
+    details = ["Placed on one of your spawn points no enemy has captured, then moved off it."]
+    if slot.id != unit.id:
+        details.append(f"{unit.name} comes in for {slot.name} ({slot.points} points), who stays in the reserves.")
+    if GRENADE_ICON in unit.tags and state.rules.token_limits.get("grenade", 0) != 0 and not unit.tokens.grenade:
+        events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
+        details.append("Its card's grenade icon gives it a Grenade token.")
+    trial = replay(state, events)
+    params = dict(action.params)
+    ends = str(params.get("ends", ""))
+    if params.get("target"):
+        shot = system._attack(trial, Action("move-and-attack", unit.id, params), rng)
+        return Resolution((*events, *shot.events), f"{unit.name} respawns: {shot.summary}", (RULE, *shot.rules),
+                          (*details, *shot.details), shot.success)
+    events.append(Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by))
+    if ends:
+        events.append(Event("set_position", {"unit": unit.id, "position": ends}, by))
+    return Resolution(tuple(events), f"{unit.name} respawns and moves off the spawn point", (RULE,), tuple(details))

@@ -1,0 +1,173 @@
+"""One way in, for the judge's room (`companion judge serve`) and a hosted table (`companion table host`).
+
+1. A **one-time code** (the judge's link on the terminal, a table's join QR) never carries a lasting key.
+   Redeeming it spends it, announces a fresh one for the next device, and sets
+2. a **signed cookie** (itsdangerous, salted with what it opens: a judge cookie opens no table, a cookie of one
+   table no other): who it names (the judge, a player's id) and a random nonce, HttpOnly, SameSite=Strict.
+3. **Rotation** makes a new key: every cookie, and every connection that showed one, loses its rights.
+4. **Per connection**: each Flet socket shows its cookie once; a connection that showed a valid one is
+   remembered with who it acts as (weakly: forgotten with the connection), and every write asks about the
+   page's *current* connection.
+
+`OriginGuard` refuses, before anything is read or stored, every WebSocket upgrade and every POST whose Origin is
+neither the server's own (the Host it was asked for) nor an address the server printed: a page on another site
+can't use a phone's cookie, whatever the browser does with SameSite.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import weakref
+from collections.abc import Callable, Collection, Iterable
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+JUDGE = "judge"  # who a judge's cookie names
+JUDGE_COOKIE = "companion_judge"
+TABLE_COOKIE = "companion_table"
+SAFE_METHODS = (b"GET", b"HEAD", b"OPTIONS")
+Send = Callable[[dict[str, Any]], Any]
+
+
+class Access:
+    """The rights one server hands out. `holders()` names who a cookie may name (the judge; a table's players)."""
+
+    def __init__(self, cookie: str, purpose: str, key: str, *, rotate_key: Callable[[], str],
+                 holders: Callable[[], Collection[str]], announce: Callable[[str], None] = lambda code: None) -> None:
+        self.cookie = cookie  # the cookie's name
+        self._purpose = purpose  # the signature's salt: what the cookie opens
+        self._rotate_key = rotate_key
+        self._holders = holders
+        self._announce = announce  # shows the fresh one-time code (the terminal, the host's screen)
+        self._serializer = URLSafeSerializer(key, salt=purpose)
+        self._code = ""
+        self._lock = threading.Lock()  # two devices redeeming one code at once: only one gets it
+        self._connections: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+    # --- one-time codes ---------------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    def new_code(self) -> str:
+        self._code = secrets.token_urlsafe(12)
+        self._announce(self._code)
+        return self._code
+
+    def is_current(self, code: str) -> bool:
+        return bool(self._code) and secrets.compare_digest(code.encode(), self._code.encode())
+
+    def redeem(self, code: str, who: str = JUDGE) -> str | None:
+        """The cookie for a valid one-time code naming a valid holder (the code is then spent); else None."""
+        with self._lock:
+            if who not in self._holders() or not self.is_current(code):
+                return None
+            self.new_code()
+        return self._serializer.dumps([who, secrets.token_urlsafe(12)])
+
+    # --- cookies and connections ------------------------------------------------------------------
+
+    def holder(self, cookie: str | None) -> str | None:
+        """Who a cookie names, when its signature holds under the current key and they may still hold one."""
+        try:
+            who, _nonce = self._serializer.loads(cookie or "")
+        except (BadSignature, ValueError, TypeError):
+            return None
+        return who if isinstance(who, str) and who in self._holders() else None
+
+    def admit(self, connection: Any, cookie: str | None) -> str | None:
+        """Called for every Flet socket: remember who it acts as when it brought a valid cookie."""
+        who = self.holder(cookie)
+        if who is not None:
+            self._connections[connection] = who
+        return who
+
+    def holder_of(self, page: Any) -> str | None:
+        """Who the page's current connection acts as; None: it may only watch."""
+        try:
+            connection = page.session.connection
+        except Exception:  # a page whose session is gone writes nothing
+            return None
+        return self._connections.get(connection) if connection is not None else None
+
+    def admits(self, page: Any) -> bool:
+        return self.holder_of(page) is not None
+
+    def rotate(self, keep: Any = None) -> None:
+        """A new key: every cookie and every connection but `keep`'s (the page asking) loses its rights."""
+        kept = keep.session.connection if keep is not None and self.admits(keep) else None
+        who = self._connections.get(kept) if kept is not None else None
+        self._serializer = URLSafeSerializer(self._rotate_key(), salt=self._purpose)
+        self._connections = weakref.WeakKeyDictionary()
+        if kept is not None and who is not None:
+            self._connections[kept] = who
+        self.new_code()
+
+
+def random_key() -> str:
+    """A key that lives only in this process's memory (a hosted table's): a restart signs every phone out."""
+    return secrets.token_urlsafe(32)
+
+
+def judge_access(key: str, rotate_key: Callable[[], str], announce: Callable[[str], None]) -> Access:
+    """The judge's rights in `companion judge serve`: the key is kept in the event's file (mode 0600)."""
+    return Access(JUDGE_COOKIE, "companion-judge", key, rotate_key=rotate_key, holders=lambda: (JUDGE,),
+                  announce=announce)
+
+
+def table_access(match_id: str, players: Callable[[], Collection[str]],
+                 announce: Callable[[str], None] = lambda code: None) -> Access:
+    """The seats of a hosted table: a cookie names one of the match's players, under a key in memory only."""
+    return Access(TABLE_COOKIE, f"companion-table:{match_id}", random_key(), rotate_key=random_key,
+                  holders=players, announce=announce)
+
+
+# --- the Origin check ---------------------------------------------------------------------------------
+
+
+def origin_refusal(scope: dict[str, Any], printed: Iterable[str]) -> str | None:
+    """Why a WebSocket upgrade or a POST is refused (None: it may go on).
+
+    Allowed: no Origin (not a browser: it could send any Origin it liked), the server's own origin (the Host
+    the browser asked for), or an address the server printed (its LAN address)."""
+    if scope["type"] == "http" and scope.get("method", "GET").encode() in SAFE_METHODS:
+        return None
+    headers = dict(scope.get("headers") or [])
+    origin = headers.get(b"origin")
+    if origin is None:
+        return None
+    text = origin.decode("latin-1").rstrip("/")
+    scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
+    own = f"{scheme}://{headers.get(b'host', b'').decode('latin-1')}"
+    if text == own or text in {p.rstrip("/") for p in printed}:
+        return None
+    return (f"Refused: this request came from another site ({text[:80]}), so nothing was changed. Open the "
+            "address the host's screen or terminal shows.")
+
+
+class OriginGuard:
+    """The Origin check for every WebSocket upgrade and every POST, as a pure ASGI wrapper (streams unbuffered)."""
+
+    def __init__(self, app: Any, printed: Callable[[], Iterable[str]]) -> None:
+        self.app = app
+        self.printed = printed  # the addresses the server printed (its LAN address)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Send) -> None:
+        refusal = origin_refusal(scope, self.printed()) if scope["type"] in ("http", "websocket") else None
+        if refusal is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await _answer(send, "http.response", refusal)
+        elif "websocket.http.response" in scope.get("extensions", {}):
+            await _answer(send, "websocket.http.response", refusal)
+        else:  # a server without the denial-response extension: the handshake is refused all the same
+            await send({"type": "websocket.close", "code": 1008, "reason": refusal[:120]})
+
+
+async def _answer(send: Send, kind: str, text: str) -> None:
+    await send({"type": f"{kind}.start", "status": 403, "headers": [
+        (b"content-type", b"text/plain; charset=utf-8"), (b"cache-control", b"no-store")]})
+    await send({"type": f"{kind}.body", "body": (text + "\n").encode()})

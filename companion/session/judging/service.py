@@ -1,0 +1,151 @@
+"""Service: the judge's events (tournaments). The one door the judge's CLI, the judge's screens and the room use.
+
+The store (store/tournaments.py) only persists; this service applies. Every change is one event run through
+the tournament reducer (core.tournament.events) inside the store's lock, so the CLI and a running live view may
+write the same event without losing each other's change. A new event with its first tables or players is
+checked in memory first (`replay`), so a refused seat stores nothing.
+
+Swiss events get their pairings here: a bare `next_round` is paired, adding or removing a player before round 1
+draws round 1 again, a drop before a round's clocks start re-pairs it. A pairing is computed here, then written
+into its event, so the log replays without drawing again. Randomness is injected: `rng(seed)` is seeded for
+tests and scripts, the operating system's randomness otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.core.match.events import Event
+from companion.core.tournament.events import apply, replay
+from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
+from companion.store.paths import data_dir
+from companion.store.tournaments import StoredTournament, TournamentStore
+
+
+def rng(seed: int | None = None) -> random.Random:
+    return random.Random(seed) if seed is not None else random.SystemRandom()
+
+
+class Judging:
+    """The events under `root` (a data folder), or in memory when `root` is None (tests)."""
+
+    def __init__(self, root: Path | None, *, clock: Callable[[], float] = time.time) -> None:
+        self._store = TournamentStore(root, clock=clock)
+
+    @property
+    def root(self) -> Path | None:
+        return self._store.root
+
+    @classmethod
+    def open(cls, root: Path | str | None = None) -> Judging:
+        """The events in this device's data folder (or in `root`)."""
+        return cls(Path(root) if root else data_dir())
+
+    # --- reading ----------------------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        return self._store.ids()
+
+    def exists(self, tournament_id: str) -> bool:
+        return self._store.exists(tournament_id)
+
+    def latest(self) -> str:
+        """The most recently changed event: the one a judge means when they name none (TournamentNotFound)."""
+        return self._store.latest()
+
+    def pick(self, tournament_id: str | None) -> str:
+        """The event named, or the latest when none is ("" is a bad id, not "the latest")."""
+        return self._store.latest() if tournament_id is None else tournament_id
+
+    def load(self, tournament_id: str) -> StoredTournament:
+        """The event now, its log, the judge's secret and when it last changed."""
+        return self._store.load(tournament_id)
+
+    def state(self, tournament_id: str) -> Tournament:
+        return self._store.load(tournament_id).state
+
+    def log(self, tournament_id: str) -> tuple[Event, ...]:
+        return self._store.load(tournament_id).log
+
+    def signature(self, tournament_id: str) -> Any:
+        """Changes whenever the stored event changes: a cheap check for a screen watching it."""
+        return self._store.signature(tournament_id)
+
+    def rotate_token(self, tournament_id: str) -> str:
+        """A new judge's secret: whatever was signed with the old one stops working."""
+        return self._store.rotate_token(tournament_id)
+
+    # --- making events ----------------------------------------------------------------------------
+
+    def new_event(self, name: str, tables: Sequence[Sequence[str]] = (), *, build: int = 300,
+                  round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
+                  now: float | None = None) -> Tournament:
+        """A hand-seated event, with tables 1, 2 ... seated as given."""
+        at = time.time() if now is None else now
+        t = new_tournament(self._store.new_id(name or "event"), name, build=build, round_seconds=round_seconds,
+                           marks=marks, now=at)
+        seats = [Event("seat", {"table": n, "players": list(players)}, by="judge", at=at)
+                 for n, players in enumerate(tables, 1)]
+        return self.create(t, seats)
+
+    def new_swiss(self, name: str, players: list[str], *, table_size: int = 2, build: int = 300,
+                  round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
+                  chance: random.Random | None = None, now: float | None = None) -> Tournament:
+        """A Swiss event with its players registered and round 1 drawn at random."""
+        from companion.core.tournament.pairing import draw  # pairing loads only when an event is paired
+
+        at = time.time() if now is None else now
+        t = new_tournament(self._store.new_id(name), name, build=build, round_seconds=round_seconds, marks=marks,
+                           table_size=table_size, now=at)
+        events = [Event("register", {"player": p}, by="judge", at=at) for p in players]
+        registered = replay(t, events)  # refuses a bad or repeated name before anything is stored
+        events.append(Event("pair", _seating(draw(registered.active, table_size, chance or rng())), by="judge",
+                            at=at))
+        return self.create(t, events)
+
+    def create(self, t: Tournament, events: Sequence[Event] = ()) -> Tournament:
+        """Store a new event and its first changes (InvalidTournament when its id is taken)."""
+        replay(t, list(events))  # every event checked in memory first: a refused one stores nothing
+        self._store.create(t)
+        for event in events:
+            t = self.apply(t.id, event)
+        return t
+
+    # --- changing events --------------------------------------------------------------------------
+
+    def apply(self, tournament_id: str, event: Event) -> Tournament:
+        """Apply one event and store it; durable when it returns. IllegalAction: nothing changes."""
+        return self._store.append(tournament_id, event, apply).state
+
+    def write(self, tournament_id: str, kind: str, data: dict[str, Any], chance: random.Random | None = None,
+              *, by: str = "judge", now: float | None = None) -> Tournament:
+        """One judge's change, with the Swiss pairings it calls for (see the module's text)."""
+        from companion.core.tournament.pairing import next_pairing
+
+        chance = chance or rng()
+        at = time.time() if now is None else now
+        t = self.state(tournament_id)
+        if kind == "drop" and len(t.rounds) == 1 and not any(tb.started or tb.result for tb in t.tables):
+            kind = "unregister"  # nothing played yet: leaving is the same as never having registered
+        if kind == "next_round" and t.swiss and "tables" not in data and all(tb.result for tb in t.tables):
+            data = _seating(next_pairing(t, chance))
+        t = self.apply(tournament_id, Event(kind, data, by=by, at=at))
+        fresh = not any(tb.started or tb.result is not None for tb in t.tables)
+        if t.swiss and fresh and (kind in ("register", "unregister") or kind == "drop" and _seated(t, data)):
+            before = replace(t, rounds=t.rounds[:-1]) if len(t.rounds) > 1 else t  # standings before this round
+            t = self.apply(tournament_id, Event("pair", _seating(next_pairing(before, chance)), by=by, at=at))
+        return t
+
+
+def _seating(p: Any) -> dict[str, Any]:
+    return {"tables": [list(tb) for tb in p.tables], "byes": list(p.byes)}
+
+
+def _seated(t: Tournament, data: dict[str, Any]) -> bool:
+    name = str(data.get("player", "")).strip().casefold()
+    return any(p.casefold() == name for p in (*t.current.seated, *t.current.byes))
