@@ -18,7 +18,17 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict
+from companion.rules.base import (
+    Action,
+    ActionOption,
+    Odds,
+    Refusal,
+    Resolution,
+    System,
+    UnitRefusal,
+    Verdict,
+    refusal_summary,
+)
 from companion.rules.maze import forms, gear
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
@@ -191,10 +201,11 @@ def _option(now: _Now, spec: _Spec) -> ActionOption:
     if not now.models:
         return ActionOption(spec.id, spec.title, False, reason="you have no models on the board", rule=spec.rule,
                             **common)
+    # every model's own reason (the same words once), none cut off: the maze's checks have no order of closeness
+    reason, rule, reasons, shown = refusal_summary({uid: UnitRefusal(*why) for uid, why in refused.items()})
     rules = {rule for _, rule in refused.values()}
-    shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return ActionOption(spec.id, spec.title, False, reason=shown, rule=next(iter(rules)) if len(rules) == 1
-                        else spec.rule, refused=reasons, **common)
+    return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule if len(rules) == 1 else spec.rule,
+                        refused=reasons, shown=shown, **common)
 
 
 # --- params that need the state ----------------------------------------------------------------------------------
