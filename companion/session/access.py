@@ -73,8 +73,13 @@ class Access:
     def holder(self, cookie: str | None) -> str | None:
         """Who a cookie names, when its signature holds under the current key and they may still hold one."""
         try:
-            who, _nonce = self._serializer.loads(cookie or "")
+            signed = self._serializer.loads(cookie or "")
+            who, _nonce = signed
         except (BadSignature, ValueError, TypeError):
+            return None
+        # only the cookie exactly as it was issued: base64 lets a changed last character (or a '/' for '_') decode
+        # to the same bytes, and a cookie is the same cookie only when it is the same text
+        if self._serializer.dumps(signed) != cookie:
             return None
         return who if isinstance(who, str) and who in self._holders() else None
 
