@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
-from test_live_browser import Host  # noqa: E402
+from live_browser_kit import Host  # noqa: E402
 
 from companion.cli.table_cmd import app_places  # noqa: E402
 from companion.session import Session  # noqa: E402
