@@ -26,7 +26,7 @@ import cbor2
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
-from share_play import Clock, play_halo, play_turn
+from share_play import BIG_FORCES, LONG_NAMES, Clock, play_halo, play_turn
 
 from companion.session import Session
 from companion.session.sharing.share_sync import import_code, read_code, share_code
@@ -195,6 +195,29 @@ def _send(src: Session, dst: Session, match_id: str) -> tuple[int, int, bool]:
     return code.size, code.plan.version, code.turn
 
 
+def other_names(seeds: int) -> None:
+    """Whole-match codes of forces whose names the preset dictionary has never seen (issue 26's goals)."""
+    library = Library.load()
+    dictionary = preset(APP_V1).decode("utf-8", "replace")
+    print(f"\nForces with names not in the preset dictionary, 6 turns through the rules helper ({seeds} seeds)")
+    print(f"  {'forces':<44}{'bytes':>13}{'versions':>10}{'parts':>6}  goal")
+    for label, roster, goal in (("2 x 5 units, names of 15-30 characters", LONG_NAMES, "one code <= v15"),
+                                ("2 x 10 units, names of 15-30 characters", BIG_FORCES, "one code")):
+        names = [name for units in roster.values() for name, *_ in units]
+        assert not any(word in dictionary for name in names for word in name.split() if len(word) > 3)
+        sizes, versions, parts = [], set(), 1
+        for seed in range(16, 16 + seeds):
+            session, match_id = play_halo(seed=seed, turns=6, roster=roster)
+            data = encode(SharedMatch.from_export(session.export(match_id)), library)
+            codes = plan(data)
+            sizes.append(len(data))
+            versions.update(codes.versions)
+            parts = max(parts, codes.parts)
+        met = parts == 1 and (max(versions) <= 15 or goal == "one code")
+        print(f"  {label:<44}{f'{min(sizes)}-{max(sizes)}':>13}{','.join(f'v{v}' for v in sorted(versions)):>10}"
+              f"{parts:>6}  {goal}: {'met' if met else 'NOT met'}")
+
+
 def older_references(runs: int) -> None:
     library = Library.load()
     print("\nOlder reference matches (hand-made logs): whole code with history, and state only")
@@ -214,6 +237,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     realistic(args.runs)
+    other_names(max(3, args.runs // 4))
     older_references(max(3, args.runs // 4))
 
 

@@ -55,10 +55,28 @@ def dial_text(first: tuple[int, ...], clicks: int, rng: random.Random) -> str:
     return "\n".join(rows)
 
 
-def new_halo(session: Session, clock: Clock, rng: random.Random) -> str:
+# Forces whose names the preset dictionary has never seen (made up here, 15-30 characters a name): codes must fit
+# with names like these too, not only with the reference's.
+LONG_NAMES = {
+    "Ana": [("Commander Vesna Kovalenko", 100, (8, 11, 18, 3), 7), ("Pathfinder Idris Okonkwo", 45, (7, 10, 16, 3), 4),
+            ("Breacher Tomasz Lindqvist", 45, (7, 9, 16, 2), 5), ("Rifleman Quill Abernathy", 20, (6, 8, 15, 1), 4),
+            ("Warden Sigrun Halloway-Price", 70, (7, 10, 17, 3), 6)],
+    "Ben": [("Vanguard Thessaly Marrow", 75, (8, 10, 17, 3), 6), ("Ironclad Brother Oswin", 80, (6, 10, 17, 3), 7),
+            ("Skirmisher Pell Varga", 20, (5, 8, 14, 2), 4), ("Longshot Yusra Delacroix", 30, (7, 9, 15, 2), 4),
+            ("Juggernaut Krell Ambrose", 90, (4, 10, 19, 4), 7)],
+}
+BIG_FORCES = {  # 2 x 10 units, names as varied
+    player: [*units, *((f"{name.split()[0]} Reserve {chr(65 + n)}. {name.split()[-1]}", points, first, clicks)
+                       for n, (name, points, first, clicks) in enumerate(units))]
+    for player, units in LONG_NAMES.items()
+}
+
+
+def new_halo(session: Session, clock: Clock, rng: random.Random,
+             roster: dict[str, list[tuple[str, int, tuple[int, ...], int]]] = ROSTER) -> str:
     """A new match with both rosters added through `add_unit`, as the unit editor does."""
-    match = session.new_match("halo-actionclix", list(ROSTER))
-    for p, (_name, units) in zip(match.players, ROSTER.items(), strict=True):
+    match = session.new_match("halo-actionclix", list(roster))
+    for p, (_name, units) in zip(match.players, roster.items(), strict=True):
         for name, points, first, clicks in units:
             clock.tap(8, 45)
             state = session.state(match.id)
@@ -110,12 +128,14 @@ def play_turn(session: Session, match_id: str, clock: Clock, rng: random.Random)
     _apply(session, match_id, Action("end-turn"), rng)
 
 
-def play_halo(seed: int = 16, turns: int = 6) -> tuple[Session, str]:
-    """The reference match: 2 players x 5 units (4-7 clicks), `turns` turns of the rules helper, in memory."""
+def play_halo(seed: int = 16, turns: int = 6,
+              roster: dict[str, list[tuple[str, int, tuple[int, ...], int]]] = ROSTER) -> tuple[Session, str]:
+    """The reference match: 2 players x 5 units (4-7 clicks), `turns` turns of the rules helper, in memory;
+    `roster` plays other forces the same way."""
     rng = random.Random(seed)
     clock = Clock(rng)
     session = Session(MatchStore(None), clock=clock)
-    match_id = new_halo(session, clock, rng)
+    match_id = new_halo(session, clock, rng, roster)
     for _ in range(turns):
         play_turn(session, match_id, clock, rng)
     return session, match_id

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import os
 import sys
+import threading
+from typing import Any
 
 from companion.session import inputs
 
@@ -13,7 +16,7 @@ DEFAULT_PORT = 8550
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("app", help="start the app (a window, or a browser page with --web)")
+    p = sub.add_parser("app")
     p.add_argument("--web", action="store_true", help="serve the app to a browser instead of opening a window")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
@@ -41,11 +44,29 @@ def desktop_unavailable() -> str | None:
     return None
 
 
+APP = "companion.ui.app"
+FIRST_SCREENS = (APP, "companion.ui.home")  # what the first page imports; other screens load when opened
+
+
+async def main(page: Any) -> None:
+    """The app's entry as Flet calls it for each page: the screens load here (warm_up started it already)."""
+    await importlib.import_module(APP).main(page)
+
+
+def warm_up() -> None:
+    """Load the first screen, the store and the service layer while Flet starts serving and the browser or window
+    loads its client: the first page then finds them ready (Python's import lock makes it wait, never load
+    twice), and the server answers without waiting for them."""
+    def load() -> None:
+        for name in FIRST_SCREENS:
+            importlib.import_module(name)
+
+    threading.Thread(target=load, name="warm-up", daemon=True).start()
+
+
 def start_app(*, web: bool, host: str, port: int) -> int:
     port = inputs.port(port)  # before anything starts: Flet would hang on a port that can't exist
     import flet as ft
-
-    from companion.ui.app import main
 
     reason = None if web else desktop_unavailable()
     if reason:
@@ -60,7 +81,9 @@ def start_app(*, web: bool, host: str, port: int) -> int:
         print(f"Tabletop Companion is at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
         # no_cdn: the browser gets every file from us, so the app works with no internet at the table
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only: never try to open a desktop window
+        warm_up()
         ft.run(main, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True)
     else:
+        warm_up()
         ft.run(main)
     return 0

@@ -13,7 +13,7 @@ from companion.session.data.restore import restore_backup
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    backup = sub.add_parser("backup", help="back up every match, judge event, pack and the library to one file")
+    backup = sub.add_parser("backup")
     bsub = backup.add_subparsers(dest="backup_command", metavar="ACTION", required=True)
 
     p = bsub.add_parser("create", help="write the backup file")

@@ -18,13 +18,13 @@ NOTATION_HELP = ("dice notation: 2d6+1d4-2, 4d6kh3 / 2d6kl1 (keep highest/lowest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("roll", help="roll dice; every die is shown", description=NOTATION_HELP)
+    p = sub.add_parser("roll", description=NOTATION_HELP)
     p.add_argument("expr", help="what to roll, e.g. 2d6+1")
     p.add_argument("--seed", type=int, help="seed for a roll you can repeat exactly")
     _json_flag(p)
     p.set_defaults(run=_roll)
 
-    p = sub.add_parser("odds", help="exact chances of a roll", description=NOTATION_HELP)
+    p = sub.add_parser("odds", description=NOTATION_HELP)
     p.add_argument("expr", help="the roll, e.g. 2d6+1 or 7d6>=5 (successes)")
     target = p.add_mutually_exclusive_group()
     target.add_argument("--at-least", type=int, metavar="T", help="chance of a total of T or more")
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _json_flag(p)
     p.set_defaults(run=_odds)
 
-    p = sub.add_parser("attack", help="exact chance to hit, or roll an attack with --roll")
+    p = sub.add_parser("attack")
     p.add_argument("--system", required=True, choices=attack.SYSTEMS, help="game system id")
     p.add_argument("--attack", type=int, required=True, metavar="A", help="the attacker's attack value")
     p.add_argument("--defense", type=int, required=True, metavar="D", help="the target's defense value")

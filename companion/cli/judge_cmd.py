@@ -42,7 +42,7 @@ class BadArgument(CompanionError):
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    judge = sub.add_parser("judge", help="run an event: tables, round clocks, results, standings, live view")
+    judge = sub.add_parser("judge")
     jsub = judge.add_subparsers(dest="judge_command", metavar="ACTION", required=True)
 
     p = jsub.add_parser("new", help="make an event (HeroClix Skirmish)")

@@ -17,7 +17,7 @@ from companion.session.play.house_rules import house_rules, set_house_rule
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    match = sub.add_parser("match", help="create, list, show, change, export, import and delete matches")
+    match = sub.add_parser("match")
     msub = match.add_subparsers(dest="match_command", metavar="ACTION", required=True)
 
     p = msub.add_parser("new", help="start a new match")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
 
 
-def emit_json(data: Any) -> None:
+def emit_json(data: object) -> None:
+    import json  # here: `companion --version` and plain-text commands don't load it
+
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 

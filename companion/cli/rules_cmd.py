@@ -13,7 +13,7 @@ from companion.session.play.packs import Pack, RulesIndex, builtin_dir, index_fo
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    rules = sub.add_parser("rules", help="look up rules offline: search, show a section, list sections")
+    rules = sub.add_parser("rules")
     rsub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
 
     p = rsub.add_parser("search", help="find rules sections, e.g. `companion rules search swap weapons`")
@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(run=_list)
 
-    p = sub.add_parser("systems", help="the game systems (rule packs) available, built in and your own")
+    p = sub.add_parser("systems")
     p.add_argument("--json", action="store_true", help="print JSON for scripts")
     p.set_defaults(run=_systems)
 

@@ -26,7 +26,7 @@ from companion.session.sharing.share_sync import import_code, read_code, share_c
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    share = sub.add_parser("share", help="share a match as a link or QR code, and read or import one")
+    share = sub.add_parser("share")
     ssub = share.add_subparsers(dest="share_command", metavar="ACTION", required=True)
 
     p = ssub.add_parser("encode", help="the link text(s) for a match, and with --png its QR code picture(s)")

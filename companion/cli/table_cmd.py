@@ -20,7 +20,7 @@ EVERYONE = "0.0.0.0"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("table", help="a live table: every phone at the table follows and plays one match")
+    p = sub.add_parser("table")
     tsub = p.add_subparsers(dest="table_command", metavar="ACTION", required=True)
     h = tsub.add_parser("host", help="serve MATCH_ID to the players' phones (their browsers) until Ctrl+C")
     h.add_argument("match_id")

@@ -2,48 +2,64 @@
 
 Each system subclasses `companion.rules.base.System` (the app asks it, nowhere else, what differs between
 games); its rules text and numbers live in content/<system>/.
+The registry below knows each system's id, name and where its class lives without importing it: a system (and
+its dice engines, packs ...) loads the first time a match of it is in hand, not when the app or a command starts.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 
 from companion.core.errors import IllegalAction, UnknownSystem
 from companion.core.model import Match
 from companion.rules.base import Action, ActionOption, System, Verdict
-from companion.rules.empires.system import ArmageddonEmpires
-from companion.rules.halo.actions import HaloActionClix
-from companion.rules.maze.system import KillerOfTheMaze
-from companion.rules.scarab.system import Scarab
-from companion.rules.skirmish.system import HeroClixSkirmish
-
-_FACTORIES: dict[str, Callable[[], System]] = {
-    ArmageddonEmpires.id: ArmageddonEmpires,
-    HaloActionClix.id: HaloActionClix,
-    HeroClixSkirmish.id: HeroClixSkirmish,
-    KillerOfTheMaze.id: KillerOfTheMaze,
-    Scarab.id: Scarab,
-}
 
 
-FIRST = HaloActionClix.id  # the game the New match screen offers first (the most played)
+@dataclass(frozen=True)
+class Registered:
+    """A system as the registry knows it before it is loaded: tests/test_lazy_imports.py checks each against
+    the class it names."""
+
+    id: str
+    name: str
+    module: str  # the module that defines the system's class
+    cls: str
+
+
+SYSTEMS: tuple[Registered, ...] = (
+    Registered("armageddon-empires", "Armageddon Empires", "companion.rules.empires.system", "ArmageddonEmpires"),
+    Registered("halo-actionclix", "Halo ActionClix", "companion.rules.halo.actions", "HaloActionClix"),
+    Registered("heroclix-skirmish", "HeroClix Skirmish", "companion.rules.skirmish.system", "HeroClixSkirmish"),
+    Registered("killer-of-the-maze", "The Killer of the Maze", "companion.rules.maze.system", "KillerOfTheMaze"),
+    Registered("scarab", "The Scarab", "companion.rules.scarab.system", "Scarab"),
+)
+_BY_ID = {s.id: s for s in SYSTEMS}
+FIRST = "halo-actionclix"  # the game the New match screen offers first (the most played)
+
+
+@cache
+def _factory(system_id: str) -> type[System]:
+    entry = _BY_ID[system_id]
+    return getattr(importlib.import_module(entry.module), entry.cls)  # type: ignore[no-any-return]
 
 
 def get(system_id: str, *, plain: bool = False) -> System:
     """The game system of `system_id`; UnknownSystem when none is written for it yet, or with `plain` the plain
     base system (no helper actions, the core's defaults) that a pack without a helper plays by."""
-    factory = _FACTORIES.get(system_id)
-    if factory is None:
+    if system_id not in _BY_ID:
         if plain:
             system = System()
             system.id = system_id  # named for its messages; the core's defaults otherwise
             return system
         raise UnknownSystem(f"the rules helper doesn't know {system_id!r} yet; it knows {', '.join(available())}")
-    return factory()
+    return _factory(system_id)()
 
 
 def available() -> tuple[str, ...]:
-    return tuple(sorted(_FACTORIES))
+    return tuple(sorted(_BY_ID))
 
 
 _INVARIANTS: dict[str, Callable[[Match], None] | None] = {}
@@ -72,4 +88,5 @@ def refuse_change(before: Match, after: Match) -> None:
         raise IllegalAction(*refusal)
 
 
-__all__ = ["Action", "ActionOption", "System", "Verdict", "available", "get", "invariant", "refuse_change"]
+__all__ = ["FIRST", "SYSTEMS", "Action", "ActionOption", "Registered", "System", "Verdict", "available", "get",
+           "invariant", "refuse_change"]

@@ -5,17 +5,15 @@
 
 from __future__ import annotations
 
-import random
-import secrets
 import time
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion import rules
-from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
@@ -23,24 +21,37 @@ from companion.core.match.event_base import install_system_invariants
 from companion.core.match.events import Event
 from companion.core.match.history import History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
-from companion.core.packs.load import Pack, discover, get_pack
 from companion.core.records import MatchSummary
-from companion.rules.base import Action, Resolution, install_pack_source
+from companion.rules.base import install_pack_source
 from companion.session.policy import OWNER, WritePolicy, guarded
 from companion.store.atomic import DamagedFile
 from companion.store.matches import MatchNotFound, MatchStore, check_id
 from companion.store.paths import data_dir
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `match list` never needs
+    import random
+
+    from companion.core.dice.roll import RollResult
+    from companion.core.packs.load import Pack
+    from companion.rules.base import Action, Resolution
     from companion.session.judging.service import Judging
+
+
+def _get_pack(*args: Any, **kwargs: Any) -> Pack:
+    """The pack loader's get_pack, loaded the first time a rule asks for pack data."""
+    from companion.core.packs.load import get_pack
+
+    return get_pack(*args, **kwargs)
+
 
 # every event any path applies is checked by its match's system too (the reducer refuses a token a unit
 # doesn't take, whoever sends it)
 install_system_invariants(rules.invariant)
-install_pack_source(get_pack)  # the rules read pack data from here, never from files themselves
+install_pack_source(_get_pack)  # the rules read pack data from here, never from files themselves
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 1
+PARSED_PACKS = Path("cache", "packs")  # in the data folder; no backup holds it (it is made again from the packs)
 
 
 class MatchExists(CompanionError):
@@ -88,7 +99,17 @@ class Session:
         return (self.store.root / "packs",) if self.store.root is not None else ()
 
     def packs(self) -> tuple[dict[str, Pack], list[str]]:
-        return discover(self.user_pack_dirs)
+        return self._pack_loader().discover(self.user_pack_dirs)
+
+    def _pack_loader(self) -> ModuleType:
+        """The pack loader, loaded on first use and reading pack files through this device's parsed copies
+        (store/pack_cache.py: TOML parsed once, not at every launch)."""
+        from companion.core.packs import load
+        from companion.store.pack_cache import ParsedToml
+
+        if self.store.root is not None:
+            load.use_parser(ParsedToml(self.store.root / PARSED_PACKS).loads)
+        return load
 
     # --- matches ----------------------------------------------------------------------------------
 
@@ -107,7 +128,7 @@ class Session:
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
                           "(pass rng= to roll/act for repeatable dice)", DeprecationWarning, stacklevel=2)
-        pack = get_pack(system, self.user_pack_dirs)
+        pack = self._pack_loader().get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
                           rounds_per_turn=rounds_per_turn, build_total=build_total, house_rules=house_rules)
@@ -179,6 +200,10 @@ class Session:
 
         `rng` is for tests and scripts; by default the dice come from the operating system's randomness, so no
         copy of the match (export, share code) can tell what the next roll will be."""
+        import random
+
+        from companion.core.dice.roll import roll
+
         result = roll(expr, rng or random.SystemRandom())
         self.dispatch(match_id, "roll", result.event_data(purpose), by=by)
         return result
@@ -189,6 +214,8 @@ class Session:
         """Commit a rules helper action: roll its dice now (the device's randomness unless `rng` is given) and
         apply its events as one undoable step. Returns the resolution and the match before it (to show what
         changed). Raises IllegalAction (nothing stored) when it isn't legal now."""
+        import random
+
         with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
             before = self.state(match_id)
             system = rules.get(before.system, plain=True)
@@ -293,6 +320,8 @@ class Session:
         return self.store.full_log(match_id)
 
     def _free_id(self) -> str:
+        import secrets
+
         match_id = secrets.token_hex(6)
         while self.store.exists(match_id):
             match_id = secrets.token_hex(6)

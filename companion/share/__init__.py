@@ -14,28 +14,49 @@ Errors are ShareError subclasses (CompanionError) with messages meant for the pe
 
 from __future__ import annotations
 
-from companion.share.codec import decode, encode
-from companion.share.codes.turns import base_check, encode_turn, read_any
-from companion.share.collect import Collector, Progress
-from companion.share.errors import (
-    ChoiceNeeded,
-    DamagedCode,
-    IncompleteCode,
-    InvalidSharedMatch,
-    MissingPack,
-    NewerCode,
-    NoCodeFound,
-    NotOurCode,
-    ScanUnavailable,
-    ShareError,
-    TurnCodeNeedsBase,
-)
-from companion.share.library import Library
-from companion.share.merge import Choice, Comparison, Relation, compare
-from companion.share.payload import SharedMatch
-from companion.share.qr import CodePlan, plan, png
-from companion.share.scan import read_image
-from companion.share.text import read_text
+from typing import TYPE_CHECKING
+
+from companion.core.lazy import lazy_exports
+
+# Each name loads its module when first used: reading a code needs no QR library, the first screen none of this.
+__getattr__ = lazy_exports(__name__, {
+    "companion.share.codec": ("decode", "encode"),
+    "companion.share.codes.turns": ("base_check", "encode_turn", "read_any"),
+    "companion.share.collect": ("Collector", "Progress"),
+    "companion.share.errors": ("ChoiceNeeded", "DamagedCode", "IncompleteCode", "InvalidSharedMatch", "MissingPack",
+                               "NewerCode", "NoCodeFound", "NotOurCode", "ScanUnavailable", "ShareError",
+                               "TurnCodeNeedsBase"),
+    "companion.share.library": ("Library",),
+    "companion.share.merge": ("Choice", "Comparison", "Relation", "compare"),
+    "companion.share.payload": ("SharedMatch",),
+    "companion.share.qr": ("CodePlan", "plan", "png"),
+    "companion.share.scan": ("read_image",),
+    "companion.share.text": ("read_text",),
+})
+
+if TYPE_CHECKING:
+    from companion.share.codec import decode, encode
+    from companion.share.codes.turns import base_check, encode_turn, read_any
+    from companion.share.collect import Collector, Progress
+    from companion.share.errors import (
+        ChoiceNeeded,
+        DamagedCode,
+        IncompleteCode,
+        InvalidSharedMatch,
+        MissingPack,
+        NewerCode,
+        NoCodeFound,
+        NotOurCode,
+        ScanUnavailable,
+        ShareError,
+        TurnCodeNeedsBase,
+    )
+    from companion.share.library import Library
+    from companion.share.merge import Choice, Comparison, Relation, compare
+    from companion.share.payload import SharedMatch
+    from companion.share.qr import CodePlan, plan, png
+    from companion.share.scan import read_image
+    from companion.share.text import read_text
 
 __all__ = [
     "ChoiceNeeded", "Choice", "CodePlan", "Collector", "Comparison", "DamagedCode", "IncompleteCode",

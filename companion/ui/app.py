@@ -12,14 +12,29 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import Session
-from companion.session.data.backup import daily_backup
 from companion.session.sharing.share import is_share_route
-from companion.ui.helper.rules_screen import RulesScreen
-from companion.ui.home import HomeScreen
-from companion.ui.match.table import TableScreen
 from companion.ui.routes import screens_for
-from companion.ui.share.scan_screen import ScanScreen
-from companion.ui.shell import App, Places
+from companion.ui.shell import App, Places, ScanTarget, Screen
+
+
+# The screens any screen may open, each loaded the first time it is opened: the first frame loads only the
+# screens its route shows (ui/routes.py), not the table, the rules lookup or the scanner.
+def rules_screen(system: str | None) -> Screen:
+    from companion.ui.helper.rules_screen import RulesScreen
+
+    return RulesScreen(system)
+
+
+def scan_screen() -> ScanTarget:
+    from companion.ui.share.scan_screen import ScanScreen
+
+    return ScanScreen()
+
+
+def table_screen(match_id: str) -> Screen:
+    from companion.ui.match.table import TableScreen
+
+    return TableScreen(match_id)
 
 
 async def main(page: ft.Page, session: Session | None = None) -> None:
@@ -27,7 +42,7 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.theme_mode = ft.ThemeMode.DARK  # game stores are dim
-    app = App(page, session or Session.open(), Places(rules=RulesScreen, scan=ScanScreen, table=TableScreen))
+    app = App(page, session or Session.open(), Places(rules=rules_screen, scan=scan_screen, table=table_screen))
 
     def on_view_pop(_: Any) -> None:
         app.back()
@@ -42,6 +57,8 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
     page.on_route_change = on_route_change
     page.views.clear()
     if is_share_route(page.route):
+        from companion.ui.home import HomeScreen
+
         app.show(HomeScreen())
         app.open_scan(page.route)
     else:  # a reload or a bookmark lands on the screen the address names
@@ -52,5 +69,7 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
 
 def keep_daily_backup(session: Session) -> None:
     """Today's automatic backup, in the background after the first frame (never in the way of play)."""
+    from companion.session.data.backup import daily_backup
+
     with contextlib.suppress(CompanionError, OSError):
         daily_backup(session)

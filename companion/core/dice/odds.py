@@ -12,10 +12,12 @@ import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
-
-import icepool
+from typing import TYPE_CHECKING
 
 from companion.core.dice.notation import D66, Dice, DiceError, Expression, Modifier, Pool, Square, Term, parse
+
+if TYPE_CHECKING:
+    import icepool
 
 # Rough nanoseconds per unit of work, measured on icepool 2.1.3 (benchmarks/rules.py prints the guard cases); the
 # budget keeps the slowest accepted expression near a second on a laptop: 3d1000 and 100d10 pass, 100d100 doesn't.
@@ -95,6 +97,8 @@ def _distribution(expression: Expression) -> Distribution:
 
 def die_of(expression: Expression) -> icepool.Die:
     """The icepool Die of the expression's total."""
+    import icepool  # loaded when odds are first asked for, not with the system
+
     total: icepool.Die = icepool.Die([0])
     for sign, term in expression.terms:
         part = _term_die(term)
@@ -103,6 +107,8 @@ def die_of(expression: Expression) -> icepool.Die:
 
 
 def _term_die(term: Term) -> icepool.Die:
+    import icepool  # loaded when odds are first asked for, not with the system
+
     if isinstance(term, Modifier):
         return icepool.Die([term.value])
     if isinstance(term, D66):

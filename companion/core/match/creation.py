@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalAction
 from companion.core.model import HOUSE, Match, Player, validate
-from companion.core.packs.load import Pack
+
+if TYPE_CHECKING:  # handed in by the caller: making a match needs no pack parser loaded
+    from companion.core.packs.load import Pack
 
 # Okabe-Ito colours: distinct for the common kinds of colour blindness, and named so players can say them.
 PALETTE = (("blue", "#0072B2"), ("orange", "#E69F00"), ("green", "#009E73"), ("pink", "#CC79A7"))

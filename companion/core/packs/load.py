@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from companion.core.packs.pack_schema import DATA_FILES, PACK_FILE, check_semant
 from companion.core.packs.rules_text import Section, parse_rules
 from companion.core.packs.schema import Checker, PackError
 
-__all__ = ["Pack", "PackError", "builtin_dir", "discover", "get_pack", "load_pack"]
+__all__ = ["Pack", "PackError", "builtin_dir", "discover", "get_pack", "load_pack", "parse_toml", "use_parser"]
 
 
 @dataclass(frozen=True)
@@ -99,13 +99,30 @@ def _read_text(file: Path) -> str:
         raise PackError(f"{file}: not UTF-8 text") from None
 
 
+def parse_toml(text: str) -> dict[str, Any]:
+    import tomllib  # here: a session's parsed cache (store/pack_cache.py) mostly spares loading it
+
+    return tomllib.loads(text)
+
+
+# How TOML text becomes data: tomllib, or what a session installs (the same data, parsed once per device)
+_parse: Callable[[str], dict[str, Any]] = parse_toml
+
+
+def use_parser(parse: Callable[[str], dict[str, Any]]) -> None:
+    """Parse pack files with `parse` from now on (it must give what tomllib gives, and raise ValueError where it
+    does: TOMLDecodeError is one)."""
+    global _parse
+    _parse = parse
+
+
 def _read_toml(file: Path) -> dict[str, Any]:
     if not file.exists() and not file.is_symlink():
         raise PackError(f"{file}: no {file.name} in this pack folder")
     text = _read_text(file)
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return _parse(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         raise PackError(f"{file}: not valid TOML ({exc})") from None
     except RecursionError:
         raise PackError(f"{file}: not valid TOML (nested too deeply)") from None

@@ -31,8 +31,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from companion.core.tournament.pods import seat_pods
 from companion.core.tournament.results import meetings, standings
 from companion.core.tournament.state import Tournament
@@ -151,6 +149,8 @@ def _match(players: list[str], points: Mapping[str, int], met: Mapping[frozenset
         # the lowest-ranked eligible player costs nothing; each place up the standings costs one tier-3 step
         edges.append((p, BYE, BIG - BYE_RANK * (n - 1 - rank[p])))
     rng.shuffle(edges)
+    import networkx as nx  # here: the judge's other commands, and every match screen, don't load it (~0.15 s)
+
     graph = nx.Graph()
     graph.add_weighted_edges_from(edges)
     tables: list[tuple[str, str]] = []

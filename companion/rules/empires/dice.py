@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
-
-import icepool
+from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match
+
+if TYPE_CHECKING:
+    import icepool
 
 PLACEHOLDER_SIDES = 6  # NOT from the source: only a starting value the players must confirm
 PLACEHOLDER_SUCCESS_ON = 4  # NOT from the source
@@ -75,6 +76,8 @@ def _whole(value: Any, what: str) -> int:
 
 @lru_cache(maxsize=512)
 def _pool(dice: int, sides: int, success_on: int) -> icepool.Die:
+    import icepool  # loaded when odds are first asked for, not with the system
+
     if dice <= 0:
         return icepool.Die([0])
     one = icepool.Die({1: sides - success_on + 1, 0: success_on - 1})

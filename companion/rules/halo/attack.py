@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-import icepool
-
 from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
@@ -88,6 +86,8 @@ class AttackSetup:
 @lru_cache(maxsize=64)
 def _hit_weight(needed: int) -> tuple[int, int]:
     """(hitting rolls, all rolls) of the attack roll, counted exactly over both dice."""
+    import icepool  # loaded when odds are first asked for, not with the system
+
     hits = icepool.map(lambda a, b: a + b >= needed or a == b == 6, icepool.d6, icepool.d6)
     return hits.quantity(True), hits.denominator()
 

@@ -16,9 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
-
-import icepool
+from typing import TYPE_CHECKING, Any
 
 from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import IllegalAction
@@ -48,6 +46,9 @@ from companion.rules.maze.items import (
     this_phase,
     token_event,
 )
+
+if TYPE_CHECKING:
+    import icepool
 
 ALWAYS_HITS = 6  # an unmodified 6
 
@@ -129,6 +130,8 @@ def _fractions(die: icepool.Die) -> dict[int, Fraction]:
 
 def _one_roll(setup: FireSetup) -> icepool.Die:
     """One hit roll as (hit 0/1, damage) pairs encoded as damage + 100 * hit, so one Die carries both."""
+    import icepool  # loaded when odds are first asked for, not with the system
+
     def after_hit(face: int) -> icepool.Die | int:
         if not setup.hits(face):
             return 0
@@ -143,6 +146,8 @@ def _one_roll(setup: FireSetup) -> icepool.Die:
 @lru_cache(maxsize=256)
 def fire_odds(setup: FireSetup) -> FireOdds:
     """Exact distributions of hits, wounds (wound rolls passed) and damage before saves."""
+    import icepool  # loaded when odds are first asked for, not with the system
+
     one = _one_roll(setup)
     hit = one.map(lambda v: v // 100)
     wound = one.map(lambda v: 1 if v % 100 else 0)
