@@ -15,7 +15,7 @@ import pytest
 import companion
 from companion import rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("networkx", "icepool", "qrcode", "zxingcpp", "cv2", "flet")
 
 
