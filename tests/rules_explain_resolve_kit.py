@@ -5,15 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from armageddon_challenges_kit import card
-from maze_actions_kit import model
-from scarab_setup_kit import figure, scarab_match, strike_team
-
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import ActionOption
 
+from armageddon_challenges_kit import card
 from builders import match, unit
+from maze_actions_kit import model
+from scarab_setup_kit import figure, scarab_match, strike_team
 
 POSITIONS = ("", "ground", "beneath", "top", "ramp", "interior", "own-spawn", "enemy-spawn")
 

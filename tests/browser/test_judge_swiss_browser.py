@@ -11,11 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
-from room_browser_kit import serve, wait_served
 
 from companion.session.judging.service import Judging
 
 from browser import ARGS, CHROMIUM, Screen, free_port, require_browser
+from room_browser_kit import serve, wait_served
 
 
 @pytest.mark.browser

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_browser_kit import Host
 
 from companion.session import Session
 
 from browser import ARGS, CHROMIUM, Screen, require_browser
 from builders import unit
+from live_browser_kit import Host
 
 PHONE = {"width": 360, "height": 640}
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

@@ -13,13 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
-from room_browser_kit import serve
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
 from companion.session.judging.service import Judging
 
 from browser import ARGS, CHROMIUM, SCREENSHOTS, Screen, free_port, require_browser
+from room_browser_kit import serve
 
 PHONE = {"width": 360, "height": 640}
 

@@ -27,7 +27,6 @@ import msgpack
 import pytest
 import websockets
 from flet_web.fastapi import app_manager
-from room_fixtures import Clock, seeded_store
 
 from companion.cli.table_cmd import app_places
 from companion.room.server import build as build_room
@@ -40,6 +39,7 @@ from companion.ui.live.server import build as build_table
 
 from browser import free_port
 from builders import unit
+from room_fixtures import Clock, seeded_store
 
 HOG, PLAYER = "127.0.0.2", "127.0.0.3"
 CAP = 20  # the room's stream cap in these tests (the real one is room.hub.MAX_VIEWERS)

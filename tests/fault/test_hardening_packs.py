@@ -7,13 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from packs_kit import SYSTEMS, copy_pack
-from ui_flows_kit import new_match_of, start
 
 from companion.cli import main
 from companion.core.limits import PACK_FILE_BYTES
 from companion.core.packs.load import discover
 from companion.session import Session
+
+from packs_kit import SYSTEMS, copy_pack
+from ui_flows_kit import new_match_of, start
 
 
 def _deep_toml(folder: Path) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from judge_ui_kit import Clock, Room, access, clock, hub, room, settle, store  # noqa: F401 - fixtures
-from ui_flows_kit import new_halo_match, start
 
 from companion.session.judging.service import Judging
 from companion.ui.judge.live import LiveHub
 
 import flet_harness as h
+from judge_ui_kit import Clock, Room, access, clock, hub, room, settle, store  # noqa: F401 - fixtures
+from ui_flows_kit import new_halo_match, start
 
 pytestmark = pytest.mark.asyncio
 

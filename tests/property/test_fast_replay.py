@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from properties_kit import events, start
 
 from companion.core import model
 from companion.core.errors import IllegalAction, InvalidMatch
@@ -19,6 +18,7 @@ from companion.core.match.reducer import Reducer
 from companion.core.model import Match, Tokens, Unit, validate
 
 from builders import match, unit
+from properties_kit import events, start
 
 UNIT = start().units[0]
 

@@ -9,7 +9,6 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_explain_resolve_kit import defaults, scarab
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -18,6 +17,7 @@ from companion.core.model import Match
 from companion.rules import Action
 
 from builders import match, unit
+from rules_explain_resolve_kit import defaults, scarab
 
 
 def halo_start() -> Match:

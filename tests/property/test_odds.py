@@ -8,12 +8,13 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from dice_roll_kit import ScriptedRandom
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.dice.odds import BUDGET_NS, distribution, estimated_cost
 from companion.core.dice.roll import DiceError, parse, roll
+
+from dice_roll_kit import ScriptedRandom
 
 # A term spec is independent of the parser's classes: ("dice", sign, n, m, keep), ("mod", v),
 # ("pool", n, m, op, t), ("d66",), ("sq",). The brute force below evaluates specs on its own.

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from properties_kit import events, start
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import UNDONE, Event, apply, replay, rolled
@@ -17,6 +16,7 @@ from companion.session import Session
 from companion.store.matches import MatchStore
 
 from builders import unit
+from properties_kit import events, start
 
 
 @given(st.lists(events(), max_size=60))

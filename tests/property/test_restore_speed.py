@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from properties_kit import events, start
 
 from companion.core.errors import CompanionError
 from companion.core.match.bounds import _walk, check_event
@@ -30,6 +29,7 @@ from companion.store.backup_archive import Entry, write_backup
 from companion.store.matches import MatchStore
 
 from backup_data import add_match, play
+from properties_kit import events, start
 
 
 def _folder_and_backup(tmp_path: Path) -> tuple[Session, list[str], Path]:

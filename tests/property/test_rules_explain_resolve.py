@@ -9,13 +9,14 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_explain_resolve_kit import STARTS, defaults, table_event
 
 from companion import rules
 from companion.core.errors import IllegalAction
 from companion.core.match.events import apply, replay
 from companion.core.model import Match
 from companion.rules import Action
+
+from rules_explain_resolve_kit import STARTS, defaults, table_event
 
 
 def agree(system: rules.System, state: Match, action: Action) -> bool:

@@ -10,7 +10,6 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_explain_resolve_kit import STARTS, defaults, table_event
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -19,6 +18,8 @@ from companion.core.match.describe import changes, trial
 from companion.core.match.events import Event, apply
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
+
+from rules_explain_resolve_kit import STARTS, defaults, table_event
 
 
 def committed(state: Match, resolution_events: tuple[Event, ...], by: str) -> Match:

@@ -9,7 +9,6 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scarab_setup_kit import figure, scarab_match, strike_team
 
 from companion import rules
 from companion.core.dice.odds import distribution
@@ -19,6 +18,7 @@ from companion.rules.scarab.attacks import Shot, fire, hit_chance
 from companion.rules.scarab.turn import BANDS
 
 from builders import rng_for
+from scarab_setup_kit import figure, scarab_match, strike_team
 
 SCARAB = rules.get("scarab")
 shots = st.builds(Shot, st.just("shot"), st.integers(0, 20), st.integers(0, 30), st.integers(0, 5),

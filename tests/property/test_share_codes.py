@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from share_strategies_kit import LIBRARY
 
 from companion.share import DamagedCode, SharedMatch, decode, encode, png, read_any, read_image, read_text
 from companion.share.codec import MODELLED
@@ -21,6 +20,8 @@ from companion.share.codes.render import grid, penalty
 from companion.share.codes.texts import text_in, text_out
 from companion.share.qr import _qr, plan
 from companion.share.text import from_digits, to_digits, to_text
+
+from share_strategies_kit import LIBRARY
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCH))

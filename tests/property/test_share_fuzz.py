@@ -20,7 +20,6 @@ import cbor2
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from share_strategies_kit import LIBRARY
 
 from companion.core.model import validate
 from companion.share import Collector, SharedMatch, ShareError, decode, encode, encode_turn, read_any, read_text
@@ -28,6 +27,8 @@ from companion.share.codec import _pack_code, _version_code, unframe
 from companion.share.codec import frame as frame3
 from companion.share.codes.dictionary import CURRENT, preset
 from companion.share.text import to_parts, to_text
+
+from share_strategies_kit import LIBRARY
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCH))

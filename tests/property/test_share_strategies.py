@@ -6,10 +6,11 @@ The share tests import them from share_strategies_kit; the test here checks that
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
-from share_strategies_kit import shared_matches
 
 from companion.core.model import validate
 from companion.share import SharedMatch
+
+from share_strategies_kit import shared_matches
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])

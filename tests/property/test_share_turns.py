@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from share_strategies_kit import LIBRARY, shared_matches
 
 from companion.session import Session
 from companion.session.sharing.share_sync import import_code, read_code, share_code
@@ -17,6 +16,8 @@ from companion.share import ChoiceNeeded, Collector, SharedMatch, TurnCodeNeedsB
 from companion.share.codec import TURN
 from companion.share.codes.turns import TurnCode
 from companion.store.matches import MatchStore
+
+from share_strategies_kit import LIBRARY, shared_matches
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from share_play import Clock, play_halo, play_turn  # noqa: E402

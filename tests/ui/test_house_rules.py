@@ -7,8 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from scarab_setup_kit import scarab_dials, strike_team
-from share_strategies_kit import LIBRARY
 
 from companion import rules
 from companion.cli import main
@@ -21,6 +19,8 @@ from companion.store.matches import MatchStore
 from companion.ui.app import main as app_main
 
 from flet_harness import Harness
+from scarab_setup_kit import scarab_dials, strike_team
+from share_strategies_kit import LIBRARY
 
 FLYERS = "flyer-limit-2"
 

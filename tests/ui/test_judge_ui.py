@@ -10,9 +10,7 @@ import asyncio
 from pathlib import Path
 
 import flet as ft
-import judge_ui_kit
 import pytest
-from judge_ui_kit import Clock, Room, settle
 
 from companion.core.match.events import Event
 from companion.session.access import Access
@@ -20,6 +18,8 @@ from companion.session.judging.service import Judging
 from companion.ui.judge.live import NOT_JUDGE, LiveHub, NotJudge
 
 import flet_harness as h
+import judge_ui_kit
+from judge_ui_kit import Clock, Room, settle
 
 pytestmark = pytest.mark.asyncio
 # the shared fixtures (judge_ui_kit), bound here so pytest finds them for this module

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from ui_flows_kit import add_unit, new_halo_match, new_match_of, start
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_flows_kit import new_halo_match, start
-from ui_share_kit import other_device
 
 from companion.session import Session
 from companion.session.sharing.share_sync import import_code, read_code
@@ -14,6 +12,8 @@ from companion.share import Collector, read_text
 from companion.share.codec import TURN
 
 from flet_harness import Harness
+from ui_flows_kit import new_halo_match, start
+from ui_share_kit import other_device
 
 
 async def scanned_on_the_other_device(tmp_path: Path, link: str) -> tuple[Harness, Session]:

@@ -8,14 +8,15 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ui_flows_kit import new_match_of
-from ui_flows_kit import start as start_app
 
 from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.session.table.clock import face, left, pass_turn, pause_all, set_up, start
 from companion.store.matches import MatchStore
 from companion.ui.match.clock_screen import TableClockScreen
+
+from ui_flows_kit import new_match_of
+from ui_flows_kit import start as start_app
 
 
 class Clock:

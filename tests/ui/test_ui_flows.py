@@ -7,13 +7,13 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from ui_flows_kit import add_unit, new_halo_match, start
 
 from companion.session import Session
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
 from flet_harness import Harness
+from ui_flows_kit import add_unit, new_halo_match, start
 
 
 @pytest.mark.asyncio

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_flows_kit import add_unit, new_halo_match, new_match_of, start
 
 from companion.rules.halo.attack import AttackSetup, hit_chance
 from companion.session import Session
@@ -14,6 +13,7 @@ from companion.store.matches import MatchStore
 from companion.ui.app import main
 
 from flet_harness import Harness
+from ui_flows_kit import add_unit, new_halo_match, new_match_of, start
 
 
 @pytest.mark.asyncio

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_flows_kit import new_halo_match, start
-from ui_share_kit import other_device
 
 from companion.session import Session
 from companion.session.sharing.keeping import share_match
@@ -14,6 +12,8 @@ from companion.store.matches import MatchStore
 from companion.ui.app import main
 
 from flet_harness import Harness
+from ui_flows_kit import new_halo_match, start
+from ui_share_kit import other_device
 
 
 @pytest.mark.asyncio

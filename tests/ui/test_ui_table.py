@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_flows_kit import add_unit, new_match_of, start
 
 from companion.core.match.events import Event, apply
 from companion.core.packs.load import get_pack
 from companion.session.table.header import header
 
 from builders import match, unit
+from ui_flows_kit import add_unit, new_match_of, start
 
 SKIRMISH = "heroclix-skirmish"
 

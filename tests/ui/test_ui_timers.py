@@ -10,7 +10,6 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
-from ui_flows_kit import start
 
 from companion.core.match.events import Event
 from companion.core.tournament.clock import table_timer_payload
@@ -19,6 +18,8 @@ from companion.core.tournament.state import new_tournament
 from companion.share.timer_code import timer_link
 from companion.ui.alerts import beep
 from companion.ui.judge.timer_screens import clock_text
+
+from ui_flows_kit import start
 
 
 def test_clock_text_shows_time_only_at_zero() -> None:

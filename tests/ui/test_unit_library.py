@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ui_flows_kit import add_unit, new_match_of, start
 
 from companion.core.errors import CompanionError
 from companion.session import Session
@@ -22,6 +21,7 @@ from companion.store.library import UnitLibrary
 from companion.store.matches import MatchStore
 
 from builders import unit
+from ui_flows_kit import add_unit, new_match_of, start
 
 
 def halo_with_a_unit(tmp_path: Path) -> tuple[Session, str]:

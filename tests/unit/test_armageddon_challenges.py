@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from armageddon_challenges_kit import card
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -20,6 +19,7 @@ from companion.rules.empires import flow
 from companion.rules.empires import system as ae
 from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule
 
+from armageddon_challenges_kit import card
 from builders import match
 
 AE = rules.get("armageddon-empires")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from dice_roll_kit import ScriptedRandom
 
 from companion.core.dice.roll import DiceError, roll
 from companion.core.match.events import Event, apply
 
 from builders import SEED, match, rng_for
+from dice_roll_kit import ScriptedRandom
 
 
 def test_sum_of_terms_keeps_every_die() -> None:

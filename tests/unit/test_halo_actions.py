@@ -6,7 +6,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from halo_actions_kit import HALO, halo_match, options
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, apply, replay
@@ -16,6 +15,7 @@ from companion.rules.halo.actions import CAPTURED_COUNTER
 from companion.rules.halo.attack import AttackSetup, resolve_attack
 
 from builders import SEED, rng_for, unit
+from halo_actions_kit import HALO, halo_match, options
 
 
 def give(state: Match, *unit_ids: str) -> Match:

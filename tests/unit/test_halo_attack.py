@@ -8,7 +8,6 @@ import random
 from fractions import Fraction
 
 import pytest
-from dice_roll_kit import ScriptedRandom
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +17,7 @@ from companion.rules.halo import attack as halo
 from companion.rules.halo.attack import AttackError, AttackSetup, chance_text, hit_chance, resolve_attack
 
 from builders import SEED, match, rng_for, unit
+from dice_roll_kit import ScriptedRandom
 
 
 def brute_force_chance(attack: int, defense: int, moved: int, modifier: int = 0) -> Fraction:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from halo_reserves_kit import eliminate, halo, play, refused
 
 from companion import rules
 from companion.core.match.events import Event, replay
@@ -14,6 +13,7 @@ from companion.core.model import Match
 from companion.rules import Action
 
 from builders import rng_rolling, unit
+from halo_reserves_kit import eliminate, halo, play, refused
 
 HALO = rules.get("halo-actionclix")
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from halo_reserves_kit import HALO, eliminate, halo, play, refused
-from share_strategies_kit import LIBRARY
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, apply, replay
@@ -16,6 +14,8 @@ from companion.rules import Action
 from companion.share import SharedMatch, decode, encode
 
 from builders import unit
+from halo_reserves_kit import HALO, eliminate, halo, play, refused
+from share_strategies_kit import LIBRARY
 
 
 @pytest.fixture

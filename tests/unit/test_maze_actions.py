@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from maze_actions_kit import MAZE, act, activity, model
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
@@ -17,6 +16,7 @@ from companion.rules import Action, ActionOption
 from companion.rules.maze import system as maze
 
 from builders import match
+from maze_actions_kit import MAZE, act, activity, model
 
 ACTIVITY = ("fire", "break-down-door", "light-vent", "use-equipment", "reload", "scavenge", "pick-up-transfer")
 

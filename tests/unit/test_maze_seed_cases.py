@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-from maze_actions_kit import act, activity, model
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -21,6 +20,7 @@ from companion.session import Session
 from companion.store.matches import MatchStore
 
 from builders import match
+from maze_actions_kit import act, activity, model
 
 MAZE = rules.get("killer-of-the-maze")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from packs_kit import SYSTEMS, copy_pack, edit
 
 from companion.core.dice.roll_tables import TableIncomplete
 from companion.core.errors import CompanionError
@@ -13,6 +12,8 @@ from companion.core.match.creation import new_match
 from companion.core.packs.load import Pack, PackError, builtin_dir, discover, get_pack, load_pack
 from companion.session import Session
 from companion.store.matches import MatchStore
+
+from packs_kit import SYSTEMS, copy_pack, edit
 
 DATA_FILES = ("units", "turn", "tables", "force", "victory", "options")
 

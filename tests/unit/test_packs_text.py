@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from packs_text_kit import SEEDS, runs, words
 
 from companion.core.packs.load import builtin_dir
+
+from packs_text_kit import SEEDS, runs, words
 
 
 @pytest.fixture(scope="module")

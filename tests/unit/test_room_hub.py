@@ -8,10 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from room_fixtures import Clock, judge, seeded_store
 
 from companion.room.hub import KEEPALIVE, QUEUE, RoomFull, RoomHub
 from companion.session.judging.room import RoomFeed
+
+from room_fixtures import Clock, judge, seeded_store
 
 pytestmark = pytest.mark.asyncio
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import httpx
 import pytest
 import pytest_asyncio
-from room_fixtures import Clock, judge, seeded_store
 from starlette.applications import Starlette
 
 from companion.room.hub import RoomHub
@@ -16,6 +15,8 @@ from companion.session.access import JUDGE_COOKIE as COOKIE
 from companion.session.access import judge_access
 from companion.session.judging.room import RoomFeed
 from companion.session.web import Headers
+
+from room_fixtures import Clock, judge, seeded_store
 
 pytestmark = pytest.mark.asyncio
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from halo_actions_kit import HALO, halo_match
 
 from companion.core.errors import IllegalAction
 from companion.core.match.describe import changes, describe, trial
@@ -14,6 +13,7 @@ from companion.core.match.events import Event, apply
 from companion.rules.base import Action
 
 from builders import dial, unit
+from halo_actions_kit import HALO, halo_match
 
 
 def test_a_ko_after_two_clicks_reads_the_same_everywhere() -> None:

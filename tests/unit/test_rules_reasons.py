@@ -3,13 +3,12 @@ one tap away, and no fixed sentence stands in for reasons that differ."""
 
 from __future__ import annotations
 
-from halo_actions_kit import HALO, halo_match, options
-
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules.base import Action, UnitRefusal, refusal_summary
 
 from builders import unit
+from halo_actions_kit import HALO, halo_match, options
 
 
 def _ann_after_the_sniper_attacked() -> Match:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from scarab_setup_kit import figure, scarab_match, strike_team
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -13,6 +12,8 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
 from companion.rules.scarab.system import Scarab
+
+from scarab_setup_kit import figure, scarab_match, strike_team
 
 SCARAB = rules.get("scarab")
 

@@ -8,7 +8,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from scarab_setup_kit import scarab_dials
 
 from companion import rules
 from companion.cli import main
@@ -19,6 +18,8 @@ from companion.session import Session
 from companion.session.play.positions import place_of, places, token_kinds
 from companion.session.table.full_log import force_findings
 from companion.session.table.header import header
+
+from scarab_setup_kit import scarab_dials
 
 
 def _scarab(session: Session) -> str:

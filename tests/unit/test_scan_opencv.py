@@ -15,9 +15,9 @@ from companion.share.text import to_parts, to_text
 
 pytest.importorskip("cv2")
 
-from scan_opencv_kit import Image, photo
-
 from companion.share.scan import read_image_cv  # noqa: E402
+
+from scan_opencv_kit import Image, photo
 
 
 @pytest.mark.parametrize(("side", "angle", "blur", "perspective"), [

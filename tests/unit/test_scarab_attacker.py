@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from scarab_setup_kit import figure, scarab_match, strike_team
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -15,6 +14,7 @@ from companion.rules import Action, ActionOption
 from companion.rules.scarab.system import Scarab, ScarabOptionError
 
 from builders import SEED, rng_for
+from scarab_setup_kit import figure, scarab_match, strike_team
 
 SCARAB = rules.get("scarab")
 

@@ -3,9 +3,6 @@ gun refusals, each reproduced as it was found."""
 
 from __future__ import annotations
 
-from scarab_setup_kit import figure, scarab_match, strike_team
-from scarab_turn_kit import at
-
 from companion import rules
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
@@ -13,6 +10,8 @@ from companion.rules import Action
 from companion.rules.scarab.attacks import Shot, fire, hit_chance
 
 from builders import rng_rolling
+from scarab_setup_kit import figure, scarab_match, strike_team
+from scarab_turn_kit import at
 
 SCARAB = rules.get("scarab")
 

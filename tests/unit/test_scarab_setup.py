@@ -3,8 +3,6 @@ the helper's agreement with the Scarab rule pack. Other Scarab tests build their
 
 from __future__ import annotations
 
-from scarab_setup_kit import scarab_match, strike_team
-
 from companion import rules
 from companion.core.match.events import Event, replay
 from companion.core.packs.load import get_pack
@@ -22,6 +20,8 @@ from companion.rules.scarab.state import (
     swarm_showing,
     tracks_acted,
 )
+
+from scarab_setup_kit import scarab_match, strike_team
 
 # --- the helper reads the match as the app records it, and agrees with the pack -------------------------------
 

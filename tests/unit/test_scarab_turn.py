@@ -6,8 +6,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from scarab_setup_kit import figure, scarab_match, strike_team
-from scarab_turn_kit import at
 
 from companion import rules
 from companion.core.errors import IllegalAction
@@ -16,6 +14,8 @@ from companion.core.model import Match
 from companion.rules import Action, ActionOption
 
 from builders import SEED, rng_for
+from scarab_setup_kit import figure, scarab_match, strike_team
+from scarab_turn_kit import at
 
 SCARAB = rules.get("scarab")
 SEQUENCE = ["roll-event", "move", "displaced", "event-specials", "turn-event", "shell-specials", "main-gun", "turret",

@@ -12,7 +12,6 @@ import cbor2
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, shared_matches
 
 from companion.core.match.events import Event
 from companion.share import (
@@ -35,6 +34,8 @@ from companion.share.event_layout import events_out
 from companion.share.layout import match_out
 from companion.share.payload import canonical
 from companion.share.text import to_parts, to_text
+
+from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, shared_matches
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 REFERENCES = sorted(BENCH.glob("share_*.json"))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from skirmish_rules_kit import SKIRMISH, play, skirmish
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, apply, replay
@@ -14,6 +13,7 @@ from companion.core.model import Match
 from companion.rules import Action, ActionOption
 
 from builders import rng_for, unit
+from skirmish_rules_kit import SKIRMISH, play, skirmish
 
 
 def options(state: Match) -> dict[str, ActionOption]:

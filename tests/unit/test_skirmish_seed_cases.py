@@ -9,8 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from skirmish_rules_kit import play, skirmish
-from ui_flows_kit import start
 
 from companion.core.errors import IllegalAction
 from companion.core.match.creation import new_match
@@ -21,6 +19,8 @@ from companion.session import Session
 from companion.store.matches import MatchStore
 
 from builders import match, unit
+from skirmish_rules_kit import play, skirmish
+from ui_flows_kit import start
 
 PACK = get_pack("heroclix-skirmish")
 
