@@ -14,6 +14,7 @@ from companion.cli.output import emit_json, fail
 from companion.core.model import Match, to_json
 from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
+from companion.session.table.full_log import log_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,9 +59,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     _json_flag(p)
     p.set_defaults(run=_event)
 
-    for name, helptext in (("undo", "undo the last event"), ("redo", "redo the last undone event")):
+    for name, helptext in (("undo", "take back the last step (the undo is kept in the log)"),
+                           ("redo", "bring back the step undone last (the redo is kept in the log)")):
         p = msub.add_parser(name, help=helptext)
         p.add_argument("id")
+        p.add_argument("--by", help="who does it (player id or 'judge'), named in the log")
         _json_flag(p)
         p.set_defaults(run=_undo if name == "undo" else _redo)
 
@@ -140,14 +143,15 @@ def _list(args: argparse.Namespace) -> int:
         print(f"companion: {d}", file=sys.stderr)
     if args.json:
         emit_json([{"id": s.id, "system": s.system, "players": list(s.players), "created": s.created,
-                    "updated": s.updated, "events": s.events, "turn": s.turn, "status": s.status}
+                    "updated": s.updated, "events": s.events, "turn": s.turn, "status": s.status, "label": s.label}
                    for s in summaries])
         return 0
     if not summaries:
         print("no matches yet: start one with `companion match new --system ID --player A --player B`")
     for s in summaries:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
-        print(f"{s.id}  {when}  {s.system:<20} {' vs '.join(s.players)}  turn {s.turn}  {s.status}")
+        label = f" ({s.label})" if s.label else ""  # a copy kept beside another: "their copy, kept 25 Nov 14:30"
+        print(f"{s.id}  {when}  {s.system:<20} {' vs '.join(s.players)}{label}  turn {s.turn}  {s.status}")
     return 0
 
 
@@ -162,9 +166,10 @@ def _show(args: argparse.Namespace) -> int:
         return 0
     print(_describe(match))
     if args.log:
-        for n, e in enumerate(session.log(args.id), 1):
-            when = time.strftime("%H:%M:%S", time.localtime(e.at))
-            print(f"  {n:>4}. {when} {e.by or '-':<6} {e.type} {json.dumps(e.data, ensure_ascii=False)}")
+        for n, line in enumerate(log_lines(session, args.id), 1):
+            when = time.strftime("%H:%M:%S", time.localtime(line.at))
+            mark = "UNDONE " if line.kind == "undone" and not line.text.startswith("UNDONE") else ""
+            print(f"  {n:>4}. {when} {line.who or '-':<8} {mark}{line.text}")
     return 0
 
 
@@ -175,12 +180,19 @@ def _event(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    _print_match(Session.open().undo(args.id), args.json)
-    return 0
+    session = Session.open()
+    return _taken(session, args, session.undo(args.id, by=args.by))
 
 
 def _redo(args: argparse.Namespace) -> int:
-    _print_match(Session.open().redo(args.id), args.json)
+    session = Session.open()
+    return _taken(session, args, session.redo(args.id, by=args.by))
+
+
+def _taken(session: Session, args: argparse.Namespace, match: Match) -> int:
+    if not args.json:
+        print(session.undo_news(args.id, short=True)[0])  # "Undid: Ana: +5 VP"
+    _print_match(match, args.json)
     return 0
 
 

@@ -193,9 +193,63 @@ class System:
         """Every action of the system, enabled or not, for the active player now."""
         return []
 
+    specs: Mapping[str, Any] = {}  # action id -> the system's spec of it (its `id`, `title`, `rule`)
+    unit_noun = "unit"  # what the game calls the pieces it gives actions to ("model", "character", "card")
+
     def explain(self, state: Match, action: Action) -> Verdict:
-        """Whether `action` is legal now and why (citing the rule section)."""
-        return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
+        """Whether `action` is legal now and why (citing the rule section): the turn's checks, then the unit's,
+        then the params' -- the hooks `legal_actions` runs too, so each refused unit's reason is explain's."""
+        spec = self.specs.get(action.name)
+        if spec is None:
+            if not self.specs:
+                return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
+            return Verdict(False, f"{self.name} has no action {action.name!r}; its actions are {', '.join(self.specs)}")
+        now = self._query(state)
+        why = self._turn_refusal(state, now, spec)
+        if why:
+            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        if action.unit is None or not self._for_unit(spec):  # the option as listed, for whichever unit
+            option = self._option(state, now, spec)
+            if not option.enabled:
+                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
+            why = None if self._for_unit(spec) else self._param_refusal(state, now, spec, action, None)
+            if why:
+                return Verdict(False, *why)
+            names = ", ".join(state.unit(u).name for u in option.units)
+            return Verdict(True, f"{option.title} is open" + (f" to {names}" if names else ""), option.rule)
+        try:
+            unit = state.unit(action.unit)
+        except KeyError:
+            return Verdict(False, f"there is no {self.unit_noun} {action.unit!r} in this match")
+        why = self._unit_refusal(state, now, spec, unit)
+        if why:
+            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+        why = self._param_refusal(state, now, spec, action, unit)
+        return Verdict(False, *why) if why else self._legal_verdict(state, now, spec, unit)
+
+    # the template's hooks; `now` is what the system works out once per query (its turn, round or challenge)
+    def _query(self, state: Match) -> Any:
+        return None
+
+    def _turn_refusal(self, state: Match, now: Any, spec: Any) -> Refusal | None:
+        """Why no unit can take `spec` now (the match, the turn, the phase), None when the turn allows it."""
+        return None
+
+    def _for_unit(self, spec: Any) -> bool:  # False: the player's action, e.g. ending the turn
+        return True
+
+    def _option(self, state: Match, now: Any, spec: Any) -> ActionOption:
+        return next(o for o in self.legal_actions(state) if o.action == spec.id)
+
+    def _unit_refusal(self, state: Match, now: Any, spec: Any, unit: Unit) -> Refusal | None:
+        return None  # why `unit` can't take `spec` (explain puts the action's title before it)
+
+    def _param_refusal(self, state: Match, now: Any, spec: Any, action: Action, unit: Unit | None) -> Refusal | None:
+        """What resolve would refuse in the params, worded in full (`unit` None: an action of no unit)."""
+        return None
+
+    def _legal_verdict(self, state: Match, now: Any, spec: Any, unit: Unit) -> Verdict:
+        return Verdict(True, f"{unit.name} can {spec.title.lower()}", spec.rule)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         """The exact chance before rolling, for actions that roll (None for the others)."""

@@ -17,9 +17,10 @@ from companion import rules
 from companion.core.errors import CompanionError, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
+from companion.core.match.describe import describe, undo_note
 from companion.core.match.event_base import install_system_invariants
 from companion.core.match.events import Event
-from companion.core.match.history import History, NeedSegment, Segment
+from companion.core.match.history import MARKS, History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.records import MatchSummary
 from companion.rules.base import install_pack_source
@@ -50,7 +51,7 @@ install_system_invariants(rules.invariant)
 install_pack_source(_get_pack)  # the rules read pack data from here, never from files themselves
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: undo and redo are events of the log (version 1 exports still read)
 PARSED_PACKS = Path("cache", "packs")  # in the data folder; no backup holds it (it is made again from the packs)
 
 
@@ -230,7 +231,7 @@ class Session:
 
     @guarded("undo")
     def undo(self, match_id: str, *, by: str | None = None) -> Match:
-        """Take back the last step; one that rolled dice stays in the log as undone (by `by`, now)."""
+        """Take back the last step in effect: an `undo` event (by `by`, now) naming it joins the log."""
         with self.store.locked(check_id(match_id)):
             history = self.history(match_id)
             while True:
@@ -243,12 +244,26 @@ class Session:
         return history.state
 
     @guarded("redo")
-    def redo(self, match_id: str) -> Match:
+    def redo(self, match_id: str, *, by: str | None = None) -> Match:
+        """Bring back the step undone last: a `redo` event (by `by`, now) naming it joins the log."""
         with self.store.locked(check_id(match_id)):
-            history = self.history(match_id).redo()
+            history = self.history(match_id).redo(by, float(int(self._now())))
             segment, history = history.compact()
             self._commit(history, segment)
         return history.state
+
+    def undo_news(self, match_id: str, since: int = 0, *, short: bool = False) -> tuple[str, int]:
+        """The line for the newest undo or redo among the events after the first `since` ("Ann undid Ben's
+        “Ben: +1 kills”"; with `short`, "Undid: Ben: +1 kills"), "" when there is none, and the log's length now
+        (the `since` of the next call). Undo and redo events and the steps they name are in the tail."""
+        history = self.history(match_id)
+        for index in range(history.length - 1, max(since, history.base) - 1, -1):
+            event = history.step(index)
+            if event.type in MARKS and event.data["step"] >= history.base:
+                step = history.step(event.data["step"])
+                text = undo_note(history.state, event, step) if short else describe(history.state, event, step)
+                return text, history.length
+        return "", history.length
 
     def _commit(self, history: History, segment: Segment | None = None) -> None:
         self.store.save(history, [segment] if segment else [], now=self._now())
@@ -305,7 +320,7 @@ class Session:
         match_id = check_id(initial.id)
         check_log(events)
         history, segments = segmented(initial, map(check_event, events))  # each checked as it is replayed
-        whole = History(0, initial, tuple(events), (), history.state)  # what pushing every event gives: one replay
+        whole = History(0, initial, tuple(events), history.state)  # what pushing every event gives: one replay
         with self.store.locked(match_id):  # MatchNotFound when there is nothing to replace
             if seen is not None and self._log_now(match_id) != seen:
                 raise MatchChanged(f"match {match_id} changed on this device meanwhile; nothing was replaced: "

@@ -90,6 +90,9 @@ KINDS: dict[str, tuple[Writer, Reader]] = {
              (lambda v, s, w: want_str(s.last_expr if v is None else v, w))),
     "purpose": ((lambda v, s: purpose_out(v, s.attacker(), s.names(), s.unit_names)),
                 (lambda v, s, w: purpose_in(v, s.attacker(), s.names(), s.unit_names, w))),
+    # a step named by an undo or redo: how many events back (1: the one just before), a small number
+    "back": ((lambda v, s: s.index - v if type(v) is int and 0 <= v < s.index else None),
+             (lambda v, s, w: s.index - want_int(v, w, 1, s.index))),
     "label": ((lambda v, s: label_out(v, s.labels(), s.names())),
               (lambda v, s, w: label_in(v, s.labels(), s.names(), w))),
 }
@@ -127,6 +130,9 @@ SCHEMAS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("set_location", (("unit", "unit"), ("location", "location"), ("reason", "reason"))),
     ("mark", (("unit", "unit"), ("mark", "turn_mark"))),
     ("set_position", (("unit", "unit"), ("position", "str"))),
+    # format 3: undo and redo are events of the log, naming the step they take back or bring back
+    ("undo", (("step", "back"),)),
+    ("redo", (("step", "back"),)),
 )
 NUMBERS: dict[str, tuple[int, ...]] = {}  # event type -> its kind numbers, the newest (most compact) first
 for _number, (_name, _) in enumerate(SCHEMAS):

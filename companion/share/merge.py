@@ -34,14 +34,24 @@ class Comparison:
     def describe(self) -> str:
         if self.relation is Relation.DIVERGED:
             since = f"after {self.common} shared events" if self.common else "from the start"
-            return (f"this match went different ways on the two devices {since}: yours has {self.mine - self.common} "
-                    f"other events, theirs {self.theirs - self.common}")
+            return (f"this match went different ways on the two devices {since}: yours has "
+                    f"{events(self.mine - self.common, 'other')}, theirs {self.theirs - self.common}")
         return {
             Relation.NEW: "a match that is not on this device yet",
             Relation.SAME: "the same match, already up to date here",
-            Relation.THEIRS_AHEAD: f"{self.theirs - self.mine} newer events for a match you have",
-            Relation.MINE_AHEAD: f"an older copy of a match you have ({self.mine - self.theirs} events behind yours)",
+            Relation.THEIRS_AHEAD: f"{events(self.theirs - self.mine, 'newer')} for a match you have",
+            Relation.MINE_AHEAD: f"an older copy of a match you have ({events(self.mine - self.theirs)} behind yours)",
         }[self.relation]
+
+    @property
+    def dropped(self) -> int:
+        """How many of the local events *take theirs* drops (those after the shared start)."""
+        return self.mine - self.common
+
+
+def events(n: int, kind: str = "") -> str:
+    """"1 newer event", "2 newer events"."""
+    return f"{n} {kind + ' ' if kind else ''}event{'' if n == 1 else 's'}"
 
 
 class Log(Protocol):

@@ -12,12 +12,13 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.limits import IMPORT_EVENTS
-from companion.core.match.events import Event, replay
+from companion.core.match.events import Event
+from companion.core.match.history import replay_log
 from companion.core.model import Match, from_json, to_json
 from companion.share.errors import InvalidSharedMatch, NewerCode, NotOurCode
 
 EXPORT_FORMAT = "tabletop-companion/match-export"  # the same JSON as Session.export
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: undo and redo are events of the log (version 1 exports still read)
 MAX_EVENTS = IMPORT_EVENTS  # a long tournament match has a few thousand; replay of this many stays under a second
 
 
@@ -35,7 +36,7 @@ class SharedMatch:
         if len(events) > MAX_EVENTS:
             raise InvalidSharedMatch(f"the match has {len(events)} events, more than the {MAX_EVENTS} a code may hold")
         try:
-            state = replay(initial, list(events))
+            state = replay_log(initial, events)
         except CompanionError as exc:
             raise InvalidSharedMatch(f"the match's history does not replay: {exc}") from None
         return SharedMatch(initial, events, state)

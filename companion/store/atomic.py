@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tinydb.storages import Storage
 
@@ -39,6 +39,44 @@ class SaveFailed(CompanionError):
     """The disk refused a write (full, file too large, read-only); the file on disk is as it was before."""
 
 
+PRIVATE_FILE = 0o600  # a judge's event file holds the judge's key, and matches are nobody else's business either
+PRIVATE_DIR = 0o700
+
+
+def private_dir(folder: Path) -> Path:
+    """`folder` made (with any missing parents) for this user only, and made so again if an older version left it
+    readable by others. Cheap enough for every save: a stat when nothing is to be done."""
+    missing = []
+    probe = folder
+    while not probe.exists():
+        missing.append(probe)
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    for path in reversed(missing):
+        with suppress(FileExistsError):
+            os.mkdir(path, PRIVATE_DIR)  # the umask can only take rights away
+    if not missing:
+        with suppress(OSError):
+            if folder.stat().st_mode & 0o077:
+                os.chmod(folder, PRIVATE_DIR)
+    return folder
+
+
+def open_private(path: Path) -> BinaryIO:
+    """`path` opened to read and append (created if missing) with mode 0600, as a lock file is."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, PRIVATE_FILE)
+    with suppress(OSError):
+        if os.fstat(fd).st_mode & 0o077:  # left by an older version
+            os.fchmod(fd, PRIVATE_FILE)
+    return open(fd, "a+b")  # noqa: SIM115 - the caller closes it
+
+
+def private_file(path: Path) -> BinaryIO:
+    """`path` opened to write from the start (created if missing) with mode 0600."""
+    return open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE), "wb")  # noqa: SIM115
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     write_files([(path, data)])
 
@@ -58,8 +96,7 @@ def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
             written = []
             for path, data in files:
                 temps.append(path.with_name(f"{path.name}.{os.getpid()}{TEMP_SUFFIX}"))
-                # 0600: a judge's event file holds the judge's key, and matches are nobody else's business either
-                f = opened.enter_context(open(os.open(temps[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb"))
+                f = opened.enter_context(private_file(temps[-1]))
                 f.write(data)
                 f.flush()
                 written.append(f)
@@ -191,8 +228,8 @@ def folder_lock(folder: Path | None) -> Iterator[None]:
     if folder is None or fcntl is None:
         yield
         return
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / ".lock", "a+b") as f:
+    private_dir(folder)
+    with open_private(folder / ".lock") as f:
         fcntl.flock(f.fileno(), fcntl.LOCK_EX)
         try:
             yield

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from companion.store.atomic import write_atomic
+from companion.store.atomic import private_dir, write_atomic
 
 BACKUPS = "backups"
 KEEP_DAILY = 5  # automatic daily backups kept
@@ -36,15 +36,15 @@ def read_tree(folder: Path) -> dict[str, bytes]:
 def write_tree(folder: Path, files: dict[str, bytes]) -> None:
     """Make `folder` hold exactly `files`, atomically as seen by readers of the folder's name."""
     parent = folder.parent
-    parent.mkdir(parents=True, exist_ok=True)
+    private_dir(parent)
     fresh = parent / f".{folder.name}.restoring-{os.getpid()}"
     old = parent / f".{folder.name}.replaced-{os.getpid()}"
     shutil.rmtree(fresh, ignore_errors=True)
     for rel, data in files.items():
         target = fresh.joinpath(*PurePosixPath(rel).parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(target.parent)
         write_atomic(target, data)
-    fresh.mkdir(exist_ok=True)
+    private_dir(fresh)
     if folder.exists():
         shutil.rmtree(old, ignore_errors=True)
         os.replace(folder, old)
@@ -69,7 +69,7 @@ def _sync_dir(folder: Path) -> None:
 
 
 def write_file(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     write_atomic(path, data)
 
 
@@ -97,8 +97,7 @@ def stored_backups(root: Path) -> list[StoredBackup]:
 
 def new_backup_path(root: Path, kind: str, now: float | None = None) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S" if kind == "before-restore" else "%Y%m%d", time.gmtime(now))
-    folder = backups_dir(root)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_dir(backups_dir(root))
     return folder / f"{kind}-{stamp}.zip"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.records import SavedUnit
-from companion.store.atomic import DamagedFile, dump, move_aside, read_json, write_atomic
+from companion.store.atomic import DamagedFile, dump, move_aside, private_dir, read_json, write_atomic
 
 FORMAT = "ttcomp-unit"
 VERSION = 1
@@ -47,7 +47,7 @@ class UnitLibrary:
         return sorted(found, key=lambda s: (s.name.lower(), s.id)), damaged
 
     def save(self, system: str, unit: dict[str, Any]) -> SavedUnit:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_dir(self.folder)
         slug = re.sub(r"[^a-z0-9]+", "-", str(unit.get("name", "unit")).lower()).strip("-")[:40] or "unit"
         saved = SavedUnit(f"{slug}-{secrets.token_hex(3)}", system, unit)
         write_atomic(self.folder / f"{saved.id}.json",

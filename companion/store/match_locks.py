@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from companion.store.atomic import open_private
+
 try:
     import fcntl
 except ImportError:  # Windows, phones: one process writes a match there
@@ -64,7 +66,7 @@ class MatchLocks:
     def _file_lock(path: Path) -> Iterator[None]:
         """flock on `path`; retried when the file was removed or replaced while we waited for it."""
         while True:
-            f = open(path, "a+b")  # noqa: SIM115 - closed below, after the lock is released
+            f = open_private(path)  # closed below, after the lock is released
             try:
                 fcntl.flock(f.fileno(), fcntl.LOCK_EX)
                 try:

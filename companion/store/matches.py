@@ -21,7 +21,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from companion.core.errors import CompanionError, InvalidMatch
-from companion.core.match.events import Event, replay
+from companion.core.match.events import Event
 from companion.core.match.history import History, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.plain import Memo
@@ -29,6 +29,7 @@ from companion.core.records import MatchSummary
 from companion.store.atomic import (
     DamagedFile,
     dump,
+    private_dir,
     read_json,
     write_atomic,
 )
@@ -37,7 +38,7 @@ from companion.store.place import Place
 
 HEAD_FORMAT = "tabletop-companion/match-head"
 SEGMENT_FORMAT = "tabletop-companion/match-segment"
-STORE_VERSION = 1
+STORE_VERSION = 2  # 2: undo and redo are events of the tail (core.match.timeline); the redo table stays empty
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
@@ -162,14 +163,14 @@ class MatchStore:
         try:
             snapshot = from_json(tables["snapshot"]["state"])
             base = tables["snapshot"]["base"]
-            tail = tuple(Event.from_json(e) for e in tables["tail"])
-            redo = tuple(Event.from_json(e) for e in tables["redo"])
-            state = replay(snapshot, list(tail))
+            # A version 1 head's redo table holds steps undo removed from the log: they are not part of it, so they
+            # can't come back as events, and are left behind (the log itself reads as it is).
+            history = History.of(base, snapshot, (Event.from_json(e) for e in tables["tail"]))
         except (InvalidMatch, KeyError, TypeError) as exc:
             raise self._set_aside(match_id, f"its content is inconsistent: {exc}") from None
         except CompanionError as exc:  # an event in the tail no longer applies
             raise self._set_aside(match_id, f"its history does not replay: {exc}") from None
-        return History(base, snapshot, tail, redo, state)
+        return history
 
     def _segment_json(self, match_id: str, base: int) -> Any:
         if self._place.in_memory:
@@ -247,7 +248,7 @@ class MatchStore:
         memo = self._memo(match_id)  # a segment's state is often the last snapshot, and shares parts with the next
         files = []
         if segments and not self._place.in_memory:
-            self._segment_dir(match_id).mkdir(exist_ok=True)
+            private_dir(self._segment_dir(match_id))
         for segment in segments:
             data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
                     "events": [e.to_json() for e in segment.events]}
@@ -266,7 +267,7 @@ class MatchStore:
             "meta": [meta],
             "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot, memo)}],
             "tail": [e.to_json() for e in history.tail],
-            "redo": [e.to_json() for e in history.redo_stack],
+            "redo": [],  # version 1 kept undone steps here; redo now reads them from the tail
         }
         with self._place.batch(db, files):
             for name, docs in tables.items():

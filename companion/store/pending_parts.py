@@ -21,6 +21,7 @@ from companion.store.atomic import (
     DamagedFile,
     dump,
     move_aside,
+    private_dir,
     read_json,
     write_atomic,
 )
@@ -100,7 +101,7 @@ class PendingParts:
             self._place.keep(pending.key, pending)
             return
         path = self._place.path(pending.key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
         write_atomic(path, dump({
             "format": FORMAT, "version": VERSION, "total": pending.total, "updated": pending.updated,
             "parts": {str(i): t for i, t in sorted(pending.texts.items())}}))

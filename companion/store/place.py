@@ -17,7 +17,14 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
-from companion.store.atomic import AtomicJSONStorage, DamagedFile, folder_lock, move_aside, remove_stale_temps
+from companion.store.atomic import (
+    AtomicJSONStorage,
+    DamagedFile,
+    folder_lock,
+    move_aside,
+    private_dir,
+    remove_stale_temps,
+)
 
 
 class Place:
@@ -29,7 +36,8 @@ class Place:
         self._dbs: dict[str, TinyDB] = {}  # memory: the files themselves; disk: handles kept by the caller's wish
         self._values: dict[str, Any] = {}  # memory only: small values a store keeps beside its files
         if self.folder is not None and (make or self.folder.is_dir()):
-            self.folder.mkdir(parents=True, exist_ok=True)
+            private_dir(root)  # the whole data folder is the player's alone
+            private_dir(self.folder)
             remove_stale_temps(self.folder)
 
     @property
@@ -78,7 +86,7 @@ class Place:
             return db
         if not create and not self.path(name).exists():
             return None
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_dir(self.folder)
         db = TinyDB(self.path(name), storage=AtomicJSONStorage)
         if cache:
             self._dbs[name] = db

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.store.atomic import DamagedFile, dump, read_json, write_atomic
+from companion.store.atomic import DamagedFile, dump, private_dir, read_json, write_atomic
 
 FILE = "sync.json"
 
@@ -45,5 +45,5 @@ class SyncPoints:
         if self.path is None:
             self._memory = data
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(self.path.parent)
         write_atomic(self.path, dump(data))

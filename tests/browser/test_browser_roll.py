@@ -76,5 +76,5 @@ def test_a_committed_roll_shows_its_colour_and_stays_in_the_log_when_undone(tmp_
         s.shot("phone-log-undone")
         browser.close()
     log = Session(MatchStore(tmp_path)).log(match_id)
-    assert log[-1].type == "undone" and Session(MatchStore(tmp_path)).state(match_id).rolls == ()
+    assert log[-1].type == "undo" and Session(MatchStore(tmp_path)).state(match_id).rolls == ()
     assert (SCREENSHOTS / "phone-roll-result.png").exists()

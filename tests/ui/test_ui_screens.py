@@ -92,10 +92,10 @@ async def test_halo_helper_lists_actions_and_commits_an_attack(tmp_path: Path) -
     await h.click("roll-undo")
     assert session.state(match_id).rolls == () and session.state(match_id).unit("u1").tokens.action == 0
     assert h.has("action-resolve") and not h.has("roll-result")
-    assert session.log(match_id)[-1].type == "undone"
+    assert session.log(match_id)[-1].type == "undo"
     await h.click("action-resolve")  # rolling again: drawn afresh, after the undone roll in everyone's log
     await h.click("roll-done")
-    assert [e.type for e in session.log(match_id)[-2:]] == ["undone", "batch"]
+    assert [e.type for e in session.log(match_id)[-2:]] == ["undo", "batch"]
     # on another app over the same data, the helper refuses a second action for the Spartan
     h3 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))
     await h3.click(f"match-{match_id}")

@@ -43,8 +43,13 @@ def test_events_undo_show_export_import_delete(tmp_path: Path) -> None:
     assert "last click" in json.loads(refused.stdout)["error"] and "last click" in refused.stderr
     undone = json.loads(companion("match", "undo", match_id, "--json", data=tmp_path).stdout)
     assert undone["units"][0]["click"] == 0
+    assert "Redid: Hulk takes 1 damage" in companion("match", "redo", match_id, "--by", "p1", data=tmp_path).stdout
+    assert "Undid: Hulk takes 1 damage" in companion("match", "undo", match_id, "--by", "p1", data=tmp_path).stdout
     shown = companion("match", "show", match_id, "--log", data=tmp_path)
-    assert "Hulk" in shown.stdout and "add_unit" in shown.stdout and "turn 1 round 1" in shown.stdout
+    assert "Hulk joins" in shown.stdout and "turn 1 round 1" in shown.stdout
+    # every undo and redo is a line of the log, saying whose step it took back; the step stays, marked
+    assert "UNDONE Hulk takes 1 damage" in shown.stdout and "Undid Ben's “Hulk takes 1 damage”" in shown.stdout
+    assert "Ann redid Ben's “Hulk takes 1 damage”" in shown.stdout and "Ann undid Ben's" in shown.stdout
     exported = tmp_path / "m.json"
     assert companion("match", "export", match_id, "-o", str(exported), data=tmp_path).returncode == 0
     assert companion("match", "delete", match_id, data=tmp_path).returncode == 1  # no tty, no --yes

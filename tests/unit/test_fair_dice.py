@@ -119,10 +119,10 @@ def test_an_undone_roll_stays_in_the_log_and_in_every_copy() -> None:
     first, _ = session.act(match_id, ATTACK, by="p1", rng=random.Random(1))
     session.undo(match_id, by="p1")
     assert session.state(match_id).rolls == ()  # the table is as before the roll ...
-    record = session.log(match_id)[-1]
-    assert record.type == "undone" and record.by == "p1"  # ... and the log says a roll was made and undone
-    assert Event.from_json(record.data["step"]).data["events"] == [{"type": e.type, "data": e.data}
-                                                                    for e in first.events]
+    step, record = session.log(match_id)[-2:]
+    assert record.type == "undo" and record.by == "p1"  # ... and the log says a roll was made and undone
+    assert step.data["events"] == [{"type": e.type, "data": e.data} for e in first.events]
+    assert record.data == {"step": len(session.log(match_id)) - 2}
     session.act(match_id, ATTACK, by="p1", rng=random.Random(2))  # rolling again: after the undone one
     rolls = dice_service.logged_rolls(session, match_id)
     assert [r.undone for r in rolls] == [True, False]
@@ -131,29 +131,41 @@ def test_an_undone_roll_stays_in_the_log_and_in_every_copy() -> None:
         assert [(r.dice, r.undone) for r in copied] == [(r.dice, r.undone) for r in rolls]
 
 
-def test_undo_never_takes_back_the_record_and_redo_drops_it() -> None:
+def test_undo_and_redo_are_events_and_a_new_step_ends_redo() -> None:
     session = Session(MatchStore(None))
     match_id = table(session)
     session.roll(match_id, "2d6", by="p1", rng=random.Random(3))
     session.undo(match_id)
-    session.undo(match_id)  # takes back the second unit, not the record
-    assert [e.type for e in session.log(match_id)] == ["add_unit", "undone"]
+    session.undo(match_id)  # takes back the second unit: the last step in effect
+    assert [(e.type, e.data.get("step")) for e in session.log(match_id)][2:] == [("roll", None), ("undo", 2),
+                                                                                   ("undo", 1)]
     session.redo(match_id)
-    session.redo(match_id)  # straight after its undo: the roll is back and its record gone
-    assert [e.type for e in session.log(match_id)] == ["add_unit", "add_unit", "roll"]
+    session.redo(match_id)  # the roll is back, and both redos are in the log too
+    assert [(e.type, e.data.get("step")) for e in session.log(match_id)][5:] == [("redo", 1), ("redo", 2)]
+    assert [r.undone for r in dice_service.logged_rolls(session, match_id)] == [False]
     session.undo(match_id)
     session.dispatch(match_id, "score", {"player": "p1", "kind": "vp", "delta": 1})
     with pytest.raises(IllegalAction, match="nothing to redo"):
         session.redo(match_id)
-    assert [e.type for e in session.log(match_id)][-2:] == ["undone", "score"]  # a new step: the record stays
+    assert [e.type for e in session.log(match_id)][-2:] == ["undo", "score"]  # the roll stays undone
+    assert [r.undone for r in dice_service.logged_rolls(session, match_id)] == [True]
 
 
-def test_undo_of_a_step_without_dice_leaves_no_record() -> None:
+def test_undo_of_any_step_is_recorded() -> None:
     history = History.start(match()).push(Event("score", {"player": "p1", "kind": "vp", "delta": 1}))
-    undone = history.undo()
-    assert undone.tail == () and not undone.can_undo
-    rolled = History.start(match()).push(Event("roll", {"expr": "d6", "dice": [4], "total": 4})).undo()
-    assert [e.type for e in rolled.tail] == ["undone"] and not rolled.can_undo
+    undone = history.undo("p2", 5.0)
+    assert [e.type for e in undone.tail] == ["score", "undo"] and not undone.can_undo and undone.can_redo
+    assert undone.tail[-1] == Event("undo", {"step": 0}, "p2", 5.0) and undone.state == match()
+
+
+def test_old_undone_records_still_read_and_stay_put() -> None:
+    """Logs written before undo was an event hold `undone` records in place of a step with dice: they replay
+    (changing nothing) and undo passes them by."""
+    old = [Event("roll", {"expr": "d6", "dice": [4], "total": 4}),
+           Event("undone", {"step": {"type": "roll", "data": {"expr": "d6", "dice": [2], "total": 2}}})]
+    history = History.of(0, match(), old)
+    assert history.active == (0,) and [r.total for r in history.state.rolls] == [4]
+    assert history.undo().state.rolls == () and not history.undo().can_undo
 
 
 def test_a_record_must_hold_a_step_with_dice() -> None:

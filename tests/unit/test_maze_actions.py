@@ -247,3 +247,15 @@ def test_helper_matches_its_rule_pack() -> None:
     declared = set(pack.rules.counters["unit"])
     assert {"advanced-turn", "moved-turn", "shots-storm-bolter", "morale"} <= declared
     assert {a["id"] for a in pack.entries("items", "ammo")} <= declared
+
+
+def test_a_refused_option_names_every_model_and_cuts_none_off() -> None:
+    """Issue 32: four models refused for their own reasons are all named (it was the first three, then '...')."""
+    state = replay(match("killer-of-the-maze"), [Event("add_unit", {"unit": u}) for u in (
+        model("vale", "Brother Vale", "space-marine"), model("osk", "Trooper Osk"), model("rusk", "Trooper Rusk"),
+        model("kira", "Scion Kira", "scions", counters={"beacon-turn": 1}))])
+    door = options(activity(state))["break-down-door"]
+    assert not door.enabled and "..." not in door.reason
+    for name in ("Brother Vale", "Scion Kira", "Trooper Osk", "Trooper Rusk"):
+        assert f"only a Terminator can Break Down Door, and {name} is not one" in door.reason
+    assert set(door.refused) == {"vale", "kira", "osk", "rusk"}

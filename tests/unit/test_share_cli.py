@@ -70,6 +70,20 @@ def test_import_asks_for_a_choice_when_histories_differ(capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "share", "import", text.strip(), "--both", "--json")
     assert code == 0 and json.loads(out)["relation"] == "diverged"
     assert Session.open().export(match_id) == before and len(Session.open().list_matches()) == 2
+    # the kept copy is labelled as the app labels it, and the match list says so
+    kept = json.loads(out)["match"]
+    assert "“their copy, kept " in json.loads(out)["action"]
+    code, out, _ = run(capsys, "match", "list")
+    line = next(x for x in out.splitlines() if x.startswith(kept))
+    assert "(their copy, kept " in line and not any("their copy" in x for x in out.splitlines() if x != line)
+    code, out, _ = run(capsys, "match", "list", "--json")
+    assert [m["label"].startswith("their copy, kept ") for m in json.loads(out)].count(True) == 1
+    # asked, the choice says what taking theirs drops; taken, it says how many of yours went
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    _, _, err = run(capsys, "share", "import", text.strip())
+    assert "take theirs (drops 1 event of yours)" in err and "yours has 1 other event, theirs 1" in err
+    code, out, _ = run(capsys, "share", "import", text.strip(), "--theirs")
+    assert code == 0 and "replaced yours with theirs: 1 event of yours dropped" in out
 
 
 @pytest.mark.parametrize(("args", "message"), [

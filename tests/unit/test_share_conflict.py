@@ -6,7 +6,8 @@ from pathlib import Path
 
 from companion.session import Session
 from companion.session.sharing.keeping import import_shared
-from companion.session.table.share_conflict import differences, name_their_copy
+from companion.session.sharing.share_sync import name_their_copy
+from companion.session.table.share_conflict import differences
 from companion.share import Choice, SharedMatch
 from companion.store.matches import MatchStore
 

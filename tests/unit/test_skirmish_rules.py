@@ -221,6 +221,21 @@ def test_a_character_with_two_tokens_gets_no_costed_action(table: Match) -> None
     assert not verdict.legal and verdict.rule == "clear-phase"
 
 
+def test_every_character_at_its_token_limit_keeps_its_own_reason(table: Match) -> None:
+    """Issue 32: two characters refused under one rule (the clear phase's token limit) each show their own reason,
+    not one fixed sentence standing in for both."""
+    state = replay(table, [Event("token", {"unit": "cap", "kind": "action", "delta": 2}),
+                           Event("token", {"unit": "thor", "kind": "action", "delta": 2})])
+    move = options(state)["move"]
+    own = {"cap": "Unit cap holds 2 action tokens, the most a character can have",
+           "thor": "Unit thor holds 2 action tokens, the most a character can have"}
+    assert not move.enabled and move.refused == own and set(move.shown) == {"cap", "thor"}
+    assert move.rule == "clear-phase" and all(why in (move.reason or "") for why in own.values())
+    assert "every character" not in (move.reason or "")
+    for uid, why in own.items():
+        assert why in SKIRMISH.explain(state, Action("move", uid)).reason
+
+
 def test_objects_and_other_players_characters_take_no_actions(table: Match) -> None:
     state = apply(table, Event("add_unit", {"unit": unit("crate", "p1", clicks=1, ref="object:crate")}))
     assert options(state)["move"].units == ("cap", "thor")

@@ -14,7 +14,7 @@ import pytest
 from companion.core.errors import IllegalAction, InvalidMatch, UnknownSystem
 from companion.core.match.events import Event
 from companion.core.match.history import TAIL_LIMIT
-from companion.session import MatchExists, Session
+from companion.session import EXPORT_VERSION, MatchExists, Session
 from companion.store import atomic
 from companion.store.atomic import AtomicJSONStorage, DamagedFile
 from companion.store.matches import MatchStore, NewerFormat
@@ -146,7 +146,7 @@ def test_import_checks_the_whole_history(session: Session, tmp_path: Path) -> No
         session.import_match(tampered)
     assert session.list_matches() == []
     with pytest.raises(InvalidMatch, match="newer version"):
-        session.import_match({**exported, "version": 2})
+        session.import_match({**exported, "version": EXPORT_VERSION + 1})
     with pytest.raises(InvalidMatch, match="not a match exported"):
         session.import_match({"hello": 1})
 
@@ -198,7 +198,8 @@ def test_logged_rolls_survive_a_new_session_and_batches_undo_as_one(session: Ses
     session.undo(match_id, by="p2")
     if session.store.root is not None:  # the undone roll is stored as such
         again = Session(MatchStore(session.store.root))
-        assert [e.type for e in again.log(match_id)[-2:]] == ["roll", "undone"]
+        assert [e.type for e in again.log(match_id)[-2:]] == ["roll", "undo"]
+        assert again.log(match_id)[-1].by == "p2"
         assert again.state(match_id).rolls == session.state(match_id).rolls
     session.dispatch_events(match_id, [Event("damage", {"unit": "u1", "amount": 1}),
                                        Event("score", {"player": "p2", "kind": "kills", "delta": 1})], "shot")

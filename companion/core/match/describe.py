@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.match.events import Event, apply
+from companion.core.match.history import MARKS
 from companion.core.model import Match, Unit
 
 
@@ -26,8 +27,19 @@ def _player(match: Match, player_id: object) -> str:
         return str(player_id)
 
 
-def describe(match: Match, event: Event) -> str:
-    """One line for an event, using names from `match` (a state from around the event's time)."""
+def describe_at(match: Match, log: Sequence[Event], index: int) -> str:
+    """The line for `log[index]`: an undo or redo says which step of the log it took back or brought back."""
+    event = log[index]
+    step = event.data.get("step") if event.type in MARKS else None
+    named = log[step] if type(step) is int and 0 <= step < index else None
+    return describe(match, event, named)
+
+
+def describe(match: Match, event: Event, step: Event | None = None) -> str:
+    """One line for an event, using names from `match` (a state from around the event's time); `step` is the
+    step an undo or redo names, when the caller has the log."""
+    if event.type in MARKS:
+        return _mark(match, event, step)
     d = event.data
     unit = _name(match, d.get("unit", d.get("target", "")))
     signed = f"{d.get('delta', 0):+d}" if isinstance(d.get("delta"), int) else ""
@@ -80,6 +92,20 @@ def describe(match: Match, event: Event) -> str:
         case _ if event.type.startswith("timer_"):
             return f"timer {d.get('timer')}: {event.type.removeprefix('timer_')}"
     return event.type
+
+
+def _mark(match: Match, event: Event, step: Event | None) -> str:
+    """"Ann undid Ben's “Ben: +1 kills”": who, and whose step when it was someone else's."""
+    verb = "undid" if event.type == "undo" else "redid"
+    what = f"“{describe(match, step)}”" if step is not None else "a step"
+    whose = f"{_player(match, step.by)}'s " if step is not None and step.by and step.by != event.by else ""
+    line = f"{verb} {whose}{what}"
+    return f"{_player(match, event.by)} {line}" if event.by else line[0].upper() + line[1:]
+
+
+def undo_note(match: Match, event: Event, step: Event) -> str:
+    """The short message after an undo or redo at the table: "Undid: Sniper attacks Grunt A"."""
+    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}"
 
 
 # --- a step's outcome, from the reducer ---------------------------------------------------------------

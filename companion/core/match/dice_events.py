@@ -1,5 +1,6 @@
 """Rolls in the match log: a `roll` event carries its dice (replay and sharing never roll again), and an `undone`
-event keeps a step with dice that undo took back (see core.match.history)."""
+event, written by older versions, keeps a step with dice that their undo removed from the log (undo is now an
+event of its own: see core.match.history)."""
 
 from __future__ import annotations
 

@@ -1,21 +1,96 @@
 """A match's event history with undo/redo, kept as a snapshot plus a bounded tail of events.
 
+Undo and redo are events appended to the log: an `undo` names the step it takes back by its place in the log
+({"step": index}), a `redo` the step it brings back, and both keep who and when, like any event. Undo always takes
+back the last step in effect and redo brings back the step undone last (a new step forgets what could be redone),
+so the steps in effect are always in log order and the state is their replay, in order. Because nothing is ever
+removed, a device that undid holds a strictly longer log than one that did not: a share or a restore sees
+"newer", never "a step not yet seen". Before this, undo removed the step (a step with dice left an `undone`
+record in its place): those records still read. They change nothing, and undo and redo pass them by.
+
 Older events move into immutable segments (each with the state it starts from) so that saving after one
 tap costs the same whether the match has 10 events or 10,000. Undo past the tail reopens the last segment.
-
-Undoing a step that rolled dice leaves an `undone` event in its place at the end of the log: it changes nothing,
-and undo never takes it back, so a roll undone and rolled again is in every copy of the match. Redo, straight
-after the undo, takes the step back and drops its `undone` record again.
+A segment is cut only where no later undo or redo reaches back before it (nothing left to redo, and undo past
+the tail reopens the segment first), so each segment replays on its own from its state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.core.errors import IllegalAction
-from companion.core.match.events import UNDONE, Event, apply, replay, rolled
+from companion.core.match.events import UNDONE, Event, apply, replay
 from companion.core.model import Match
+
+UNDO = "undo"
+REDO = "redo"
+MARKS = (UNDO, REDO)  # events about other events: the history handles them, the reducer never sees them
+
+
+def mark(kind: str, step: int, by: str | None, at: float) -> Event:
+    return Event(kind, {"step": step}, by, at)
+
+
+def target(event: Event, index: int) -> int:
+    """The log index an undo or redo at `index` names; IllegalAction when it names no earlier event."""
+    step = event.data.get("step")
+    if type(step) is not int or not 0 <= step < index or len(event.data) != 1:
+        raise IllegalAction(f"{event.type} (event {index + 1}): it must name an earlier step of the log")
+    return step
+
+
+def is_step(event: Event) -> bool:
+    """A change undo can take back (not an undo or redo, nor an old `undone` record)."""
+    return event.type not in MARKS and event.type != UNDONE
+
+
+def stacks(events: Sequence[Event], start: int = 0) -> tuple[list[int], list[int]]:
+    """The steps in effect after `events` (log indexes from `start`, oldest first) and those redo would bring
+    back (the next one last). IllegalAction when an undo or redo breaks the order undo and redo keep."""
+    active: list[int] = []
+    undone: list[int] = []
+    for index, event in enumerate(events, start):
+        kind = event.type
+        if kind == UNDO:
+            step = target(event, index)
+            if not active or active[-1] != step:
+                raise IllegalAction(f"undo (event {index + 1}): it must take back the last step in effect")
+            undone.append(active.pop())
+        elif kind == REDO:
+            step = target(event, index)
+            if not undone or undone[-1] != step:
+                raise IllegalAction(f"redo (event {index + 1}): it must bring back the step undone last")
+            active.append(undone.pop())
+        elif kind != UNDONE:
+            active.append(index)
+            undone.clear()
+    return active, undone
+
+
+def in_effect(events: Sequence[Event], active: Sequence[int], start: int = 0) -> list[Event]:
+    """The events a replay applies, in log order: the steps in effect and the old `undone` records (which change
+    nothing but were always applied, so a state keeps the same count of applied events, `seq`)."""
+    keep = set(active)
+    return [e for i, e in enumerate(events, start) if i in keep or e.type == UNDONE]
+
+
+def effective(events: Sequence[Event], start: int = 0) -> list[Event]:
+    """The events of a log (a whole one, or a segment from log index `start`) that make its state, for anything
+    that walks a log step by step."""
+    return in_effect(events, stacks(events, start)[0], start)
+
+
+def replay_log(initial: Match, events: Sequence[Event]) -> Match:
+    """The state a whole log (undo and redo included) leads to; IllegalAction at the first event that doesn't fit."""
+    return replay(initial, effective(events))
+
+
+def undone_steps(events: Sequence[Event]) -> set[int]:
+    """The log indexes of the steps that are taken back now."""
+    active = set(stacks(events)[0])
+    return {i for i, e in enumerate(events) if is_step(e) and i not in active}
+
 
 TAIL_LIMIT = 64
 
@@ -44,25 +119,43 @@ class History:
     base: int  # events kept in segments before the snapshot
     snapshot: Match  # the state after `base` events
     tail: tuple[Event, ...]
-    redo_stack: tuple[Event, ...]  # the next event to redo is the last one
-    state: Match  # the current state: snapshot with the tail applied
+    state: Match  # the current state: snapshot with the tail's steps in effect applied
+    active: tuple[int, ...] = ()  # log indexes of the tail's steps in effect, oldest first
+    undone: tuple[int, ...] = ()  # log indexes of the tail's steps redo brings back, the next one last
 
     @staticmethod
     def start(match: Match) -> History:
-        return History(0, match, (), (), match)
+        return History(0, match, (), match)
+
+    @staticmethod
+    def of(base: int, snapshot: Match, tail: Iterable[Event]) -> History:
+        """A stored head read back: the tail's undo/redo order checked and its steps in effect replayed."""
+        tail = tuple(tail)
+        active, undone = stacks(tail, base)
+        state = replay(snapshot, in_effect(tail, active, base))
+        return History(base, snapshot, tail, state, tuple(active), tuple(undone))
 
     @staticmethod
     def replayed(initial: Match, events: Iterable[Event], limit: int = TAIL_LIMIT) -> tuple[History, list[Segment]]:
         """Apply a whole log from `initial` (raises IllegalAction at the first illegal event): the history and the
         segments that pushing and compacting event after event would give, without a History per event."""
-        base, snapshot, state, tail, segments = 0, initial, initial, [], []
-        for event in events:
-            state = apply(state, event)
-            tail.append(event)
-            if len(tail) >= limit:  # what compact() cuts: a log replayed has nothing to redo
-                segments.append(Segment(base, snapshot, tuple(tail)))
-                base, snapshot, tail = base + len(tail), state, []
-        return History(base, snapshot, tuple(tail), (), state), segments
+        log = list(events)
+        active, undone = stacks(log)
+        keep = set(active)
+        # reach[i]: the earliest step named by an undo/redo at i or later (or still to redo): no cut after it
+        reach = [min(undone, default=len(log))] * (len(log) + 1)
+        for i in range(len(log) - 1, -1, -1):
+            reach[i] = min(reach[i + 1], target(log[i], i)) if log[i].type in MARKS else reach[i + 1]
+        base, snapshot, state, segments = 0, initial, initial, []
+        for index, event in enumerate(log):
+            if index in keep or event.type == UNDONE:  # a step in effect, or an old `undone` record
+                state = apply(state, event)
+            end = index + 1
+            if end - base >= limit and reach[end] >= end:  # what compact() cuts
+                segments.append(Segment(base, snapshot, tuple(log[base:end])))
+                base, snapshot = end, state
+        return History(base, snapshot, tuple(log[base:]), state, tuple(i for i in active if i >= base),
+                       tuple(undone)), segments
 
     @property
     def length(self) -> int:
@@ -70,55 +163,59 @@ class History:
 
     @property
     def can_undo(self) -> bool:
-        return self.base > 0 or any(e.type != UNDONE for e in self.tail)
+        return self.base > 0 or bool(self.active)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.redo_stack)
+        return bool(self.undone)
+
+    def step(self, index: int) -> Event:
+        """The event at log index `index` (in the tail)."""
+        return self.tail[index - self.base]
 
     def push(self, event: Event) -> History:
-        """Apply a new event (raises IllegalAction); a new event clears what could be redone."""
+        """Apply a new step (raises IllegalAction); a new step clears what could be redone."""
+        if event.type in MARKS:
+            raise IllegalAction(f"{event.type} is not a change to dispatch: use undo and redo")
         state = apply(self.state, event)
-        return History(self.base, self.snapshot, (*self.tail, event), (), state)
+        return History(self.base, self.snapshot, (*self.tail, event), state, (*self.active, self.length))
 
     def undo(self, by: str | None = None, at: float = 0.0) -> History:
-        """Take back the last step (never an `undone` record); a step that rolled dice leaves one, by `by` at `at`."""
-        index = next((i for i in range(len(self.tail) - 1, -1, -1) if self.tail[i].type != UNDONE), None)
-        if index is None:
+        """Take back the last step in effect: an `undo` event naming it, by `by` at `at`, joins the log."""
+        if not self.active:
             if self.base == 0:
                 raise IllegalAction("nothing to undo")
             raise NeedSegment(self.base)
-        step = self.tail[index]
-        kept = (*self.tail[:index], *self.tail[index + 1:])
-        if rolled(step):
-            kept = (*kept, Event(UNDONE, {"step": step.to_json()}, by, at))
-        return History(self.base, self.snapshot, kept, (*self.redo_stack, step), replay(self.snapshot, list(kept)))
+        *active, step = self.active
+        tail = (*self.tail, mark(UNDO, step, by, at))
+        state = replay(self.snapshot, in_effect(tail, active, self.base))
+        return History(self.base, self.snapshot, tail, state, tuple(active), (*self.undone, step))
 
-    def redo(self) -> History:
-        if not self.redo_stack:
+    def redo(self, by: str | None = None, at: float = 0.0) -> History:
+        """Bring back the step undone last: a `redo` event naming it joins the log."""
+        if not self.undone:
             raise IllegalAction("nothing to redo")
-        *rest, event = self.redo_stack
-        record = {"step": event.to_json()}
-        index = next((i for i in range(len(self.tail) - 1, -1, -1)
-                      if self.tail[i].type == UNDONE and self.tail[i].data == record), None)
-        if index is None:  # no record of it to drop (the step rolled no dice)
-            return History(self.base, self.snapshot, (*self.tail, event), tuple(rest), apply(self.state, event))
-        tail = (*self.tail[:index], *self.tail[index + 1:], event)
-        return History(self.base, self.snapshot, tail, tuple(rest), replay(self.snapshot, list(tail)))
+        *undone, step = self.undone
+        state = apply(self.state, self.step(step))
+        return History(self.base, self.snapshot, (*self.tail, mark(REDO, step, by, at)), state,
+                       (*self.active, step), tuple(undone))
 
     def reopen(self, segment: Segment) -> History:
         """Make the segment that ends where this history's tail begins part of the tail again (for undo); the tail
-        may hold `undone` records only, which stay after it."""
-        if any(e.type != UNDONE for e in self.tail) or segment.end != self.base:
+        may hold no step in effect (only steps taken back, undo/redo events and old `undone` records)."""
+        if self.active or segment.end != self.base:
             raise ValueError("segment does not end where the tail begins")
-        return History(segment.base, segment.state, (*segment.events, *self.tail), self.redo_stack, self.state)
+        tail = (*segment.events, *self.tail)
+        active, undone = stacks(tail, segment.base)
+        return History(segment.base, segment.state, tail, self.state, tuple(active), tuple(undone))
 
     def compact(self, limit: int = TAIL_LIMIT) -> tuple[Segment | None, History]:
         """When the tail is full, cut it off as a segment and start a new tail from the current state.
 
-        Not while a redo could still drop an `undone` record from the tail: the tail then grows by at most the
-        steps being redone, and is cut as soon as nothing is left to redo or a new step clears the redo stack."""
-        if len(self.tail) < limit or (self.redo_stack and any(e.type == UNDONE for e in self.tail)):
+        Not while something could be redone: a redo names a step of the tail, and a segment must replay on its
+        own. The tail then grows by the steps being undone and redone, and is cut as soon as nothing is left to
+        redo (a redo of the last one, or a new step)."""
+        if len(self.tail) < limit or self.undone:
             return None, self
         segment = Segment(self.base, self.snapshot, self.tail)
-        return segment, History(segment.end, self.state, (), self.redo_stack, self.state)
+        return segment, History(segment.end, self.state, (), self.state)

@@ -169,34 +169,34 @@ class ArmageddonEmpires(System):
         challenge = flow.current(state)
         return [_option(state, spec, challenge) for spec in SPECS]
 
-    def explain(self, state: Match, action: Action) -> Verdict:
-        spec = SPEC_BY_ID.get(action.name)
-        if spec is None:
-            return Verdict(False, f"Armageddon Empires has no action {action.name!r}; its actions are "
-                                  f"{', '.join(SPEC_BY_ID)}")
-        challenge = flow.current(state)
-        refusal = _turn_refusal(state, spec, challenge)
-        if refusal:
-            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
-        if action.unit is None:
-            option = _option(state, spec, challenge)
-            if not option.enabled:
-                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
-            names = ", ".join(state.unit(u).name for u in option.units)
-            return Verdict(True, f"{option.title} is open to {names}", option.rule)
-        try:
-            unit = state.unit(action.unit)
-        except KeyError:
-            return Verdict(False, f"there is no card {action.unit!r} in this match")
-        why = _unit_refusal(state, spec, unit, challenge)
-        if why:
-            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+    # explain is the base's template; these hooks are the game's checks (`now`: the challenge under way)
+    specs = SPEC_BY_ID
+    unit_noun = "card"
+
+    def _query(self, state: Match) -> flow.Challenge | None:
+        return flow.current(state)
+
+    def _turn_refusal(self, state: Match, now: flow.Challenge | None, spec: _Spec) -> Refusal | None:
+        return _turn_refusal(state, spec, now)
+
+    def _option(self, state: Match, now: flow.Challenge | None, spec: _Spec) -> ActionOption:
+        return _option(state, spec, now)
+
+    def _unit_refusal(self, state: Match, now: flow.Challenge | None, spec: _Spec, unit: Unit) -> Refusal | None:
+        return _unit_refusal(state, spec, unit, now)
+
+    def _param_refusal(self, state: Match, now: flow.Challenge | None, spec: _Spec, action: Action,
+                       unit: Unit | None) -> Refusal | None:
         try:  # the params as given (defaults for those left out): what resolve will use
-            _checked_params(state, spec, unit, challenge, action.params)
+            if unit is not None:
+                _checked_params(state, spec, unit, now, action.params)
         except IllegalAction as exc:
-            return Verdict(False, f"{spec.title}: {exc}", exc.rule)
+            return f"{spec.title}: {exc}", exc.rule
+        return None
+
+    def _legal_verdict(self, state: Match, now: flow.Challenge | None, spec: _Spec, unit: Unit) -> Verdict:
         return Verdict(True, f"{unit.name} can {spec.title[0].lower()}{spec.title[1:]}",
-                       _flow_rule(spec, challenge) if challenge else spec.rule)
+                       _flow_rule(spec, now) if now else spec.rule)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         spec, unit, challenge = self._checked(state, action)

@@ -285,32 +285,31 @@ class HaloActionClix(System):
         turn = _turn(state)
         return [_option(state, turn, spec) for spec in SPECS]
 
-    def explain(self, state: Match, action: Action) -> Verdict:
-        spec = SPEC_BY_ID.get(action.name)
-        if spec is None:
-            return Verdict(False, f"Halo ActionClix has no action {action.name!r}; its actions are "
-                                  f"{', '.join(SPEC_BY_ID)}")
-        turn = _turn(state)
-        refusal = _turn_refusal(state, turn, spec)
-        if refusal:
-            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
-        if action.unit is None or not spec.where:
-            option = _option(state, turn, spec)
-            if not option.enabled:
-                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
-            names = ", ".join(state.unit(u).name for u in option.units)
-            return Verdict(True, f"{spec.title} is open" + (f" to {names}" if names else ""), spec.rule)
-        try:
-            unit = state.unit(action.unit)
-        except KeyError:
-            return Verdict(False, f"there is no unit {action.unit!r} in this match")
-        refusal = _unit_refusal(turn, spec, unit)
-        if refusal:
-            return Verdict(False, f"{spec.title}: {refusal.reason}", refusal.rule)
-        why = _param_refusal(state, spec, action)
-        if why:
-            return Verdict(False, why[0], why[1])
-        left = f"; {turn.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
+    # explain is the base's template; these hooks are Halo's checks
+    specs = SPEC_BY_ID
+
+    def _query(self, state: Match) -> _Turn:
+        return _turn(state)
+
+    def _turn_refusal(self, state: Match, now: _Turn, spec: _Spec) -> Refusal | None:
+        return _turn_refusal(state, now, spec)
+
+    def _for_unit(self, spec: _Spec) -> bool:
+        return bool(spec.where)
+
+    def _option(self, state: Match, now: _Turn, spec: _Spec) -> ActionOption:
+        return _option(state, now, spec)
+
+    def _unit_refusal(self, state: Match, now: _Turn, spec: _Spec, unit: Unit) -> Refusal | None:
+        why = _unit_refusal(now, spec, unit)
+        return (why.reason, why.rule) if why else None
+
+    def _param_refusal(self, state: Match, now: _Turn, spec: _Spec, action: Action,
+                       unit: Unit | None) -> Refusal | None:
+        return _param_refusal(state, spec, action)
+
+    def _legal_verdict(self, state: Match, now: _Turn, spec: _Spec, unit: Unit) -> Verdict:
+        left = f"; {now.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{left}", spec.rule)
 
     def odds(self, state: Match, action: Action) -> Odds | None:

@@ -18,7 +18,17 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict
+from companion.rules.base import (
+    Action,
+    ActionOption,
+    Odds,
+    Refusal,
+    Resolution,
+    System,
+    UnitRefusal,
+    Verdict,
+    refusal_summary,
+)
 from companion.rules.maze import forms, gear
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
@@ -191,10 +201,11 @@ def _option(now: _Now, spec: _Spec) -> ActionOption:
     if not now.models:
         return ActionOption(spec.id, spec.title, False, reason="you have no models on the board", rule=spec.rule,
                             **common)
+    # every model's own reason (the same words once), none cut off: the maze's checks have no order of closeness
+    reason, rule, reasons, shown = refusal_summary({uid: UnitRefusal(*why) for uid, why in refused.items()})
     rules = {rule for _, rule in refused.values()}
-    shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return ActionOption(spec.id, spec.title, False, reason=shown, rule=next(iter(rules)) if len(rules) == 1
-                        else spec.rule, refused=reasons, **common)
+    return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule if len(rules) == 1 else spec.rule,
+                        refused=reasons, shown=shown, **common)
 
 
 # --- params that need the state ----------------------------------------------------------------------------------
@@ -236,34 +247,35 @@ class KillerOfTheMaze(System):
         now = _now(state)
         return [_option(now, spec) for spec in SPECS]
 
-    def explain(self, state: Match, action: Action) -> Verdict:
-        spec = SPEC_BY_ID.get(action.name)
-        if spec is None:
-            return Verdict(False, f"The Killer of the Maze has no action {action.name!r}; its actions are "
-                                  f"{', '.join(SPEC_BY_ID)}")
-        now = _now(state)
-        refusal = _phase_refusal(now, spec)
-        if refusal:
-            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
-        if not spec.for_unit:
-            return Verdict(True, f"{spec.title} is open", spec.rule)
-        if action.unit is None:
-            option = _option(now, spec)
-            if not option.enabled:
-                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
-            return Verdict(True, f"{spec.title} is open to {', '.join(state.unit(u).name for u in option.units)}",
-                           spec.rule)
-        try:
-            unit = state.unit(action.unit)
-        except KeyError:
-            return Verdict(False, f"there is no model {action.unit!r} in this match")
-        why = _unit_refusal(now, spec, unit)
-        if why:
-            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+    # explain is the base's template; these hooks are the maze's checks
+    specs = SPEC_BY_ID
+    unit_noun = "model"
+
+    def _query(self, state: Match) -> _Now:
+        return _now(state)
+
+    def _turn_refusal(self, state: Match, now: _Now, spec: _Spec) -> Refusal | None:
+        return _phase_refusal(now, spec)
+
+    def _for_unit(self, spec: _Spec) -> bool:
+        return spec.for_unit
+
+    def _option(self, state: Match, now: _Now, spec: _Spec) -> ActionOption:
+        return _option(now, spec)
+
+    def _unit_refusal(self, state: Match, now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
+        return _unit_refusal(now, spec, unit)
+
+    def _param_refusal(self, state: Match, now: _Now, spec: _Spec, action: Action,
+                       unit: Unit | None) -> Refusal | None:
         try:  # the params as given (defaults for those left out): what resolve will use
-            _check_params(state, unit, spec, action.params)
+            if unit is not None:
+                _check_params(state, unit, spec, action.params)
         except IllegalAction as exc:
-            return Verdict(False, f"{spec.title}: {exc}", exc.rule)
+            return f"{spec.title}: {exc}", exc.rule
+        return None
+
+    def _legal_verdict(self, state: Match, now: _Now, spec: _Spec, unit: Unit) -> Verdict:
         left = ACTIONS_PER_MODEL - unit.tokens.action - spec.cost
         tail = f"; {left} of its {ACTIONS_PER_MODEL} actions left after it" if spec.cost else " (not an action)"
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{tail}", spec.rule)

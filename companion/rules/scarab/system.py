@@ -116,6 +116,9 @@ class Scarab(System):
             return scarab_turn_play.check(state, action, require)
         return scarab_attacker.check(state, action, self.options, require)
 
+    # Not the base's template: the Scarab has no table of specs with per-unit checks. Who plays (the Scarab's
+    # dials or the attackers) picks a whole turn module, a met win condition leaves only ending the match, and
+    # the game's own dials never act; its refusals come from `_refusal`, shared with resolve.
     def explain(self, state: Match, action: Action) -> Verdict:
         why = self._refusal(state, action, False)
         if why:

@@ -17,7 +17,19 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
+from companion.rules.base import (
+    Action,
+    ActionOption,
+    Odds,
+    Param,
+    Refusal,
+    Resolution,
+    System,
+    UnitRefusal,
+    Verdict,
+    check,
+    refusal_summary,
+)
 from companion.rules.skirmish.combat import (
     ATTACK_ROLL,
     ELEMENTS,
@@ -104,7 +116,6 @@ NOTES = {
     "end-round": "Actions not given this round are lost.",
     "end-turn": f"Clear phase: characters that got no action token this turn clear. {TIME_NOTE}",
 }
-SUMMARIES = {RULE_CLEAR: "every character of yours on the map holds as many action tokens as it can"}
 
 
 @dataclass(frozen=True)
@@ -151,16 +162,17 @@ def _option_refusal(state: Match, q: _Query, spec: _Spec) -> Refusal | None:
     return None
 
 
-def _unit_refusal(state: Match, q: _Query, spec: _Spec, unit: Unit) -> Refusal | None:
+def _unit_refusal(state: Match, q: _Query, spec: _Spec, unit: Unit) -> UnitRefusal | None:
+    """The first check of `spec` the unit fails, with how many it passed (its depth)."""
     if unit.owner != q.round.player.id:
-        return f"{unit.name} is not {q.round.player.name}'s character", RULE_ROUNDS
+        return UnitRefusal(f"{unit.name} is not {q.round.player.name}'s character", RULE_ROUNDS)
     if not in_play(unit):
-        return f"{unit.name} is not on the map (KO'd or set aside)", RULE_ROUNDS
+        return UnitRefusal(f"{unit.name} is not on the map (KO'd or set aside)", RULE_ROUNDS, 1)
     if not is_character(unit):
-        return f"{unit.name} is an object: objects aren't given actions", RULE_ROUNDS
+        return UnitRefusal(f"{unit.name} is an object: objects aren't given actions", RULE_ROUNDS, 2)
     held = unit.tokens.action + unit.tokens.action_last
     if spec.kind == "costed" and q.token_limit is not None and held >= q.token_limit:
-        return f"{unit.name} holds {held} action tokens, the most a character can have", RULE_CLEAR
+        return UnitRefusal(f"{unit.name} holds {held} action tokens, the most a character can have", RULE_CLEAR, 3)
     return None
 
 
@@ -216,26 +228,19 @@ def _option(state: Match, q: _Query, spec: _Spec) -> ActionOption:
     if spec.kind not in ON_UNITS:
         return ActionOption(spec.id, spec.title, True, rule=spec.rule, cost=cost, note=note,
                             params=_params(state, q, spec))
-    refused: dict[str, Refusal] = {}
-    allowed = []
-    for unit in q.mine:
-        why = _unit_refusal(state, q, spec, unit)
-        if why:
-            refused[unit.id] = why
-        else:
-            allowed.append(unit.id)
-    reasons = {uid: r for uid, (r, _) in refused.items()}
+    refused = {u.id: why for u in q.mine if (why := _unit_refusal(state, q, spec, u))}
+    allowed = tuple(u.id for u in q.mine if u.id not in refused)
     if allowed:
-        return ActionOption(spec.id, spec.title, True, tuple(allowed), rule=spec.rule, cost=cost, note=note,
-                            refused=reasons, params=_params(state, q, spec), dice=dice)
+        return ActionOption(spec.id, spec.title, True, allowed, rule=spec.rule, cost=cost, note=note,
+                            refused={uid: r.reason for uid, r in refused.items()}, params=_params(state, q, spec),
+                            dice=dice)
     if not q.mine:
         return ActionOption(spec.id, spec.title, False, reason="you have no characters on the map", rule=RULE_ROUNDS,
                             cost=cost, note=note)
-    rules = {rule for _, rule in refused.values()}
-    rule = next(iter(rules))
-    shown = SUMMARIES.get(rule) if len(rules) == 1 else None
-    shown = shown or "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return ActionOption(spec.id, spec.title, False, reason=shown, rule=rule, cost=cost, note=note, refused=reasons)
+    # each character's own reason, the closest first (no fixed sentence stands in for them)
+    reason, rule, reasons, shown = refusal_summary(refused)
+    return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule, cost=cost, note=note, refused=reasons,
+                        shown=shown)
 
 
 
@@ -256,31 +261,32 @@ class HeroClixSkirmish(System):
         q = _query(state)
         return [_option(state, q, spec) for spec in SPECS]
 
-    def explain(self, state: Match, action: Action) -> Verdict:
-        spec = SPEC_BY_ID.get(action.name)
-        if spec is None:
-            return Verdict(False, f"HeroClix Skirmish has no action {action.name!r}; its actions are "
-                                  f"{', '.join(SPEC_BY_ID)}")
-        q = _query(state)
-        refusal = _option_refusal(state, q, spec)
-        if refusal:
-            return Verdict(False, f"{spec.title}: {refusal[0]}", refusal[1])
-        if action.unit is None or spec.kind not in ON_UNITS:
-            option = _option(state, q, spec)
-            if not option.enabled:
-                return Verdict(False, f"{spec.title}: {option.reason}", option.rule)
-            why = _param_refusal(state, spec, action) if spec.kind not in ON_UNITS else None
-            if why:
-                return Verdict(False, f"{spec.title}: {why[0]}", why[1])
-            names = ", ".join(state.unit(u).name for u in option.units)
-            return Verdict(True, f"{spec.title} is open" + (f" to {names}" if names else ""), spec.rule)
-        try:
-            unit = state.unit(action.unit)
-        except KeyError:
-            return Verdict(False, f"there is no character {action.unit!r} in this match")
-        why = _unit_refusal(state, q, spec, unit) or _param_refusal(state, spec, action)
-        if why:
-            return Verdict(False, f"{spec.title}: {why[0]}", why[1])
+    # explain is the base's template; these hooks are Skirmish's checks
+    specs = SPEC_BY_ID
+    unit_noun = "character"
+
+    def _query(self, state: Match) -> _Query:
+        return _query(state)
+
+    def _turn_refusal(self, state: Match, now: _Query, spec: _Spec) -> Refusal | None:
+        return _option_refusal(state, now, spec)
+
+    def _for_unit(self, spec: _Spec) -> bool:
+        return spec.kind in ON_UNITS
+
+    def _option(self, state: Match, now: _Query, spec: _Spec) -> ActionOption:
+        return _option(state, now, spec)
+
+    def _unit_refusal(self, state: Match, now: _Query, spec: _Spec, unit: Unit) -> Refusal | None:
+        why = _unit_refusal(state, now, spec, unit)
+        return (why.reason, why.rule) if why else None
+
+    def _param_refusal(self, state: Match, now: _Query, spec: _Spec, action: Action,
+                       unit: Unit | None) -> Refusal | None:
+        why = _param_refusal(state, spec, action)
+        return (f"{spec.title}: {why[0]}", why[1]) if why else None
+
+    def _legal_verdict(self, state: Match, now: _Query, spec: _Spec, unit: Unit) -> Verdict:
         kind = "FREE" if spec.kind == "free" else "costed"
         return Verdict(True, f"{unit.name} can take it: {spec.title} (the round's {kind} action)", spec.rule)
 

@@ -18,6 +18,7 @@ from companion import version
 from companion.core.errors import CompanionError
 from companion.core.tournament.state import to_json as tournament_json
 from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
+from companion.store.atomic import private_dir, private_file
 from companion.store.backup_archive import Entry, write_backup
 from companion.store.backup_files import (
     StoredBackup,
@@ -86,9 +87,10 @@ def create_backup(session: Session, out: Path | IO[bytes], *, settings: dict[str
     if not isinstance(out, Path):
         return write_backup(out, entries, app_version=version())
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(out.parent)
         temp = out.with_name(f".{out.name}.writing")
-        manifest = write_backup(temp, entries, app_version=version())
+        with private_file(temp) as f:  # 0600: a backup holds everything the player owns
+            manifest = write_backup(f, entries, app_version=version())
         temp.replace(out)
     except OSError as exc:
         raise CompanionError(f"can't write the backup to {out}: {exc.strerror or exc}") from None

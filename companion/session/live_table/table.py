@@ -107,6 +107,10 @@ class LiveTable:
         for callback in list(self._listeners):
             callback()
 
+    def undo_news(self, since: int) -> tuple[str, int]:
+        """Who undid or redid what among the events after the first `since` (Session.undo_news), for the phones."""
+        return self.reader.undo_news(self.match_id, since)
+
     def poll(self) -> bool:
         """Notice a change made by another process; True when there was one (and followers were told)."""
         signature = self.reader.store.signature(self.match_id)

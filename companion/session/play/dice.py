@@ -16,6 +16,7 @@ from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
 from companion.core.match.describe import changes
 from companion.core.match.events import UNDONE, Event
+from companion.core.match.history import MARKS, undone_steps
 from companion.session.matches import Session
 
 __all__ = ["Distribution", "Expression", "LoggedRoll", "RollResult", "changes", "distribution", "fair_rng",
@@ -56,11 +57,16 @@ class LoggedRoll:
 
 
 def logged_rolls(session: Session, match_id: str) -> list[LoggedRoll]:
-    """Every roll of the match in log order, the undone ones marked (read from the log, not from the state)."""
+    """Every roll of the match in log order, the undone ones marked (read from the log, not from the state): a step
+    taken back by an `undo` (and not brought back), or an old `undone` record."""
     out: list[LoggedRoll] = []
-    for event in session.log(match_id):
-        undone = event.type == UNDONE
-        step = Event.from_json(event.data["step"]) if undone else event
+    log = session.log(match_id)
+    taken_back = undone_steps(log)
+    for index, event in enumerate(log):
+        if event.type in MARKS:
+            continue
+        undone = event.type == UNDONE or index in taken_back
+        step = Event.from_json(event.data["step"]) if event.type == UNDONE else event
         items = step.data.get("events", []) if step.type == "batch" else [{"type": step.type, "data": step.data}]
         for item in items:
             if item.get("type") == "roll":

@@ -19,7 +19,7 @@ from companion.share.codes.turns import read_any
 from companion.share.collect import Collector
 from companion.share.errors import ChoiceNeeded
 from companion.share.library import Library
-from companion.share.merge import Choice, Comparison, Relation, compare
+from companion.share.merge import Choice, Comparison, Relation, compare, events
 from companion.share.payload import SharedMatch
 from companion.share.qr import CodePlan, plan
 
@@ -96,10 +96,12 @@ def import_shared(session: Keeper, theirs: SharedMatch, choice: Choice | None = 
         if relation in (Relation.SAME, Relation.MINE_AHEAD):
             return ImportResult(comparison, "unchanged: your copy already has all of it", theirs.id)
         if choice is None:
-            raise ChoiceNeeded(f"{comparison.describe()}; choose keep mine, take theirs or keep both")
+            raise ChoiceNeeded(f"{comparison.describe()}; choose keep mine, take theirs (drops "
+                               f"{events(comparison.dropped)} of yours) or keep both")
         if choice is Choice.THEIRS:
             session.replace_history(theirs.initial, list(theirs.events))
-            return ImportResult(comparison, "replaced yours with theirs", theirs.id)
+            return ImportResult(comparison, f"replaced yours with theirs: {events(comparison.dropped)} of yours "
+                                "dropped", theirs.id)
         if choice is Choice.BOTH:
             stored = session.import_match(theirs.to_export(), as_new=True)
             return ImportResult(comparison, f"kept both: theirs is stored as match {stored.id}", stored.id)

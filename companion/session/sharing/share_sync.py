@@ -11,8 +11,9 @@ refuses the turn code (nothing is stored) and asks for the whole one (`full=True
 
 from __future__ import annotations
 
+import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.session.sharing.keeping import ImportResult, import_shared, library_for, read_collected
@@ -83,10 +84,21 @@ def read_code(session: Any, collector: Collector) -> SharedMatch:
 
 
 def import_code(session: Any, theirs: SharedMatch, choice: Choice | None = None) -> ImportResult:
-    """Store a read code by the merge rules, and remember that the other device holds all of it."""
+    """Store a read code by the merge rules, and remember that the other device holds all of it. Their copy kept
+    beside ours gets a label (the same from the app and the CLI), so the match list tells the two apart."""
     result = import_shared(session, theirs, choice)
     points(session).put(theirs.id, len(theirs.events), base_check(theirs.initial, theirs.events))
+    if result.match_id != theirs.id:
+        label = name_their_copy(session, result.match_id, session.clock())
+        result = replace(result, action=f"{result.action} (“{label}”)")
     return result
+
+
+def name_their_copy(session: Any, match_id: str, now: float | None = None) -> str:
+    """Label the copy "keep both" stored beside ours: "their copy, kept 25 Nov 14:30"."""
+    label = f"their copy, kept {time.strftime('%d %b %H:%M', time.localtime(now))}"
+    session.store.set_label(match_id, label)
+    return label
 
 
 def turn_ready(session: Any, match_id: str) -> bool:

@@ -1,13 +1,13 @@
 """When both devices changed the same match differently: what differs (turn, events, scores, where they
-split), and "keep both" with their copy under a label that says what it is (service for ui/share/scan_screen.py)."""
+split), for ui/share/scan_screen.py (their copy kept beside ours is labelled by sharing.share_sync.import_code)."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from companion.core.match.describe import describe
-from companion.core.match.events import Event, replay
+from companion.core.match.events import Event
+from companion.core.match.history import replay_log
 from companion.core.model import Match
 from companion.session.matches import Session
 from companion.session.play.helper import scoring_kind
@@ -44,19 +44,12 @@ def differences(session: Session, theirs: SharedMatch) -> list[Row]:
         pb = next((p for p in b.players if p.id == pa.id), None)
         rows.append(Row(pa.name, f"{getattr(pa, kind)} {label}", f"{getattr(pb, kind)} {label}" if pb else "—"))
     if mine.initial == theirs.initial:
-        split = replay(mine.initial, list(mine.events[:found.common]))
+        split = replay_log(mine.initial, mine.events[:found.common])
         rows.append(Row("First different step", _step(split, mine.events[found.common:]),
                         _step(split, theirs.events[found.common:])))
     else:
         rows.append(Row("First different step", "set up differently", "set up differently"))
     return rows
-
-
-def name_their_copy(session: Session, match_id: str, now: float | None = None) -> str:
-    """Label the copy "keep both" stored beside ours, so the match list tells the two apart."""
-    label = f"their copy, kept {time.strftime('%d %b %H:%M', time.localtime(now))}"
-    session.store.set_label(match_id, label)
-    return label
 
 
 def _when(match: Match) -> str:

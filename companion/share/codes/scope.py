@@ -33,6 +33,7 @@ class Scope:
     used_refs: bool = False
     anchor: int = 0  # milliseconds of the last time written
     packed: bool = True  # format 2's packed forms: worn dials as bits, event times as bytes (format 1 had none)
+    index: int = -1  # the log index of the event being written (undo and redo name a step by how far back it is)
 
     def player_code(self, player_id: str | None) -> int | str | None:
         return self.players.index(player_id) if player_id in self.players else player_id
@@ -80,6 +81,7 @@ class Scope:
     def start_event(self, actor: str | None) -> None:
         """A new event of the log: texts refer to its own rolls and content only."""
         self.actor = actor
+        self.index += 1
         del self.extra[:], self.step[:]
 
     def mark(self) -> tuple[int, int, int, bool, str | None]:

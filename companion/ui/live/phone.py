@@ -22,6 +22,7 @@ from companion.ui.live.watch import watch_view
 from companion.ui.shell import App, Places
 
 log = logging.getLogger(__name__)
+NEWS_MS = 6000  # how long a phone shows who undid what
 
 
 def live_routes(match_id: str) -> tuple[str, ...]:
@@ -58,14 +59,20 @@ class PhoneApp:
             app.toast(f"This phone plays as {self.table.state().player(policy.seat).name}.")
             redraw = self._player(app)
 
+        seen = self.table.undo_news(0)[1]  # events this phone has been shown
+
         async def on_change(_topic: str, origin: str) -> None:
-            nonlocal redraw
-            if origin == policy.origin:  # this phone's own change: its screen is drawn already
-                return
+            nonlocal redraw, seen
             try:
+                if origin == policy.origin:  # this phone's own change: its screen is drawn (and said) already
+                    seen = self.table.undo_news(seen)[1]
+                    return
                 if seated and policy.seat is None:  # the host signed every phone out: no buttons left to tap
                     redraw = self._signed_out(page)
-                redraw()
+                redraw()  # first: the news is read after (from the table's one shared reader)
+                news, seen = self.table.undo_news(seen)
+                if news:  # an undo or redo at the table: every phone says who took back whose step
+                    page.show_dialog(ft.SnackBar(ft.Text(news, key="toast"), duration=NEWS_MS))
             except Exception:  # e.g. the phone went away mid-update: that page alone stops
                 log.debug("table redraw failed", exc_info=True)
 

@@ -51,12 +51,16 @@ class TableScreen:
 
         def undo() -> None:
             self.preview = None
-            # an undone roll stays in the log, marked with who took it back (the player to play at the tap)
-            app.attempt(lambda: app.session.undo(self.match_id, by=app.session.state(self.match_id).active_player.id))
+            # the undo is an event of the log, by the player to play at the tap (a seat's phone: its own player)
+            if app.attempt(lambda: app.session.undo(self.match_id,
+                                                    by=app.session.state(self.match_id).active_player.id)):
+                app.toast(app.session.undo_news(self.match_id, short=True)[0])  # "Undid: Sniper attacks Grunt A"
 
         def redo() -> None:
             self.preview = None
-            app.attempt(lambda: app.session.redo(self.match_id))
+            if app.attempt(lambda: app.session.redo(self.match_id,
+                                                    by=app.session.state(self.match_id).active_player.id)):
+                app.toast(app.session.undo_news(self.match_id, short=True)[0])
 
         actions = [
             icon_button(ft.Icons.QR_CODE, key="open-share", tooltip="Share", on_click=lambda: self._share(app)),

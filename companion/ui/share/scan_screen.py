@@ -21,7 +21,7 @@ from companion.session.sharing.incoming import (
     is_timer_link,
     read_timer_link,
 )
-from companion.session.table.share_conflict import conflict_rows, name_their_copy
+from companion.session.table.share_conflict import conflict_rows
 from companion.ui.shell import App, app_bar
 
 CAMERA_APP_HINT = "On a phone: open your camera app and point it at the code; it opens the code here."
@@ -217,7 +217,5 @@ class ScanScreen:
             app.refresh()
             return
         self.pending_choice = False
-        if choice is Choice.BOTH:
-            name_their_copy(app.session, result.match_id)
         app.toast(f"Match {result.action}.")
         app.replace(app.places.table(result.match_id))
