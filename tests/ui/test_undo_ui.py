@@ -7,7 +7,6 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from test_live_ui import hosted, one_server, phone, settle  # noqa: F401 - one_server: one pub/sub hub
 
 from companion.cli.table_cmd import app_places
 from companion.session import Session
@@ -15,6 +14,7 @@ from companion.ui.app import main as app_main
 from companion.ui.live.phone import PhoneApp
 
 from flet_harness import Harness
+from live_ui_kit import hosted, one_server, phone, settle  # noqa: F401 - one_server: one pub/sub hub
 
 
 @pytest.mark.asyncio
