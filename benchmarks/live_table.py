@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
-from test_live_browser import Host  # noqa: E402
 
 from companion.cli.table_cmd import app_places  # noqa: E402
 from companion.session import Session  # noqa: E402
@@ -34,6 +33,7 @@ from companion.ui.live.phone import PhoneApp  # noqa: E402
 import flet_harness  # noqa: E402
 from browser import ARGS, CHROMIUM  # noqa: E402
 from builders import unit  # noqa: E402
+from live_browser_kit import Host  # noqa: E402
 
 PHONE = {"width": 360, "height": 640}
 SHOWN = """([text]) => [...document.querySelectorAll('flt-semantics')].some(

@@ -4,7 +4,7 @@
 
 Each case is one 534-byte share link (QR version 19, a long match with its history) drawn as a camera sees it:
 scaled to SIDE px, turned, on a grey table, optionally in perspective, blurred, with sensor noise, saved as JPEG
-(tests/test_scan_opencv.py makes the same pictures). Figures: read or not, and the time to read, median and p95
+(tests/unit/test_scan_opencv.py makes the same pictures). Figures: read or not, and the time to read, median and p95
 over the runs. Needs the test extra (Pillow, zxing-cpp, opencv-python-headless).
 """
 
@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_scan_opencv import photo  # noqa: E402
-
 from companion.share.scan import read_image, read_image_cv  # noqa: E402
 from companion.share.text import to_text  # noqa: E402
+
+from scan_opencv_kit import photo  # noqa: E402
 
 CASES = [(700, 0, 0.0, False), (600, 8, 1.2, False), (450, 5, 1.0, False), (500, 15, 1.5, True),
          (900, 20, 2.0, True), (1800, 10, 2.0, False), (2400, 10, 3.0, True)]

@@ -1,7 +1,7 @@
 """Tabletop Companion: the table's state for miniatures games (`companion.__version__`, `version()`).
 
 Importing the package loads nothing else: `companion --version` and the app's first frame pay only for what
-they use (tests/test_lazy_imports.py keeps it so).
+they use (tests/unit/test_lazy_imports.py keeps it so).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """One launch of the app, as a phone's camera app starts it for a deep link: `python launch_app.py DATA ROUTE`.
 
 Runs the app's real main over the Flet session harness with the link's route, then prints what the person sees
-(the top screen's route and the scan status) as JSON. tests/test_incoming.py starts one process per part.
+(the top screen's route and the scan status) as JSON. tests/ui/test_incoming.py starts one process per part.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from companion.rules.base import Action, ActionOption, System, Verdict
 
 @dataclass(frozen=True)
 class Registered:
-    """A system as the registry knows it before it is loaded: tests/test_lazy_imports.py checks each against
+    """A system as the registry knows it before it is loaded: tests/unit/test_lazy_imports.py checks each against
     the class it names."""
 
     id: str

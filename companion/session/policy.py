@@ -3,7 +3,7 @@
 The default lets the device's owner do anything. A hosted table's phone gets a policy (session/live_table)
 that lets it read and change the hosted match only, as its own seat, one write at a time, and tells the other
 phones afterwards. Every public writer of `Session` carries `@guarded(...)`, so a new writer is guarded by
-adding one line, not by overriding private methods in a subclass (tests/test_live_table.py checks each one).
+adding one line, not by overriding private methods in a subclass (tests/unit/test_live_table.py checks each one).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ over one win: a depth-first search that always seats the highest-ranked player l
 player somewhere, so nothing is missed), trying partners nearest in the standings first. It is exhaustive
 within `budget` partners looked at; past that it gives up (None, and the flag False) and the caller falls back
 to local search. The budget keeps the worst case bounded on a phone; for events of a few dozen players it is never hit
-in practice (tests/test_pods.py checks it against an independent exhaustive search).
+in practice (tests/unit/test_pods.py checks it against an independent exhaustive search).
 """
 
 from __future__ import annotations

@@ -1,0 +1,74 @@
+"""explain == resolve, for every game system: in random reachable match states, an action `explain` calls legal
+resolves without an error, one it refuses `resolve` refuses with the same rule, and `legal_actions` lists exactly
+the legal ones (its enabled units are legal, its refused units and disabled options are not)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import rules
+from companion.core.errors import IllegalAction
+from companion.core.match.events import apply, replay
+from companion.core.model import Match
+from companion.rules import Action
+
+from rules_explain_resolve_kit import STARTS, defaults, table_event
+
+
+def agree(system: rules.System, state: Match, action: Action) -> bool:
+    """explain and resolve agree on `action`; True when it is legal."""
+    verdict = system.explain(state, action)
+    try:
+        resolution = system.resolve(state, action, random.Random(3))
+    except IllegalAction as refused:
+        assert not verdict.legal, f"explain called {action} legal, resolve refused it: {refused}"
+        assert refused.rule == verdict.rule, (action, verdict, refused.rule, str(refused))
+        return False
+    assert verdict.legal, f"explain refused {action} ({verdict.reason}), resolve allowed it"
+    replay(state, list(resolution.events))  # and its events apply
+    return True
+
+
+def check_state(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
+    """Every option with every unit it names agrees; the legal actions found."""
+    legal = []
+    for option in system.legal_actions(state):
+        params = defaults(option, rng)
+        if not option.enabled:
+            assert not system.explain(state, Action(option.action, None, params)).legal, option
+        plain = {p.name: p.default for p in option.params if p.default not in (None, "")}
+        typed = {**plain, **{p.name: 1 for p in option.params if p.kind == "int" and p.default == 0 and p.high}}
+        asks = any(p.default in (None, "") for p in option.params)  # the form needs the player's answer
+        for uid in option.units:  # legal as the form starts, or once the player types a number it asks for
+            verdicts = [system.explain(state, Action(option.action, uid, params)) for params in (plain, typed)]
+            assert any(v.legal for v in verdicts) or asks, (option.action, uid, verdicts[0].reason)
+        for uid in option.refused:
+            assert not system.explain(state, Action(option.action, uid, params)).legal, (option.action, uid)
+        # a complete action: with a unit when the option is given to units
+        for uid in (*option.units, *option.refused) or (None,):
+            action = Action(option.action, uid, params)
+            if agree(system, state, action):
+                legal.append(action)
+    return legal
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(STARTS)), st.integers(0, 2**32 - 1), st.integers(1, 10))
+def test_explain_agrees_with_resolve_in_every_system(system_id: str, seed: int, steps: int) -> None:
+    system = rules.get(system_id)
+    state = STARTS[system_id]()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.status == "finished":
+            break
+        legal = check_state(system, state, rng)
+        if legal and rng.random() < 0.7:
+            action = rng.choice(legal)
+            state = replay(state, list(system.resolve(state, action, rng).events))
+        else:
+            with contextlib.suppress(IllegalAction):  # a hand change that isn't possible now: skip it
+                state = apply(state, table_event(state, rng))

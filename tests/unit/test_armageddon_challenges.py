@@ -1,0 +1,215 @@
+"""Armageddon Empires challenges, scenario by scenario from seed 004 (assassination, sabotage, thresholds, the
+Defender's Prerogative and the accept/respond flow)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from companion import rules
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, replay
+from companion.core.model import Match
+from companion.core.packs.load import get_pack
+from companion.rules import Action, ActionOption
+from companion.rules.empires import flow
+from companion.rules.empires import system as ae
+from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule
+
+from armageddon_challenges_kit import card
+from builders import match
+
+AE = rules.get("armageddon-empires")
+
+
+@pytest.fixture
+def hex_() -> Match:
+    """Ann's Kade (Assassin 7, the seed's example), Mira (Saboteur 5, Master Saboteur) and Ovo (Technologist, 4
+    dice); Ben's heroes Lord Vex (Fate 3, 3 wound points), Shade (Fate 2, Assassin 4) and a Foundry (defense 2,
+    structure 4)."""
+    state = match("armageddon-empires")
+    return replay(state, [Event("add_unit", {"unit": c}) for c in (
+        card("kade", "Kade", "p1", {"pool": 7, "fate": 2, "wound-points": 3}, "assassin"),
+        card("mira", "Mira", "p1", {"fate": 1, "wound-points": 2}, "saboteur:5", "master-saboteur"),
+        card("ovo", "Ovo", "p1", {"pool": 4, "fate": 1, "wound-points": 2}, "tactician"),
+        card("vex", "Lord Vex", "p2", {"fate": 3, "wound-points": 3}),
+        card("shade", "Shade", "p2", {"fate": 2, "wound-points": 2}, "assassin:4"),
+        card("foundry", "Foundry", "p2", {"defense": 2, "structure": 4}),
+    )])
+
+
+def options(state: Match) -> dict[str, ActionOption]:
+    return {o.action: o for o in AE.legal_actions(state)}
+
+
+def do(state: Match, name: str, unit: str | None = None, seed: int = 1, **params: Any) -> Match:
+    return replay(state, list(AE.resolve(state, Action(name, unit, params), random.Random(seed)).events))
+
+
+def under_way(state: Match, attacker: str, defender: str | None, wins: tuple[int, int], step: int,
+              kind: str = flow.ASSASSINATION, slayer: bool = False, dice: tuple[int, int] = (7, 3)) -> Match:
+    """A challenge already rolled: the counters as the start would leave them."""
+    values = {"challenge-kind": flow.KIND_CODES[kind], "challenge-step": step, "challenge-slayer": int(slayer),
+              "attacker-dice": dice[0], "attacker-successes": wins[0], "defender-dice": dice[1],
+              "defender-successes": wins[1]}
+    events = [Event("counter", {"scope": "match", "name": k, "delta": v}) for k, v in values.items() if v]
+    events.append(Event("counter", {"scope": "unit", "target": attacker, "name": "challenge-role", "delta": 1}))
+    if defender:
+        events.append(Event("counter", {"scope": "unit", "target": defender, "name": "challenge-role", "delta": 2}))
+    return replay(state, events)
+
+
+def test_each_operative_starts_its_own_challenge(hex_: Match) -> None:
+    opts = options(hex_)
+    assert list(opts) == ["assassinate", "sabotage", "threshold", "accept", "reroll", "tactic"]
+    assert opts["assassinate"].units == ("kade",)
+    assert opts["assassinate"].refused["mira"] == "Mira has no Assassin ability"
+    assert [v for v, _ in next(p for p in opts["assassinate"].params if p.name == "target").choices] == [
+        "kade", "vex", "shade"][1:]
+    assert opts["sabotage"].units == ("mira",) and opts["threshold"].units == ("ovo",)
+    for name in ("accept", "reroll", "tactic"):
+        assert not opts[name].enabled and opts[name].reason == "no challenge is under way"
+    # the dice are a setting the source lacks: a labelled placeholder
+    sides = next(p for p in opts["assassinate"].params if p.name == "die_sides")
+    assert sides.default == PLACEHOLDER_SIDES and "NOT in the source" in sides.label
+
+
+def test_pools_are_assassin_level_against_fate_plus_bodyguard(hex_: Match) -> None:
+    action = Action("assassinate", "kade", {"target": "vex", "bonus": 2})
+    resolution = AE.resolve(hex_, action, random.Random(11))
+    state = replay(hex_, list(resolution.events))
+    attack, defence = state.rolls
+    assert (attack.expr, defence.expr) == ("7d6>=4", "5d6>=4")  # Assassin 7; Fate 3 + Bodyguard 2
+    assert attack.total == sum(1 for f in attack.dice if f >= PLACEHOLDER_SUCCESS_ON)
+    challenge = flow.current(state)
+    assert challenge is not None and challenge.prerogative and challenge.acting.id == "vex"
+    assert (challenge.attacker_successes, challenge.defender_successes) == (attack.total, defence.total)
+    assert "die-sides" not in state.counters  # the placeholder is never stored as the players' setting
+    assert AE.resolve(hex_, action, random.Random(11)).events == resolution.events  # seeded: same dice
+
+
+def test_defenders_prerogative_ends_the_challenge_at_once(hex_: Match) -> None:
+    state = under_way(hex_, "kade", "vex", (4, 2), flow.PREROGATIVE)
+    opts = options(state)
+    assert opts["accept"].title == "Accept now (Defender's Prerogative)" and opts["accept"].units == ("vex",)
+    assert not opts["assassinate"].enabled and "finish the challenge" in (opts["assassinate"].reason or "")
+    refused = AE.explain(state, Action("accept", "kade"))
+    assert not refused.legal and refused.reason == "Accept the result: it is Lord Vex's move (the defender)"
+    resolution = AE.resolve(state, Action("accept"), random.Random(0))
+    after = replay(state, list(resolution.events))
+    assert resolution.summary.startswith("Lord Vex accepts at once (Defender's Prerogative): Lord Vex takes 2 wounds")
+    assert after.unit("vex").counters["wounds"] == 2 and not after.unit("vex").eliminated
+    assert flow.current(after) is None and after.counters["challenge-kind"] == 0
+
+
+def test_a_defender_who_rerolls_cedes_the_prerogative_until_both_accept(hex_: Match) -> None:
+    state = under_way(hex_, "kade", "vex", (4, 2), flow.PREROGATIVE)
+    odds = AE.odds(state, Action("reroll", "vex", {"dice": 1}))
+    assert odds is not None and odds.chance == 0  # one die can't make up two successes
+    state = do(state, "reroll", "vex", seed=4, dice=1)
+    challenge = flow.current(state)
+    assert challenge is not None and challenge.step == flow.ATTACKER_TO_ACT and challenge.acting.id == "kade"
+    state = do(state, "accept")  # the attacker accepts: the defender may still respond
+    assert flow.current(state) is not None and flow.current(state).acting.id == "vex"
+    state = do(state, "tactic", theirs=-2)  # a card that takes two of the attacker's successes
+    challenge = flow.current(state)
+    assert challenge is not None and challenge.attacker_successes == 2 and challenge.acting.id == "kade"
+    state = do(do(state, "accept"), "accept")
+    assert flow.current(state) is None
+    wounds = state.unit("vex").counters.get("wounds", 0)
+    assert wounds == max(0, 2 - challenge.defender_successes)
+
+
+def test_wounds_reaching_the_wound_points_kill_and_slayer_kills_with_one(hex_: Match) -> None:
+    state = do(under_way(hex_, "kade", "vex", (5, 2), flow.PREROGATIVE), "accept")
+    assert state.unit("vex").eliminated and state.unit("vex").counters["wounds"] == 3
+    state = do(under_way(hex_, "kade", "vex", (3, 2), flow.PREROGATIVE, slayer=True), "accept")
+    assert state.unit("vex").eliminated and state.unit("vex").counters["wounds"] == 1
+    state = do(under_way(hex_, "kade", "vex", (3, 2), flow.PREROGATIVE), "accept")
+    assert not state.unit("vex").eliminated
+
+
+def test_assassin_against_assassin_wounds_the_attacker(hex_: Match) -> None:
+    state = do(under_way(hex_, "kade", "shade", (1, 3), flow.PREROGATIVE, kind=flow.DUEL), "accept")
+    assert state.unit("kade").counters["wounds"] == 2 and state.unit("shade").counters.get("wounds", 0) == 0
+    # in a plain assassination the defender's surplus does nothing
+    state = do(under_way(hex_, "kade", "vex", (1, 3), flow.PREROGATIVE), "accept")
+    assert state.unit("kade").counters.get("wounds", 0) == 0
+    # starting against Shade makes it a duel, shown in the odds
+    odds = AE.odds(hex_, Action("assassinate", "kade", {"target": "shade"}))
+    assert odds is not None and "Kade harmed" in odds.text
+
+
+def test_sabotage_damage_destroys_at_structure_points(hex_: Match) -> None:
+    refused = AE.explain(hex_, Action("sabotage", "mira", {"target": "vex"}))
+    assert not refused.legal and "not an enemy facility" in refused.reason
+    state = do(under_way(hex_, "mira", "foundry", (5, 1), flow.PREROGATIVE, kind=flow.SABOTAGE), "accept")
+    assert state.unit("foundry").counters["damage"] == 4 and state.unit("foundry").eliminated
+    duel = AE.resolve(hex_, Action("sabotage", "mira", {"target": "foundry", "intel_center": True}), random.Random(2))
+    assert any("cut off" in line for line in duel.details)
+    # the house rule (off unless the players agree) settles it like an assassin duel
+    state = do(under_way(hex_, "mira", "foundry", (1, 3), flow.PREROGATIVE, kind=flow.INTEL_DUEL), "accept")
+    assert state.unit("mira").counters["wounds"] == 2 and state.unit("mira").eliminated
+
+
+def test_threshold_equal_to_the_successes_creates_the_card(hex_: Match) -> None:
+    state = under_way(hex_, "ovo", None, (3, 0), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 0))
+    state = replay(state, [Event("counter", {"scope": "match", "name": "challenge-threshold", "delta": 3})])
+    resolution = AE.resolve(state, Action("accept"), random.Random(0))
+    assert "the card is created" in resolution.summary
+    odds = AE.odds(hex_, Action("threshold", "ovo", {"threshold": 4}))
+    assert odds is not None and odds.chance == Fraction(1, 16)  # all 4 dice on 4+ (the placeholder)
+
+
+def test_master_picks_the_target_otherwise_a_logged_draw(hex_: Match) -> None:
+    params = {"target": "vex", "seen_2": "shade"}
+    resolution = AE.resolve(hex_, Action("assassinate", "kade", params), random.Random(5))
+    state = replay(hex_, list(resolution.events))
+    draw = state.rolls[0]
+    assert draw.expr == "1d2" and draw.purpose == "Kade: random target"
+    target = ("vex", "shade")[draw.total - 1]
+    assert state.unit(target).counters["challenge-role"] == 2
+    odds = AE.odds(hex_, Action("assassinate", "kade", params))
+    assert odds is not None and "drawn among 2" in odds.text
+    master = replay(hex_, [Event("remove_unit", {"unit": "kade"}), Event("add_unit", {"unit": card(
+        "kade", "Kade", "p1", {"pool": 7, "fate": 2, "wound-points": 3}, "assassin", "master-assassin")})])
+    state = do(master, "assassinate", "kade", seed=5, **params)
+    assert state.rolls[0].expr == "7d6>=4" and state.unit("vex").counters["challenge-role"] == 2
+
+
+def test_dice_setting_and_action_points(hex_: Match) -> None:
+    action = Action("assassinate", "kade", {"target": "vex", "die_sides": 10, "success_on": 8})
+    odds = AE.odds(hex_, action)
+    assert odds is not None and "d10, success on 8+" in odds.text and "PLACEHOLDER" not in odds.text
+    state = do(hex_, "assassinate", "kade", target="vex", die_sides=10, success_on=8)
+    assert (state.counters["die-sides"], state.counters["success-on"]) == (10, 8)
+    assert dice_rule(state, {}) == DiceRule(10, 8, True)  # kept for the match once the players gave it
+    assert not dice_rule(hex_, {"die_sides": 10}).confirmed  # half a setting is still a placeholder
+    assert state.rolls[0].expr == "7d10>=8"
+    refused = AE.explain(hex_, Action("assassinate", "kade", {"target": "vex", "success_on": 7, "die_sides": 6}))
+    assert not refused.legal and refused.rule == "success-rule"
+    refused = AE.explain(hex_, Action("assassinate", "kade", {"target": "vex", "ap_cost": 2}))
+    assert not refused.legal and refused.rule == "action-points" and "has 0" in refused.reason
+    paid = replay(hex_, [Event("counter", {"scope": "player", "target": "p1", "name": "action_points", "delta": 3})])
+    assert do(paid, "assassinate", "kade", target="vex", ap_cost=2).player("p1").counters["action_points"] == 1
+    with pytest.raises(IllegalAction, match="no challenge is under way"):
+        AE.resolve(hex_, Action("accept"), random.Random(0))
+
+
+def test_helper_matches_its_rule_pack() -> None:
+    pack = get_pack("armageddon-empires")
+    sections = {s.id for s in pack.sections}
+    cited = {s.rule for s in ae.SPECS} | set(flow.KIND_RULES.values()) | {
+        "defenders-prerogative", "action-points", "success-rule", "challenges"}
+    assert cited <= sections
+    settings = {s["id"]: s for s in pack.entries("options", "setting")}
+    assert (settings["die-sides"]["min"], settings["die-sides"]["max"]) == (2, 100)
+    assert all("missing" in s and "default" not in s for s in settings.values())
+    declared = set(pack.rules.counters["match"])
+    assert set(flow.CHALLENGE_COUNTERS) | {"die-sides", "success-on"} <= declared
+    assert "challenge-role" in pack.rules.counters["unit"]
+    traits = {t["id"] for t in pack.entries("units", "trait")}
+    assert {"assassin", "master-assassin", "slayer", "saboteur", "master-saboteur", "tactician"} <= traits

@@ -1,0 +1,133 @@
+"""flet-cli 1.0.5's own build steps accept the project, offline (no Flutter SDK, no downloads).
+
+Runs the build command's initialisation, target validation, entry-point validation and template data for each
+target, with a local python-build manifest, and checks what Flutter would get: the entry file, deep links equal
+to the share links', the camera permission and iOS usage text, version, build number and the icon.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import struct
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import version
+from companion.share.text import HOST, SCHEME
+
+build_cmd = pytest.importorskip("flet_cli.commands.build")
+from flet_cli.commands.build_base import BaseBuildCommand  # noqa: E402
+from flet_cli.commands.flutter_base import BaseFlutterCommand  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+MANIFEST = {"default_python_version": "3.12", "pythons": {"3.12": {
+    "full_version": "3.12.12", "pyodide_version": "0.27.7", "android_abis": ["arm64-v8a", "armeabi-v7a", "x86_64"]}}}
+HOSTS = {"ipa": "Darwin", "macos": "Darwin", "windows": "Windows"}  # where flet-cli allows each build
+
+
+class BuildStopped(Exception):
+    pass
+
+
+@pytest.fixture
+def app_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the app folder's top (build/ lands there, not in the repository), the package linked in."""
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps(MANIFEST))
+    monkeypatch.setenv("FLET_PYTHON_BUILD_MANIFEST", str(manifest))
+    app = tmp_path / "app"
+    app.mkdir()
+    for name in ("pyproject.toml", "main.py", "LICENSE"):
+        shutil.copy(ROOT / name, app / name)
+    shutil.copytree(ROOT / "assets", app / "assets")
+    for name in ("companion", "content"):
+        (app / name).symlink_to(ROOT / name)
+    return app
+
+
+def flet_build(app: Path, target: str) -> Any:
+    """Run `flet build TARGET app` up to the template data, as flet-cli does, minus the Flutter SDK part."""
+    parser = argparse.ArgumentParser()
+    cmd = build_cmd.Command(parser)
+    cmd.options = parser.parse_args([target, str(app), "--yes"])
+    cmd.target_platform = target
+
+    def cleanup(code: int, message: Any = None, no_border: bool = False) -> None:
+        raise BuildStopped(f"flet build {target} stopped ({code}): {message}")
+
+    cmd.cleanup = cleanup
+    original = BaseFlutterCommand.initialize_command
+    BaseFlutterCommand.initialize_command = lambda self: None  # finds/downloads Flutter: not here
+    try:
+        BaseBuildCommand.initialize_command(cmd)
+    finally:
+        BaseFlutterCommand.initialize_command = original
+    cmd.current_platform = HOSTS.get(target, "Linux")  # ipa/macos need a Mac host, windows a Windows one
+    cmd.validate_target_platform()
+    cmd.validate_entry_point()
+    cmd.setup_template_data()
+    return cmd
+
+
+def flutter_args(cmd: Any) -> list[str]:
+    args: list[str] = []
+    cmd.add_flutter_command_args(args)
+    return args
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+@pytest.mark.parametrize("target", ["apk", "ipa"])
+def test_phone_builds_get_entry_links_camera_version_and_icon(app_dir: Path, target: str) -> None:
+    cmd = flet_build(app_dir, target)
+    options = cmd.template_data["options"]
+    assert (cmd.package_app_path / cmd.python_module_filename).is_file()
+    assert cmd.python_module_filename == "main.py"
+    assert options["deep_linking"] == {"scheme": SCHEME, "host": HOST}
+    args = flutter_args(cmd)
+    assert args[args.index("--build-name") + 1] == version() == PYPROJECT["project"]["version"]
+    assert args[args.index("--build-number") + 1] == str(PYPROJECT["tool"]["flet"]["build_number"])
+    assert cmd.template_data["bundle_id"] == "org.tabletopcompanion.companion"
+    assert cmd.template_data["product_name"] == "Tabletop Companion"
+    assert png_size(cmd.package_app_path / "assets" / "icon.png") == (1024, 1024)
+    if target == "apk":
+        assert options["android_permissions"]["android.permission.CAMERA"] is True
+        assert options["python_version"] == "3.12"
+    else:
+        text = options["info_plist"]["NSCameraUsageDescription"]
+        assert "camera" in text and "QR code" in text
+
+
+@pytest.mark.parametrize("target", ["aab", "linux", "macos", "windows", "web"])
+def test_every_other_target_accepts_the_project(app_dir: Path, target: str) -> None:
+    cmd = flet_build(app_dir, target)
+    assert (cmd.package_app_path / "main.py").is_file()
+    link = cmd.template_data["options"]["deep_linking"]
+    assert link == {"scheme": SCHEME, "host": HOST}  # generic key for desktops and web, android's for aab
+    assert "--build-name" in flutter_args(cmd)
+
+
+def test_the_phone_bundle_holds_the_app_but_not_the_tests() -> None:
+    app = PYPROJECT["tool"]["flet"]["app"]
+    assert app["path"] == "." and (ROOT / app["module"]).is_file()
+    assert {"tests", "benchmarks", "docs"} <= set(app["exclude"])
+    assert not {"companion", "content", "pyproject.toml"} & set(app["exclude"])  # version is read from it
+
+
+def test_phone_dependencies_are_pure_python_or_built_by_flet_for_phones() -> None:
+    """zxing-cpp, Pillow, flet-web (fastapi, uvicorn) have no phone wheels: they stay in extras."""
+    names = {d.split("=")[0].split(">")[0].split("<")[0].split("[")[0].strip().lower()
+             for d in PYPROJECT["project"]["dependencies"]}
+    assert not names & {"zxing-cpp", "pillow", "flet-web", "flet-desktop", "numpy", "opencv-python-headless"}
+    for platform in ("android", "ios"):
+        assert PYPROJECT["tool"]["flet"][platform]["dependencies"] == ["opencv-python>=4.10"]

@@ -1,0 +1,97 @@
+"""Load on first use: the service layer, `companion --version` and the registry of game systems start without
+the heavy libraries and the rule systems, so the first frame and a quick command never pay for them again
+(each checked in a fresh interpreter: sys.modules shows what really got imported)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion
+from companion import rules
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("networkx", "icepool", "qrcode", "zxingcpp", "cv2", "flet")
+
+
+def loaded_after(code: str, tmp_path: Path) -> set[str]:
+    """The modules a fresh interpreter holds after running `code` (this tree's package first on the path)."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def heavy_among(modules: set[str]) -> list[str]:
+    systems = {f"companion.rules.{s.module.split('.')[2]}" for s in rules.SYSTEMS}
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY or ".".join(m.split(".")[:3]) in systems)
+
+
+def test_the_service_layer_loads_no_system_and_no_heavy_library(tmp_path: Path) -> None:
+    modules = loaded_after("from companion.session import Session\nSession.open().list_matches()", tmp_path)
+    assert "companion.session.matches" in modules  # the probe really reached the store
+    assert heavy_among(modules) == []
+
+
+@pytest.mark.parametrize("flag", ["--version", "--help"])
+def test_companion_version_and_help_load_nothing_else(flag: str, tmp_path: Path) -> None:
+    code = f"import sys\nfrom companion.cli import main\nsys.argv = ['companion', '{flag}']\ntry:\n    main()\n" \
+           "except SystemExit:\n    pass"
+    modules = loaded_after(code, tmp_path)
+    assert heavy_among(modules) == []
+    assert not {m for m in modules if m.startswith(("companion.session.", "companion.store", "tinydb", "tomllib",
+                                                     "importlib.metadata", "companion.cli.", "companion.core.model"))
+                } - {"companion.cli.output"}
+
+
+def test_a_match_command_loads_the_one_system_in_hand(tmp_path: Path) -> None:
+    code = ("from companion.session import Session\nfrom companion.session.play.helper import Action, helper_for\n"
+            "s = Session.open()\nm = s.new_match('heroclix-skirmish', ['Ann', 'Ben'])\n"
+            "o = next(o for o in helper_for(m.system).legal_actions(m) if o.enabled and not o.units and not o.params)"
+            "\ns.act(m.id, Action(o.action))")
+    modules = loaded_after(code, tmp_path)
+    assert {m for m in heavy_among(modules) if m.startswith("companion.rules.")} == {
+        m for m in modules if m.startswith("companion.rules.skirmish")}
+    assert not {m for m in heavy_among(modules) if not m.startswith("companion.")}
+
+
+@pytest.mark.parametrize("registered", rules.SYSTEMS, ids=lambda s: s.id)
+def test_the_registry_knows_each_system_as_its_class_does(registered: rules.Registered) -> None:
+    system = rules.get(registered.id)
+    assert (system.id, system.name, type(system).__module__, type(system).__name__) == (
+        registered.id, registered.name, registered.module, registered.cls)
+
+
+@pytest.mark.parametrize("text", [
+    '[project]\nname = "tabletop-companion"\nversion = "2.3.4"  # the one place\n',
+    '[tool.x]\nversion = "9"\n[project]\nversion = "2.3.4"\nname = "tabletop-companion"\n',
+    "[project]\nname = 'tabletop-companion'\nversion = '2.3.4'\n",  # literal strings: the TOML parser reads them
+    '[project]\nname = "tabletop-companion"\nversion = """2.3.4"""\n',
+])
+def test_the_version_is_read_without_a_toml_parser_when_plain_and_with_one_otherwise(text: str) -> None:
+    assert companion._from_pyproject(text) == "2.3.4"
+
+
+def test_a_pyproject_of_another_project_or_a_broken_one_gives_no_version() -> None:
+    assert companion._from_pyproject('[project]\nname = "other"\nversion = "1.0"\n') is None
+    assert companion._from_pyproject('[project\nname = "tabletop-companion"') is None
+
+
+def test_the_match_commands_load_the_store_and_at_most_the_system_in_hand(tmp_path: Path) -> None:
+    from companion.session import Session
+
+    match = Session.open(tmp_path).new_match("halo-actionclix", ["Ann", "Ben"])
+    event = ["match", "event", match.id, "score", "--data", '{"player": "p1", "kind": "kills", "delta": 1}']
+    for argv in (["match", "list"], ["match", "show", match.id], event):
+        code = f"import sys\nfrom companion.cli import main\nsys.argv = {['companion', *argv]!r}\nmain()"
+        modules = loaded_after(code, tmp_path)
+        assert "companion.store.matches" in modules, argv
+        # an event is checked by its match's system (the reducer asks it): that one system, nothing else heavy
+        allowed = ("companion.rules.halo",) if argv is event else ()
+        assert [m for m in heavy_among(modules) if not m.startswith(allowed) or not allowed] == [], argv

@@ -1,0 +1,206 @@
+"""The Killer of the Maze against seed 002, one regression test per audited case (issue 33 cases 18-24 and issue
+32's Trip Mine): shots counted per weapon, carry restrictions on every path that puts an item on a model or uses
+it, one model's actions kept together, the Sacrificial Blade forced past three-quarters of morale lost, and the
+Beacon's start-of-turn roll."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion import rules
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, replay
+from companion.core.model import Match
+from companion.rules import Action
+from companion.rules.maze.carry import change_refusal
+from companion.session import Session
+from companion.store.matches import MatchStore
+
+from builders import match
+from maze_actions_kit import act, activity, model
+
+MAZE = rules.get("killer-of-the-maze")
+
+
+def counter(uid: str, name: str, delta: int) -> Event:
+    return Event("counter", {"scope": "unit", "target": uid, "name": name, "delta": delta})
+
+
+@pytest.fixture
+def squad() -> Match:
+    """A Terminator with Bolter Ammo, a Space Marine, a Scion with 8 morale and a Fuel Tank."""
+    state = match("killer-of-the-maze")
+    return replay(state, [Event("add_unit", {"unit": u}) for u in (
+        model("tarn", "Brother Tarn", "terminator", counters={"bolter-ammo": 1, "fuel-tank": 1}),
+        model("vale", "Brother Vale", "space-marine"),
+        model("kira", "Scion Kira", "scions", morale=8, counters={"bolter-ammo": 1}),
+    )])
+
+
+def test_case_18_shots_are_counted_per_weapon_not_per_model(squad: Match) -> None:
+    state = activity(squad)
+    state = act(state, "fire", "tarn", weapon="storm-bolter", shots=6, to_hit="4")
+    assert state.unit("tarn").counters["shots-storm-bolter"] == 2
+    # the never-fired Heavy Flamer is still full: 6 shots are open to it
+    assert MAZE.explain(state, Action("fire", "tarn", {"weapon": "heavy-flamer", "shots": 6})).legal
+    state = replay(state, [counter("tarn", "shots-storm-bolter", -2)])  # the bolter is empty now
+    verdict = MAZE.explain(state, Action("light-vent", "tarn", {"weapon": "heavy-flamer"}))
+    assert verdict.legal, verdict.reason
+    after = act(state, "light-vent", "tarn", weapon="heavy-flamer")
+    assert after.unit("tarn").counters["shots-storm-bolter"] == 0
+    assert after.unit("tarn").counters["shots-heavy-flamer"] == 10 - after.rolls[-1].total
+
+
+def test_case_19_reload_checks_carry_restrictions_like_firing(squad: Match) -> None:
+    state = activity(squad)
+    for name, params in (("reload", {"weapon": "storm-bolter"}),
+                         ("fire", {"weapon": "storm-bolter", "shots": 2, "to_hit": "4"})):
+        verdict = MAZE.explain(state, Action(name, "kira", params))
+        assert not verdict.legal and verdict.rule == "carry-restrictions"
+        assert "only a Terminator model may carry the Storm Bolter" in verdict.reason
+    with pytest.raises(IllegalAction, match="only a Terminator"):
+        act(state, "reload", "kira", weapon="storm-bolter")
+    assert MAZE.explain(state, Action("reload", "kira", {"weapon": "boltgun"})).legal
+
+
+def test_issue_32_a_space_marine_leaves_a_scavenged_trip_mine_on_the_tile(squad: Match) -> None:
+    state = activity(squad)
+    res = MAZE.resolve(state, Action("scavenge", "vale", {"keep": True}), random.Random(17))
+    after = replay(state, list(res.events))
+    assert after.rolls[-1].total == 54 and "Trip Mine" in res.summary
+    assert after.unit("vale").counters.get("trip-mine", 0) == 0
+    assert any(d.startswith("Left on the tile: only a Scions model may carry the Trip Mine") for d in res.details)
+    # a Scion takes it straight into its inventory
+    res = MAZE.resolve(state, Action("scavenge", "kira", {"keep": True}), random.Random(17))
+    assert replay(state, list(res.events)).unit("kira").counters["trip-mine"] == 1
+    # a found Storm Bolter (66) is left on the tile by a Scion, with the reason
+    res = MAZE.resolve(state, Action("scavenge", "kira", {"keep": True}), random.Random(20))
+    assert any("only a Terminator model may carry the Storm Bolter" in d for d in res.details)
+
+
+def test_carry_restrictions_hold_for_any_change_of_the_match(squad: Match) -> None:
+    """What a system check on every event reads: a change that puts an item on a model that may not carry it."""
+    for uid, item, why in (("vale", "trip-mine", "only a Scions model may carry the Trip Mine"),
+                           ("tarn", "crest-pendant", "only a Scions model may carry the Imperial Crest Pendant")):
+        after = replay(squad, [counter(uid, item, 1)])
+        assert why in (change_refusal(squad, after) or "")
+    with_pendant = replay(squad, [counter("kira", "crest-pendant", 1)])
+    assert change_refusal(squad, with_pendant) is None
+    both = replay(with_pendant, [counter("kira", "sacrificial-blade", 1)])
+    assert "carries the Imperial Crest Pendant, which can't be carried with the Sacrificial Blade" in (
+        change_refusal(with_pendant, both) or "")
+    assert change_refusal(both, replay(both, [counter("kira", "bolter-ammo", 1)])) is None  # nothing new on it
+
+
+def test_case_22_the_blade_is_not_used_while_the_pendant_is_carried(squad: Match) -> None:
+    state = replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "crest-pendant", 1),
+                           counter("kira", "morale", 4)])  # half of 8 lost
+    state = activity(state)
+    verdict = MAZE.explain(state, Action("use-equipment", "kira", {"item": "sacrificial-blade"}))
+    assert not verdict.legal and verdict.rule == "carry-restrictions"
+    assert "can't be carried with the Sacrificial Blade" in verdict.reason
+
+
+def test_case_23_a_space_marines_crest_pendant_saves_nothing(squad: Match) -> None:
+    state = replay(squad, [counter("vale", "crest-pendant", 1)])
+    assert MAZE.odds(state, Action("lost", "vale", {"alone": True})) is None
+    res = MAZE.resolve(state, Action("lost", "vale", {"alone": True}), random.Random(3))
+    after = replay(state, list(res.events))
+    assert after.unit("vale").counters["morale"] == 3 and not after.rolls
+    assert "Crest Pendant saves nothing" in res.summary
+    # a Scion's does roll
+    state = replay(squad, [counter("kira", "crest-pendant", 1)])
+    res = MAZE.resolve(state, Action("lost", "kira", {"alone": True}), random.Random(3))
+    assert replay(state, list(res.events)).rolls[-1].expr == "3d6>=3"
+
+
+def test_case_20_one_models_actions_come_before_the_next_models(squad: Match) -> None:
+    state = act(act(squad, "move", "tarn"), "move", "vale")
+    verdict = MAZE.explain(state, Action("move", "tarn"))
+    assert not verdict.legal and verdict.rule == "imperial-action-phase"
+    assert "Brother Tarn's actions in this sub-phase are over" in verdict.reason
+    assert "tarn" not in MAZE.legal_actions(state)[1].units
+    with pytest.raises(IllegalAction, match="another model has acted since"):
+        act(state, "move", "tarn")
+    state = act(state, "move", "vale")  # the model acting now goes on
+    state = activity(state)  # a new sub-phase: every model may act again, one at a time
+    state = act(state, "scavenge", "tarn")
+    state = act(state, "reload", "kira", weapon="boltgun")
+    with pytest.raises(IllegalAction, match="Brother Tarn's actions in this sub-phase are over"):
+        act(state, "pick-up-transfer", "tarn")
+    state = act(state, "lost", "tarn")  # being Lost is not an action: not refused, and no model's turn
+
+
+@pytest.fixture
+def forced(squad: Match) -> Match:
+    """Kira holds the Blade with 2 of her 8 morale points left: three-quarters lost."""
+    return replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "morale", 2)])
+
+
+def test_case_21_the_blade_is_used_automatically_at_three_quarters_morale_lost(forced: Match) -> None:
+    state = activity(forced)
+    end = MAZE.explain(state, Action("end-imperial-phase"))
+    assert not end.legal and end.rule == "sacrificial-blade" and "Scion Kira has lost three-quarters" in end.reason
+    option = next(o for o in MAZE.legal_actions(state) if o.action == "sacrificial-blade")
+    assert option.enabled and option.units == ("kira",) and option.cost == 0
+    state = replay(state, [Event("token", {"unit": "kira", "kind": "action", "delta": 2})])  # both actions used
+    after = act(state, "sacrificial-blade", "kira", seed=4, boon="armour")
+    kira = after.unit("kira")
+    assert kira.counters["morale"] == 1 and kira.counters["blade-turn"] == after.turn and kira.tokens.action == 2
+    assert MAZE.explain(after, Action("end-imperial-phase")).legal
+    assert not MAZE.explain(after, Action("sacrificial-blade", "kira")).legal  # once each Action phase
+    # and it can't be dropped
+    dropped = replay(after, [counter("kira", "sacrificial-blade", -1)])
+    assert "can't drop the Sacrificial Blade" in (change_refusal(after, dropped) or "")
+
+
+def test_case_21_the_blade_is_not_forced_before_three_quarters(squad: Match) -> None:
+    state = activity(replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "morale", 3)]))
+    assert MAZE.explain(state, Action("end-imperial-phase")).legal  # 5 of 8 lost: less than three-quarters
+    verdict = MAZE.explain(state, Action("sacrificial-blade", "kira"))
+    assert not verdict.legal and "isn't bound to use the Sacrificial Blade" in verdict.reason
+
+
+def test_case_24_the_beacons_roll_is_asked_for_at_the_beginning_of_each_turn(squad: Match) -> None:
+    state = replay(squad, [counter("kira", "beacon", 1)])
+    opts = {o.action: o for o in MAZE.legal_actions(state)}
+    assert opts["beacon-roll"].units == ("kira",) and opts["beacon-roll"].dice == "1d6"
+    for name in ("move", "advance", "start-activity"):
+        assert not opts[name].enabled and opts[name].rule == "beacon", name
+    missed = act(state, "beacon-roll", "kira", seed=1)  # a 2: nobody gains
+    assert missed.rolls[-1].total == 2 and missed.unit("tarn").counters.get("morale") is None
+    made = act(state, "beacon-roll", "kira", seed=0)  # a 4: every model of the party gains a point
+    assert made.rolls[-1].total == 4
+    assert [made.unit(u).counters["morale"] for u in ("tarn", "vale", "kira")] == [7, 7, 9]
+    alone = act(state, "beacon-roll", "kira", seed=0, party="bearer")
+    assert alone.unit("kira").counters["morale"] == 9 and "morale" not in alone.unit("tarn").counters
+    assert not MAZE.explain(made, Action("beacon-roll", "kira")).legal  # once a turn
+    assert MAZE.explain(made, Action("move", "tarn")).legal
+    # the next turn asks again
+    state = act(act(activity(made), "end-imperial-phase"), "end-turn")
+    assert not MAZE.explain(state, Action("move", "tarn")).legal
+    assert MAZE.explain(state, Action("beacon-roll", "kira")).legal
+
+
+def test_issue_32_every_new_event_keeps_the_carry_restrictions(tmp_path: Path) -> None:
+    """A counter set by hand (the unit card, `companion match event`) is checked like the helper's actions;
+    nothing is stored when it is refused."""
+    session = Session(MatchStore(tmp_path / "store"))
+    match_id = session.new_match("killer-of-the-maze", ["Ann", "Ben"]).id
+    for data in (model("vale", "Brother Vale", "space-marine"), model("kira", "Scion Kira", "scions")):
+        session.dispatch(match_id, "add_unit", {"unit": data})
+    with pytest.raises(IllegalAction, match="only a Scions model may carry the Trip Mine") as info:
+        session.dispatch(match_id, "counter", {"scope": "unit", "target": "vale", "name": "trip-mine", "delta": 1})
+    assert info.value.rule == "carry-restrictions"
+    with pytest.raises(IllegalAction, match="only a Scions model"):
+        session.dispatch_events(match_id, [counter("vale", "crest-pendant", 1)], "pendant by hand")
+    with pytest.raises(IllegalAction, match="only a Scions model"):
+        session.dispatch(match_id, "add_unit", {"unit": model("tor", "Brother Tor", "terminator",
+                                                              counters={"trip-mine": 1})})
+    assert "trip-mine" not in Session(MatchStore(tmp_path / "store")).state(match_id).unit("vale").counters
+    state = session.dispatch(match_id, "counter", {"scope": "unit", "target": "kira", "name": "trip-mine",
+                                                   "delta": 1})
+    assert state.unit("kira").counters["trip-mine"] == 1
