@@ -259,3 +259,14 @@ def test_a_refused_option_names_every_model_and_cuts_none_off() -> None:
     for name in ("Brother Vale", "Scion Kira", "Trooper Osk", "Trooper Rusk"):
         assert f"only a Terminator can Break Down Door, and {name} is not one" in door.reason
     assert set(door.refused) == {"vale", "kira", "osk", "rusk"}
+
+
+def test_a_beacon_picked_up_after_the_turn_began_waits_for_the_next_turn() -> None:
+    """Found by the random-turns property: a Beacon put on a model during the Activity sub-phase asked for the
+    roll 'at the beginning of the turn', which was past, and refused every option (the turn could not go on)."""
+    state = replay(match("killer-of-the-maze"), [Event("add_unit", {"unit": model("osk", "Trooper Osk")})])
+    state = activity(state)
+    state = replay(state, [Event("counter", {"scope": "unit", "target": "osk", "name": "beacon", "delta": 1})])
+    now = options(state)
+    assert now["end-imperial-phase"].enabled and not now["beacon-roll"].enabled
+    assert "first roll for the Beacon" not in (now["fire"].reason or "")

@@ -122,22 +122,24 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
 def _duty_refusal(now: _Now, spec: _Spec) -> Refusal | None:
     """What the turn owes before the team goes on: the Beacon roll first, the forced Blade before the phase ends."""
     if spec.id in ("start-activity", "end-imperial-phase"):
-        return duties.beacon_refusal(now.state, now.player.id) or (
+        return duties.beacon_refusal(now.state, now.player.id, now.sub == "movement") or (
             duties.blade_refusal(now.state, now.player.id) if spec.id == "end-imperial-phase" else None)
     return None
 
 
 def _owed_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
     """The Beacon roll and the forced Blade: open only to a model that owes them now."""
-    if spec.id == "beacon-roll" and unit.id not in {u.id for u in duties.beacon_bearers(now.state, unit.owner)}:
+    movement = now.sub == "movement"
+    if spec.id == "beacon-roll" and unit.id not in {u.id for u in duties.beacon_bearers(now.state, unit.owner,
+                                                                                        movement)}:
         return (f"{unit.name} owes no Beacon roll: it carries no Beacon, has rolled this turn, or the turn's "
                 "first action has been given", "beacon")
     if spec.id == "sacrificial-blade" and unit.id not in {u.id for u in duties.blade_owed(now.state, unit.owner)}:
         return (f"{unit.name} isn't bound to use the Sacrificial Blade now: that comes once three-quarters of its "
                 "morale is lost, once each Action phase", "sacrificial-blade")
     if spec.cost:
-        return duties.beacon_refusal(now.state, unit.owner) or duties.order_refusal(now.state, unit,
-                                                                                   now.sub == "activity")
+        return duties.beacon_refusal(now.state, unit.owner, movement) or duties.order_refusal(
+            now.state, unit, now.sub == "activity")
     return None
 
 

@@ -56,16 +56,17 @@ def order_events(state: Match, unit: Unit, activity: bool) -> list[Event]:
     return events
 
 
-def beacon_bearers(state: Match, owner: str) -> tuple[Unit, ...]:
-    """The models that still owe this turn's Beacon roll: the turn's first action hasn't been given yet."""
+def beacon_bearers(state: Match, owner: str, movement: bool) -> tuple[Unit, ...]:
+    """The models that still owe this turn's Beacon roll: still the Movement sub-phase, and the turn's first action
+    hasn't been given yet (a Beacon picked up later in the turn is rolled for at the next one)."""
     models = _models(state, owner)
-    if any(u.counters.get(ACTED, 0) >= stage(state, False) for u in models):
+    if not movement or any(u.counters.get(ACTED, 0) >= stage(state, False) for u in models):
         return ()  # the beginning of the turn is past
     return tuple(u for u in models if carried(u, BEACON) and u.counters.get(BEACON_TURN) != state.turn)
 
 
-def beacon_refusal(state: Match, owner: str) -> Refusal | None:
-    owed = beacon_bearers(state, owner)
+def beacon_refusal(state: Match, owner: str, movement: bool) -> Refusal | None:
+    owed = beacon_bearers(state, owner, movement)
     if owed:
         return (f"first roll for the Beacon {owed[0].name} carries: it comes at the beginning of the turn",
                 "beacon")
