@@ -181,6 +181,7 @@ class System:
     # no position ("") stands; none for a game that doesn't turn on positions
     places: Mapping[str, str] = {}
     scoring: str = "vp"  # the player points that decide the match: "vp" or "kills"
+    keeps_score: bool = True  # False: the game is won another way; no points are shown unless someone gave some
     seats: str = ""  # what the players should know about their seats when the match is made
     pieces: str = "the game's own dials"  # the dials its pack declares, as the table's button names them
     # the attack calculator the desk command `companion attack` offers for this game (a module with AttackSetup,

@@ -254,7 +254,7 @@ class Session:
 
     def undo_news(self, match_id: str, since: int = 0, *, short: bool = False) -> tuple[str, int]:
         """The line for the newest undo or redo among the events after the first `since` ("Ann undid Ben's
-        “Ben: +1 kills”"; with `short`, "Undid: Ben: +1 kills"), "" when there is none, and the log's length now
+        “Ben: +1 kill”"; with `short`, "Undid: Ben: +1 kill"), "" when there is none, and the log's length now
         (the `since` of the next call). Undo and redo events and the steps they name are in the tail."""
         history = self.history(match_id)
         for index in range(history.length - 1, max(since, history.base) - 1, -1):

@@ -81,7 +81,7 @@ async def test_resume_from_home_and_log(tmp_path: Path) -> None:
     await h.click("player-p2-kills-plus")
     h.page.views[-1].route  # noqa: B018 - still on the table
     await h.click("open-log")
-    assert any("Ben: +1 kills" in t for t in h.texts())
+    assert any("Ben: +1 kill" in t for t in h.texts())
     assert any("Spartan joins (50 points)" in t for t in h.texts())
     # a fresh app on the same store lists the match and resumes it
     h2 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))

@@ -164,6 +164,7 @@ def _flow_rule(spec: _Spec, challenge: flow.Challenge) -> str:
 class ArmageddonEmpires(System):
     id = SYSTEM_ID
     name = "Armageddon Empires"
+    keeps_score = False  # its source scores no points (the pack's victory.toml)
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         challenge = flow.current(state)

@@ -239,6 +239,7 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
 class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
+    keeps_score = False  # its source scores no points (the pack's victory.toml)
 
     def check_change(self, before: Match, after: Match) -> Refusal | None:
         """What the game forbids in any change of the match: carry restrictions (see rules.refuse_change)."""

@@ -49,6 +49,7 @@ def _win_text(state: Match, won: tuple[str, ...]) -> str:
 class Scarab(System):
     id = SYSTEM_ID
     name = "The Scarab"
+    keeps_score = False  # won on the dials, not on points (the pack's victory.toml)
     places = POSITIONS
     seats = "Player 1 plays the Scarab; player 2 attacks it."
     pieces = "the Scarab's dials"
