@@ -188,14 +188,16 @@ class App:
         self.refresh()
         return result
 
-    def undo_roll(self, match_id: str, note: str) -> bool:
-        """Take back the last step; a roll stays in the log, marked undone by the player to play. False: refused."""
+    def undo_roll(self, match_id: str, note: str = "") -> bool:
+        """Take back the last step, by the player to play, and say what was undone ("Undid: Turret: holds fire this
+        turn"; a step that rolled dice adds that its roll stays in the log). False: refused. `note` is no longer
+        shown (the callers' fixed text spoke of a roll even for a step with none): drop it from the calls."""
         try:
             self.session.undo(match_id, by=self.session.state(match_id).active_player.id)
         except CompanionError as exc:
             self.toast(str(exc))
             return False
-        self.toast(note)
+        self.toast(self.session.undo_news(match_id, short=True)[0])
         return True
 
     def toast(self, message: str) -> None:

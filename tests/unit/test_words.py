@@ -112,3 +112,19 @@ def test_match_show_prints_the_apps_words(tmp_path: Path) -> None:
     undone = subprocess.run([sys.executable, "-m", "companion", "match", "undo", match.id, "--json"],
                             capture_output=True, text=True, env=env, timeout=60, check=True).stdout
     assert json.loads(undone)["players"][0]["kills"] == 0
+
+
+def test_undo_says_what_it_took_back_and_speaks_of_a_roll_only_when_there_was_one(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path))
+    match = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    roll = {"type": "roll", "data": {"expr": "2d6", "dice": [3, 4], "total": 7}}
+    score = {"type": "score", "data": {"player": "p1", "kind": "kills", "delta": 1}}
+    session.dispatch(match.id, "batch", {"label": "Sniper attacks Grunt A", "events": [roll, score]})
+    session.undo(match.id, by="p1")
+    assert session.undo_news(match.id, short=True)[0] == (
+        "Undid: Sniper attacks Grunt A (its roll stays in the log, marked undone)")
+    session.redo(match.id, by="p1")
+    assert session.undo_news(match.id, short=True)[0] == "Redid: Sniper attacks Grunt A"
+    session.dispatch(match.id, "batch", {"label": "Turret: holds fire this turn", "events": [score]})
+    session.undo(match.id, by="p1")
+    assert session.undo_news(match.id, short=True)[0] == "Undid: Turret: holds fire this turn"  # no dice: no roll

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.match.dice_events import rolled
 from companion.core.match.events import Event, apply
 from companion.core.match.history import MARKS
 from companion.core.model import Match, Unit
@@ -164,8 +165,10 @@ def _mark(match: Match, event: Event, step: Event | None) -> str:
 
 
 def undo_note(match: Match, event: Event, step: Event) -> str:
-    """The short message after an undo or redo at the table: "Undid: Sniper attacks Grunt A"."""
-    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}"
+    """The short message after an undo or redo, in the app and the CLI: "Undid: Sniper attacks Grunt A"; an undone
+    step that rolled dice says its roll is still in the log (one that rolled none says nothing of rolls)."""
+    kept = " (its roll stays in the log, marked undone)" if event.type == "undo" and rolled(step) else ""
+    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}{kept}"
 
 
 # --- a step's outcome, from the reducer ---------------------------------------------------------------
