@@ -128,3 +128,16 @@ def test_undo_says_what_it_took_back_and_speaks_of_a_roll_only_when_there_was_on
     session.dispatch(match.id, "batch", {"label": "Turret: holds fire this turn", "events": [score]})
     session.undo(match.id, by="p1")
     assert session.undo_news(match.id, short=True)[0] == "Undid: Turret: holds fire this turn"  # no dice: no roll
+
+
+def test_the_headers_points_in_the_same_words_and_none_in_a_game_won_another_way(tmp_path: Path) -> None:
+    from companion.session.table.header import header
+
+    session = Session(MatchStore(tmp_path))
+    halo = session.dispatch(session.new_match("halo-actionclix", ["Ann", "Ben"]).id, "score",
+                            {"player": "p1", "kind": "kills", "delta": 1})
+    assert [s.words for s in header(halo, []).scores] == ["1 kill", "0 kills"]  # not "1 kills"
+    skirmish = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
+    victory = [{"kind": "score", "counter": "vp", "value": 5, "players": [2, 2]}]
+    assert header(skirmish, victory).scores[0].words == "0 of 5 VP"
+    assert header(session.new_match("scarab", ["Sam", "Ann"]), []).scores == ()

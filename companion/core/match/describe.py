@@ -56,9 +56,11 @@ def unit_status(unit: Unit, token_kinds: Sequence[str]) -> str:
     return " · ".join(part for part in (click_text(unit), reserve_text(unit), *held) if part)
 
 
-def score_text(kind: str, value: int) -> str:
-    """"1 kill", "3 kills", "2 VP"."""
+def score_text(kind: str, value: int, target: int | None = None) -> str:
+    """"1 kill", "3 kills", "2 VP"; against a target, "1 of 5 kills"."""
     one, many = SCORE_NAMES.get(kind, (kind, kind))
+    if target is not None:
+        return f"{value} of {target} {one if abs(target) == 1 else many}"
     return f"{value} {one if abs(value) == 1 else many}"
 
 
