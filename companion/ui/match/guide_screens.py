@@ -39,7 +39,7 @@ class DialsScreen:
             label = f"{spec['name']} ({' '.join(stats)})" if stats else f"{spec['name']}: one position per line"
             fields.append(ft.TextField(key=f"dial-{spec['id']}", label=label, hint_text=hint, multiline=True,
                                        min_lines=3, value=self.texts.get(spec["id"], ""),
-                                       helper=spec.get("typing"), helper_max_lines=8,
+                                       helper=spec.get("typing"), helper_max_lines=4,
                                        on_change=partial(self._typed, spec["id"])))
         fields.append(ft.FilledButton("Put them on the table", key="save-dials", on_click=lambda: self._save(app)))
         pieces = system_of(match).pieces
