@@ -181,7 +181,7 @@ class App:
             self.toast(str(exc))
             return None
         self.tick()
-        self._redraw()
+        self.redraw()
         return state
 
     def attempt(self, action: Callable[[], Any]) -> Any:
@@ -191,10 +191,10 @@ class App:
         except CompanionError as exc:
             self.toast(str(exc))
             return None
-        self._redraw()
+        self.redraw()
         return result
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
         """After a change this session made: a live screen has heard of it through the feed already."""
         if not (self.screens and is_live(self.screens[-1])):
             self.refresh()
