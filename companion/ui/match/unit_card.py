@@ -133,8 +133,7 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
     ])
 
 
-@ft.component
-def _card(view: CardView, actions: CardActions) -> ft.Control:
+def card_controls(view: CardView, actions: CardActions) -> ft.Control:
     """A dense card (about 76 px, so six of a ten-unit force fit a phone screen under the header): name, then
     click, place and tokens on one line, the click's stats under it; one-tap action, damage/heal (with the
     preview); every other token, the dial and remove are in the details."""
@@ -179,7 +178,8 @@ def _card(view: CardView, actions: CardActions) -> ft.Control:
                    content=ft.Container(padding=ft.Padding(6, 2, 2, 6), content=ft.Column(rows, spacing=0)))
 
 
-UnitCard = ft.memo(_card)  # drawn again only when its CardView (or the actions object) changed
+# the card as a memoised component: drawn again only when its CardView (or the actions object) changed
+UnitCard = ft.memo(ft.component(card_controls))
 
 
 def _preview_panel(uid: str, shown: PreviewView, actions: CardActions) -> ft.Control:
