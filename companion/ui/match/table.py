@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -18,7 +19,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.match.history import History
 from companion.core.model import Match, Player
-from companion.session.play.helper import ActionOption, has_helper, helper_for, missing_dials, system_of
+from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.play.packs import Pack
 from companion.session.table.header import header, victory_rules
 from companion.ui.helper.helper_screen import HelperScreen, take_option
@@ -166,6 +167,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     folded, set_folded = ft.use_state(frozenset())
     cards = ft.use_memo(lambda: _Cards(app, screen, set_change), [])
     names = ft.use_memo(lambda: counter_labels(app.session, app.session.state(screen.match_id), "player"), [])
+    dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
     active = history.state.active_player.id if isinstance(history, History) else ""
 
     async def to_top() -> None:  # the turn passed: the new player's units are first, show them
@@ -191,26 +193,34 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
         if player.id == active or player.id not in folded:
             units += [UnitCard(card_view(match, u, change, acts.get(u.id), width), cards,
                                key=f"card-{u.id}") for u in force]
-    controls: list[ft.Control] = [*_system_controls(app, screen, match),
+    controls: list[ft.Control] = [*_system_controls(app, screen, match, dials),
                                   ft.Row(units, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
                                   else ft.Column(units, spacing=4, key="cards")]
-    host = [ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host", height=48,
-                              on_click=lambda: app.show(HostScreen(screen.match_id)))] if can_host(app.page) else []
-    controls.append(ft.Row(wrap=True, spacing=8, key="unit-tools", controls=[
+    controls.append(UnitTools(app, screen, can_host(app.page), key="unit-tools-card"))
+    kind = system_of(match).scoring_kind(match)
+    controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+    controls += [PlayerRow(PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
+                                      tuple((n, title, p.counters.get(n, 0)) for n, title in names.items())),
+                           cards, key=f"points-{p.id}") for p in match.players]
+    if match.status == "active":  # the rarest and riskiest control: last, on its own screen to confirm
+        controls.append(ft.TextButton("End match", icon=ft.Icons.FLAG, key="end-match", height=48,
+                                      on_click=partial(screen.open, app, "end")))
+    return ft.Column(controls, spacing=6, key="table-body")
+
+
+def _unit_tools(app: App, screen: TableScreen, host: bool) -> ft.Control:
+    return ft.Row(wrap=True, spacing=8, key="unit-tools", controls=[
         ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit", height=48,
                           on_click=partial(screen.open, app, "add-unit")),
         ft.OutlinedButton("Set-up and forces", icon=ft.Icons.CHECKLIST, key="open-setup", height=48,
                           on_click=partial(screen.open, app, "setup")),
         ft.OutlinedButton("Table clock", icon=ft.Icons.TIMER, key="open-clock", height=48,
                           on_click=partial(screen.open, app, "clock")),
-        *host]))
-    kind = system_of(match).scoring_kind(match)
-    controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-    controls += [_player_row(p, kind, partial(screen.dispatch, app), names) for p in match.players]
-    if match.status == "active":  # the rarest and riskiest control: last, on its own screen to confirm
-        controls.append(ft.TextButton("End match", icon=ft.Icons.FLAG, key="end-match", height=48,
-                                      on_click=partial(screen.open, app, "end")))
-    return ft.Column(controls, spacing=6, key="table-body")
+        *([ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host", height=48,
+                             on_click=lambda: app.show(HostScreen(screen.match_id)))] if host else [])])
+
+
+UnitTools = ft.memo(ft.component(_unit_tools))  # the same buttons at every draw: drawn once
 
 
 def _card_actions(match: Match) -> dict[str, tuple[str, str]]:
@@ -246,32 +256,53 @@ def _clear_note(match: Match) -> str:
             else "Action tokens come off: next turn every unit may act again.")
 
 
-def _player_row(player: Player, kind: str, dispatch: Callable[..., None], names: dict[str, str]) -> ft.Control:
-    """The player's name, the points that decide this game (kill points in Halo, VP elsewhere), and the system's
-    own player counters (e.g. captured spawn points)."""
-    pid = player.id
-    label = "Kills" if kind == "kills" else "VP"
+@dataclass(frozen=True)
+class PlayerView:
+    """What a player's points row shows (the row reads nothing else)."""
+
+    pid: str
+    name: str
+    colour: str
+    kind: str  # the points that decide this game: "kills" (Halo) or "vp"
+    value: int
+    counters: tuple[tuple[str, str, int], ...]  # the system's own player counters: (id, name, value)
+
+
+def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
+    """The player's name, the points that decide this game, and the system's own player counters (e.g.
+    captured spawn points)."""
+    pid = view.pid
+    label = "Kills" if view.kind == "kills" else "VP"
     row = ft.Row(spacing=6, controls=[
-        ft.Container(width=6, height=32, bgcolor=player.colour, border_radius=3),
-        ft.Text(player.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD, expand=True),
-        counter(f"player-{pid}-{kind}", label, getattr(player, kind),
-                partial(dispatch, "score", {"player": pid, "kind": kind, "delta": -1}),
-                partial(dispatch, "score", {"player": pid, "kind": kind, "delta": 1})),
+        ft.Container(width=6, height=32, bgcolor=view.colour, border_radius=3),
+        ft.Text(view.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD, expand=True),
+        counter(f"player-{pid}-{view.kind}", label, view.value,
+                partial(cards.dispatch, "score", {"player": pid, "kind": view.kind, "delta": -1}),
+                partial(cards.dispatch, "score", {"player": pid, "kind": view.kind, "delta": 1})),
     ])
-    extra = [counter(f"player-{pid}-counter-{name}", title, player.counters.get(name, 0),
-                     partial(dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
-                     partial(dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}))
-             for name, title in names.items()]
+    extra = [counter(f"player-{pid}-counter-{name}", title, value,
+                     partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
+                     partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}))
+             for name, title, value in view.counters]
     return ft.Column([row, ft.Row(extra, wrap=True, spacing=4)] if extra else [row], spacing=0, key=f"player-{pid}")
 
 
-def _system_controls(app: App, screen: TableScreen, match: Match) -> list[ft.Control]:
+PlayerRow = ft.memo(ft.component(_player_row))  # drawn again only when its PlayerView changed
+
+
+def _pack_dials(app: App, match_id: str) -> tuple[str, ...]:
+    """The ids of the game's own dials its pack declares (`units.toml` [[dial]]): none for most games."""
+    pack = app.session.packs()[0].get(app.session.state(match_id).system)
+    return tuple(spec["id"] for spec in (pack.entries("units", "dial") if pack else []))
+
+
+def _system_controls(app: App, screen: TableScreen, match: Match, dials: tuple[str, ...]) -> list[ft.Control]:
     """What the game itself asks of the table: its own dials to type in, its verdict once the fight is decided,
     its guided turn (the Scarab's); nothing for most games."""
     from companion.ui.match.guide_screens import DialsScreen, GuideScreen
 
     system = system_of(match)
-    if missing_dials(app.session, match):
+    if set(dials) - set(fixed_dials(match)):  # the game's own dials, not all typed in yet
         return [ft.FilledTonalButton(f"Enter {system.pieces}", icon=ft.Icons.TUNE, key="fixed-dials", height=48,
                                      on_click=lambda: app.show(DialsScreen(screen.match_id)))]
     decided = system.decided(match)
