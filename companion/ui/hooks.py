@@ -10,7 +10,6 @@ import flet as ft
 from flet.components.component import Renderer
 
 from companion.core.errors import CompanionError
-from companion.core.match.history import History
 from companion.session import Session
 
 
@@ -30,11 +29,12 @@ def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = Fa
     return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
 
 
-def use_history(session: Session, match_id: str) -> History | str:
-    """The match's history as stored now, read again whenever the session's feed reports a change to it (or to
-    anything: an outside change noticed); the reason as text when it can't be read (deleted, damaged)."""
+def use_history(session: Session, match_id: str) -> Any:
+    """The match's history as stored now (`Session.history`: its `state`, `can_undo`, `can_redo`), read again
+    whenever the session's feed reports a change to it (or to anything: an outside change noticed); the reason
+    as text when it can't be read (deleted, damaged)."""
 
-    def read() -> History | str:
+    def read() -> Any:
         try:
             return session.history(match_id)
         except CompanionError as exc:

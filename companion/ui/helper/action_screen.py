@@ -23,7 +23,6 @@ from urllib.parse import urlencode
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match.history import History
 from companion.core.model import Match
 from companion.session import inputs
 from companion.session.play.dice import changes
@@ -73,7 +72,7 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     action, set_action = ft.use_state(screen.action)
     values, set_values = ft.use_state(lambda: dict(screen.values))
     done, set_done = ft.use_state(None)
-    if not isinstance(history, History):
+    if isinstance(history, str):
         return ft.Text(f"This match can't be opened: {history}", key="action-refused", color=ft.Colors.ERROR)
     if done is not None:
         return ft.Column(_result(app, screen, done, lambda: set_done(None)), spacing=12, key="action-body")

@@ -11,7 +11,6 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match.history import History
 from companion.core.model import Match
 from companion.session.play.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
@@ -40,7 +39,7 @@ class HelperScreen:
 def HelperBody(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     titles = ft.use_memo(lambda: _rule_titles(app), [])
-    if not isinstance(history, History):
+    if isinstance(history, str):
         return ft.Text(f"This match can't be opened: {history}", color=ft.Colors.ERROR)
     match = history.state
     try:

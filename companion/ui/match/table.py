@@ -17,7 +17,6 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.match.history import History
 from companion.core.model import Match, Player
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.play.packs import Pack
@@ -75,8 +74,8 @@ class TableScreen:
 def TableTools(app: App, screen: TableScreen) -> ft.Control:
     """The app bar's buttons: share, dice, undo, redo (enabled as the history allows), the log."""
     history = use_history(app.session, screen.match_id)
-    can_undo = isinstance(history, History) and history.can_undo
-    can_redo = isinstance(history, History) and history.can_redo
+    can_undo = not isinstance(history, str) and history.can_undo
+    can_redo = not isinstance(history, str) and history.can_redo
 
     def step(take: Callable[..., Any]) -> None:
         # the undo is an event of the log, by the player to play at the tap (a seat's phone: its own player)
@@ -99,7 +98,7 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     """Whose turn, the points against what wins, End turn / End round, and the "match over?" prompt."""
     history = use_history(app.session, screen.match_id)
     kept, set_kept = ft.use_state("")  # the "match over?" verdict the players chose to play on after
-    if not isinstance(history, History):
+    if isinstance(history, str):
         return ft.Text(f"This match can't be opened: {history}", key="header", color=ft.Colors.ERROR)
     match = history.state
     victory = ft.use_memo(lambda: victory_rules(app.session, match.system), [])  # a walk over pack files: once
@@ -168,7 +167,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     cards = ft.use_memo(lambda: _Cards(app, screen, set_change), [])
     names = ft.use_memo(lambda: counter_labels(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
-    active = history.state.active_player.id if isinstance(history, History) else ""
+    active = history.state.active_player.id if not isinstance(history, str) else ""
 
     async def to_top() -> None:  # the turn passed: the new player's units are first, show them
         if screen.scroller is not None:
@@ -176,7 +175,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
                 await screen.scroller.scroll_to(offset=0)
 
     ft.use_effect(to_top, [active])
-    if not isinstance(history, History):
+    if isinstance(history, str):
         return ft.Text("")
     match = history.state
     acts = _card_actions(match)
