@@ -175,7 +175,7 @@ def card_controls(view: CardView, actions: CardActions) -> ft.Control:
         rows.append(_preview_panel(uid, view.preview, actions))
     # not a semantic container: each button keeps its own name for screen readers (and browser tests)
     return ft.Card(key=f"unit-{uid}", semantic_container=False, width=view.width, margin=0,
-                   content=ft.Container(padding=ft.Padding(6, 2, 2, 6), content=ft.Column(rows, spacing=0)))
+                   content=ft.Container(padding=ft.Padding(6, 0, 2, 3), content=ft.Column(rows, spacing=0)))
 
 
 # the card as a memoised component: drawn again only when its CardView (or the actions object) changed
