@@ -41,13 +41,28 @@ def use_history(session: Session, match_id: str) -> Any:
             return str(exc)
 
     current, set_current = ft.use_state(read)
+    page = ft.context.page  # this screen's page (the feed may be told from another page's handler)
 
     def subscribe() -> Callable[[], None]:
+        async def later() -> None:
+            set_current(read())
+
         def on_change(changed: str | None) -> None:
-            if changed is None or changed == match_id:
+            if changed is not None and changed != match_id:
+                return
+            if _current_page() is page:
                 set_current(read())  # the same history object again changes nothing (no redraw)
+            else:  # told from another session's context (a phone at a hosted table): a redraw is scheduled on
+                page.run_task(later)  # the page of the context it runs in, so hop onto this page's own first
 
         return session.feed.subscribe(on_change)
 
     ft.use_effect(subscribe, [])
     return current
+
+
+def _current_page() -> ft.Page | None:
+    try:
+        return ft.context.page
+    except RuntimeError:  # a thread outside any page's handler
+        return None
