@@ -20,12 +20,26 @@ from tinydb import TinyDB
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
+from companion.core.plain import Memo
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
 from companion.store.atomic import DamagedFile
 from companion.store.place import Place
 
 META_FORMAT = "tabletop-companion/tournament-file"
 STORE_VERSION = 1
+MEMO_SLACK = 2  # a kept conversion memo may grow to this many times its size after a full conversion
+
+
+@dataclass
+class _Kept:
+    """The event as this store last read or wrote it, while the file still has that signature: a result at
+    1,000 players re-parsed and re-converted the whole event (state and log) for every change (95-190 ms)."""
+
+    signature: Any
+    stored: StoredTournament
+    log_json: list[dict[str, Any]]  # the log as written, one dict per event (a change appends one)
+    memo: Memo  # the JSON of every part converted before: tables no change touched are not converted again
+    full: int  # the memo's size after its last full conversion
 
 
 class TournamentNotFound(CompanionError):
@@ -47,6 +61,7 @@ class TournamentStore:
         self.root = root
         self.clock = clock
         self._place = Place(root, "tournaments")
+        self._kept: dict[str, _Kept] = {}
 
     # --- queries ----------------------------------------------------------------------------------
 
@@ -90,6 +105,12 @@ class TournamentStore:
         return db
 
     def load(self, tournament_id: str) -> StoredTournament:
+        return self._load(tournament_id).stored
+
+    def _load(self, tournament_id: str) -> _Kept:
+        kept = self._kept.get(tournament_id)
+        if kept is not None and kept.signature is not None and kept.signature == self.signature(tournament_id):
+            return kept  # nobody wrote the file since: what it holds is what this store read or wrote last
         db = self._db(tournament_id)
         try:
             meta, state, log = (db.table(name).all() for name in ("meta", "state", "log"))
@@ -105,9 +126,16 @@ class TournamentStore:
             token, updated = meta[0]["token"], float(meta[0]["updated"])
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise self._set_aside(tournament_id, f"its content is inconsistent: {exc}") from None
-        return StoredTournament(tournament, events, token, updated)
+        return self._keep(tournament_id, StoredTournament(tournament, events, token, updated), [dict(e) for e in log])
+
+    def _keep(self, tournament_id: str, stored: StoredTournament, log_json: list[dict[str, Any]],
+              memo: Memo | None = None, full: int = 0) -> _Kept:
+        kept = _Kept(self.signature(tournament_id), stored, log_json, {} if memo is None else memo, full)
+        self._kept[tournament_id] = kept
+        return kept
 
     def _set_aside(self, tournament_id: str, reason: str) -> DamagedFile:
+        self._kept.pop(tournament_id, None)
         return self._place.set_aside(tournament_id, reason, f"event {tournament_id}")
 
     # --- writing ----------------------------------------------------------------------------------
@@ -124,8 +152,7 @@ class TournamentStore:
             if self.exists(tournament.id):
                 raise InvalidTournament(f"there is already an event {tournament.id!r}")
             token = secrets.token_urlsafe(16)
-            self._write(tournament.id, tournament, (), token, tournament.created)
-        return StoredTournament(tournament, (), token, tournament.created)
+            return self._write(tournament.id, tournament, (), token, tournament.created, None, []).stored
 
     def append(self, tournament_id: str, event: Event,
                apply: Callable[[Tournament, Event], Tournament]) -> StoredTournament:
@@ -133,12 +160,12 @@ class TournamentStore:
         service's reducer) and the write run under one lock, so a change another process makes meanwhile is
         never lost. When `apply` raises (IllegalAction), nothing changes."""
         with self._place.lock():
-            stored = self.load(tournament_id)
-            state = apply(stored.state, event)
-            log = (*stored.log, event)
+            kept = self._load(tournament_id)
+            state = apply(kept.stored.state, event)
+            log = (*kept.stored.log, event)
             now = self.clock()
-            self._write(tournament_id, state, log, stored.token, now)
-        return StoredTournament(state, log, stored.token, now)
+            return self._write(tournament_id, state, log, kept.stored.token, now, kept,
+                               [*kept.log_json, event.to_json()]).stored
 
     def put(self, state: Tournament, log: tuple[Event, ...], *, replacing: tuple[Event, ...] | None = None) -> None:
         """Store an event read from elsewhere (a backup): a new one (`replacing` None), or in place of the stored one
@@ -153,27 +180,37 @@ class TournamentStore:
                 if stored.log != replacing:
                     raise InvalidTournament(f"event {state.id} changed meanwhile; nothing was replaced")
                 token = stored.token
-            self._write(state.id, state, log, token, self.clock())
+            self._write(state.id, state, log, token, self.clock(), None, [e.to_json() for e in log])
 
     def rotate_token(self, tournament_id: str) -> str:
         """A new judge's secret: whatever was signed with the old one stops working."""
         with self._place.lock():
-            stored = self.load(tournament_id)
+            kept = self._load(tournament_id)
             token = secrets.token_urlsafe(16)
-            self._write(tournament_id, stored.state, stored.log, token, stored.updated)
+            self._write(tournament_id, kept.stored.state, kept.stored.log, token, kept.stored.updated, kept,
+                        kept.log_json)
         return token
 
     def _write(self, tournament_id: str, state: Tournament, log: tuple[Event, ...], token: str,
-               updated: float) -> None:
+               updated: float, kept: _Kept | None, log_json: list[dict[str, Any]]) -> _Kept:
+        """Write the whole file (atomically); the parts of the state converted before are reused from `kept`."""
         meta = {"format": META_FORMAT, "version": STORE_VERSION, "id": state.id, "name": state.name,
                 "token": token, "created": state.created, "updated": updated}
+        memo, full = (kept.memo, kept.full) if kept is not None else ({}, 0)
+        if not memo or len(memo) > MEMO_SLACK * full:  # parts of states long gone pile up: convert all again
+            memo.clear()
+            state_json = to_json(state, memo)
+            full = len(memo)
+        else:
+            state_json = to_json(state, memo)
+        self._kept.pop(tournament_id, None)  # if the write fails, the next read comes from the file
         db = self._place.db(check_id(tournament_id), create=True)
         assert db is not None
-        with self._place.batch(db):
-            for name, docs in (("meta", [meta]), ("state", [to_json(state)]), ("log", [e.to_json() for e in log])):
-                table = db.table(name)
-                table.truncate()
-                table.insert_multiple(docs)
+        # TinyDB's own layout (table -> document id -> document), written in one go: truncating and inserting
+        # through TinyDB read and parsed the whole file first
+        db.storage.write({"meta": {"1": meta}, "state": {"1": state_json},
+                          "log": {str(n): doc for n, doc in enumerate(log_json, 1)}})
+        return self._keep(tournament_id, StoredTournament(state, log, token, updated), log_json, memo, full)
 
 
 def _is_id(name: str) -> bool:
