@@ -1,6 +1,7 @@
 """Stored events (tournaments): one small TinyDB file per event, written atomically.
 
-    <root>/tournaments/<id>.json    meta (name, judge token, times), state (the event now), log (every change)
+    <root>/tournaments/<id>.json    meta (name, judge token, players' code key and codes spent, times),
+                                    state (the event now), log (every change)
 
 Each change is a locked read-modify-write of the whole file: the judge's CLI and a running live server may
 both write the same event, and neither may lose the other's change. Timers are deadlines, so a new process
@@ -12,7 +13,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ class StoredTournament:
     log: tuple[Event, ...]
     token: str  # the judge's secret: only a session that shows it may change clocks in the live view
     updated: float
+    players_key: str = ""  # the secret of the players' own codes and cookies (session.judging.player_codes)
+    spent: dict[str, int] = field(default_factory=dict)  # player -> how many of their codes were spent
 
 
 class TournamentStore:
@@ -124,9 +127,13 @@ class TournamentStore:
             tournament = from_json(dict(state[0]))
             events = tuple(Event.from_json(dict(e)) for e in log)
             token, updated = meta[0]["token"], float(meta[0]["updated"])
+            players_key, spent = str(meta[0].get("players_key", "")), dict(meta[0].get("spent", {}))
+            if not all(isinstance(n, int) for n in spent.values()):
+                raise ValueError("codes spent must be counts")
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise self._set_aside(tournament_id, f"its content is inconsistent: {exc}") from None
-        return self._keep(tournament_id, StoredTournament(tournament, events, token, updated), [dict(e) for e in log])
+        return self._keep(tournament_id, StoredTournament(tournament, events, token, updated, players_key, spent),
+                          [dict(e) for e in log])
 
     def _keep(self, tournament_id: str, stored: StoredTournament, log_json: list[dict[str, Any]],
               memo: Memo | None = None, full: int = 0) -> _Kept:
@@ -152,7 +159,7 @@ class TournamentStore:
             if self.exists(tournament.id):
                 raise InvalidTournament(f"there is already an event {tournament.id!r}")
             token = secrets.token_urlsafe(16)
-            return self._write(tournament.id, tournament, (), token, tournament.created, None, []).stored
+            return self._write(StoredTournament(tournament, (), token, tournament.created), None, []).stored
 
     def append(self, tournament_id: str, event: Event,
                apply: Callable[[Tournament, Event], Tournament]) -> StoredTournament:
@@ -162,10 +169,8 @@ class TournamentStore:
         with self._place.lock():
             kept = self._load(tournament_id)
             state = apply(kept.stored.state, event)
-            log = (*kept.stored.log, event)
-            now = self.clock()
-            return self._write(tournament_id, state, log, kept.stored.token, now, kept,
-                               [*kept.log_json, event.to_json()]).stored
+            stored = replace(kept.stored, state=state, log=(*kept.stored.log, event), updated=self.clock())
+            return self._write(stored, kept, [*kept.log_json, event.to_json()]).stored
 
     def put(self, state: Tournament, log: tuple[Event, ...], *, replacing: tuple[Event, ...] | None = None) -> None:
         """Store an event read from elsewhere (a backup): a new one (`replacing` None), or in place of the stored one
@@ -174,28 +179,49 @@ class TournamentStore:
             if replacing is None:
                 if self.exists(state.id):
                     raise InvalidTournament(f"there is already an event {state.id!r}")
-                token = secrets.token_urlsafe(16)  # a restored event gets a judge token of its own
+                # a restored event gets a judge token of its own (and players' codes of its own)
+                stored = StoredTournament(state, log, secrets.token_urlsafe(16), self.clock())
             else:
                 stored = self.load(state.id)
                 if stored.log != replacing:
                     raise InvalidTournament(f"event {state.id} changed meanwhile; nothing was replaced")
-                token = stored.token
-            self._write(state.id, state, log, token, self.clock(), None, [e.to_json() for e in log])
+                stored = replace(stored, state=state, log=log, updated=self.clock())
+            self._write(stored, None, [e.to_json() for e in log])
 
     def rotate_token(self, tournament_id: str) -> str:
         """A new judge's secret: whatever was signed with the old one stops working."""
         with self._place.lock():
             kept = self._load(tournament_id)
             token = secrets.token_urlsafe(16)
-            self._write(tournament_id, kept.stored.state, kept.stored.log, token, kept.stored.updated, kept,
-                        kept.log_json)
+            self._write(replace(kept.stored, token=token), kept, kept.log_json)
         return token
 
-    def _write(self, tournament_id: str, state: Tournament, log: tuple[Event, ...], token: str,
-               updated: float, kept: _Kept | None, log_json: list[dict[str, Any]]) -> _Kept:
+    def players_key(self, tournament_id: str) -> str:
+        """The secret of the players' own codes and cookies, made (and stored) when first asked for."""
+        stored = self.load(tournament_id)
+        if stored.players_key:
+            return stored.players_key
+        with self._place.lock():
+            kept = self._load(tournament_id)
+            if not kept.stored.players_key:
+                self._write(replace(kept.stored, players_key=secrets.token_urlsafe(32)), kept, kept.log_json)
+        return self.load(tournament_id).players_key
+
+    def spend(self, tournament_id: str, player: str, spent: int) -> bool:
+        """Count one more of `player`'s codes spent, if `spent` is still their count (one device wins a race)."""
+        with self._place.lock():
+            kept = self._load(tournament_id)
+            if kept.stored.spent.get(player, 0) != spent:
+                return False
+            self._write(replace(kept.stored, spent={**kept.stored.spent, player: spent + 1}), kept, kept.log_json)
+        return True
+
+    def _write(self, stored: StoredTournament, kept: _Kept | None, log_json: list[dict[str, Any]]) -> _Kept:
         """Write the whole file (atomically); the parts of the state converted before are reused from `kept`."""
+        state, tournament_id = stored.state, stored.state.id
         meta = {"format": META_FORMAT, "version": STORE_VERSION, "id": state.id, "name": state.name,
-                "token": token, "created": state.created, "updated": updated}
+                "token": stored.token, "created": state.created, "updated": stored.updated,
+                "players_key": stored.players_key, "spent": stored.spent}
         memo, full = (kept.memo, kept.full) if kept is not None else ({}, 0)
         if not memo or len(memo) > MEMO_SLACK * full:  # parts of states long gone pile up: convert all again
             memo.clear()
@@ -210,7 +236,7 @@ class TournamentStore:
         # through TinyDB read and parsed the whole file first
         db.storage.write({"meta": {"1": meta}, "state": {"1": state_json},
                           "log": {str(n): doc for n, doc in enumerate(log_json, 1)}})
-        return self._keep(tournament_id, StoredTournament(state, log, token, updated), log_json, memo, full)
+        return self._keep(tournament_id, stored, log_json, memo, full)
 
 
 def _is_id(name: str) -> bool:
