@@ -37,7 +37,7 @@ border-bottom:1px solid var(--line)}ul.seats a{font-size:1.3rem;font-weight:700}
 .flag{font-weight:700;color:var(--warn)}.done ~ .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
 form.report{flex-direction:column;align-items:stretch}.field{display:flex;align-items:center;gap:.6rem;\
 justify-content:space-between}.field input{flex:0 0 5.5rem;text-align:right}.field select{font:inherit;\
-padding:.45rem;max-width:60%}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}
+padding:.45rem}.pick{flex-direction:column;align-items:stretch}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}
 """
 
 JS = """(()=>{const m=document.querySelector('[data-events]');if(!m||!window.EventSource)return;

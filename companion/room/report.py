@@ -136,7 +136,7 @@ def _scores(feed: RoomFeed, number: int, form: dict[str, str]) -> dict[str, Any]
     last = form.get("last", "")
     if last and not placed:
         if not last.isdigit() or int(last) >= len(table.players):
-            raise BadNumber("Only force left: choose a player at this table, or nobody.")
+            raise BadNumber("One force left: choose a player at this table, or No.")
         data["last_standing"] = table.players[int(last)]
     return data
 

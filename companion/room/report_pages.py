@@ -40,8 +40,8 @@ def report_form(table: Table, player: str, placement: bool) -> str:
         chosen = mine.last_standing if mine else ""
         options = "".join(f'<option value="{i}"{" selected" if p == chosen else ""}>{escape(p)}</option>'
                           for i, p in enumerate(table.players))
-        last = (f'<label class="field">Only force left (optional)<select name="last">'
-                f'<option value="">nobody: decide by VP</option>{options}</select></label>')
+        last = (f'<label class="field pick">Only one force left on the table? (optional)<select name="last">'
+                f'<option value="">No: decide by VP</option>{options}</select></label>')
     said = ("<p>Your report is in. You can change it until the result stands.</p>" if mine else
             f"<p>Every player at the table enters the {'places' if placement else 'scores'}; when all agree, "
             "the result stands. When they differ, the judge settles it.</p>")
