@@ -23,11 +23,11 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from companion.core.errors import CompanionError
-from companion.core.tournament.events import MAX_VP
 from companion.room import report_pages
 from companion.room.limits import Limiter
 from companion.session.access import Access
 from companion.session.judging.player_codes import player_of
+from companion.session.judging.reports import MAX_VP
 from companion.session.judging.room import RoomFeed
 
 MAX_FORM = 4096  # bytes of a posted form: a report of four players is well under 200

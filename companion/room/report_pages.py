@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from html import escape
 
-from companion.core.tournament.state import Report, Table
 from companion.room.pages import page
+from companion.session.judging.judge import Table
+from companion.session.judging.reports import Report
 
 HOW_TO = "Your code is on the slip the judge handed you (the judge's screen shows it too)."
 

@@ -51,6 +51,7 @@ class EventCodes:
     def __init__(self, judging: Judging, event_id: str) -> None:
         self.judging = judging
         self.id = event_id
+        self._seen: tuple[object, set[str]] = (None, set())  # the stored event last asked about, and its holders
 
     def _code(self, key: str, player: str, spent: int) -> str:
         digest = hmac.new(key.encode(), f"{spent}\0{player}".encode(), hashlib.sha256).digest()
@@ -67,8 +68,13 @@ class EventCodes:
         return {p: shown(self._code(key, p, stored.spent.get(p, 0))) for p in players(stored.state)}
 
     def holders(self) -> set[str]:
+        """Asked on every player's post: worked out again only when the stored event changed."""
         stored = self.judging.load(self.id)
-        return {seat_key(p, stored.spent.get(p, 0)) for p in players(stored.state)}
+        seen, holders = self._seen
+        if seen is not stored:  # one tuple: a reader on another thread never pairs a new event with old holders
+            holders = {seat_key(p, stored.spent.get(p, 0)) for p in players(stored.state)}
+            self._seen = (stored, holders)
+        return holders
 
     def spend(self, code: str) -> str | None:
         wanted = normal(code)

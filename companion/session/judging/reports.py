@@ -4,7 +4,10 @@ one entered, so the judge can settle a difference)."""
 
 from __future__ import annotations
 
+from companion.core.tournament.events import MAX_VP
 from companion.core.tournament.state import Report, Table, Tournament
+
+__all__ = ["DIFFER", "MAX_VP", "Report", "disputed", "entry", "judge_line", "public_line", "waiting"]
 
 DIFFER = "Scores differ: the judge will settle it"
 
