@@ -131,7 +131,7 @@ def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], t
     refusal(holding(base, cookie, "http://evil.example").post("/table/1/report", data=form), 403,
             "came from another site")
     refusal(ann.post("/table/1/report", data={"vp-0": "15", "vp-1": "lots"}), 409, "Ben's VP: type a whole number")
-    refusal(ann.post("/table/1/report", data={"vp-0": "15", "vp-1": "9", "last": "7"}), 409, "One force left: choose a player")
+    refusal(ann.post("/table/1/report", data={**form, "last": "7"}), 409, "One force left: choose a player")
     refusal(ann.post("/table/9/report", data=form), 403, "Ann plays at table 1")
     assert stored(feed) == before
 
