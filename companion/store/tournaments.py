@@ -112,7 +112,10 @@ class TournamentStore:
 
     def _load(self, tournament_id: str) -> _Kept:
         kept = self._kept.get(tournament_id)
-        if kept is not None and kept.signature is not None and kept.signature == self.signature(tournament_id):
+        # the signature before the read: if the file is replaced meanwhile, the next look sees it changed (taken
+        # after, it could name a newer file than the one read, and keep a stale event for good)
+        signature = self.signature(tournament_id)
+        if kept is not None and kept.signature is not None and kept.signature == signature:
             return kept  # nobody wrote the file since: what it holds is what this store read or wrote last
         db = self._db(tournament_id)
         try:
@@ -132,12 +135,8 @@ class TournamentStore:
                 raise ValueError("codes spent must be counts")
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise self._set_aside(tournament_id, f"its content is inconsistent: {exc}") from None
-        return self._keep(tournament_id, StoredTournament(tournament, events, token, updated, players_key, spent),
-                          [dict(e) for e in log])
-
-    def _keep(self, tournament_id: str, stored: StoredTournament, log_json: list[dict[str, Any]],
-              memo: Memo | None = None, full: int = 0) -> _Kept:
-        kept = _Kept(self.signature(tournament_id), stored, log_json, {} if memo is None else memo, full)
+        kept = _Kept(signature, StoredTournament(tournament, events, token, updated, players_key, spent),
+                     [dict(e) for e in log], {}, 0)
         self._kept[tournament_id] = kept
         return kept
 
@@ -236,7 +235,9 @@ class TournamentStore:
         # through TinyDB read and parsed the whole file first
         db.storage.write({"meta": {"1": meta}, "state": {"1": state_json},
                           "log": {str(n): doc for n, doc in enumerate(log_json, 1)}})
-        return self._keep(tournament_id, stored, log_json, memo, full)
+        # under the lock: the file is the one just written until this store lets go
+        kept = self._kept[tournament_id] = _Kept(self.signature(tournament_id), stored, log_json, memo, full)
+        return kept
 
 
 def _is_id(name: str) -> bool:
