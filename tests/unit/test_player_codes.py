@@ -16,6 +16,8 @@ from companion.session.judging.player_codes import ALPHABET, EventCodes, normal,
 from companion.session.judging.reports import judge_line, public_line
 from companion.session.judging.service import Judging
 
+from judge_cli_kit import as_json, judge
+
 
 def event(root: Path) -> tuple[Judging, str]:
     judging = Judging(root)
@@ -118,3 +120,23 @@ def test_the_slips_name_each_player_with_their_code_escaped(tmp_path: Path) -> N
     codes = EventCodes(judging, t.id).codes()
     page = slips_html(t, codes)
     assert "&lt;i&gt;Ann&lt;/i&gt;</b> · table 1" in page and codes["Ben"] in page and "<i>Ann" not in page
+
+
+def test_the_judge_s_cli_shows_codes_slips_and_flags(tmp_path: Path) -> None:
+    judge(tmp_path, "new", "Friday", "--table", "Ann,Ben", "--table", "Cat,Dan")
+    shown = as_json(tmp_path, "codes")["codes"]
+    tid = Judging(tmp_path).latest()
+    assert {c["player"]: c["code"] for c in shown} == EventCodes(Judging(tmp_path), tid).codes()
+    assert [c["table"] for c in shown] == [1, 1, 2, 2]
+    assert judge(tmp_path, "codes", "--player", "zed", ok=False).returncode != 0
+    judge(tmp_path, "pairings", "--slips", str(tmp_path / "slips.html"))
+    assert shown[0]["code"] in (tmp_path / "slips.html").read_text(encoding="utf-8")
+    judging = Judging(tmp_path)
+    judging.report(tid, "Ann", {"table": 1, "vp": {"Ann": 15, "Ben": 9}})
+    judging.report(tid, "Ben", {"table": 1, "vp": {"Ann": 9, "Ben": 15}})
+    status = judge(tmp_path, "status").stdout
+    assert "FLAGGED: the players' scores differ at table 1" in status
+    assert "Scores differ (Ann: Ann 15, Ben 9 · Ben: Ann 9, Ben 15)" in status
+    table = as_json(tmp_path, "status")["tables"][0]
+    assert table["disputed"] and [r["player"] for r in table["reports"]] == ["Ann", "Ben"]
+    assert "player:Ann report" in judge(tmp_path, "log").stdout
