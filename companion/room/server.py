@@ -99,12 +99,13 @@ def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, p
     app, hub, access, _ = build(feed, judge_screens, players_url=players, announce=announce,
                                 printed=(public_base(host, port), f"http://{local}:{port}"))
     print(f"Players follow their table at: {players}", flush=True)
-    print("Players report results with their own codes: `companion judge codes` (or Player codes on the judge's "
-          "screen).", flush=True)
     if lan:
         print(f"Warning: anyone on this network ({lan_address()}'s Wi-Fi or LAN) can open the room pages: table "
-              "numbers, player names, clocks and standings. Only the judge's one-time link can change anything.",
+              "numbers, player names, clocks and standings. Only the judge's one-time link changes anything, besides "
+              "a player's own code, which reports that player's table's result.",
               flush=True)
     access.new_code()  # announced: the judge's first link
+    print("Players report results with their own codes: `companion judge codes` (or Player codes on the judge's "
+          "screen).", flush=True)
     Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams).run()
     return 0
