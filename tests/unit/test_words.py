@@ -56,6 +56,7 @@ def test_a_units_line_has_its_reserve_and_the_tokens_it_holds_only() -> None:
     sniper = _unit(3, tokens=Tokens(action=1, grenade=2))
     assert unit_status(sniper, ("action", "upgrade", "grenade")) == "click 1 of 3 · Action 1 · Grenade 2"
     assert unit_status(sniper, ("action",)) == "click 1 of 3 · Action 1"  # a kind its game doesn't give: never
+    assert unit_status(sniper, ("action",), "on the ramp") == "click 1 of 3 · on the ramp · Action 1"
     waiting = replace(sniper, location="reserve", reserve_reason="swapped", tokens=Tokens(action_last=1))
     assert unit_status(waiting, ("action",)) == "click 1 of 3 · reserve (swapped) · Action 0 (+1 earlier)"
 

@@ -47,13 +47,13 @@ def reserve_text(unit: Unit) -> str:
     return "reserve" + (f" ({unit.reserve_reason})" if unit.reserve_reason else "")
 
 
-def unit_status(unit: Unit, token_kinds: Sequence[str]) -> str:
+def unit_status(unit: Unit, token_kinds: Sequence[str], place: str = "") -> str:
     """A unit's state on one line, as the card, the CLI and the live table show it: "click 2 of 3 · reserve ·
     Action 1". `token_kinds` are the tokens its system lets it hold (a token it can't hold is never listed;
-    one it holds none of is left out)."""
+    one it holds none of is left out); `place`, where it stands when that is worth saying ("on the ramp")."""
     held = [token_text(unit, k) for k in token_kinds
             if getattr(unit.tokens, k) or (k == "action" and unit.tokens.action_last)]
-    return " · ".join(part for part in (click_text(unit), reserve_text(unit), *held) if part)
+    return " · ".join(part for part in (click_text(unit), reserve_text(unit), place, *held) if part)
 
 
 def score_text(kind: str, value: int, target: int | None = None) -> str:

@@ -13,9 +13,10 @@ from companion.session.play.positions import token_kinds
 __all__ = ["click_text", "player_score", "scores_shown", "unit_line"]
 
 
-def unit_line(match: Match, unit: Unit) -> str:
-    """"click 2 of 3 · reserve · Action 1": the unit's click, where it waits and the tokens it holds."""
-    return unit_status(unit, token_kinds(match, unit))
+def unit_line(match: Match, unit: Unit, place: str = "") -> str:
+    """"click 2 of 3 · reserve · Action 1": the unit's click, where it waits (or `place`, where it stands when the
+    card says it) and the tokens it holds."""
+    return unit_status(unit, token_kinds(match, unit), place)
 
 
 def scores_shown(match: Match, player: Player) -> tuple[str, ...]:
