@@ -20,7 +20,7 @@ from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
 from companion.rules import base
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
-from companion.rules.halo import attack
+from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -111,14 +111,12 @@ def _turn(state: Match) -> _Turn:
     table = tuple(u for u in mine if u.location == "table" and not u.eliminated)
     reserve = tuple(u for u in mine if u.location == "reserve")
     tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
-    return _Turn(
-        player=player, table=table, reserve=reserve,
-        reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
-        cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None),
-        enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
-        used=sum(u.tokens.action for u in mine),
-        captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
-    )
+    enemies = tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated)
+    return _Turn(player=player, table=table, reserve=reserve,
+                 reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
+                 cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None), enemies=enemies,
+                 used=sum(u.tokens.action for u in mine),
+                 captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None)
 
 
 def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
@@ -320,6 +318,9 @@ class HaloActionClix(System):
             return Odds(None, "2d6 on the Loot Roll chart; its roll numbers are cut off in the source: read them on "
                               "your spawn point counter")
         return None
+
+    outcomes = staticmethod(advice.outcomes)  # the advisor's hooks: halo/advice.py
+    advice_figures = staticmethod(advice.figures)
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         """Roll where the action rolls and return its events (one undoable step); IllegalAction when not legal."""

@@ -30,6 +30,7 @@ from companion.rules.base import (
     check,
     refusal_summary,
 )
+from companion.rules.skirmish import advice
 from companion.rules.skirmish.combat import (
     ATTACK_ROLL,
     ELEMENTS,
@@ -289,6 +290,8 @@ class HeroClixSkirmish(System):
     def _legal_verdict(self, state: Match, now: _Query, spec: _Spec, unit: Unit) -> Verdict:
         kind = "FREE" if spec.kind == "free" else "costed"
         return Verdict(True, f"{unit.name} can take it: {spec.title} (the round's {kind} action)", spec.rule)
+
+    outcomes = staticmethod(advice.outcomes)  # the advisor's hook: skirmish/advice.py
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         return attack_odds(state, action) if action.name == "attack" else None
