@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `ma
     from companion.core.packs.load import Pack
     from companion.rules.base import Action, Resolution
     from companion.session.judging.service import Judging
+    from companion.session.play.advice import Advice
 
 
 def _get_pack(*args: Any, **kwargs: Any) -> Pack:
@@ -228,6 +229,13 @@ class Session:
             elif resolution.events:
                 self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
+
+    def advise(self, match_id: str, by: str = "points", struck: Iterable[str] = ()) -> Advice:
+        """The active player's rolling options ranked by `by` ("points", "ko" or "damage"), exact figures and
+        working included; targets in `struck` (ruled out this turn, e.g. no line of fire) left out."""
+        from companion.session.play.advice import advise
+
+        return advise(self.state(match_id), by, struck)
 
     @guarded("undo")
     def undo(self, match_id: str, *, by: str | None = None) -> Match:

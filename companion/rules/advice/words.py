@@ -50,8 +50,8 @@ def working(system: System, state: Match, row: Row) -> list[str]:
     for o in row.outcomes:
         did = changes(state, o.resolution.events)
         ours = [d for d in did if not d.endswith("action token")] or ["nothing changes on the table"]
-        lines.append(f"{o.branch.label} ({odds_text(o.branch.chance)}), e.g. {list(o.branch.dice)}: "
-                     + "; ".join(ours))
+        lines.append(f"{o.branch.label.capitalize()}, {odds_text(o.branch.chance)}, e.g. dice "
+                     f"{', '.join(map(str, o.branch.dice))}: " + "; ".join(ours))
     for name, value, each in (("damage", row.damage, lambda o: o.damage), ("KO", row.ko, lambda o: int(o.ko)),
                               (POINTS.get(row.scoring, row.scoring), row.points, lambda o: o.points)):
         if name != POINTS.get(row.scoring) and not row.target:
