@@ -1,0 +1,82 @@
+"""The advisor (issue 28) over random reachable positions of every game: each figure of each ranked option equals
+a brute-force count over every face of every die (itertools.product, the system's own `resolve` on each roll and
+the reducer's effects, no icepool); the ranking is sorted by the chosen key; every option is legal by `explain`,
+is one `legal_actions` lists, and `resolve` takes it as it stands."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import rules
+from companion.core.match.describe import damage_taken, trial
+from companion.core.model import Match
+from companion.rules import advice
+from companion.rules.advice import Row, ScriptedDice
+
+from advice_kit import position
+
+SYSTEMS = sorted(rules.available())
+
+
+def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fraction]:
+    """Every figure of `row` by resolving every roll of the dice it makes, each equally likely."""
+    first = system.resolve(state, row.action, ScriptedDice(row.outcomes[0].branch.dice)).events
+    sides = [int(s) for e in first if e.type == "roll" for n, s in re.findall(r"(\d+)d(\d+)", e.data["expr"])
+             for _ in range(int(n))]
+    assert len(sides) == len(row.outcomes[0].branch.dice)
+    sums = dict.fromkeys(("hit", "damage", "ko", "points", "win", "upgrade"), Fraction(0))
+    me, kind = state.active_player.id, system.scoring_kind(state)
+    rolls = list(itertools.product(*(range(1, s + 1) for s in sides)))
+    for faces in rolls:
+        resolution = system.resolve(state, row.action, ScriptedDice(faces))
+        path = trial(state, resolution.events)
+        after = path[-1]
+        sums["hit"] += bool(resolution.success)
+        if row.target:
+            sums["damage"] += damage_taken(state, resolution.events, row.target)
+            was = state.unit(row.target)
+            sums["ko"] += not was.eliminated and was.location == "table" and any(
+                s.unit(row.target).eliminated or s.unit(row.target).location != "table" for s in path[1:])
+        sums["points"] += getattr(after.player(me), kind) - getattr(state.player(me), kind)
+        sums["win"] += after.status == "finished" and me in after.winners
+        sums["upgrade"] += after.unit(row.action.unit).tokens.upgrade - state.unit(row.action.unit).tokens.upgrade
+    return {k: v / len(rolls) for k, v in sums.items()}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SYSTEMS), st.integers(0, 2**32 - 1), st.integers(0, 8), st.sampled_from(advice.KEYS))
+def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_legal(
+        system_id: str, seed: int, steps: int, by: str) -> None:
+    system = rules.get(system_id)
+    state = position(system_id, seed, steps)
+    rows = advice.rank(system, state, by)
+    keys = [r.key(by) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    listed = {(o.action, u) for o in system.legal_actions(state) if o.enabled for u in o.units or (None,)}
+    for row in rows:
+        assert (row.action.name, row.action.unit) in listed
+        assert system.explain(state, row.action).legal, row.action
+        system.resolve(state, row.action, random.Random(seed))  # resolve takes it as it stands
+        assert sum(o.branch.chance for o in row.outcomes) == 1
+    for row in random.Random(seed).sample(rows, min(4, len(rows))):
+        counted = brute_force(system, state, row)
+        assert (row.hit, row.damage, row.ko, row.points, row.win) == (
+            counted["hit"], counted["damage"], counted["ko"], counted["points"], counted["win"]), row.action
+        assert row.figures.get("upgrade tokens", 0) == counted["upgrade"]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SYSTEMS), st.integers(0, 2**32 - 1), st.integers(0, 6))
+def test_a_struck_target_is_left_out_and_nothing_else_changes(system_id: str, seed: int, steps: int) -> None:
+    system = rules.get(system_id)
+    state = position(system_id, seed, steps)
+    rows = advice.rank(system, state)
+    struck = {r.target for r in rows[:1] if r.target}
+    kept = advice.rank(system, state, struck=struck)
+    assert [r.action for r in kept] == [r.action for r in rows if r.target not in struck]
