@@ -246,6 +246,9 @@ class System:
     def advice_figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
         return {}
 
+    def outcome_key(self, state: Match, action: Action, label: str) -> object:  # equal keys: equal figures
+        return None  # None: weigh every action's classes by its own resolution
+
     # --- what differs between games -------------------------------------------------------------------
 
     def positions(self, unit: Unit | None = None) -> dict[str, str]:

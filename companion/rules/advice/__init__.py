@@ -7,8 +7,8 @@ working in words.
 """
 
 from companion.rules.advice.dice import Branch, ScriptedDice, split
-from companion.rules.advice.rank import KEYS, Outcome, Row, rank
+from companion.rules.advice.rank import KEYS, Effect, Outcome, Row, rank
 from companion.rules.advice.words import figures_line, headline, to_json, working
 
-__all__ = ["KEYS", "Branch", "Outcome", "Row", "ScriptedDice", "figures_line", "headline", "rank", "split",
+__all__ = ["KEYS", "Branch", "Effect", "Outcome", "Row", "ScriptedDice", "figures_line", "headline", "rank", "split",
            "to_json", "working"]

@@ -10,9 +10,11 @@ class's chance. Nothing here knows a game: points are the player's score in the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import math
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from companion.core.errors import CompanionError
 from companion.core.match.describe import trial
@@ -25,16 +27,21 @@ ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """One class of the roll as the rules helper resolves it: its branch, the resolution, and its effects."""
+class Effect:
+    """What the events `resolve` gives for one class of the roll do, as the reducer applies them."""
 
-    branch: Branch
-    resolution: Resolution
+    success: bool | None  # the resolution's hit or miss (None: not a roll that hits or misses)
     damage: int  # clicks the target really took (the reducer stops at its KO click)
     ko: bool
     points: int  # the active player's score gained, in the system's kind
     won: bool  # the step ends the match with the active player among the winners
     figures: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    branch: Branch
+    effect: Effect
 
 
 @dataclass(frozen=True)
@@ -50,37 +57,45 @@ class Row:
     assumed: tuple[str, ...]  # what the app can't know and took for granted
     scoring: str  # "vp" or "kills"
 
-    def _expect(self, value: Iterable[tuple[Fraction, int | bool]]) -> Fraction:
-        return sum((p * int(v) for p, v in value), ZERO)
+    @cached_property
+    def _weights(self) -> tuple[tuple[int, ...], int]:
+        """Each class's chance over one common denominator: sums of whole numbers, one Fraction at the end."""
+        common = math.lcm(*(o.branch.chance.denominator for o in self.outcomes))
+        return tuple(o.branch.chance.numerator * (common // o.branch.chance.denominator)
+                     for o in self.outcomes), common
 
-    @property
+    def _expect(self, values: Iterable[int | bool]) -> Fraction:
+        weights, common = self._weights
+        return Fraction(sum(w * int(v) for w, v in zip(weights, values, strict=True)), common)
+
+    @cached_property
     def hit(self) -> Fraction | None:
         """The chance the roll succeeds (None when the roll isn't one that hits or misses)."""
-        if any(o.resolution.success is None for o in self.outcomes):
+        if any(o.effect.success is None for o in self.outcomes):
             return None
-        return self._expect((o.branch.chance, bool(o.resolution.success)) for o in self.outcomes)
+        return self._expect(bool(o.effect.success) for o in self.outcomes)
 
-    @property
+    @cached_property
     def damage(self) -> Fraction:
-        return self._expect((o.branch.chance, o.damage) for o in self.outcomes)
+        return self._expect(o.effect.damage for o in self.outcomes)
 
-    @property
+    @cached_property
     def ko(self) -> Fraction:
-        return self._expect((o.branch.chance, o.ko) for o in self.outcomes)
+        return self._expect(o.effect.ko for o in self.outcomes)
 
-    @property
+    @cached_property
     def points(self) -> Fraction:
-        return self._expect((o.branch.chance, o.points) for o in self.outcomes)
+        return self._expect(o.effect.points for o in self.outcomes)
 
-    @property
+    @cached_property
     def win(self) -> Fraction:
-        return self._expect((o.branch.chance, o.won) for o in self.outcomes)
+        return self._expect(o.effect.won for o in self.outcomes)
 
-    @property
+    @cached_property
     def figures(self) -> dict[str, Fraction]:
         """The system's own figures (e.g. Halo's upgrade tokens), each as an expected count."""
-        names = dict.fromkeys(n for o in self.outcomes for n in o.figures)
-        return {n: self._expect((o.branch.chance, o.figures.get(n, 0)) for o in self.outcomes) for n in names}
+        names = dict.fromkeys(n for o in self.outcomes for n in o.effect.figures)
+        return {n: self._expect(o.effect.figures.get(n, 0) for o in self.outcomes) for n in names}
 
     def key(self, by: str) -> tuple[Fraction, ...]:
         """The sort key for `by` (ties: the other figures, the win chance first)."""
@@ -96,10 +111,14 @@ def rank(system: System, state: Match, by: str = "points", struck: Iterable[str]
     out = set(struck)
     rows: list[Row] = []
     seen: set[tuple[object, ...]] = set()
+    effects: dict[Hashable, Effect] = {}  # by the system's outcome key: classes it says resolve alike
+    assumed: dict[str, tuple[str, ...]] = {}
     for option, action in candidates(system, state):
         if action.params.get("target") in out:
             continue
-        row = weigh(system, state, option, action)
+        if option.action not in assumed:
+            assumed[option.action] = assumptions(state, option)
+        row = weigh(system, state, option, action, effects, assumed[option.action])
         if row is None:
             continue
         same = (action.unit, row.target, row.hit, row.damage, row.ko, row.points, row.win)
@@ -126,27 +145,38 @@ def candidates(system: System, state: Match) -> Iterator[tuple[ActionOption, Act
                 yield option, Action(option.action, unit, base if aim is None else {**base, "target": aim})
 
 
-def weigh(system: System, state: Match, option: ActionOption, action: Action) -> Row | None:
-    """The option's row, None when the system can't weigh it or the rules refuse it."""
+def weigh(system: System, state: Match, option: ActionOption, action: Action,
+          effects: dict[Hashable, Effect] | None = None, assumed: tuple[str, ...] | None = None) -> Row | None:
+    """The option's row, None when the system can't weigh it or the rules refuse it. `effects` shares what a
+    class of the roll does between actions the system gives the same `outcome_key` (the property test checks
+    every figure against resolving each roll of each row's own action)."""
+    effects = {} if effects is None else effects
     try:
         branches = system.outcomes(state, action)
         if not branches:
             return None
-        outcomes = tuple(_outcome(system, state, action, b) for b in branches)
+        outcomes = []
+        for branch in branches:
+            key = system.outcome_key(state, action, branch.label)
+            effect = effects.get(key) if key is not None else None
+            if effect is None:
+                effect = effect_of(system, state, action, branch)
+                if key is not None:
+                    effects[key] = effect
+            outcomes.append(Outcome(branch, effect))
     except CompanionError:  # not legal with these values (resolve's own refusal): not an option to advise
         return None
     target_id = action.params.get("target")
     target = _unit(state, target_id)
     actor = _unit(state, action.unit)
     return Row(action, option.title, actor.name if actor else None, target_id, target.name if target else None,
-               outcomes, assumptions(state, option), system.scoring_kind(state))
+               tuple(outcomes), assumptions(state, option) if assumed is None else assumed,
+               system.scoring_kind(state))
 
 
-def _outcome(system: System, state: Match, action: Action, branch: Branch) -> Outcome:
-    dice = ScriptedDice(branch.dice)
-    resolution = system.resolve(state, action, dice)
-    if dice.left:
-        raise ValueError(f"{action.name}: the advisor scripted {dice.left} die/dice more than it rolls")
+def effect_of(system: System, state: Match, action: Action, branch: Branch) -> Effect:
+    """What `resolve` does with a roll of this class: its events applied on a trial copy by the reducer."""
+    resolution = resolved(system, state, action, branch)
     path = trial(state, resolution.events)
     after, target_id = path[-1], action.params.get("target")
     damage, ko = 0, False
@@ -159,7 +189,16 @@ def _outcome(system: System, state: Match, action: Action, branch: Branch) -> Ou
     kind = system.scoring_kind(state)
     gained = getattr(after.player(me), kind) - getattr(state.player(me), kind)
     won = after.status == "finished" and me in (after.winners or ())
-    return Outcome(branch, resolution, damage, ko, gained, won, system.advice_figures(state, after, action))
+    return Effect(resolution.success, damage, ko, gained, won, system.advice_figures(state, after, action))
+
+
+def resolved(system: System, state: Match, action: Action, branch: Branch) -> Resolution:
+    """The system's own resolution of `action` when the dice show the branch's roll."""
+    dice = ScriptedDice(branch.dice)
+    resolution = system.resolve(state, action, dice)
+    if dice.left:
+        raise ValueError(f"{action.name}: the advisor scripted {dice.left} die/dice more than it rolls")
+    return resolution
 
 
 def _down(unit: Unit) -> bool:

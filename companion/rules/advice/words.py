@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.core.match.describe import changes
 from companion.core.model import Match
-from companion.rules.advice.rank import Row
+from companion.rules.advice.rank import Row, resolved
 from companion.rules.base import System, odds_text
 
 POINTS = {"kills": "kills", "vp": "VP"}
@@ -48,12 +48,13 @@ def working(system: System, state: Match, row: Row) -> list[str]:
     if odds is not None:
         lines.append(f"Roll: {odds.text}")
     for o in row.outcomes:
-        did = changes(state, o.resolution.events)
+        did = changes(state, resolved(system, state, row.action, o.branch).events)
         ours = [d for d in did if not d.endswith("action token")] or ["nothing changes on the table"]
         lines.append(f"{o.branch.label.capitalize()}, {odds_text(o.branch.chance)}, e.g. dice "
                      f"{', '.join(map(str, o.branch.dice))}: " + "; ".join(ours))
-    for name, value, each in (("damage", row.damage, lambda o: o.damage), ("KO", row.ko, lambda o: int(o.ko)),
-                              (POINTS.get(row.scoring, row.scoring), row.points, lambda o: o.points)):
+    for name, value, each in (("damage", row.damage, lambda o: o.effect.damage),
+                              ("KO", row.ko, lambda o: int(o.effect.ko)),
+                              (POINTS.get(row.scoring, row.scoring), row.points, lambda o: o.effect.points)):
         if name != POINTS.get(row.scoring) and not row.target:
             continue
         terms = " + ".join(f"{o.branch.chance} x {each(o)}" for o in row.outcomes)
@@ -72,5 +73,5 @@ def to_json(row: Row) -> dict[str, Any]:
             "ko": both(row.ko), "points": both(row.points), "scoring": row.scoring, "win": both(row.win),
             "figures": {n: both(v) for n, v in row.figures.items()}, "assumed": list(row.assumed),
             "outcomes": [{"label": o.branch.label, "chance": str(o.branch.chance), "dice": list(o.branch.dice),
-                          "damage": o.damage, "ko": o.ko, "points": o.points, "won": o.won,
-                          "summary": o.resolution.summary} for o in row.outcomes]}
+                          "damage": o.effect.damage, "ko": o.effect.ko, "points": o.effect.points,
+                          "won": o.effect.won} for o in row.outcomes]}

@@ -319,7 +319,7 @@ class HaloActionClix(System):
                               "your spawn point counter")
         return None
 
-    outcomes = staticmethod(advice.outcomes)  # the advisor's hooks: halo/advice.py
+    outcomes, outcome_key = staticmethod(advice.outcomes), staticmethod(advice.outcome_key)  # halo/advice.py
     advice_figures = staticmethod(advice.figures)
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:

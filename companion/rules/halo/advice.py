@@ -11,7 +11,7 @@ from functools import lru_cache
 from companion.core.model import Match
 from companion.rules.advice.dice import Branch, split
 from companion.rules.base import Action
-from companion.rules.halo.attack import attack_setup
+from companion.rules.halo.attack import attack_setup, dial_value
 
 UPGRADE_FIGURE = "upgrade tokens"
 
@@ -37,3 +37,13 @@ def figures(before: Match, after: Match, action: Action) -> dict[str, int]:
     unit = action.unit or ""
     was, now = (next((u.tokens.upgrade for u in s.units if u.id == unit), 0) for s in (before, after))
     return {UPGRADE_FIGURE: now - was}
+
+
+def outcome_key(state: Match, action: Action, label: str) -> object:
+    """Attacks whose class resolves to the same figures: every miss alike; a hit (or two 6s without the card's
+    splash) by the damage it deals to the one target, whoever deals it. A splash is weighed on its own."""
+    if label == "miss":
+        return "miss"
+    if label == "two 6s" and action.params.get("splash") is True:
+        return None
+    return ("hit", action.params.get("target"), dial_value(state.unit(action.unit or ""), "damage"))

@@ -21,3 +21,12 @@ def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
     if action.name != "attack":
         return None
     return attack_branches(max(2, min(attack_setup(state, action).needed, 13)))  # 2d6 totals run from 2 to 12
+
+
+def outcome_key(state: Match, action: Action, label: str) -> object:
+    """Attacks whose class resolves to the same figures: every miss alike; a hit by the damage dealt to the one
+    target (modifiers and the first round's reduction included), whoever deals it."""
+    if label == "miss":
+        return "miss"
+    attack = attack_setup(state, action)
+    return ("hit", attack.target.id, attack.damage, attack.reduce)

@@ -291,7 +291,8 @@ class HeroClixSkirmish(System):
         kind = "FREE" if spec.kind == "free" else "costed"
         return Verdict(True, f"{unit.name} can take it: {spec.title} (the round's {kind} action)", spec.rule)
 
-    outcomes = staticmethod(advice.outcomes)  # the advisor's hook: skirmish/advice.py
+    outcomes = staticmethod(advice.outcomes)  # the advisor's hooks: skirmish/advice.py
+    outcome_key = staticmethod(advice.outcome_key)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         return attack_odds(state, action) if action.name == "attack" else None
