@@ -69,7 +69,8 @@ def to_json(row: Row) -> dict[str, Any]:
         return None if x is None else {"exact": str(x), "value": round(float(x), 6)}
 
     return {"action": {"name": row.action.name, "unit": row.action.unit, "params": dict(row.action.params)},
-            "title": headline(row), "target": row.target, "hit": both(row.hit), "damage": both(row.damage),
+            "title": headline(row), "target": row.target, "target_name": row.target_name, "hit": both(row.hit),
+            "damage": both(row.damage),
             "ko": both(row.ko), "points": both(row.points), "scoring": row.scoring, "win": both(row.win),
             "figures": {n: both(v) for n, v in row.figures.items()}, "assumed": list(row.assumed),
             "outcomes": [{"label": o.branch.label, "chance": str(o.branch.chance), "dice": list(o.branch.dice),
