@@ -11,7 +11,7 @@ from functools import lru_cache
 from companion.core.model import Match
 from companion.rules.advice.dice import Branch, split
 from companion.rules.base import Action
-from companion.rules.halo.attack import attack_setup, dial_value
+from companion.rules.halo.attack import MOVING_ATTACKS, SHOOTING_ACTIONS, attack_setup, dial_value
 
 UPGRADE_FIGURE = "upgrade tokens"
 
@@ -24,9 +24,7 @@ def attack_branches(needed: int) -> tuple[Branch, ...]:
 
 def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
     """An attack's classes (None for the actions that don't attack)."""
-    from companion.rules.halo.actions import ATTACKS  # the system's module imports this one
-
-    if action.name not in ATTACKS:
+    if action.name not in (*SHOOTING_ACTIONS, *MOVING_ATTACKS):  # a shot, a move and attack, a grenade
         return None
     setup, _, _ = attack_setup(state, action)
     return attack_branches(max(2, min(setup.needed, 13)))  # every total below 2 hits, above 12 only two 6s
