@@ -83,7 +83,7 @@ def rows() -> list[tuple[str, Callable[[], object], int]]:
 def big_halo_match(per_player: int = 5) -> Match:
     """4 players x 5 units (one in reserve each), some tokens and actions already given, every other unit on an
     opponent's spawn point: 20 units (or 4 x `per_player`)."""
-    state = new_match(get_pack("halo-actionclix"), ["Ann", "Ben", "Cat", "Dan"], match_id="bench", seed=1, now=0.0)
+    state = new_match(get_pack("halo-actionclix"), ["Ann", "Ben", "Cat", "Dan"], match_id="bench", now=0.0)
     dial = [{"stats": {"speed": 8, "attack": 10 - i, "defense": 16 - i, "damage": 2}} for i in range(5)]
     dial.append({"stats": {}, "markers": ["ko"]})
     events = []
@@ -99,7 +99,7 @@ def big_halo_match(per_player: int = 5) -> Match:
 
 def big_skirmish_match() -> Match:
     """4 players x 5 characters (one a bystander), round 2 of turn 1 with some tokens given: 20 units."""
-    state = new_match(get_pack("heroclix-skirmish"), ["Ann", "Ben", "Cat", "Dan"], match_id="bench", seed=1, now=0.0)
+    state = new_match(get_pack("heroclix-skirmish"), ["Ann", "Ben", "Cat", "Dan"], match_id="bench", now=0.0)
     dial = [{"stats": {"speed": 8, "attack": 10 - i, "defense": 17 - i, "damage": 3 - i // 2}} for i in range(5)]
     dial.append({"stats": {}, "markers": ["ko"]})
     events = [Event("add_unit", {"unit": {
@@ -132,7 +132,7 @@ def _legal_action_rows() -> list[tuple[str, Callable[[], object], int]]:
 def big_scarab_match() -> Match:
     """The Scarab's four dials, 6 reinforcements and 10 attackers (2 aerial): 20 units, the Scarab's gun step.
     Figures stand all over: on the map, beneath, on top, on the Ramp and inside (5 reinforcements inside)."""
-    state = new_match(get_pack("scarab"), ["Sam", "Ann"], match_id="bench", seed=1, now=0.0)
+    state = new_match(get_pack("scarab"), ["Sam", "Ann"], match_id="bench", now=0.0)
     ko = [{"stats": {}, "markers": ["ko"]}]
 
     def dial(stats: tuple[str, ...], row: tuple[int, ...], marks: list[str] | None = None) -> list[dict]:
@@ -172,7 +172,7 @@ def _scarab_rows() -> list[tuple[str, Callable[[], object], int]]:
 
 def _two_player_match(system: str, card: Callable[[int, int], dict]) -> Match:
     """The Maze and Armageddon Empires are 2-player games: 2 players x 10 units = 20 units."""
-    state = new_match(get_pack(system), ["Ann", "Ben"], match_id="bench", seed=1, now=0.0)
+    state = new_match(get_pack(system), ["Ann", "Ben"], match_id="bench", now=0.0)
     return replay(state, [Event("add_unit", {"unit": card(p, i)}) for p in (1, 2) for i in range(10)])
 
 

@@ -249,6 +249,14 @@ class System:
     def outcome_key(self, state: Match, action: Action, label: str) -> object:  # equal keys: equal figures
         return None  # None: weigh every action's classes by its own resolution
 
+    def advice_target(self, state: Match, action: Action) -> str | None:  # the unit whose damage and KO count
+        return action.params.get("target") or None
+
+    def advice_points(self, before: Match, after: Match, action: Action) -> tuple[int, str]:
+        """What the step scores toward winning, and its word: by default the player's points of the system."""
+        kind, me = self.scoring_kind(before), before.active_player.id
+        return getattr(after.player(me), kind) - getattr(before.player(me), kind), {"vp": "VP"}.get(kind, kind)
+
     # --- what differs between games -------------------------------------------------------------------
 
     def positions(self, unit: Unit | None = None) -> dict[str, str]:

@@ -31,6 +31,7 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
              for _ in range(int(n))]
     assert len(sides) == len(row.outcomes[0].branch.dice)
     sums = dict.fromkeys(("hit", "damage", "ko", "points", "win", "upgrade"), Fraction(0))
+    figures: dict[str, Fraction] = {}
     me, kind = state.active_player.id, system.scoring_kind(state)
     rolls = list(itertools.product(*(range(1, s + 1) for s in sides)))
     for faces in rolls:
@@ -43,10 +44,16 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
             was = state.unit(row.target)
             sums["ko"] += not was.eliminated and was.location == "table" and any(
                 s.unit(row.target).eliminated or s.unit(row.target).location != "table" for s in path[1:])
-        sums["points"] += getattr(after.player(me), kind) - getattr(state.player(me), kind)
+        sums["points"] += system.advice_points(state, after, row.action)[0]
+        if type(system).advice_points is rules.System.advice_points:  # the game's points are the player's own
+            assert system.advice_points(state, after, row.action)[0] == (
+                getattr(after.player(me), kind) - getattr(state.player(me), kind))
         sums["win"] += after.status == "finished" and me in after.winners
-        sums["upgrade"] += after.unit(row.action.unit).tokens.upgrade - state.unit(row.action.unit).tokens.upgrade
-    return {k: v / len(rolls) for k, v in sums.items()}
+        if row.action.unit:
+            sums["upgrade"] += after.unit(row.action.unit).tokens.upgrade - state.unit(row.action.unit).tokens.upgrade
+        for name, value in system.advice_figures(state, after, row.action).items():
+            figures[name] = figures.get(name, Fraction(0)) + value
+    return {**{k: v / len(rolls) for k, v in sums.items()}, **{k: v / len(rolls) for k, v in figures.items()}}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -69,6 +76,8 @@ def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_leg
         assert (row.hit, row.damage, row.ko, row.points, row.win) == (
             counted["hit"], counted["damage"], counted["ko"], counted["points"], counted["win"]), row.action
         assert row.figures.get("upgrade tokens", 0) == counted["upgrade"]
+        assert {k: v for k, v in row.figures.items() if v} == {
+            k: v for k, v in counted.items() if v and k not in ("hit", "damage", "ko", "points", "win", "upgrade")}
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -36,6 +36,7 @@ class Effect:
     points: int  # the active player's score gained, in the system's kind
     won: bool  # the step ends the match with the active player among the winners
     figures: dict[str, int] = field(default_factory=dict)
+    scoring: str = "VP"  # what `points` counts, in the system's words
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,11 @@ class Row:
     target_name: str | None
     outcomes: tuple[Outcome, ...]
     assumed: tuple[str, ...]  # what the app can't know and took for granted
-    scoring: str  # "vp" or "kills"
+
+    @property
+    def scoring(self) -> str:
+        """What `points` counts ("VP", "kills", "Scarab clicks"), in the system's words."""
+        return self.outcomes[0].effect.scoring
 
     @cached_property
     def _weights(self) -> tuple[tuple[int, ...], int]:
@@ -136,7 +141,7 @@ def candidates(system: System, state: Match) -> Iterator[tuple[ActionOption, Act
         if not option.enabled or not option.dice:
             continue
         base = {p.name: p.default for p in option.params if p.default is not None and p.name != "target"}
-        target = next((p for p in option.params if p.name == "target" and p.kind == "unit"), None)
+        target = next((p for p in option.params if p.name == "target" and p.kind in ("unit", "choice")), None)
         aims = [c for c, _ in target.choices if c] if target is not None else [None]
         for unit in option.units or (None,):
             for aim in aims:
@@ -166,30 +171,27 @@ def weigh(system: System, state: Match, option: ActionOption, action: Action,
             outcomes.append(Outcome(branch, effect))
     except CompanionError:  # not legal with these values (resolve's own refusal): not an option to advise
         return None
-    target_id = action.params.get("target")
+    target_id = system.advice_target(state, action)
     target = _unit(state, target_id)
     actor = _unit(state, action.unit)
     return Row(action, option.title, actor.name if actor else None, target_id, target.name if target else None,
-               tuple(outcomes), assumptions(state, option) if assumed is None else assumed,
-               system.scoring_kind(state))
+               tuple(outcomes), assumptions(state, option) if assumed is None else assumed)
 
 
 def effect_of(system: System, state: Match, action: Action, branch: Branch) -> Effect:
     """What `resolve` does with a roll of this class: its events applied on a trial copy by the reducer."""
     resolution = resolved(system, state, action, branch)
     path = trial(state, resolution.events)
-    after, target_id = path[-1], action.params.get("target")
+    after, target_id = path[-1], system.advice_target(state, action)
     damage, ko = 0, False
     if target_id and not path[0].unit(target_id).eliminated:
         steps = [s.unit(target_id) for s in path if any(u.id == target_id for u in s.units)]
         damage = 0 if steps[0].cyclic else sum(max(0, b.click - a.click)
                                                for a, b in zip(steps, steps[1:], strict=False))
         ko = any(_down(u) for u in steps[1:]) and not _down(steps[0])
-    me = state.active_player.id
-    kind = system.scoring_kind(state)
-    gained = getattr(after.player(me), kind) - getattr(state.player(me), kind)
-    won = after.status == "finished" and me in (after.winners or ())
-    return Effect(resolution.success, damage, ko, gained, won, system.advice_figures(state, after, action))
+    gained, word = system.advice_points(state, after, action)
+    won = after.status == "finished" and state.active_player.id in (after.winners or ())
+    return Effect(resolution.success, damage, ko, gained, won, system.advice_figures(state, after, action), word)
 
 
 def resolved(system: System, state: Match, action: Action, branch: Branch) -> Resolution:

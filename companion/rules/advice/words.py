@@ -11,8 +11,6 @@ from companion.core.model import Match
 from companion.rules.advice.rank import Row, resolved
 from companion.rules.base import System, odds_text
 
-POINTS = {"kills": "kills", "vp": "VP"}
-
 
 def pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
@@ -33,7 +31,7 @@ def figures_line(row: Row) -> str:
     parts = [f"hit {pct(row.hit)}"] if row.hit is not None else []
     if row.target:
         parts += [f"damage {num(row.damage)}", f"KO {pct(row.ko)}"]
-    parts.append(f"{num(row.points)} {POINTS.get(row.scoring, row.scoring)}")
+    parts.append(f"{num(row.points)} {row.scoring}")
     parts += [f"{name} {num(v)}" for name, v in row.figures.items() if v]
     if row.win:
         parts.append(f"wins {pct(row.win)}")
@@ -54,8 +52,8 @@ def working(system: System, state: Match, row: Row) -> list[str]:
                      f"{', '.join(map(str, o.branch.dice))}: " + "; ".join(ours))
     for name, value, each in (("damage", row.damage, lambda o: o.effect.damage),
                               ("KO", row.ko, lambda o: int(o.effect.ko)),
-                              (POINTS.get(row.scoring, row.scoring), row.points, lambda o: o.effect.points)):
-        if name != POINTS.get(row.scoring) and not row.target:
+                              (row.scoring, row.points, lambda o: o.effect.points)):
+        if name != row.scoring and not row.target:
             continue
         terms = " + ".join(f"{o.branch.chance} x {each(o)}" for o in row.outcomes)
         lines.append(f"Expected {name} = {terms} = {value} ({num(value)})")
