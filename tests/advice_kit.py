@@ -13,10 +13,11 @@ from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action
 
+from armageddon_challenges_kit import card
 from builders import match
 from rules_explain_resolve_kit import STARTS, defaults, table_event
 
-ADVISED = ("halo-actionclix", "heroclix-skirmish")  # the games whose rolls the advisor weighs
+VARIED = ("halo-actionclix", "heroclix-skirmish", "armageddon-empires")  # games with a varied start here
 
 
 def varied_unit(uid: str, owner: str, rng: random.Random, **extra: Any) -> dict[str, Any]:
@@ -27,8 +28,21 @@ def varied_unit(uid: str, owner: str, rng: random.Random, **extra: Any) -> dict[
             "dial": [*clicks, {"stats": {}, "markers": ["ko"]}], **extra}
 
 
+def small_cards(rng: random.Random) -> Match:
+    """Armageddon Empires with small pools (1-2 dice, Fate 0-2), so every roll can be counted face by face."""
+    cast = [card("kade", "Kade", "p1", {"pool": rng.randint(1, 2), "fate": rng.randint(0, 2),
+                                         "wound-points": rng.randint(1, 3)}, "assassin"),
+            card("mira", "Mira", "p1", {"fate": 1, "wound-points": 2}, f"saboteur:{rng.randint(1, 2)}"),
+            card("vex", "Lord Vex", "p2", {"fate": rng.randint(0, 2), "wound-points": rng.randint(1, 3)}),
+            card("shade", "Shade", "p2", {"fate": rng.randint(0, 1), "wound-points": 2}, "assassin:1"),
+            card("foundry", "Foundry", "p2", {"defense": rng.randint(0, 2), "structure": rng.randint(1, 4)})]
+    return replay(match("armageddon-empires"), [Event("add_unit", {"unit": c}) for c in cast])
+
+
 def varied(system_id: str, rng: random.Random, per_side: int = 4) -> Match:
     """Two players (Skirmish: three) with `per_side` varied units each; some Halo units hold grenade tokens."""
+    if system_id == "armageddon-empires":
+        return small_cards(rng)
     players = 3 if system_id == "heroclix-skirmish" else 2
     cast = []
     for p in range(1, players + 1):
@@ -60,5 +74,5 @@ def walk(system_id: str, state: Match, rng: random.Random, steps: int) -> Match:
 def position(system_id: str, seed: int, steps: int) -> Match:
     """A reachable position: the kit's start or a varied one, then a random walk."""
     rng = random.Random(seed)
-    start = varied(system_id, rng) if system_id in ADVISED and rng.random() < 0.7 else STARTS[system_id]()
+    start = varied(system_id, rng) if system_id in VARIED and rng.random() < 0.7 else STARTS[system_id]()
     return walk(system_id, start, rng, steps)

@@ -249,6 +249,8 @@ class System:
     def outcome_key(self, state: Match, action: Action, label: str) -> object:  # equal keys: equal figures
         return None  # None: weigh every action's classes by its own resolution
 
+    advice_assumes: tuple[str, ...] = ()  # what the advisor takes for granted in every row of this game
+
     def advice_target(self, state: Match, action: Action) -> str | None:  # the unit whose damage and KO count
         return action.params.get("target") or None
 

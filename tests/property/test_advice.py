@@ -22,16 +22,18 @@ from companion.rules.advice import Row, ScriptedDice
 from advice_kit import position
 
 SYSTEMS = sorted(rules.available())
+MAX_DICE = 4  # rows rolling more dice are left to other examples: each roll costs a resolve (6^4 = 1,296 here)
 
 
-def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fraction]:
+def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fraction | None]:
     """Every figure of `row` by resolving every roll of the dice it makes, each equally likely."""
     first = system.resolve(state, row.action, ScriptedDice(row.outcomes[0].branch.dice)).events
     sides = [int(s) for e in first if e.type == "roll" for n, s in re.findall(r"(\d+)d(\d+)", e.data["expr"])
              for _ in range(int(n))]
     assert len(sides) == len(row.outcomes[0].branch.dice)
-    sums = dict.fromkeys(("hit", "damage", "ko", "points", "win", "upgrade"), Fraction(0))
+    sums: dict[str, Fraction] = dict.fromkeys(("hit", "damage", "ko", "points", "win", "upgrade"), Fraction(0))
     figures: dict[str, Fraction] = {}
+    rolls_that_judge: set[bool] = set()  # whether each roll's resolution says hit or miss
     me, kind = state.active_player.id, system.scoring_kind(state)
     rolls = list(itertools.product(*(range(1, s + 1) for s in sides)))
     for faces in rolls:
@@ -39,6 +41,7 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
         path = trial(state, resolution.events)
         after = path[-1]
         sums["hit"] += bool(resolution.success)
+        rolls_that_judge.add(resolution.success is not None)
         if row.target:
             sums["damage"] += damage_taken(state, resolution.events, row.target)
             was = state.unit(row.target)
@@ -53,7 +56,8 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
             sums["upgrade"] += after.unit(row.action.unit).tokens.upgrade - state.unit(row.action.unit).tokens.upgrade
         for name, value in system.advice_figures(state, after, row.action).items():
             figures[name] = figures.get(name, Fraction(0)) + value
-    return {**{k: v / len(rolls) for k, v in sums.items()}, **{k: v / len(rolls) for k, v in figures.items()}}
+    counted = {**{k: v / len(rolls) for k, v in sums.items()}, **{k: v / len(rolls) for k, v in figures.items()}}
+    return {**counted, "hit": counted["hit"] if rolls_that_judge == {True} else None}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,7 +75,8 @@ def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_leg
         assert system.explain(state, row.action).legal, row.action
         system.resolve(state, row.action, random.Random(seed))  # resolve takes it as it stands
         assert sum(o.branch.chance for o in row.outcomes) == 1
-    for row in random.Random(seed).sample(rows, min(4, len(rows))):
+    countable = [r for r in rows if len(r.outcomes[0].branch.dice) <= MAX_DICE]
+    for row in random.Random(seed).sample(countable, min(4, len(countable))):
         counted = brute_force(system, state, row)
         assert (row.hit, row.damage, row.ko, row.points, row.win) == (
             counted["hit"], counted["damage"], counted["ko"], counted["points"], counted["win"]), row.action

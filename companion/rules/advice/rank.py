@@ -122,7 +122,7 @@ def rank(system: System, state: Match, by: str = "points", struck: Iterable[str]
         if action.params.get("target") in out:
             continue
         if option.action not in assumed:
-            assumed[option.action] = assumptions(state, option)
+            assumed[option.action] = assumptions(system, state, option)
         row = weigh(system, state, option, action, effects, assumed[option.action])
         if row is None:
             continue
@@ -136,9 +136,9 @@ def rank(system: System, state: Match, by: str = "points", struck: Iterable[str]
 
 
 def candidates(system: System, state: Match) -> Iterator[tuple[ActionOption, Action]]:
-    """Each rolling option with each unit it is open to and each target its form offers, defaults elsewhere."""
-    for option in system.legal_actions(state):
-        if not option.enabled or not option.dice:
+    """Each option with each unit it is open to and each target its form offers, defaults elsewhere."""
+    for option in system.legal_actions(state):  # the system's `outcomes` says which of them it can weigh
+        if not option.enabled:
             continue
         base = {p.name: p.default for p in option.params if p.default is not None and p.name != "target"}
         target = next((p for p in option.params if p.name == "target" and p.kind in ("unit", "choice")), None)
@@ -172,10 +172,10 @@ def weigh(system: System, state: Match, option: ActionOption, action: Action,
     except CompanionError:  # not legal with these values (resolve's own refusal): not an option to advise
         return None
     target_id = system.advice_target(state, action)
-    target = _unit(state, target_id)
+    target = _unit(state, target_id or action.params.get("target"))  # named in the row even when not counted
     actor = _unit(state, action.unit)
     return Row(action, option.title, actor.name if actor else None, target_id, target.name if target else None,
-               tuple(outcomes), assumptions(state, option) if assumed is None else assumed)
+               tuple(outcomes), assumptions(system, state, option) if assumed is None else assumed)
 
 
 def effect_of(system: System, state: Match, action: Action, branch: Branch) -> Effect:
@@ -211,10 +211,11 @@ def _unit(state: Match, unit_id: object) -> Unit | None:
     return next((u for u in state.units if u.id == unit_id), None)
 
 
-def assumptions(state: Match, option: ActionOption) -> tuple[str, ...]:
+def assumptions(system: System, state: Match, option: ActionOption) -> tuple[str, ...]:
     """What the row takes for granted: the option's reminder (line of fire ...) and the form's values left at their
     defaults (a value about one unit, such as who stands next to the target, is left out)."""
     lines = [option.note] if option.note else []
+    lines += system.advice_assumes
     lines += [_assumed(p) for p in option.params if p.name != "target" and p.default is not None
               and not any(p.name.endswith(f"_{u.id}") for u in state.units) and p.kind in ("int", "bool")]
     return tuple(lines)

@@ -48,8 +48,10 @@ def working(system: System, state: Match, row: Row) -> list[str]:
     for o in row.outcomes:
         did = changes(state, resolved(system, state, row.action, o.branch).events)
         ours = [d for d in did if not d.endswith("action token")] or ["nothing changes on the table"]
-        lines.append(f"{o.branch.label.capitalize()}, {odds_text(o.branch.chance)}, e.g. dice "
-                     f"{', '.join(map(str, o.branch.dice))}: " + "; ".join(ours))
+        worth = [f"{o.effect.points} {row.scoring}"] + [f"{n} {v}" for n, v in o.effect.figures.items() if v]
+        dice = f", e.g. dice {', '.join(map(str, o.branch.dice))}" if o.branch.dice else ""
+        lines.append(f"{o.branch.label.capitalize()}, {odds_text(o.branch.chance)}{dice}: " + "; ".join(ours)
+                     + f" (worth {', '.join(worth)})")
     for name, value, each in (("damage", row.damage, lambda o: o.effect.damage),
                               ("KO", row.ko, lambda o: int(o.effect.ko)),
                               (row.scoring, row.points, lambda o: o.effect.points)):
