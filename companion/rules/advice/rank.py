@@ -126,7 +126,8 @@ def rank(system: System, state: Match, by: str = "points", struck: Iterable[str]
         row = weigh(system, state, option, action, effects, assumed[option.action])
         if row is None:
             continue
-        same = (action.unit, row.target, row.hit, row.damage, row.ko, row.points, row.win)
+        same = (action.unit, row.target, tuple((o.branch.chance, o.effect.success, o.effect.damage, o.effect.ko,
+                                                 o.effect.points, o.effect.won) for o in row.outcomes))
         if same in seen:  # e.g. "move and attack" moving no squares is the attack itself: list it once
             continue
         seen.add(same)
