@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules.advice import ScriptedDice
 from companion.session import Session
+from companion.session.play.helper import Action
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
+from armageddon_challenges_kit import card
 from builders import unit
 from flet_harness import Harness
 
@@ -75,3 +78,21 @@ async def test_a_new_turn_brings_struck_targets_back_and_a_finished_match_says_s
     session.dispatch(mid, "end_match", {"winners": ["p1"]})
     await h.click("advice-by-points")
     assert h.text_of("advice-note") == "the match is over"
+
+
+@pytest.mark.asyncio
+async def test_the_defenders_prerogative_weighs_the_fate_reroll_against_accepting(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id
+    for c in (card("kade", "Kade", "p1", {"pool": 3, "fate": 1, "wound-points": 3}, "assassin"),
+              card("vex", "Lord Vex", "p2", {"fate": 2, "wound-points": 3})):
+        session.dispatch(mid, "add_unit", {"unit": c})
+    # Kade's three dice all succeed, Lord Vex's two fail: 3 to 0, and Vex may accept now or reroll with Fate
+    session.act(mid, Action("assassinate", "kade", {"target": "vex"}), rng=ScriptedDice((4, 4, 4, 1, 1)))
+    h = await launch(session, f"/match/{mid}/advice")
+    titles = {h.text_of(f"advice-title-{i}")[3:]: i for i in range(2)}
+    assert set(titles) == {"Lord Vex: Reroll with Fate", "Lord Vex: Accept now (Defender's Prerogative)"}
+    # accepting now costs all 3 wounds; a reroll of the two failed dice leaves less harm unless both fail again
+    assert "beats accepting 0.75" in h.text_of(f"advice-line-{titles['Lord Vex: Reroll with Fate']}")
+    assert h.text_of("advice-title-0") == "1. Lord Vex: Reroll with Fate"
+    assert not h.has("advice-strike-0")  # nothing to strike out in a challenge
