@@ -1,21 +1,20 @@
-"""Positions for the advisor's tests and benchmark: matches of the games it weighs, with dials of varied numbers,
-walked a few random turns by the rules helper's own actions (and hand changes) so every position is reachable."""
+"""Positions for the advisor's tests: matches with dials of varied numbers (and Armageddon Empires with pools small
+enough to count face by face), walked by rules_explain_resolve_kit.walk so every position is reachable."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 from typing import Any
 
 from companion import rules
 from companion.core.errors import IllegalAction
-from companion.core.match.events import Event, apply, replay
+from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action
 
 from armageddon_challenges_kit import card
 from builders import match
-from rules_explain_resolve_kit import STARTS, defaults, table_event
+from rules_explain_resolve_kit import defaults
 
 VARIED = ("halo-actionclix", "heroclix-skirmish", "armageddon-empires")  # games with a varied start here
 
@@ -52,27 +51,20 @@ def varied(system_id: str, rng: random.Random, per_side: int = 4) -> Match:
     return replay(match(system_id, players=players), [Event("add_unit", {"unit": u}) for u in cast])
 
 
-def walk(system_id: str, state: Match, rng: random.Random, steps: int) -> Match:
-    """`steps` random turns' worth of legal actions (resolved with random dice) and hand changes."""
-    system = rules.get(system_id)
-    for _ in range(steps):
-        if state.status == "finished":
-            break
-        options = [o for o in system.legal_actions(state) if o.enabled]
-        if options and rng.random() < 0.7:
-            option = rng.choice(options)
-            action = Action(option.action, rng.choice(option.units) if option.units else None,
-                            defaults(option, rng))
-            with contextlib.suppress(IllegalAction):
-                state = replay(state, list(system.resolve(state, action, rng).events))
-        else:
-            with contextlib.suppress(IllegalAction):
-                state = apply(state, table_event(state, rng))
-    return state
-
-
-def position(system_id: str, seed: int, steps: int) -> Match:
-    """A reachable position: the kit's start or a varied one, then a random walk."""
+def start(system_id: str, seed: int) -> Match | None:
+    """A varied start seven times in ten for the games that have one here, else None (the kit's own start)."""
     rng = random.Random(seed)
-    start = varied(system_id, rng) if system_id in VARIED and rng.random() < 0.7 else STARTS[system_id]()
-    return walk(system_id, start, rng, steps)
+    return varied(system_id, rng) if system_id in VARIED and rng.random() < 0.7 else None
+
+
+def options(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
+    """Each enabled option as a player might fill it in, for one of its units: the moves a walk picks from."""
+    return [Action(o.action, rng.choice(o.units) if o.units else None, defaults(o, rng))
+            for o in system.legal_actions(state) if o.enabled]
+
+
+def take(system: rules.System, state: Match, action: Action, rng: random.Random) -> Match:
+    try:
+        return replay(state, list(system.resolve(state, action, rng).events))
+    except IllegalAction:  # a value the form's random filling got wrong: the position stays
+        return state

@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from companion import rules
 from companion.core.match.describe import damage_taken, trial
 from companion.core.model import Match
-from companion.rules import advice
+from companion.rules import Action, advice
 from companion.rules.advice import Row, ScriptedDice
 
-from advice_kit import position
+from advice_kit import options, start, take
+from rules_explain_resolve_kit import walk
 
 SYSTEMS = sorted(rules.available())
 MAX_DICE = 4  # rows rolling more dice are left to other examples: each roll costs a resolve (6^4 = 1,296 here)
@@ -60,12 +61,8 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
     return {**counted, "hit": counted["hit"] if rolls_that_judge == {True} else None}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(SYSTEMS), st.integers(0, 2**32 - 1), st.integers(0, 8), st.sampled_from(advice.KEYS))
-def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_legal(
-        system_id: str, seed: int, steps: int, by: str) -> None:
-    system = rules.get(system_id)
-    state = position(system_id, seed, steps)
+def check_position(system: rules.System, state: Match, by: str, rng: random.Random) -> list[Row]:
+    """Every property at one position; the ranked rows."""
     rows = advice.rank(system, state, by)
     keys = [r.key(by) for r in rows]
     assert keys == sorted(keys, reverse=True)
@@ -73,24 +70,38 @@ def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_leg
     for row in rows:
         assert (row.action.name, row.action.unit) in listed
         assert system.explain(state, row.action).legal, row.action
-        system.resolve(state, row.action, random.Random(seed))  # resolve takes it as it stands
+        system.resolve(state, row.action, rng)  # resolve takes it as it stands
         assert sum(o.branch.chance for o in row.outcomes) == 1
     countable = [r for r in rows if len(r.outcomes[0].branch.dice) <= MAX_DICE]
-    for row in random.Random(seed).sample(countable, min(4, len(countable))):
+    for row in rng.sample(countable, min(2, len(countable))):
         counted = brute_force(system, state, row)
         assert (row.hit, row.damage, row.ko, row.points, row.win) == (
             counted["hit"], counted["damage"], counted["ko"], counted["points"], counted["win"]), row.action
         assert row.figures.get("upgrade tokens", 0) == counted["upgrade"]
         assert {k: v for k, v in row.figures.items() if v} == {
             k: v for k, v in counted.items() if v and k not in ("hit", "damage", "ko", "points", "win", "upgrade")}
+    return rows
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SYSTEMS), st.integers(0, 2**32 - 1), st.integers(1, 6), st.sampled_from(advice.KEYS))
+def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_legal(
+        system_id: str, seed: int, steps: int, by: str) -> None:
+    def check(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
+        check_position(system, state, by, rng)
+        return options(system, state, rng)
+
+    walk(system_id, seed, steps, check, take, start(system_id, seed))
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(SYSTEMS), st.integers(0, 2**32 - 1), st.integers(0, 6))
+@given(st.sampled_from(SYSTEMS), st.integers(0, 2**32 - 1), st.integers(1, 4))
 def test_a_struck_target_is_left_out_and_nothing_else_changes(system_id: str, seed: int, steps: int) -> None:
-    system = rules.get(system_id)
-    state = position(system_id, seed, steps)
-    rows = advice.rank(system, state)
-    struck = {r.target for r in rows[:1] if r.target}
-    kept = advice.rank(system, state, struck=struck)
-    assert [r.action for r in kept] == [r.action for r in rows if r.target not in struck]
+    def check(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
+        rows = advice.rank(system, state)
+        struck = {r.target for r in rows[:1] if r.target}
+        kept = advice.rank(system, state, struck=struck)
+        assert [r.action for r in kept] == [r.action for r in rows if r.target not in struck]
+        return options(system, state, rng)
+
+    walk(system_id, seed, steps, check, take, start(system_id, seed))
