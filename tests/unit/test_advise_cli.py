@@ -56,3 +56,8 @@ def test_a_unit_or_match_that_isnt_there_is_one_message(match_id: str, capsys: p
     assert "no unit 'zz'" in capsys.readouterr().err
     assert main(["advise", "nope00000000"]) == 1
     assert "no match" in capsys.readouterr().err
+
+
+def test_an_unknown_ranking_key_is_one_message(match_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", match_id, "--by", "luck"]) == 1
+    assert "rank by one of points, ko, damage, not 'luck'" in capsys.readouterr().err

@@ -119,7 +119,7 @@ def rank(system: System, state: Match, by: str = "points", struck: Iterable[str]
     effects: dict[Hashable, Effect] = {}  # by the system's outcome key: classes it says resolve alike
     assumed: dict[str, tuple[str, ...]] = {}
     for option, action in candidates(system, state):
-        if action.params.get("target") in out:
+        if out and (system.advice_target(state, action) in out or action.params.get("target") in out):
             continue
         if option.action not in assumed:
             assumed[option.action] = assumptions(system, state, option)
