@@ -93,9 +93,8 @@ class AdviceScreen:
             tile.update()
 
     def _take(self, app: App, move: AdvisedMove) -> None:
-        screen = ActionScreen(self.match_id, move.action.name, move.action.unit)
-        screen.values.update(move.action.params)  # the form starts as the advice weighed it
-        app.show(screen)
+        # the form starts as the advice weighed it: the unit, the target and the values it assumed
+        app.show(ActionScreen(self.match_id, move.action.name, move.action.unit, move.action.params))
 
     def _rank_by(self, app: App, key: str) -> None:
         self.by = key
