@@ -21,7 +21,6 @@ from companion.core.errors import CompanionError, IllegalAction, UnknownSystem
 from companion.core.match.events import Event
 from companion.core.match.force_check import starting_force
 from companion.core.model import HOUSE, Match, Unit
-from companion.rules.refusals import UnitRefusal, refusal_summary  # noqa: F401 - their home was here
 
 if TYPE_CHECKING:
     from companion.core.packs.load import Pack

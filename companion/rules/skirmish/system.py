@@ -25,11 +25,10 @@ from companion.rules.base import (
     Refusal,
     Resolution,
     System,
-    UnitRefusal,
     Verdict,
     check,
-    refusal_summary,
 )
+from companion.rules.refusals import UnitRefusal, refusal_summary
 from companion.rules.skirmish import advice
 from companion.rules.skirmish.combat import (
     ATTACK_ROLL,
