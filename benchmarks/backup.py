@@ -148,6 +148,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--before", type=Path, help="another source tree: its one-process restore beside this one's")
+    parser.add_argument("--compare-only", action="store_true", help="with --before: only the before/after rows")
     args = parser.parse_args()
     trees = {"before": args.before.resolve(), "after": ROOT} if args.before else {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -158,15 +159,18 @@ def main() -> None:
         file = tmp_path / "backup.zip"
         creates, fresh, alone, again = [], [], [], []
         fresh_process: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+        create_backup(session, file)
         for run in range(args.runs):
+            for name, tree in trees.items():
+                fresh_process[name].append(restore_in(tree, tmp_path / f"{name}-{run}", file))
+            if trees and args.compare_only:
+                continue
             creates.append(timed(lambda: create_backup(session, file)))
             target = Session.open(tmp_path / f"restored-{run}")
             fresh.append(timed(lambda t=target: restore_backup(t, file)))
             again.append(timed(lambda t=target: restore_backup(t, file)))
             target = Session.open(tmp_path / f"alone-{run}")
             alone.append(timed(lambda t=target: restore_backup(t, file, workers=0)))
-            for name, tree in trees.items():
-                fresh_process[name].append(restore_in(tree, tmp_path / f"{name}-{run}", file))
         size, data = file.stat().st_size, folder_bytes(source)
     print(f"{args.matches} matches x {args.events} events, 1 judge event (16 tables), 1 user pack; {args.runs} runs")
     print(f"{'step':<34} {'median':>8} {'p95':>8} {'cpu med':>8} {'cpu p95':>8}   goal")
@@ -174,6 +178,8 @@ def main() -> None:
             ("  the same in one process (phones)", alone), ("restore again (all unchanged)", again)]
     rows += [(f"  one process, fresh, {name}", samples) for name, samples in fresh_process.items()]
     for name, samples in rows:
+        if not samples:
+            continue
         wall, cpu = [s[0] for s in samples], [s[1] for s in samples]
         print(f"{name:<34} {statistics.median(wall):>7.2f}s {p95(wall):>7.2f}s {statistics.median(cpu):>7.2f}s"
               f" {p95(cpu):>7.2f}s   <= 2 s")
