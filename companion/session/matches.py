@@ -24,6 +24,7 @@ from companion.core.match.history import MARKS, History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.records import MatchSummary
 from companion.rules.base import install_pack_source
+from companion.session.feed import ChangeFeed
 from companion.session.policy import OWNER, WritePolicy, guarded
 from companion.store.atomic import DamagedFile
 from companion.store.matches import MatchNotFound, MatchStore, check_id
@@ -72,6 +73,7 @@ class Session:
         self._histories: dict[str, History] = {}
         self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
         self._judging: Judging | None = None
+        self.feed = ChangeFeed()  # told of every change to a match (session/feed.py): screens subscribe
 
     @classmethod
     def open(cls, root: Path | str | None = None) -> Session:
@@ -170,6 +172,7 @@ class Session:
         with self.store.locked(check_id(match_id)):
             self.store.delete(match_id)
         self._histories.pop(match_id, None)
+        self.feed.changed(match_id)
 
     # --- changes ----------------------------------------------------------------------------------
 
@@ -354,6 +357,7 @@ class Session:
         match_id = history.state.id
         self._histories[match_id] = history
         self._signatures[match_id] = self.store.signature(match_id)
+        self.feed.changed(match_id)
 
     def _now(self) -> float:
         return self.clock()
