@@ -353,6 +353,13 @@ class Session:
             match_id = secrets.token_hex(6)
         return match_id
 
+    def forget(self, match_id: str) -> None:
+        """Drop what this session keeps of a match (a restore writes hundreds it has no need to keep in memory):
+        the next read comes from its files."""
+        self._histories.pop(match_id, None)
+        self._signatures.pop(match_id, None)
+        self.store.forget(match_id)
+
     def _remember(self, history: History) -> None:
         """Keep the history as stored now, with the file signature that goes with it."""
         match_id = history.state.id
