@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `ma
     from companion.core.packs.load import Pack
     from companion.rules.base import Action, Resolution
     from companion.session.judging.service import Judging
+    from companion.session.play.advice import Advice
 
 
 def _get_pack(*args: Any, **kwargs: Any) -> Pack:
@@ -232,6 +233,13 @@ class Session:
                 self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
 
+    def advise(self, match_id: str, by: str = "points", struck: Iterable[str] = ()) -> Advice:
+        """The active player's rolling options ranked by `by` ("points", "ko" or "damage"), exact figures and
+        working included; targets in `struck` (ruled out this turn, e.g. no line of fire) left out."""
+        from companion.session.play.advice import advise
+
+        return advise(self.state(match_id), by, struck)
+
     @guarded("undo")
     def undo(self, match_id: str, *, by: str | None = None) -> Match:
         """Take back the last step in effect: an `undo` event (by `by`, now) naming it joins the log."""
@@ -344,6 +352,13 @@ class Session:
         while self.store.exists(match_id):
             match_id = secrets.token_hex(6)
         return match_id
+
+    def forget(self, match_id: str) -> None:
+        """Drop what this session keeps of a match (a restore writes hundreds it has no need to keep in memory):
+        the next read comes from its files."""
+        self._histories.pop(match_id, None)
+        self._signatures.pop(match_id, None)
+        self.store.forget(match_id)
 
     def _remember(self, history: History) -> None:
         """Keep the history as stored now, with the file signature that goes with it."""

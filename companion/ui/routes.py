@@ -13,7 +13,7 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.ui.shell import Screen
 
-MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result")
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice")
 
 
 def screens_for(route: str, session: Session) -> list[Screen]:
@@ -75,6 +75,7 @@ def _match_screens(match_id: str, tail: list[str], query: str = "") -> list[Scre
 
 
 def _match_tail(match_id: str, name: str) -> Screen:
+    from companion.ui.helper.advice_screen import AdviceScreen
     from companion.ui.helper.dice_screen import DiceScreen
     from companion.ui.helper.helper_screen import HelperScreen
     from companion.ui.match.log_screen import LogScreen
@@ -84,7 +85,7 @@ def _match_tail(match_id: str, name: str) -> Screen:
 
     screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
                                                    "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
-                                                   "result": ResultScreen}
+                                                   "result": ResultScreen, "advice": AdviceScreen}
     return screens[name](match_id)
 
 

@@ -15,6 +15,7 @@ from companion.ui.widgets import TAP, icon_button
 
 def match_header(match: Match, facts: Header, *, prompt: Over | None, on_end_turn: Callable[[], None],
                  on_end_round: Callable[[], None] | None, on_helper: Callable[[], None] | None,
+                 on_advice: Callable[[], None] | None,
                  on_accept: Callable[[], None], on_keep: Callable[[], None],
                  on_result: Callable[[], None]) -> ft.Control:
     active = match.active_player
@@ -27,6 +28,8 @@ def match_header(match: Match, facts: Header, *, prompt: Over | None, on_end_tur
     buttons: list[ft.Control] = []
     helper = ([icon_button(ft.Icons.LIGHTBULB, key="open-helper", tooltip="What can I do?", on_click=on_helper)]
               if on_helper is not None and match.status == "active" else [])
+    if on_advice is not None and match.status == "active":
+        helper.append(icon_button(ft.Icons.LEADERBOARD, key="open-advice", tooltip="Best moves", on_click=on_advice))
     if match.status == "active":
         if on_end_round is not None:
             buttons.append(ft.OutlinedButton("End round", key="end-round", height=TAP, on_click=on_end_round))

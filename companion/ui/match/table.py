@@ -127,8 +127,16 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
                                           partial(end, "end-round"))) if match.rules.turn_style == "shared" else None,
         on_helper=(lambda: app.show(HelperScreen(screen.match_id)))
         if has_helper(match.system) and match.status == "active" else None,
+        on_advice=partial(_open_advice, app, screen.match_id)
+        if has_helper(match.system) and match.status == "active" else None,
         on_accept=accept, on_keep=lambda: set_kept(prompt.reason if prompt else ""),
         on_result=partial(screen.open, app, "result"))
+
+
+def _open_advice(app: App, match_id: str) -> None:
+    from companion.ui.helper.advice_screen import AdviceScreen  # the advisor loads when first asked for
+
+    app.show(AdviceScreen(match_id))
 
 
 class _Cards:
