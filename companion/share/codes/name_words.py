@@ -1,7 +1,7 @@
 """The words the name model learns before a code's unit names (format 4: codes/name_model.py).
 
 What players call their units: the Halo pack's figure kinds, ranks and roles of war games, given and family names
-from many languages, and common short words. Its only job is to teach the model how such names are spelled
+from many languages. Its only job is to teach the model how such names are spelled
 (letter pairs and triples, capitals after a space, whole words it may meet again), so a name it has never seen
 still costs about half of what it costs as plain text. It is part of format 4: a test pins its checksum, and
 changing a word would make every code written before unreadable (a new list needs a new format).
@@ -68,9 +68,3 @@ Collins, Edwards, Stevens, Morris, Cook, Rogers, Reed, Bailey, Cooper, Richardso
 Peterson, Gray, James, Watson, Brooks, Bennett, Wood, Barnes, Fisher, Henderson, Coleman, Jenkins, Perry,
 Powell, Long, Patterson, Sullivan, Russell, Foster, Butler, Simmons, Bryant, Alexander, Griffin, Hayes, Myers,
 Ford, Hamilton, Graham, Wallace, West, Cole, Owens, Reynolds, Fox, Webb, Stone, Hunt, Black, Knight"""
-COMMON = """the, of, and, to, in, on, at, by, for, with, from, red, blue, green, black, white, grey, gold,
-silver, one, two, three, four, five, six, seven, eight, nine, ten, first, second, third, north, south, east,
-west, old, young, big, little, great, high, low, new, lone, last, swift, silent, bold, brave, wild, dark,
-bright, grim, true, unit, squad, team, force, wing, group, company, platoon, section, detachment, battalion,
-legion, pack, crew, cell, son, daughter, sister, mother, father, uncle, lord, lady, sir, dame, saint, doctor,
-professor, agent, number"""
