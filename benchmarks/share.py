@@ -213,7 +213,7 @@ def other_names(seeds: int, runs: int) -> None:
     seen = preset(CURRENT).decode("utf-8", "replace") + name_model.primer().decode()
     print(f"\nWhole-match codes by forces, 6 turns through the rules helper: bytes and QR versions over {seeds} "
           f"seeds; encode / decode ms over {runs} runs of the first (median, p95)")
-    print(f"  {'forces':<42}{'bytes':>9}{'versions':>10}{'parts':>6}{'encode':>13}{'decode':>13}  goal")
+    print(f"  {'forces':<42}{'bytes':>9}{'versions':>10}{'parts':>6}{'encode':>16}{'decode':>16}  goal")
     for label, roster, goal in (("2 x 5 units, the reference's names", ROSTER, "one code <= v15"),
                                 ("2 x 5 units, names of 15-30 characters", LONG_NAMES, "one code <= v15"),
                                 ("2 x 10 units, names of 15-30 characters", BIG_FORCES, "one code")):
@@ -236,7 +236,7 @@ def other_names(seeds: int, runs: int) -> None:
         dec = timed(lambda d=first[1]: decode(d, library), runs)
         met = parts == 1 and (max(versions) <= 15 or goal == "one code")
         print(f"  {label:<42}{f'{min(sizes)}-{max(sizes)}':>9}{','.join(f'v{v}' for v in sorted(versions)):>10}"
-              f"{parts:>6}{enc[0]:>7.1f}{enc[1]:>6.1f}{dec[0]:>7.1f}{dec[1]:>6.1f}  "
+              f"{parts:>6}{enc[0]:>8.1f}{enc[1]:>8.1f}{dec[0]:>8.1f}{dec[1]:>8.1f}  "
               f"{goal}: {'met' if met else 'NOT met'}")
 
 
