@@ -88,13 +88,18 @@ class _Model:
     def __init__(self, shaped: bool = True) -> None:
         # order 0 and 1 have few contexts (256, 65,536): lists, faster to read than a dict
         self.tables: tuple[Any, ...] = ([_HALF] * 256, [_HALF] * 65536, {}, {}, {} if shaped else _Unshaped())
+        self.learnt: tuple[Any, ...] = ({}, {}, {})  # see `copy`
         self.weights = [[1 << 14] * 5 for _ in range(9)]
         self.history = 0
         self.shape = 0
 
     def copy(self) -> _Model:
+        """A model that knows what this one knows. Its three dict tables start empty in front of this one's,
+        which it reads and never writes (copying them cost more than coding a code)."""
         other = _Model()
-        other.tables = tuple(t.copy() for t in self.tables)  # list.copy and dict.copy: shallow, of ints
+        t0, t1, t2, t3, t4 = self.tables
+        other.tables = (t0.copy(), t1.copy(), {}, {}, t4 if isinstance(t4, _Unshaped) else {})
+        other.learnt = tuple({**old, **new} if old else new for old, new in zip(self.learnt, (t2, t3, t4), strict=True))
         other.weights = [w[:] for w in self.weights]
         other.history, other.shape = self.history, self.shape
         return other
@@ -102,6 +107,7 @@ class _Model:
     def run(self, count: int, bit: Coder | None, data: bytes = b"") -> bytes:
         """Model `count` bytes: `data`'s (encoding or learning), or the ones `bit` decodes."""
         t0, t1, t2, t3, t4 = self.tables
+        l2, l3, l4 = self.learnt
         weights, history, shape, out = self.weights, self.history, self.shape, bytearray()
         stretch, squash, step, limit, rate, shapes = STRETCH, SQUASH, _STEP, _LIMIT, _RATE, SHAPE
         for i in range(count):
@@ -112,7 +118,9 @@ class _Model:
             c0 = 1
             for k in range(7, -1, -1):
                 k1, k2, k3, k4 = h1 | c0, h2 | c0, h3 | c0, h4 | c0
-                v0, v1, v2, v3, v4 = t0[c0], t1[k1], t2.get(k2, _HALF), t3.get(k3, _HALF), t4.get(k4, _HALF)
+                v0, v1 = t0[c0], t1[k1]  # a stored value is never 0 (its count of uses is at least 1)
+                v2, v3, v4 = t2.get(k2) or l2.get(k2, _HALF), t3.get(k3) or l3.get(k3, _HALF), \
+                    t4.get(k4) or l4.get(k4, _HALF)
                 s0, s1, s2, s3 = stretch[v0 >> 20], stretch[v1 >> 20], stretch[v2 >> 20], stretch[v3 >> 20]
                 s4 = stretch[v4 >> 20]
                 w = weights[8 - k]

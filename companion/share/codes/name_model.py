@@ -93,13 +93,16 @@ class NameModel:
 
     def __init__(self) -> None:
         self.tables: tuple[Any, ...] = ([_HALF] * 256, [_HALF] * 65536, {}, {}, {})
+        self.learnt: tuple[Any, ...] = ({}, {}, {})  # read, never written: as context_coder's `copy` explains
         self.weights: list[list[int]] = [[1 << 14] * _INPUTS for _ in range(256)]
         self.history = 0
         self.word = 0
 
     def copy(self) -> NameModel:
         other = NameModel()
-        other.tables = tuple(t.copy() for t in self.tables)
+        t0, t1, t2, t3, t4 = self.tables
+        other.tables = (t0.copy(), t1.copy(), {}, {}, {})
+        other.learnt = tuple({**old, **new} if old else new for old, new in zip(self.learnt, (t2, t3, t4), strict=True))
         other.weights = [w[:] for w in self.weights]
         other.history, other.word = self.history, self.word
         return other
@@ -108,6 +111,7 @@ class NameModel:
         """Model `data` (learning or encoding), or decode with `bit` until the segment ends (at most `limit`
         bytes: ValueError beyond)."""
         t0, t1, t2, t3, t4 = self.tables
+        l2, l3, l4 = self.learnt
         weights, history, word, out = self.weights, self.history, self.word, bytearray()
         stretch, squash, step, lim, rate = STRETCH, SQUASH, _STEP, _LIMIT, _RATE
         count = len(data) if data else limit
@@ -119,7 +123,9 @@ class NameModel:
             c0 = 1
             for k in range(7, -1, -1):
                 k1, k2, k3, k4 = h1 | c0, h2 | c0, h3 | c0, h4 | c0
-                v0, v1, v2, v3, v4 = t0[c0], t1[k1], t2.get(k2, _HALF), t3.get(k3, _HALF), t4.get(k4, _HALF)
+                v0, v1 = t0[c0], t1[k1]  # a stored value is never 0 (its count of uses is at least 1)
+                v2, v3, v4 = t2.get(k2) or l2.get(k2, _HALF), t3.get(k3) or l3.get(k3, _HALF), \
+                    t4.get(k4) or l4.get(k4, _HALF)
                 s0, s1, s2 = stretch[v0 >> 20], stretch[v1 >> 20], stretch[v2 >> 20]
                 s3, s4 = stretch[v3 >> 20], stretch[v4 >> 20]
                 w = weights[c0]
