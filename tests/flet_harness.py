@@ -128,7 +128,8 @@ class Harness:
                 continue
             seen.add(id(control))
             yield control
-            stack.extend(reversed(_children(control, CHILDREN)))
+            # a component shows its rendered body
+            stack.extend(ft.unwrap_component(c) for c in reversed(_children(control, CHILDREN)))
 
     def find(self, key: str) -> Any:
         """The control with this key; when several match (a newer snackbar over an old one), the topmost."""
@@ -167,6 +168,12 @@ class Harness:
 
     async def click(self, key: str) -> None:
         await self.event(key, "click")
+
+    async def back(self) -> None:
+        """The app bar's back arrow (or the phone's back gesture): the page's view-pop handler."""
+        self.page.on_view_pop(None)
+        await self.session.after_event(self.page)
+        await self._settle()
 
     async def type(self, key: str, value: str) -> None:
         """Type into a TextField as the client would: patch the value, then fire change."""

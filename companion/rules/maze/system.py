@@ -25,9 +25,7 @@ from companion.rules.base import (
     Refusal,
     Resolution,
     System,
-    UnitRefusal,
     Verdict,
-    refusal_summary,
 )
 from companion.rules.maze import forms, gear
 from companion.rules.maze import turn as duties
@@ -51,6 +49,7 @@ from companion.rules.maze.items import (
     this_phase,
     token_event,
 )
+from companion.rules.refusals import UnitRefusal, refusal_summary
 
 ACTIONS_PER_MODEL = 2
 MOVEMENT, ACTIVITY, TYRANID = "Imperial Action: Movement", "Imperial Action: Activity", "Tyranid Action"

@@ -16,6 +16,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session import inputs
 from companion.session.judging.judge import Table, Tournament
+from companion.session.judging.reports import judge_line
 from companion.ui.judge.round_panel import RoundPanel
 from companion.ui.judge.widgets import (
     ClockFace,
@@ -94,6 +95,8 @@ class TableCard:
             self.face.clock,
             self.face.state,
             ft.Text(result_line(t), key=f"outcome-{n}", visible=t.result is not None),
+            ft.Text(judge_line(t), key=f"reports-{n}", visible=bool(judge_line(t)), weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
             *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
             ft.Row(buttons, wrap=True, spacing=6),
             self.extend_panel,
@@ -132,7 +135,8 @@ class TableCard:
 class JudgeScreen:
     def __init__(self, tournament: Tournament, write: Write, *, clock: Callable[[], float] = time.time,
                  room_url: str | None = None, room_qr: bytes | None = None,
-                 on_code: Callable[[int], None] | None = None) -> None:
+                 on_code: Callable[[int], None] | None = None,
+                 player_codes: Callable[[], dict[str, str]] | None = None) -> None:
         self.tournament = tournament
         self.write = write
         self.on_code = on_code
@@ -163,6 +167,11 @@ class JudgeScreen:
             *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
             ft.Text(f"Players: open {room_url} for your table's clock and the standings", selectable=True),
         ])]
+        # the players' codes for reporting from their phones, read fresh on each tap (a spent code has a successor)
+        self.codes = ft.Text("", key="player-codes", selectable=True, visible=False)
+        if player_codes is not None:
+            room.append(ft.Column([ft.OutlinedButton("Player codes", key="show-codes",
+                                                     on_click=lambda _: self.show_codes(player_codes)), self.codes]))
         self.root = ft.Column(key="judge", spacing=12, controls=[
             self.title, *room, bar, self.message, self.alert, self.round_panel.root, self.grid, seat,
             ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings.root,
@@ -196,6 +205,16 @@ class JudgeScreen:
         if not self.message.value:
             names.value = ""
             self.send([names])
+
+    def show_codes(self, player_codes: Callable[[], dict[str, str]]) -> None:
+        try:
+            codes = player_codes() if not self.codes.visible else {}
+        except CompanionError as exc:
+            self.say(str(exc))
+            return
+        self.codes.value = "\n".join(f"{p}: {c}" for p, c in codes.items()) or "No players yet"
+        self.codes.visible = not self.codes.visible
+        self.send([self.codes])
 
     def say(self, text: str) -> None:
         changed: list[ft.Control] = []

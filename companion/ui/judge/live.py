@@ -24,6 +24,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.judging.judge import Tournament, crossed_mark, next_change, remaining
+from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed
 from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
@@ -78,6 +79,12 @@ class LiveHub:
         self.publish(("state", self.state))
         self.on_write()
         return self.state
+
+    def codes(self, page: ft.Page) -> dict[str, str]:
+        """The players' codes, for the judge's connection only (asked again on every look, as a write is)."""
+        if not self.may_write(page):
+            raise NotJudge("only the judge can see the players' codes: open a fresh judge link")
+        return EventCodes(self.judging, self.id).codes()
 
     # --- the shared tick ---------------------------------------------------------------------------
 
@@ -145,7 +152,7 @@ class LiveHub:
             return
         self.refresh()
         view = JudgeScreen(self.state, lambda kind, data: self.write(page, kind, data), clock=self.clock,
-                           room_url=self.url, room_qr=self.qr)
+                           room_url=self.url, room_qr=self.qr, player_codes=lambda: self.codes(page))
         # made here, in the session's context, so it registers with this page; a warning beeps and vibrates
         alerts = Alerts()
 
