@@ -199,10 +199,9 @@ class App:
         if not (self.screens and is_live(self.screens[-1])):
             self.refresh()
 
-    def undo_roll(self, match_id: str, note: str = "") -> bool:
+    def undo_roll(self, match_id: str) -> bool:
         """Take back the last step, by the player to play, and say what was undone ("Undid: Turret: holds fire this
-        turn"; a step that rolled dice adds that its roll stays in the log). False: refused. `note` is no longer
-        shown (the callers' fixed text spoke of a roll even for a step with none): drop it from the calls."""
+        turn"; a step that rolled dice adds that its roll stays in the log). False: refused."""
         try:
             self.session.undo(match_id, by=self.session.state(match_id).active_player.id)
         except CompanionError as exc:

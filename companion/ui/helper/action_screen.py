@@ -145,7 +145,7 @@ def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None
     word = None if rolls else "DONE"
 
     def undo() -> None:
-        if app.undo_roll(screen.match_id, "Undone. The roll stays in the match log as undone."):
+        if app.undo_roll(screen.match_id):
             again()
 
     # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card

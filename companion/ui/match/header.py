@@ -36,10 +36,9 @@ def match_header(match: Match, facts: Header, *, prompt: Over | None, on_end_tur
         buttons.append(ft.FilledButton("End turn", key="end-turn", height=TAP, on_click=on_end_turn))
     else:
         buttons.append(ft.OutlinedButton("Result", key="show-result", height=TAP, on_click=on_result))
-    label = "VP" if facts.kind == "vp" else "kills"
     scores = [ft.Row(spacing=4, tight=True, key=f"score-{s.player}", controls=[
         ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
-        ft.Text(f"{s.name} {s.value}" + (f" of {s.target}" if s.target else "") + f" {label}", size=13,
+        ft.Text(f"{s.name} {s.words}", size=13,
                 weight=ft.FontWeight.BOLD if s.player == active.id else None)]) for s in facts.scores]
     rows: list[ft.Control] = [
         ft.Row(spacing=6, controls=[

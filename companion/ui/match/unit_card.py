@@ -24,6 +24,7 @@ from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
 from companion.session.play.match_tools import accepts, preview
 from companion.session.play.positions import places, token_kinds
+from companion.session.table.words import unit_line
 from companion.ui.unit_text import TOKEN_LABELS, stats_line
 from companion.ui.widgets import icon_button
 
@@ -94,14 +95,11 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
     uid = unit.id
     owner = match.player(unit.owner)
     kinds = token_kinds(match, unit)
-    status = ["KO" if unit.eliminated else f"click {unit.click + 1} of {len(unit.dial) - (0 if unit.cyclic else 1)}"]
-    if unit.location == "reserve":
-        status.append("reserve")
-    elif unit.location == "table" and unit.position:  # the usual place ("elsewhere on the map") goes unsaid
+    place = ""
+    if unit.location == "table" and unit.position:  # the usual place ("elsewhere on the map") goes unsaid
         known = places(match, unit)
         if unit.position in known and unit.position != next(iter(known)):
-            status.append(known[unit.position][:1].lower() + known[unit.position][1:])
-    status += [f"{TOKEN_LABELS[k]} {getattr(unit.tokens, k)}" for k in kinds if getattr(unit.tokens, k)]
+            place = known[unit.position][:1].lower() + known[unit.position][1:]
     token = None
     if "action" in kinds and act is None:
         token = accepts(match, "token", {"unit": uid, "kind": "action", "delta": 1})
@@ -114,7 +112,7 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
         shown = PreviewView(change.kind, change.amount, f"Lands on click {target + 1}: {note}", more != target)
     cyclic = unit.cyclic
     return CardView(
-        uid=uid, name=unit.name, colour=owner.colour, status=" · ".join(status),
+        uid=uid, name=unit.name, colour=owner.colour, status=unit_line(match, unit, place),
         stats=f"{owner.name} · {unit.points} pts · {stats_line(unit.current, match.rules.stats)}",
         ko=unit.eliminated, cyclic=cyclic,
         can_damage=not cyclic and accepts(match, "damage", {"unit": uid, "amount": 1}),
