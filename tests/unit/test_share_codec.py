@@ -61,7 +61,7 @@ def round_trip(shared: SharedMatch) -> None:
 
 
 # ~0.5 s an example on a loaded machine (a whole match coded and read back, twice): the default run tries 50,
-# the slow set 600
+# the slow set 300
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shared_matches())
 def test_decode_of_encode_is_the_same_match_with_the_same_history(shared: SharedMatch) -> None:
@@ -69,7 +69,7 @@ def test_decode_of_encode_is_the_same_match_with_the_same_history(shared: Shared
 
 
 @pytest.mark.slow
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shared_matches())
 def test_many_matches_decode_to_themselves(shared: SharedMatch) -> None:
     round_trip(shared)
