@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.session.sharing.share import is_share_route
 from companion.ui.routes import screens_for
-from companion.ui.shell import App, Places, ScanTarget, Screen
+from companion.ui.shell import App, Places, ScanTarget, Screen, themes
 
 
 # The screens any screen may open, each loaded the first time it is opened: the first frame loads only the
@@ -39,8 +39,7 @@ def table_screen(match_id: str) -> Screen:
 
 async def main(page: ft.Page, session: Session | None = None) -> None:
     page.title = "Tabletop Companion"
-    page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    page.theme, page.dark_theme = themes()
     page.theme_mode = ft.ThemeMode.DARK  # game stores are dim
     app = App(page, session or Session.open(), Places(rules=rules_screen, scan=scan_screen, table=table_screen))
 

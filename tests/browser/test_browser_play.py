@@ -35,7 +35,7 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
             s.tap("Add a unit")
             s.type_into("Name", name)
             s.type_into("Points", "50")
-            s.type_into("Dial: one click per line (speed attack defense damage)", dial)
+            s.type_into("Dial", dial)
             s.wait_text(f"{dial.count(chr(10)) + 2}. KO")  # the preview adds the KO click
             if name == "Spartan":
                 s.shot(f"{size}-add-unit")

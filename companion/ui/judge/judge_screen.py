@@ -26,6 +26,7 @@ from companion.ui.judge.widgets import (
     result_line,
     warning_line,
 )
+from companion.ui.widgets import named
 
 Write = Callable[[str, dict[str, Any]], Tournament]
 CARD_WIDTH = 330
@@ -83,14 +84,15 @@ class TableCard:
                             on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
         last.visible = not placed
         self.result_panel = ft.Column(visible=False, controls=[
-            *([ft.Row(place_fields, wrap=True)] if placed else []), ft.Row(vp_fields, wrap=True), last,
+            *([ft.Row(place_fields, wrap=True)] if placed else []), ft.Row(vp_fields, wrap=True),
+            named(last, 'Only force left'),
             ft.Button("Save result", key=f"result-save-{n}",
                       on_click=lambda _: self.result(vp_fields, last, place_fields if placed else None)),
         ])
         self.root.content = ft.Column(spacing=6, controls=[
             ft.Text(f"Table {n}", weight=ft.FontWeight.BOLD, size=18),
             ft.Text(players_line(t) + (f" · {t.first} first" if t.first else "")),
-            *([first] if placed and t.result is None else []),
+            *([named(first, 'Plays first')] if placed and t.result is None else []),
             self.face.clock,
             self.face.state,
             ft.Text(result_line(t), key=f"outcome-{n}", visible=t.result is not None),

@@ -14,6 +14,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.widgets import named
+
 Act = Callable[[str, dict[str, Any]], None]
 Say = Callable[[str], None]
 
@@ -57,11 +59,11 @@ class RoundPanel:
             ft.Text(f"Bye: {byes}" if byes else "", key="byes", visible=bool(byes)),
             ft.Text(gone, key="dropped", visible=bool(gone), size=12, italic=True),
             ft.Row(wrap=True, visible=not started, controls=[
-                first, second,
+                named(first, "Seat of"), named(second, "with"),
                 ft.OutlinedButton("Swap seats", key="swap", icon=ft.Icons.SWAP_HORIZ,
                                   on_click=lambda _: self.swap(first, second))]),
             ft.Row(wrap=True, controls=[
-                leaving, ft.OutlinedButton("Drop", key="drop", icon=ft.Icons.PERSON_REMOVE,
+                named(leaving, "Player who leaves"), ft.OutlinedButton("Drop", key="drop", icon=ft.Icons.PERSON_REMOVE,
                                            on_click=lambda _: self.drop(leaving))]),
             ft.Row(wrap=True, visible=rnd.number == 1 and not started, controls=[
                 newcomer, ft.OutlinedButton("Register", key="register", icon=ft.Icons.PERSON_ADD,

@@ -22,6 +22,7 @@ from companion.session.judging.judge import (
     status,
     warning_text,
 )
+from companion.ui.widgets import named
 
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}
@@ -100,7 +101,7 @@ class StandingsBox:
         self.box = ft.Container(content=self.table())
         self.bracket = ft.Text("\n".join(self.shown.bracket), key="bracket", visible=bool(self.shown.bracket))
         self.root = ft.Column(key="standings-box", spacing=6,
-                              controls=[self.bracket, self.picker, self.order, self.box])
+                              controls=[self.bracket, named(self.picker, "Tiebreaks"), self.order, self.box])
 
     def sync(self, t: Tournament, changed: list[ft.Control]) -> None:
         shown = standings_table(t)

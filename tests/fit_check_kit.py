@@ -1,0 +1,162 @@
+"""Is any text clipped on the screen Chromium shows? Read from Flutter's semantics tree (flt-semantics nodes).
+
+Why the semantics tree: Flutter draws every glyph into one canvas, so the DOM has no text boxes to measure, and
+the Flet controls carry no measured sizes. But each semantics node has the rectangle of its widget and the
+widget's whole text (its label), even where the canvas shows "Tabletop Compa…" or cuts a word at the edge. A
+text is clipped when the rectangle cannot hold the label at the text's size. The size is not in the DOM, so it
+is inferred: a text node's height is a whole number of lines of one of the type sizes the app uses (Material 3's
+styles and the app's own `size=` values), and the label is measured in the page's own font (Flutter's
+semantics spans use a font within 2 % of the canvas's Roboto: "Game" is 37.2 px in Flutter, 38 px in the DOM).
+Controls whose label sits beside a glyph (radio, switch, checkbox) get the glyph's width taken off; a text
+field's label must fit on one line inside the field at its resting size (16 px), or it wraps over the border.
+
+The check is lenient where a height allows several readings (it takes the reading under which the text fits),
+so it finds cut and ellipsised one- and two-line texts and overflowing labels, not a wrapped line that lost
+two pixels. It reports each clipped text as {label, width, height, why}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# (font px, line px) of the Material 3 styles the screens use, then the app's own `size=` texts (line 1.43 em,
+# Flutter's bodyMedium height, which a Text with only a size inherits)
+STYLES = [(22, 28), (24, 32), (16, 24), (14, 20), (12, 16), (11, 16)]
+SIZES = [10, 11, 12, 13, 16, 18, 20, 22, 24, 32, 40, 44, 56, 72]
+APP_BAR = 56  # scrolled content passes under the app bar: what it cuts there is not clipped by its layout
+SMALLEST_WRAPPED = 12  # a 28 px node read as two lines of 10 px would excuse any clipped title
+
+CHECK_JS = """([styles, ignore, smallest, top]) => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:-9999px;top:0';
+  const host = document.querySelector('flt-semantics-host') || document.body;
+  host.appendChild(probe);
+  const span0 = document.querySelector('flt-semantics > span');
+  const family = span0 ? getComputedStyle(span0).fontFamily : 'sans-serif';
+  const width = (text, px) => {
+    probe.style.font = px + 'px ' + family;
+    probe.textContent = text;
+    return probe.getBoundingClientRect().width * 0.98;  // the DOM font runs 2 % wider than Flutter's
+  };
+  const linesNeeded = (label, px, w) =>
+    label.split('\\n').reduce((n, part) => n + Math.max(1, Math.ceil((width(part, px) - 1) / w)), 0);
+  const fitsText = (label, w, h) => {
+    let tried = false;
+    for (const [px, line] of styles) {
+      const n = Math.round(h / line);
+      if (n < 1 || Math.abs(n * line - h) > 1.5 || (n > 1 && px < smallest)) continue;
+      tried = true;
+      if (linesNeeded(label, px, w) <= n) return true;
+    }
+    if (!tried)  // an unknown height (a merged card, a chip): one line of 12 px per 16 px of height
+      return linesNeeded(label, 12, w) <= Math.max(1, Math.floor((h + 1) / 16));
+    return false;
+  };
+  const glyph = {radio: 32, checkbox: 32, switch: 60};
+  const out = [];
+  for (const el of document.querySelectorAll('flt-semantics')) {
+    const r = el.getBoundingClientRect();
+    // a node the window's bottom edge cuts is cut by the scrolling, not by its layout (it is checked once
+    // scrolled into view)
+    if (r.width < 1 || r.height < 1 || r.bottom >= innerHeight - 1.5 || r.top <= top + 1.5) continue;
+    const role = el.getAttribute('role') || '';
+    const input = el.querySelector(':scope > input, :scope > textarea');
+    const span = el.querySelector(':scope > span');
+    let label = '', why = '';
+    if (input) {
+      label = (input.getAttribute('aria-label') || '').trim();
+      if (label && width(label, 16) > r.width - 24) why = 'field label wider than its box';
+    } else if (glyph[role] !== undefined) {
+      label = (el.getAttribute('aria-label') || '').trim();
+      if (label && width(label, 14) > r.width - glyph[role] + 1) why = 'label cut beside its ' + role;
+    } else if (span) {
+      label = (span.textContent || '').trim();
+      if (label && !fitsText(label, r.width, r.height)) why = 'text does not fit its box';
+    } else if (role === 'button' && !el.querySelector('flt-semantics')) {
+      label = (el.textContent || '').trim();
+      const longest = Math.max(0, ...label.split('\\n').map(p => width(p, 14)));
+      if (label && longest > r.width - 8 && !fitsText(label, r.width - 8, r.height)) why = 'button text cut';
+    }
+    // a text field's counter says "40 characters remaining" to a screen reader and shows "0/40"
+    if (label && !ignore.includes(label) && !/ characters? remaining$/.test(label))
+      out.push({label, width: Math.round(r.width), height: Math.round(r.height), why});
+  }
+  probe.remove();
+  return out;
+}"""
+
+
+def styles() -> list[tuple[float, float]]:
+    return [*STYLES, *((size, round(size * 1.43, 2)) for size in SIZES)]
+
+
+def clipped(page: Any, ignore: tuple[str, ...] = (), top: float = -2) -> list[dict[str, Any]]:
+    """Every text node on the page now with `why` it is clipped ('' when it fits). Flutter's semantics must be
+    on (Screen.open turns it on). Once scrolled, nodes at `top` or above (the app bar's edge) are skipped."""
+    return page.evaluate(CHECK_JS, [styles(), list(ignore), SMALLEST_WRAPPED, top])
+
+
+def targets(page: Any, top: float = -2, minimum: int = 48) -> list[dict[str, Any]]:
+    """Every tappable node in view, with `why` it is too small ('' when it is at least `minimum` px tall)."""
+    return page.evaluate("""([minimum, top]) => [...document.querySelectorAll('flt-semantics[flt-tappable]')]
+      .filter(e => { const r = e.getBoundingClientRect();
+                     return r.height > 0 && r.bottom < innerHeight - 1.5 && r.top > top + 1.5; })
+      .map(e => { const r = e.getBoundingClientRect();
+        const label = (e.getAttribute('aria-label') || e.textContent
+                       || (e.parentElement && e.parentElement.getAttribute('aria-label')) || '?').trim();
+        // a switch or radio inside a tappable line (a list tile that toggles it) is as big as the line
+        const line = e.parentElement && e.parentElement.closest('flt-semantics[flt-tappable]');
+        const l = line && line.getBoundingClientRect();
+        const small = r.height < minimum - 0.5 && !(l && l.height >= minimum - 0.5 && l.width >= r.width);
+        return {label, width: Math.round(r.width), height: Math.round(r.height),
+                why: small ? 'under ' + minimum + ' px' : ''}; })""", [minimum, top])
+
+
+def unnamed(page: Any) -> list[str]:
+    """Interactive semantics nodes (buttons, fields, switches ...) that have no name a screen reader can say."""
+    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics[role]')].filter(e => {
+        const role = e.getAttribute('role');
+        if (!['button', 'checkbox', 'switch', 'radio', 'slider', 'combobox', 'tab', 'link'].includes(role))
+          return false;
+        const own = (e.getAttribute('aria-label') || e.textContent || '').trim();
+        const parent = e.parentElement && e.parentElement.getAttribute('aria-label');  // a tooltip's name
+        return !own && !parent;
+      }).map(e => e.getAttribute('role') + ' at ' + Math.round(e.getBoundingClientRect().left) + ','
+                  + Math.round(e.getBoundingClientRect().top))""")
+
+
+def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 8) -> dict[str, list[Any]]:
+    """Clipped texts, small targets and unnamed controls over the whole screen: checked at the top and after
+    each scroll of most of a screen height until the screen stops moving (Flutter keeps only the nodes near
+    the visible part in its semantics tree).
+
+    A scroll view clips the nodes at its edges, so a node counts as clipped (or small) only if it never fit at
+    any of the positions it was seen at: a text that fits once it is fully in view is not clipped.
+    """
+    bad: dict[str, dict[str, Any]] = {}
+    fine: set[str] = set()
+    missing: list[str] = []
+    shown: list[str] = []
+    height = page.viewport_size["height"]
+    page.mouse.move(page.viewport_size["width"] / 2, height * 0.6)
+    for step in range(steps):
+        top = APP_BAR if step else -2
+        for kind, found in (("clipped", clipped(page, ignore, top)), ("small", targets(page, top))):
+            for f in found:
+                key = f"{kind}:{f['label']}"
+                if f["why"]:
+                    bad.setdefault(key, {"kind": kind, **f})
+                else:
+                    fine.add(key)
+        missing += [m for m in unnamed(page) if m not in missing]
+        layout = page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
+                               "Math.round(e.getBoundingClientRect().top)).join(',')")
+        if layout in shown:
+            break
+        shown.append(layout)
+        page.mouse.wheel(0, height * 0.6)
+        page.wait_for_timeout(500)
+    kept = [f for key, f in bad.items() if key not in fine]
+    return {"clipped": [f for f in kept if f["kind"] == "clipped"],
+            "small": [f"{f['label'][:40]} {f['width']}x{f['height']}" for f in kept if f["kind"] == "small"],
+            "unnamed": missing}
