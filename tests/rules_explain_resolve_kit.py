@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.core.match.events import Event, replay
+from companion import rules
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
-from companion.rules import ActionOption
+from companion.rules import Action, ActionOption
 
 from armageddon_challenges_kit import card
 from builders import match, unit
@@ -87,3 +91,23 @@ def table_event(state: Match, rng: random.Random) -> Event:
     else:
         data = {}
     return Event(kind, data, state.active_player.id)
+
+
+def walk(system_id: str, seed: int, steps: int,
+         check: Callable[[rules.System, Match, random.Random], Sequence[Action]],
+         take: Callable[[rules.System, Match, Action, random.Random], Match]) -> None:
+    """Walk a random reachable line of play: at each position `check` verifies what it must and returns the legal
+    actions; seven times in ten one of them is taken (`take` returns the position after it), otherwise a player
+    changes something by hand (a change that isn't possible now is skipped)."""
+    system = rules.get(system_id)
+    state = STARTS[system_id]()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.status == "finished":
+            break
+        legal = check(system, state, rng)
+        if legal and rng.random() < 0.7:
+            state = take(system, state, rng.choice(legal), rng)
+        else:
+            with contextlib.suppress(IllegalAction):
+                state = apply(state, table_event(state, rng))

@@ -4,7 +4,6 @@ the legal ones (its enabled units are legal, its refused units and disabled opti
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -12,11 +11,11 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.core.errors import IllegalAction
-from companion.core.match.events import apply, replay
+from companion.core.match.events import replay
 from companion.core.model import Match
 from companion.rules import Action
 
-from rules_explain_resolve_kit import STARTS, defaults, table_event
+from rules_explain_resolve_kit import STARTS, defaults, walk
 
 
 def agree(system: rules.System, state: Match, action: Action) -> bool:
@@ -59,16 +58,5 @@ def check_state(system: rules.System, state: Match, rng: random.Random) -> list[
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(STARTS)), st.integers(0, 2**32 - 1), st.integers(1, 10))
 def test_explain_agrees_with_resolve_in_every_system(system_id: str, seed: int, steps: int) -> None:
-    system = rules.get(system_id)
-    state = STARTS[system_id]()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.status == "finished":
-            break
-        legal = check_state(system, state, rng)
-        if legal and rng.random() < 0.7:
-            action = rng.choice(legal)
-            state = replay(state, list(system.resolve(state, action, rng).events))
-        else:
-            with contextlib.suppress(IllegalAction):  # a hand change that isn't possible now: skip it
-                state = apply(state, table_event(state, rng))
+    walk(system_id, seed, steps, check_state,
+         lambda system, state, action, rng: replay(state, list(system.resolve(state, action, rng).events)))

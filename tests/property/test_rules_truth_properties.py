@@ -5,7 +5,6 @@ the reason `explain` gives for that unit (a check that really fails for it), not
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +18,7 @@ from companion.core.match.events import Event, apply
 from companion.core.model import Match
 from companion.rules import Action, ActionOption
 
-from rules_explain_resolve_kit import STARTS, defaults, table_event
+from rules_explain_resolve_kit import STARTS, defaults, walk
 
 
 def committed(state: Match, resolution_events: tuple[Event, ...], by: str) -> Match:
@@ -60,15 +59,8 @@ def check_option(system: rules.System, state: Match, option: ActionOption, rng: 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(STARTS)), st.integers(0, 2**32 - 1), st.integers(1, 8))
 def test_options_previews_and_reasons_come_from_one_truth(system_id: str, seed: int, steps: int) -> None:
-    system = rules.get(system_id)
-    state = STARTS[system_id]()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.status == "finished":
-            break
-        legal = [a for o in system.legal_actions(state) for a in check_option(system, state, o, rng)]
-        if legal and rng.random() < 0.7:
-            state = committed(state, system.resolve(state, rng.choice(legal), rng).events, state.active_player.id)
-        else:
-            with contextlib.suppress(IllegalAction):  # a hand change that isn't possible now: skip it
-                state = apply(state, table_event(state, rng))
+    walk(system_id, seed, steps,
+         lambda system, state, rng: [a for option in system.legal_actions(state)
+                                     for a in check_option(system, state, option, rng)],
+         lambda system, state, action, rng: committed(state, system.resolve(state, action, rng).events,
+                                                      state.active_player.id))
