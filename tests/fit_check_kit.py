@@ -41,6 +41,8 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
   const linesNeeded = (label, px, w) =>
     label.split('\\n').reduce((n, part) => n + Math.max(1, Math.ceil((width(part, px) - 1) / w)), 0);
   const fitsText = (label, w, h) => {
+    if (label.includes('\n'))  // several texts merged into one node (a list tile): their sizes differ
+      return linesNeeded(label, 12, w) <= Math.max(1, Math.floor((h + 1) / 16));
     let tried = false;
     for (const [px, line] of styles) {
       const n = Math.round(h / line);
@@ -61,7 +63,8 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
     if (r.width < 1 || r.height < 1 || r.bottom >= innerHeight - 1.5 || r.top <= top + 1.5) continue;
     const role = el.getAttribute('role') || '';
     const input = el.querySelector(':scope > input, :scope > textarea');
-    const span = el.querySelector(':scope > span');
+    // a text's label is a span; an app bar's title a heading
+    const span = el.querySelector(':scope > span, :scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5');
     let label = '', why = '';
     if (input) {
       label = (input.getAttribute('aria-label') || '').trim();
@@ -160,3 +163,35 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 8) -> dict[str, 
     return {"clipped": [f for f in kept if f["kind"] == "clipped"],
             "small": [f"{f['label'][:40]} {f['width']}x{f['height']}" for f in kept if f["kind"] == "small"],
             "unnamed": missing}
+
+
+# --- a page with known faults, to show the check finds them (tests/browser/test_fit_check.py) -----------------
+
+PLANTED = {"clipped": ["A very long title that cannot fit in the bar", "This sentence is far too long for one "
+                       "line on a phone and is cut", "Rounds (minutes, counted from the first roll-off)",
+                       "1 damage when knockback is blocked by a wall"],
+           "small": ["Tiny"], "unnamed": ["button"]}
+FITS = ["Short text", "A sentence that wraps onto a second line on a small phone, as it may."]
+
+
+def demo(page: Any) -> None:
+    """Each fault of PLANTED once, beside texts that fit (FITS), in the desktop density (32 px buttons)."""
+    import flet as ft
+
+    page.theme = ft.Theme(visual_density=ft.VisualDensity.COMPACT)
+    page.views[0].appbar = ft.AppBar(title=ft.Text(PLANTED["clipped"][0]),
+                                     actions=[ft.IconButton(ft.Icons.INFO, tooltip="About")])
+    page.add(ft.Text(FITS[0]), ft.Text(FITS[1]),
+             ft.Text(PLANTED["clipped"][1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+             ft.TextField(label=PLANTED["clipped"][2], width=200),
+             ft.Switch(label=PLANTED["clipped"][3]),
+             ft.TextButton(PLANTED["small"][0], on_click=lambda: None),
+             ft.Dropdown(label="Unnamed", options=[ft.DropdownOption(key="a", text="A")]))
+
+
+if __name__ == "__main__":  # python tests/fit_check_kit.py PORT: serve the demo page (no internet needed)
+    import sys
+
+    import flet as ft
+
+    ft.run(demo, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER, no_cdn=True)

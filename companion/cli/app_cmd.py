@@ -53,6 +53,11 @@ async def main(page: Any) -> None:
     await importlib.import_module(APP).main(page)
 
 
+def prepare(page: Any) -> None:
+    """Flet's before_main: the page's theme before the client draws its first frame (ui/app.py, prepare)."""
+    importlib.import_module(APP).prepare(page)
+
+
 def warm_up() -> None:
     """Load the first screen, the store and the service layer while Flet starts serving and the browser or window
     loads its client: the first page then finds them ready (Python's import lock makes it wait, never load
@@ -82,8 +87,8 @@ def start_app(*, web: bool, host: str, port: int) -> int:
         # no_cdn: the browser gets every file from us, so the app works with no internet at the table
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only: never try to open a desktop window
         warm_up()
-        ft.run(main, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True)
+        ft.run(main, before_main=prepare, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True)
     else:
         warm_up()
-        ft.run(main)
+        ft.run(main, before_main=prepare)
     return 0

@@ -281,8 +281,17 @@ def pin_positions(view: ft.View) -> None:
             part.key = f"_{attr}"
 
 
+LONG_TITLE = 16  # characters: a longer title beside the back arrow and two icons no longer fits at 22 px
+
+
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
-    return ft.AppBar(key="appbar", title=ft.Text(title, key="appbar-title"), actions=[
+    """The app bar with the rules lookup. A long title (an event's or a rule's name, "Roll a d6 against the
+    Event dial") is set smaller, on up to two lines, instead of being cut to "Roll a d6 against the..." on a
+    360 px phone."""
+    long = len(title) > LONG_TITLE
+    return ft.AppBar(key="appbar", title=ft.Text(title, key="appbar-title", size=16 if long else None,
+                                                 max_lines=2 if long else 1, overflow=ft.TextOverflow.ELLIPSIS),
+                     actions=[
         *actions,
         icon_button(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=app.open_rules),
     ])

@@ -1,8 +1,8 @@
 """Judge mode inside the app: the judge's events, a new event, and the judge's console with live clocks.
 
-The console is judge mode's own JudgeScreen; this device is the judge's, so its writes go straight to the
-judging service (`app.session.judging`). One tick a second redraws only the clocks that changed, and stops when
-the console closes.
+The console is judge mode's own JudgeConsole (components over a JudgeFeed); this device is the judge's, so its
+writes go straight to the judging service (`app.session.judging`). One tick a second goes into the feed, whose
+clocks redraw only when their second changed; it stops when the console closes.
 `companion judge serve` shares the same events with players' phones on the local network.
 """
 
@@ -19,7 +19,8 @@ from companion.core.errors import CompanionError
 from companion.session import inputs
 from companion.session.judging.judge import Tournament, crossed_mark, remaining
 from companion.ui.alerts import Alerts
-from companion.ui.judge.judge_screen import JudgeScreen
+from companion.ui.judge.feed import JudgeFeed, mount
+from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.judge.timer_screens import TimerCodeScreen
 from companion.ui.shell import App, app_bar
 
@@ -99,7 +100,8 @@ class JudgeConsoleScreen:
     def __init__(self, tournament_id: str) -> None:
         self.id = tournament_id
         self.route = f"/judge-mode/{tournament_id}"
-        self.console: JudgeScreen | None = None
+        self.feed: JudgeFeed | None = None
+        self.console: ft.Control | None = None  # the mounted JudgeConsole, kept: a refresh shows the same one
         self.seen: dict[int, float] = {}
         self.ticking = False
 
@@ -113,23 +115,24 @@ class JudgeConsoleScreen:
         def write(kind: str, data: dict[str, Any]) -> Tournament:
             return judging.write(self.id, kind, data)  # Swiss pairings, drops, swaps too
 
-        if self.console is None:
-            self.console = JudgeScreen(state, write,
-                                       on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
+        if self.feed is None or self.console is None:
+            self.feed = JudgeFeed(state, time.time())
+            self.console = mount(JudgeConsole, self.feed, write, key="judge-console",
+                                 on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
         else:
-            self.console.show(state, time.time())
+            self.feed.show(state)
         if not self.ticking:
             self.ticking = True
             self.alerts = Alerts()
             app.keep_awake(True)
             app.page.run_task(self._tick, app)
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
-                       appbar=app_bar(app, state.name), controls=[self.console.root])
+                       appbar=app_bar(app, state.name), controls=[self.console])
 
     async def _tick(self, app: App) -> None:
-        """One redraw a second while the console is the screen on top; only changed clocks are sent."""
+        """One tick a second into the feed while the console is the screen on top (its warnings always)."""
         judging = app.session.judging
-        while self in app.screens and self.console is not None:
+        while self in app.screens and self.feed is not None:
             now = time.time()
             state = judging.state(self.id)
             due = []
@@ -139,10 +142,10 @@ class JudgeConsoleScreen:
                 self.seen[table.number] = left
                 if mark is not None and table.result is None:
                     due.append((table.number, mark))
-            changed = self.console.tick(now, tuple(due))
             if due:
                 app.page.run_task(self.alerts.warn)
-            if changed and app.screens and app.screens[-1] is self:
-                app.page.update(*changed)
+            if app.screens and app.screens[-1] is self:
+                self.feed.show(state)
+                self.feed.advance(now, tuple(due))
             await asyncio.sleep(1 - (time.time() % 1) + 0.02)
         self.ticking = False
