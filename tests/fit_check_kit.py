@@ -6,7 +6,8 @@ widget's whole text (its label), even where the canvas shows "Tabletop Compa…"
 text is clipped when the rectangle cannot hold the label at the text's size. The size is not in the DOM, so it
 is inferred: a text node's height is a whole number of lines of one of the type sizes the app uses (Material 3's
 styles and the app's own `size=` values), and the label is measured in the page's own font (Flutter's
-semantics spans use a font within 2 % of the canvas's Roboto: "Game" is 37.2 px in Flutter, 38 px in the DOM).
+widths of Liberation Sans, Arial's metrics, are within 2-5 % of the Roboto Flutter draws: "Game" is 37.2 px in
+Flutter and 38.1 px in Liberation Sans, a 398 px sentence 386 px; the semantics spans' own font, Times, is not).
 Controls whose label sits beside a glyph (radio, switch, checkbox) get the glyph's width taken off; a text
 field's label must fit on one line inside the field at its resting size (16 px), or it wraps over the border.
 
@@ -31,17 +32,15 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
   probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:-9999px;top:0';
   const host = document.querySelector('flt-semantics-host') || document.body;
   host.appendChild(probe);
-  const span0 = document.querySelector('flt-semantics > span');
-  const family = span0 ? getComputedStyle(span0).fontFamily : 'sans-serif';
-  const width = (text, px) => {
-    probe.style.font = px + 'px ' + family;
+  const width = (text, px) => {  // Flutter draws Roboto; Liberation Sans (Arial's widths) is within 2-5 %
+    probe.style.font = px + 'px "Liberation Sans", Arial, sans-serif';
     probe.textContent = text;
-    return probe.getBoundingClientRect().width * 0.98;  // the DOM font runs 2 % wider than Flutter's
+    return probe.getBoundingClientRect().width * 0.97;  // the benefit of the doubt goes to the text
   };
   const linesNeeded = (label, px, w) =>
     label.split('\\n').reduce((n, part) => n + Math.max(1, Math.ceil((width(part, px) - 1) / w)), 0);
   const fitsText = (label, w, h) => {
-    if (label.includes('\n'))  // several texts merged into one node (a list tile): their sizes differ
+    if (label.includes('\\n'))  // several texts merged into one node (a list tile): their sizes differ
       return linesNeeded(label, 12, w) <= Math.max(1, Math.floor((h + 1) / 16));
     let tried = false;
     for (const [px, line] of styles) {
@@ -57,14 +56,14 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
   const glyph = {radio: 32, checkbox: 32, switch: 60};
   const out = [];
   for (const el of document.querySelectorAll('flt-semantics')) {
-    const r = el.getBoundingClientRect();
+    const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5');
+    const r = (heading || el).getBoundingClientRect();  // an app bar's title: the heading has its own box
     // a node the window's bottom edge cuts is cut by the scrolling, not by its layout (it is checked once
     // scrolled into view)
     if (r.width < 1 || r.height < 1 || r.bottom >= innerHeight - 1.5 || r.top <= top + 1.5) continue;
     const role = el.getAttribute('role') || '';
     const input = el.querySelector(':scope > input, :scope > textarea');
-    // a text's label is a span; an app bar's title a heading
-    const span = el.querySelector(':scope > span, :scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5');
+    const span = heading || el.querySelector(':scope > span');  // a text's label is a span
     let label = '', why = '';
     if (input) {
       label = (input.getAttribute('aria-label') || '').trim();
@@ -170,22 +169,23 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 8) -> dict[str, 
 PLANTED = {"clipped": ["A very long title that cannot fit in the bar", "This sentence is far too long for one "
                        "line on a phone and is cut", "Rounds (minutes, counted from the first roll-off)",
                        "1 damage when knockback is blocked by a wall"],
-           "small": ["Tiny"], "unnamed": ["button"]}
+           "small": ["About", "Tiny", "1 damage when knockback is blocked by a"], "unnamed": ["button"]}
 FITS = ["Short text", "A sentence that wraps onto a second line on a small phone, as it may."]
 
 
 def demo(page: Any) -> None:
-    """Each fault of PLANTED once, beside texts that fit (FITS), in the desktop density (32 px buttons)."""
+    """Each fault of PLANTED once, beside texts that fit (FITS), in the desktop density (32 px text buttons, 40 px
+    icon buttons and switches)."""
     import flet as ft
 
     page.theme = ft.Theme(visual_density=ft.VisualDensity.COMPACT)
     page.views[0].appbar = ft.AppBar(title=ft.Text(PLANTED["clipped"][0]),
-                                     actions=[ft.IconButton(ft.Icons.INFO, tooltip="About")])
+                                     actions=[ft.IconButton(ft.Icons.INFO, tooltip=PLANTED["small"][0])])
     page.add(ft.Text(FITS[0]), ft.Text(FITS[1]),
              ft.Text(PLANTED["clipped"][1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
              ft.TextField(label=PLANTED["clipped"][2], width=200),
              ft.Switch(label=PLANTED["clipped"][3]),
-             ft.TextButton(PLANTED["small"][0], on_click=lambda: None),
+             ft.TextButton(PLANTED["small"][1], on_click=lambda: None),
              ft.Dropdown(label="Unnamed", options=[ft.DropdownOption(key="a", text="A")]))
 
 
