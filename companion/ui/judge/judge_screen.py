@@ -140,7 +140,11 @@ def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, roo
     t, set_t = ft.use_state(feed.state.value)
     message, set_message = ft.use_state("")
     box = ft.use_ref({"names": ""})  # the new table's names as typed (see feed.typed)
-    ft.use_effect(lambda: feed.state.subscribe(set_t), [])
+    def follow() -> Callable[[], None]:
+        set_t(feed.state.value)  # what changed between the first drawing and now
+        return feed.state.subscribe(set_t)
+
+    ft.use_effect(follow, [])
     shown = ft.use_memo(lambda: standings_table(t), [t])
 
     def act(kind: str, data: dict[str, Any]) -> bool:
@@ -151,7 +155,8 @@ def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, roo
             set_message(str(exc))
             return False
         set_message("")
-        feed.show(new)
+        set_t(new)  # drawn even before the effect subscribed (a tap right after the page appeared)
+        feed.show(new)  # the clocks, and other followers of this feed
         return True
 
     # the same functions on every drawing, so the memoised cards are not drawn again for a new closure

@@ -63,6 +63,7 @@ def ClockFace(feed: JudgeFeed, table: Table, marks: tuple[float, ...], size: int
             if face_of(*latest.current, tick.now) != last.current:
                 redraw(lambda n: n + 1)
 
+        on_tick(feed.tick.value)  # a tick between the first drawing and now
         return feed.tick.subscribe(on_tick)
 
     ft.use_effect(follow, [])
