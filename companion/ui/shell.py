@@ -281,7 +281,7 @@ def pin_positions(view: ft.View) -> None:
             part.key = f"_{attr}"
 
 
-LONG_TITLE = 16  # characters: a longer title beside the back arrow and two icons no longer fits at 22 px
+LONG_TITLE = 18  # characters: a longer title beside the back arrow and the rules icon no longer fits at 22 px
 
 
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:

@@ -15,7 +15,6 @@ import pytest
 
 from companion.session import Session
 from companion.session.judging.judge import table_timer_payload
-from companion.share.text import PREFIX
 from companion.share.timer_code import timer_link
 from companion.store.matches import MatchStore
 
@@ -48,7 +47,7 @@ def seed(data: Path) -> dict[str, str]:
     event = session.judging.new_event("Friday Skirmish", [["Ann", "Ben"], ["Cat", "Dan", "Eve"]])
     swiss = session.judging.new_swiss("Swiss Night", ["Ann", "Ben", "Cat", "Dan", "Eve"])
     running = session.judging.write(event.id, "start", {"tables": [1]})
-    timer = timer_link(table_timer_payload(running, running.tables[0])).removeprefix(PREFIX)  # its deep link
+    timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
     return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "event": event.id, "swiss": swiss.id,
             "timer": timer}
 
@@ -78,6 +77,14 @@ def tap(route: str, *names: str, text: str) -> Step:
     return step
 
 
+def read_code(s: Screen, url: str, link: str) -> None:
+    """A player's phone reads a table's timer code (pasted: the camera is tested elsewhere)."""
+    go("/scan", "Scan")(s, url, {})
+    s.type_into("Shared link", link)
+    s.tap("Read link")
+    s.wait_text("Table clock")
+
+
 TOUR: dict[str, Step] = {
     "home": go("/", "Your matches"),
     "new-match": go("/new", "Game"),
@@ -91,7 +98,7 @@ TOUR: dict[str, Step] = {
     "judge-console": go("/judge-mode/{event}", "Standings"),
     "judge-swiss": go("/judge-mode/{swiss}", "Round 1 pairings"),
     "timer-code": tap("/judge-mode/{event}", "Timer QR", text="Players scan this"),
-    "player-timer": go("/{timer}", "Table clock"),
+    "player-timer": lambda s, url, ids: read_code(s, url, ids["timer"]),
     "table": go("/match/{halo}", "Ann to play"),
     "table-scarab": go("/match/{scarab}", "to play"),
     "add-unit": tap("/match/{halo}", "Add a unit", text="One click per line"),
