@@ -1,5 +1,5 @@
 """`companion judge new|list|tables|start|pause|resume|extend|status|result|standings|export|next-round|log|serve`
-(and the Swiss event's player|drop|swap|pairings, in judge_swiss_cmd).
+(and the Swiss event's player|drop|swap|pairings, in judge_swiss_cmd; the players' codes, in judge_codes_cmd).
 
 Every action is one event on the stored event, made by the judging service (session/judging/service.py), so
 a running live view (`judge serve`) picks up changes made here within a second.
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.cli import judge_event_cmd, judge_swiss_cmd
+from companion.cli import judge_codes_cmd, judge_event_cmd, judge_swiss_cmd
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
 from companion.session import inputs
@@ -32,6 +32,7 @@ from companion.session.judging.judge import (
     status,
     table_timer_payload,
 )
+from companion.session.judging.reports import disputed, judge_line
 from companion.session.judging.service import Judging, past_vp, rng
 
 DEFAULT_PORT = 8551
@@ -129,6 +130,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     judge_swiss_cmd.register(jsub)
     judge_event_cmd.register(jsub)
+    judge_codes_cmd.register(jsub)
 
     p = jsub.add_parser("serve", help="serve the room: a light read-only page per table, and the judge's screen")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1: this device only)")
@@ -344,6 +346,9 @@ def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
         "extensions": [{"seconds": e.seconds, "reason": e.reason, "at": e.at} for e in table.extensions],
         "result": None if r is None else {"vp": r.vp, "winners": list(r.winners), "how": r.how,
                                           "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {})},
+        "reports": [{"player": p.player, "vp": p.vp, "places": p.places, "last_standing": p.last_standing or None,
+                     "at": p.at} for p in table.reports],
+        "disputed": table.disputed,
     }
 
 
@@ -358,6 +363,10 @@ def _show(t: Tournament, as_json: bool) -> None:
         return
     minutes = f"{t.round_seconds / 60:g}"
     print(f"{t.name} [{t.id}] · Skirmish {t.build} · round {t.current.number} · {minutes} min rounds")
+    flagged = disputed(t)
+    if flagged:
+        print(f"  FLAGGED: the players' scores differ at table{'s' if len(flagged) > 1 else ''} "
+              f"{', '.join(str(tb.number) for tb in flagged)}: enter the result (`companion judge result`)")
     if not t.tables:
         print("  no tables yet: seat one with `companion judge tables --add 'Ann,Ben'`")
     for tb in t.tables:
@@ -371,6 +380,8 @@ def _show(t: Tournament, as_json: bool) -> None:
             line += f"  (+{added:g} min: {'; '.join(e.reason for e in tb.extensions)})"
         if tb.result is not None:
             line += f"\n             {describe(tb)}"
+        if judge_line(tb):
+            line += f"\n             {'FLAGGED: ' if tb.disputed else ''}{judge_line(tb)}"
         print(line)
     for player in t.current.byes:
         print(f"  bye          {player}")

@@ -14,6 +14,7 @@ from typing import Any
 from companion.cli.output import emit_json
 from companion.core.model import JSON
 from companion.session.judging import event_pairing as swiss
+from companion.session.judging.player_codes import EventCodes, slips_html
 from companion.session.judging.service import Judging, rng
 
 
@@ -41,6 +42,8 @@ def register(jsub: argparse._SubParsersAction) -> None:
     p.add_argument("--html", type=Path, metavar="FILE", help="write a printable pairings page")
     p.add_argument("--standings-csv", type=Path, metavar="FILE", help="write the standings (with tiebreaks) as CSV")
     p.add_argument("--standings-html", type=Path, metavar="FILE", help="write a printable standings page")
+    p.add_argument("--slips", type=Path, metavar="FILE",
+                   help="write each player's code for reporting from their phone, on slips to cut out (don't post it)")
     _common(p)
     p.set_defaults(run=_pairings)
 
@@ -75,10 +78,12 @@ def _swap(args: argparse.Namespace) -> int:
 
 def _pairings(args: argparse.Namespace) -> int:
     judging = Judging.open()
-    t = judging.state(judging.pick(args.event or None))
-    written = []
+    tid = judging.pick(args.event or None)
+    t = judging.state(tid)
+    written: list[str] = []
     for path, text in ((args.csv, swiss.pairings_csv), (args.html, swiss.pairings_html),
-                       (args.standings_csv, swiss.standings_csv), (args.standings_html, swiss.standings_html)):
+                       (args.standings_csv, swiss.standings_csv), (args.standings_html, swiss.standings_html),
+                       (args.slips, lambda t: slips_html(t, EventCodes(judging, tid).codes()))):
         if path is not None:
             path.write_text(text(t), encoding="utf-8", newline="")
             written.append(str(path))

@@ -34,6 +34,10 @@ text-align:left}.n{text-align:right;font-variant-numeric:tabular-nums}
 form{display:flex;gap:.5rem;margin:.5rem 0 1rem}input{flex:1;font:inherit;padding:.55rem;min-width:0}
 button{font:inherit;padding:.55rem .9rem}ul.seats{list-style:none;padding:0}ul.seats li{padding:.5rem 0;\
 border-bottom:1px solid var(--line)}ul.seats a{font-size:1.3rem;font-weight:700}
+.flag{font-weight:700;color:var(--warn)}.done ~ .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
+form.report{flex-direction:column;align-items:stretch}.field{display:flex;align-items:center;gap:.6rem;\
+justify-content:space-between}.field input{flex:0 0 5.5rem;text-align:right}.field select{font:inherit;\
+padding:.45rem}.pick{flex-direction:column;align-items:stretch}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}
 """
 
 JS = """(()=>{const m=document.querySelector('[data-events]');if(!m||!window.EventSource)return;
@@ -44,7 +48,8 @@ return h?h+':'+two(mi)+':'+two(x):mi+':'+two(x)};
 const put=(el,f,v)=>{const e=el.querySelector('[data-f='+f+']');if(e&&e.textContent!==v)e.textContent=v};
 function show(t){const el=document.getElementById('t'+t.n);if(!el)return;live[t.n]=t;
 el.className=el.className.split(' ')[0]+' '+t.s+(t.l?' '+t.l:'');
-put(el,'clock',t.c);put(el,'state',t.st);put(el,'note',t.w);put(el,'ext',t.x);put(el,'result',t.r)}
+put(el,'clock',t.c);put(el,'state',t.st);put(el,'note',t.w);put(el,'ext',t.x);put(el,'result',t.r);
+put(el,'rep',t.p)}
 function tick(){const now=Date.now()/1000+off;for(const n in live){const t=live[n];if(t.d){
 const el=document.getElementById('t'+n);if(el)put(el,'clock',fmt(Math.ceil(t.d-now-1e-9)))}}
 if(lost)lost.classList.toggle('on',Date.now()-seen>LOST)}

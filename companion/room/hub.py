@@ -52,7 +52,7 @@ def encode(event: str, data: object) -> bytes:
 
 def table_message(v: TableView) -> dict[str, object]:
     return {"n": v.number, "s": v.status, "st": v.status_text, "c": v.clock, "d": v.deadline, "l": v.level,
-            "w": v.warning, "x": "; ".join(v.extensions), "r": v.result}
+            "w": v.warning, "x": "; ".join(v.extensions), "r": v.result, "p": v.reports}
 
 
 class RoomHub:

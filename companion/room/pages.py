@@ -33,11 +33,13 @@ def _table_parts(v: TableView, heading: str) -> str:
             f'<p class="state" data-f="state">{escape(v.status_text)}</p>'
             f'<p class="note" data-f="note">{escape(v.warning)}</p>'
             f'<p data-f="ext">{escape("; ".join(v.extensions))}</p>'
-            f'<p data-f="result">{escape(v.result)}</p></section>')
+            f'<p data-f="result">{escape(v.result)}</p>'
+            f'<p class="flag" data-f="rep">{escape(v.reports)}</p></section>')
 
 
-def table_page(feed: RoomFeed, view: TableView) -> str:
-    body = f"<h1>{escape(feed.title)}</h1>" + _table_parts(view, f"<h2>Table {view.number}</h2>")
+def table_page(feed: RoomFeed, view: TableView, report: str = "") -> str:
+    """One table's page; `report`: its *Report result* part for the phone asking (room.report_pages)."""
+    body = f"<h1>{escape(feed.title)}</h1>" + _table_parts(view, f"<h2>Table {view.number}</h2>") + report
     return page(f"Table {view.number} · {feed.state.name}", body, events=f"/table/{view.number}/events")
 
 

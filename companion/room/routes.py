@@ -1,4 +1,4 @@
-"""The room's HTTP routes: pages and event streams, all read-only (GET only; nothing here writes).
+"""The room's HTTP routes: pages and event streams (GET only; the players' reports are room.report's POSTs).
 
     /find[?name=..]   find my table          /table/N          one table's clock
     /standings        the event's standings  /room             every table's clock (a projector)
@@ -20,6 +20,7 @@ from starlette.types import Message, Send
 
 from companion.room import pages
 from companion.room.hub import STALL, RoomFull, RoomHub, Viewer
+from companion.room.report import Reports
 from companion.session.access import Access
 
 MAX_TABLE_DIGITS = 4  # core.tournament.state.MAX_TABLES is 500
@@ -65,7 +66,7 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def room_routes(hub: RoomHub, access: Access) -> list[BaseRoute]:
+def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) -> list[BaseRoute]:
     feed = hub.feed
 
     def fresh() -> float:
@@ -85,7 +86,7 @@ def room_routes(hub: RoomHub, access: Access) -> list[BaseRoute]:
         view = None if n is None else feed.table(n, hub.clock())
         if view is None:
             return not_found(f"There is no table {request.path_params['n'][:20]} this round. Find yours at /find.")
-        return html(pages.table_page(feed, view))
+        return html(pages.table_page(feed, view, reports.block(request, view.number) if reports else ""))
 
     async def room(request: Request) -> Response:
         return html(pages.room_page(feed, feed.tables(fresh())))
@@ -130,5 +131,5 @@ def room_routes(hub: RoomHub, access: Access) -> list[BaseRoute]:
     return [
         Route("/", home), Route("/find", find), Route("/room", room), Route("/standings", standings),
         Route("/table/{n}", table), Route("/table/{n}/events", table_events), Route("/room/events", room_events),
-        Route("/judge/login", judge_login),
+        Route("/judge/login", judge_login), *(reports.routes() if reports else ()),
     ]

@@ -22,8 +22,10 @@ from flet_web.fastapi import FletStaticFiles
 from starlette.types import ASGIApp
 
 from companion.room.hub import MAX_VIEWERS, RoomHub
+from companion.room.report import Reports
 from companion.room.routes import not_found, room_routes
-from companion.session.access import Access, judge_access
+from companion.session.access import Access, judge_access, player_access
+from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed, room_url
 from companion.session.lan import lan_address, port_problem, public_base
 from companion.session.web import MAX_WATCHERS, FletDoor, Server, assemble, config
@@ -45,6 +47,8 @@ class JudgeScreens(Protocol):
 
     async def main(self, page: Any) -> None: ...
 
+    def refresh(self) -> None: ...  # show a change made elsewhere (a player's report) now
+
     def stop(self) -> None: ...
 
 
@@ -65,9 +69,16 @@ def build(feed: RoomFeed, judge_screens: MakeJudgeScreens, *, players_url: str, 
         live.stop()
         await hub.stop()
 
+    players = player_access(feed.id, feed.judging.players_key(feed.id), EventCodes(feed.judging, feed.id))
+
+    def reported() -> None:  # a player's report: the room's pages and the judge's screens show it at once
+        hub.wake()
+        live.refresh()
+
+    reports = Reports(feed, players, on_write=reported)
     door = FletDoor(live.main, access, session_timeout=SESSION_TIMEOUT, max_watchers=max_watchers)
     files = JudgeClientFiles(app_name=f"{feed.state.name} (judge)", no_cdn=True, websocket_endpoint_path="ws")
-    app = assemble(routes=room_routes(hub, access), door=door, client_files=files, printed=lambda: printed,
+    app = assemble(routes=room_routes(hub, access, reports), door=door, client_files=files, printed=lambda: printed,
                    on_startup=[hub.start], on_shutdown=[stop], not_found=lambda scope: not_found(), gzip=True)
     return app, hub, access, live
 
@@ -90,8 +101,11 @@ def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, p
     print(f"Players follow their table at: {players}", flush=True)
     if lan:
         print(f"Warning: anyone on this network ({lan_address()}'s Wi-Fi or LAN) can open the room pages: table "
-              "numbers, player names, clocks and standings. Only the judge's one-time link can change anything.",
+              "numbers, player names, clocks and standings. Only the judge's one-time link changes anything, besides "
+              "a player's own code, which reports that player's table's result.",
               flush=True)
     access.new_code()  # announced: the judge's first link
+    print("Players report results with their own codes: `companion judge codes` (or Player codes on the judge's "
+          "screen).", flush=True)
     Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams).run()
     return 0

@@ -1,13 +1,18 @@
 """One way in, for the judge's room (`companion judge serve`) and a hosted table (`companion table host`).
 
-1. A **one-time code** (the judge's link on the terminal, a table's join QR) never carries a lasting key.
-   Redeeming it spends it, announces a fresh one for the next device, and sets
+1. A **one-time code** (the judge's link on the terminal, a table's join QR, a player's own code on the pairings
+   sheet) never carries a lasting key. Redeeming it spends it, announces a fresh one for the next device, and sets
 2. a **signed cookie** (itsdangerous, salted with what it opens: a judge cookie opens no table, a cookie of one
    table no other): who it names (the judge, a player's id) and a random nonce, HttpOnly, SameSite=Strict.
 3. **Rotation** makes a new key: every cookie, and every connection that showed one, loses its rights.
 4. **Per connection**: each Flet socket shows its cookie once; a connection that showed a valid one is
    remembered with who it acts as (weakly: forgotten with the connection), and every write asks about the
-   page's *current* connection.
+   page's *current* connection. A plain form's POST (a player's report) is its own connection: it shows its
+   cookie with every request.
+
+A player's code is one of many, one per player (`PlayerCodes`, kept with the event: session.judging.player_codes):
+redeeming it names the player's *seat key* ("2:Ann": Ann's third device), the one holder their cookie may name. The
+next code of the same player makes a new seat key, so a phone signed in before loses its rights.
 
 `OriginGuard` refuses, before anything is read or stored, every WebSocket upgrade and every POST whose Origin is
 neither the server's own (the Host it was asked for) nor an address the server printed: a page on another site
@@ -20,27 +25,42 @@ import secrets
 import threading
 import weakref
 from collections.abc import Callable, Collection, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
 JUDGE = "judge"  # who a judge's cookie names
 JUDGE_COOKIE = "companion_judge"
 TABLE_COOKIE = "companion_table"
+PLAYER_COOKIE = "companion_player"
 SAFE_METHODS = (b"GET", b"HEAD", b"OPTIONS")
 Send = Callable[[dict[str, Any]], Any]
+
+
+class PlayerCodes(Protocol):
+    """Per-player one-time codes kept with an event (session.judging.player_codes)."""
+
+    def spend(self, code: str) -> str | None:
+        """The seat key the code opens, now spent (atomically across processes); None: no such code now."""
+        ...
+
+    def holders(self) -> Collection[str]:
+        """Every seat key a cookie may name now (each player's latest)."""
+        ...
 
 
 class Access:
     """The rights one server hands out. `holders()` names who a cookie may name (the judge; a table's players)."""
 
     def __init__(self, cookie: str, purpose: str, key: str, *, rotate_key: Callable[[], str],
-                 holders: Callable[[], Collection[str]], announce: Callable[[str], None] = lambda code: None) -> None:
+                 holders: Callable[[], Collection[str]], announce: Callable[[str], None] = lambda code: None,
+                 codes: PlayerCodes | None = None) -> None:
         self.cookie = cookie  # the cookie's name
         self._purpose = purpose  # the signature's salt: what the cookie opens
         self._rotate_key = rotate_key
         self._holders = holders
         self._announce = announce  # shows the fresh one-time code (the terminal, the host's screen)
+        self._codes = codes  # one code per holder (players), instead of one code at a time
         self._serializer = URLSafeSerializer(key, salt=purpose)
         self._code = ""
         self._lock = threading.Lock()  # two devices redeeming one code at once: only one gets it
@@ -61,7 +81,13 @@ class Access:
         return bool(self._code) and secrets.compare_digest(code.encode(), self._code.encode())
 
     def redeem(self, code: str, who: str = JUDGE) -> str | None:
-        """The cookie for a valid one-time code naming a valid holder (the code is then spent); else None."""
+        """The cookie for a valid one-time code naming a valid holder (the code is then spent); else None.
+        With per-holder codes, the code itself says who (`who` is not asked)."""
+        if self._codes is not None:
+            seat = self._codes.spend(code)
+            if seat is None or seat not in self._holders():
+                return None
+            return self._serializer.dumps([seat, secrets.token_urlsafe(12)])
         with self._lock:
             if who not in self._holders() or not self.is_current(code):
                 return None
@@ -121,6 +147,13 @@ def judge_access(key: str, rotate_key: Callable[[], str], announce: Callable[[st
     """The judge's rights in `companion judge serve`: the key is kept in the event's file (mode 0600)."""
     return Access(JUDGE_COOKIE, "companion-judge", key, rotate_key=rotate_key, holders=lambda: (JUDGE,),
                   announce=announce)
+
+
+def player_access(event_id: str, key: str, codes: PlayerCodes) -> Access:
+    """The players of a judged event, each reporting their own table's result from the room's pages: a cookie
+    names one player's seat key, under the event's players' key (kept in its file: a restart keeps them in)."""
+    return Access(PLAYER_COOKIE, f"companion-player:{event_id}", key, rotate_key=random_key, holders=codes.holders,
+                  codes=codes)
 
 
 def table_access(match_id: str, players: Callable[[], Collection[str]],

@@ -1,6 +1,7 @@
 """Stored events (tournaments): one small TinyDB file per event, written atomically.
 
-    <root>/tournaments/<id>.json    meta (name, judge token, times), state (the event now), log (every change)
+    <root>/tournaments/<id>.json    meta (name, judge token, players' code key and codes spent, times),
+                                    state (the event now), log (every change)
 
 Each change is a locked read-modify-write of the whole file: the judge's CLI and a running live server may
 both write the same event, and neither may lose the other's change. Timers are deadlines, so a new process
@@ -12,7 +13,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,26 @@ from tinydb import TinyDB
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
+from companion.core.plain import Memo
 from companion.core.tournament.state import InvalidTournament, Tournament, check_id, from_json, slug, to_json
 from companion.store.atomic import DamagedFile
 from companion.store.place import Place
 
 META_FORMAT = "tabletop-companion/tournament-file"
 STORE_VERSION = 1
+MEMO_SLACK = 2  # a kept conversion memo may grow to this many times its size after a full conversion
+
+
+@dataclass
+class _Kept:
+    """The event as this store last read or wrote it, while the file still has that signature: a result at
+    1,000 players re-parsed and re-converted the whole event (state and log) for every change (95-190 ms)."""
+
+    signature: Any
+    stored: StoredTournament
+    log_json: list[dict[str, Any]]  # the log as written, one dict per event (a change appends one)
+    memo: Memo  # the JSON of every part converted before: tables no change touched are not converted again
+    full: int  # the memo's size after its last full conversion
 
 
 class TournamentNotFound(CompanionError):
@@ -38,6 +53,8 @@ class StoredTournament:
     log: tuple[Event, ...]
     token: str  # the judge's secret: only a session that shows it may change clocks in the live view
     updated: float
+    players_key: str = ""  # the secret of the players' own codes and cookies (session.judging.player_codes)
+    spent: dict[str, int] = field(default_factory=dict)  # player -> how many of their codes were spent
 
 
 class TournamentStore:
@@ -47,6 +64,7 @@ class TournamentStore:
         self.root = root
         self.clock = clock
         self._place = Place(root, "tournaments")
+        self._kept: dict[str, _Kept] = {}
 
     # --- queries ----------------------------------------------------------------------------------
 
@@ -90,6 +108,15 @@ class TournamentStore:
         return db
 
     def load(self, tournament_id: str) -> StoredTournament:
+        return self._load(tournament_id).stored
+
+    def _load(self, tournament_id: str) -> _Kept:
+        kept = self._kept.get(tournament_id)
+        # the signature before the read: if the file is replaced meanwhile, the next look sees it changed (taken
+        # after, it could name a newer file than the one read, and keep a stale event for good)
+        signature = self.signature(tournament_id)
+        if kept is not None and kept.signature is not None and kept.signature == signature:
+            return kept  # nobody wrote the file since: what it holds is what this store read or wrote last
         db = self._db(tournament_id)
         try:
             meta, state, log = (db.table(name).all() for name in ("meta", "state", "log"))
@@ -103,11 +130,18 @@ class TournamentStore:
             tournament = from_json(dict(state[0]))
             events = tuple(Event.from_json(dict(e)) for e in log)
             token, updated = meta[0]["token"], float(meta[0]["updated"])
+            players_key, spent = str(meta[0].get("players_key", "")), dict(meta[0].get("spent", {}))
+            if not all(isinstance(n, int) for n in spent.values()):
+                raise ValueError("codes spent must be counts")
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise self._set_aside(tournament_id, f"its content is inconsistent: {exc}") from None
-        return StoredTournament(tournament, events, token, updated)
+        kept = _Kept(signature, StoredTournament(tournament, events, token, updated, players_key, spent),
+                     [dict(e) for e in log], {}, 0)
+        self._kept[tournament_id] = kept
+        return kept
 
     def _set_aside(self, tournament_id: str, reason: str) -> DamagedFile:
+        self._kept.pop(tournament_id, None)
         return self._place.set_aside(tournament_id, reason, f"event {tournament_id}")
 
     # --- writing ----------------------------------------------------------------------------------
@@ -124,8 +158,7 @@ class TournamentStore:
             if self.exists(tournament.id):
                 raise InvalidTournament(f"there is already an event {tournament.id!r}")
             token = secrets.token_urlsafe(16)
-            self._write(tournament.id, tournament, (), token, tournament.created)
-        return StoredTournament(tournament, (), token, tournament.created)
+            return self._write(StoredTournament(tournament, (), token, tournament.created), None, []).stored
 
     def append(self, tournament_id: str, event: Event,
                apply: Callable[[Tournament, Event], Tournament]) -> StoredTournament:
@@ -133,12 +166,10 @@ class TournamentStore:
         service's reducer) and the write run under one lock, so a change another process makes meanwhile is
         never lost. When `apply` raises (IllegalAction), nothing changes."""
         with self._place.lock():
-            stored = self.load(tournament_id)
-            state = apply(stored.state, event)
-            log = (*stored.log, event)
-            now = self.clock()
-            self._write(tournament_id, state, log, stored.token, now)
-        return StoredTournament(state, log, stored.token, now)
+            kept = self._load(tournament_id)
+            state = apply(kept.stored.state, event)
+            stored = replace(kept.stored, state=state, log=(*kept.stored.log, event), updated=self.clock())
+            return self._write(stored, kept, [*kept.log_json, event.to_json()]).stored
 
     def put(self, state: Tournament, log: tuple[Event, ...], *, replacing: tuple[Event, ...] | None = None) -> None:
         """Store an event read from elsewhere (a backup): a new one (`replacing` None), or in place of the stored one
@@ -147,33 +178,66 @@ class TournamentStore:
             if replacing is None:
                 if self.exists(state.id):
                     raise InvalidTournament(f"there is already an event {state.id!r}")
-                token = secrets.token_urlsafe(16)  # a restored event gets a judge token of its own
+                # a restored event gets a judge token of its own (and players' codes of its own)
+                stored = StoredTournament(state, log, secrets.token_urlsafe(16), self.clock())
             else:
                 stored = self.load(state.id)
                 if stored.log != replacing:
                     raise InvalidTournament(f"event {state.id} changed meanwhile; nothing was replaced")
-                token = stored.token
-            self._write(state.id, state, log, token, self.clock())
+                stored = replace(stored, state=state, log=log, updated=self.clock())
+            self._write(stored, None, [e.to_json() for e in log])
 
     def rotate_token(self, tournament_id: str) -> str:
         """A new judge's secret: whatever was signed with the old one stops working."""
         with self._place.lock():
-            stored = self.load(tournament_id)
+            kept = self._load(tournament_id)
             token = secrets.token_urlsafe(16)
-            self._write(tournament_id, stored.state, stored.log, token, stored.updated)
+            self._write(replace(kept.stored, token=token), kept, kept.log_json)
         return token
 
-    def _write(self, tournament_id: str, state: Tournament, log: tuple[Event, ...], token: str,
-               updated: float) -> None:
+    def players_key(self, tournament_id: str) -> str:
+        """The secret of the players' own codes and cookies, made (and stored) when first asked for."""
+        stored = self.load(tournament_id)
+        if stored.players_key:
+            return stored.players_key
+        with self._place.lock():
+            kept = self._load(tournament_id)
+            if not kept.stored.players_key:
+                self._write(replace(kept.stored, players_key=secrets.token_urlsafe(32)), kept, kept.log_json)
+        return self.load(tournament_id).players_key
+
+    def spend(self, tournament_id: str, player: str, spent: int) -> bool:
+        """Count one more of `player`'s codes spent, if `spent` is still their count (one device wins a race)."""
+        with self._place.lock():
+            kept = self._load(tournament_id)
+            if kept.stored.spent.get(player, 0) != spent:
+                return False
+            self._write(replace(kept.stored, spent={**kept.stored.spent, player: spent + 1}), kept, kept.log_json)
+        return True
+
+    def _write(self, stored: StoredTournament, kept: _Kept | None, log_json: list[dict[str, Any]]) -> _Kept:
+        """Write the whole file (atomically); the parts of the state converted before are reused from `kept`."""
+        state, tournament_id = stored.state, stored.state.id
         meta = {"format": META_FORMAT, "version": STORE_VERSION, "id": state.id, "name": state.name,
-                "token": token, "created": state.created, "updated": updated}
+                "token": stored.token, "created": state.created, "updated": stored.updated,
+                "players_key": stored.players_key, "spent": stored.spent}
+        memo, full = (kept.memo, kept.full) if kept is not None else ({}, 0)
+        if not memo or len(memo) > MEMO_SLACK * full:  # parts of states long gone pile up: convert all again
+            memo.clear()
+            state_json = to_json(state, memo)
+            full = len(memo)
+        else:
+            state_json = to_json(state, memo)
+        self._kept.pop(tournament_id, None)  # if the write fails, the next read comes from the file
         db = self._place.db(check_id(tournament_id), create=True)
         assert db is not None
-        with self._place.batch(db):
-            for name, docs in (("meta", [meta]), ("state", [to_json(state)]), ("log", [e.to_json() for e in log])):
-                table = db.table(name)
-                table.truncate()
-                table.insert_multiple(docs)
+        # TinyDB's own layout (table -> document id -> document), written in one go: truncating and inserting
+        # through TinyDB read and parsed the whole file first
+        db.storage.write({"meta": {"1": meta}, "state": {"1": state_json},
+                          "log": {str(n): doc for n, doc in enumerate(log_json, 1)}})
+        # under the lock: the file is the one just written until this store lets go
+        kept = self._kept[tournament_id] = _Kept(self.signature(tournament_id), stored, log_json, memo, full)
+        return kept
 
 
 def _is_id(name: str) -> bool:

@@ -62,3 +62,13 @@ async def test_the_feed_tells_followers_of_changes_only(room: Room, clock: Clock
     renamed = replace(room.hub.state, name="Saturday Skirmish")
     feed.show(renamed)
     assert kept == [renamed] and gone == []
+
+
+async def test_the_judge_shows_and_hides_the_players_codes(room: Room) -> None:
+    judge, _ = await room.open()
+    await h.click(judge, h.find(judge.page, "show-codes"))
+    shown = h.find(judge.page, "player-codes")
+    assert shown.visible and [line.split(":")[0] for line in shown.value.splitlines()] == [
+        "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    await h.click(judge, h.find(judge.page, "show-codes"))
+    assert not h.find(judge.page, "player-codes").visible

@@ -9,6 +9,9 @@ Event types (data):
     result {table, vp, last_standing?}    the game's result; stops that table's clock
     result {table, places, vp?}   a Battle Royale event's result: each player's place (1, 2, 2, 4); VP optional
     first {table, player}         who plays first at a table (the roll-off's winner)
+    report {table, vp | places, last_standing?}   a player's own report of their table's result this round, by
+                                  "player:NAME" (the room's signed cookie); the result stands once every player
+                                  at the table reported the same scores (Table.disputed: two differ)
     result {round, table, vp, last_standing?, was}    corrects a past round's result; `was` (the VP it
                                   replaces) keeps the old value in the log and refuses a stale correction;
                                   seatings already made stand, standings and the next pairing follow it
@@ -43,6 +46,7 @@ from companion.core.tournament.state import (
     MAX_TABLES,
     MIN_SEATS,
     Extension,
+    Report,
     Result,
     Round,
     Table,
@@ -55,6 +59,7 @@ from companion.core.tournament.tiebreaks import PRESETS
 MAX_EXTENSION = 3600
 MAX_REASON = 200
 MAX_VP = 999
+PLAYER = "player:"  # a player's own report is `by` "player:" and their name
 
 REDUCER: Reducer[Tournament, Event] = Reducer(validate)
 handler = REDUCER.handler
@@ -248,6 +253,30 @@ def _decided(state: Tournament, table: Table, event: Event) -> Result:
     if last is not None and not isinstance(last, str):
         raise IllegalAction("result: last_standing must be a player's name")
     return decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
+
+
+@handler("report")
+def _report(state: Tournament, event: Event) -> Tournament:
+    """A player's report stands in for their earlier one; when every player at the table has reported the same
+    scores, they are the table's result (as the judge's `result` would make it) and its clock stops."""
+    who = event.by[len(PLAYER):] if event.by and event.by.startswith(PLAYER) else ""
+    table = _table(state, _number(event))
+    if not who:
+        raise IllegalAction("report: only a player seated at the table reports this way (the judge enters a result)")
+    if who not in table.players:
+        raise IllegalAction(f"{who} is not seated at table {table.number} this round: report your own table's result")
+    if table.result is not None:
+        raise IllegalAction(f"table {table.number}'s result is in already; if it is wrong, tell the judge")
+    decided = _decided(state, table, event)
+    last = event.data.get("last_standing")
+    report = Report(who, decided.vp, decided.places, _seated_name(table, last) if isinstance(last, str) and last
+                    else "", event.at)
+    reports = tuple(sorted((*(r for r in table.reports if r.player != who), report),
+                           key=lambda r: table.players.index(r.player)))
+    if len(reports) == len(table.players) and all(r.same_scores(report) for r in reports):
+        return _with_tables(state, [replace(table, reports=reports, result=decided,
+                                            timer=timers.pause(table.timer, event.at))])
+    return _with_tables(state, [replace(table, reports=reports)])
 
 
 @handler("first")

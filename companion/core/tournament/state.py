@@ -33,7 +33,8 @@ from companion.core.tournament.placement import check_placement
 from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
-TOURNAMENT_VERSION = 3  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement
+TOURNAMENT_VERSION = 4  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement;
+# 4: players' own reports of their table's result (Table.reports)
 # HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
 BUILDS = (200, 300)
 DEFAULT_ROUND_SECONDS = 30 * 60
@@ -70,6 +71,21 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Report:
+    """What one player entered for their own table (from their phone): the table's result once every player there
+    entered the same; when two differ, the table waits for the judge."""
+
+    player: str
+    vp: dict[str, int]
+    places: dict[str, int]  # Battle Royale events: each player's place
+    last_standing: str  # "" unless one force was left on the table
+    at: float
+
+    def same_scores(self, other: Report) -> bool:
+        return (self.vp, self.places, self.last_standing) == (other.vp, other.places, other.last_standing)
+
+
+@dataclass(frozen=True)
 class Table:
     number: int
     players: tuple[str, ...]
@@ -78,6 +94,12 @@ class Table:
     extensions: tuple[Extension, ...] = ()
     result: Result | None = None
     first: str = ""  # who plays first (a roll-off), when the judge records it
+    reports: tuple[Report, ...] = ()  # the players' own reports this round, one per player (the latest), seat order
+
+    @property
+    def disputed(self) -> bool:
+        """Two players reported different scores and no result stands yet: the judge settles it."""
+        return self.result is None and any(not r.same_scores(self.reports[0]) for r in self.reports[1:])
 
 
 @dataclass(frozen=True)
@@ -255,7 +277,14 @@ def _table(data: Any, path: str) -> Table:
     return Table(number=r.get("number", int), players=tuple(players),
                  timer=_timer(r.get("timer", dict), f"{path}.timer"), started=r.get("started", bool, False),
                  extensions=r.items("extensions", _extension),
-                 result=None if result is None else _result(result, f"{path}.result"), first=r.get("first", str, ""))
+                 result=None if result is None else _result(result, f"{path}.result"), first=r.get("first", str, ""),
+                 reports=r.items("reports", _report, ()))
+
+
+def _report(data: Any, path: str) -> Report:
+    r = Reader(data, path)
+    return Report(player=r.get("player", str), vp=r.mapping("vp", (int,)), places=r.mapping("places", (int,)),
+                  last_standing=r.get("last_standing", str, ""), at=float(r.get("at", float)))
 
 
 def _extension(data: Any, path: str) -> Extension:
@@ -324,3 +353,6 @@ def validate(t: Tournament) -> None:
                 raise InvalidTournament(f"table {tb.number}: the result must place each player at the table")
             if tb.first and tb.first not in tb.players:
                 raise InvalidTournament(f"table {tb.number}: the first player must be seated there")
+            reporters = [rep.player for rep in tb.reports]
+            if len(set(reporters)) != len(reporters) or any(p not in tb.players for p in reporters):
+                raise InvalidTournament(f"table {tb.number}: a report must come from a player seated there, once")

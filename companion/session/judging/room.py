@@ -1,8 +1,9 @@
-"""The room's read-only view of one event: what the players' pages show (companion/room), as plain values.
+"""The room's view of one event: what the players' pages show (companion/room), as plain values.
 
 `RoomFeed` watches the stored event (a `stat` per check; a reload only when the file changed, e.g. after a
 judge's CLI command) and turns each table into a `TableView`: its players, the clock's text, its state and
-warning level, extensions and result. Nothing here writes: the judge's screen and the CLI are the only writers.
+warning level, extensions, result and the players' own reports. The players' reports are written by the room's
+report routes (room.report) through the judging service, as the judge's screen and CLI write theirs.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from companion.core.tournament.cut import stage
 from companion.core.tournament.results import describe
 from companion.core.tournament.state import Table, Tournament
 from companion.session.judging.event_pairing import StandingsTable, standings_table
+from companion.session.judging.reports import public_line
 from companion.session.judging.service import Judging
 from companion.session.lan import public_base
 
@@ -43,6 +45,8 @@ class TableView:
     warning: str  # the latest warning passed, e.g. "5 minutes left" ("" before the first)
     extensions: tuple[str, ...]  # "+2 min: slow play call"
     result: str  # "Ann wins (...) · Ann 15, Ben 9", or ""
+    reports: str = ""  # the players' own reports: "Reported by Ann · waiting for Ben" (session.judging.reports)
+    disputed: bool = False  # two players' scores differ: the judge settles it
 
     @property
     def players_line(self) -> str:
@@ -71,7 +75,7 @@ def table_view(t: Tournament, table: Table, now: float) -> TableView:
     shown = clock_text(shown_seconds(table.timer, now))
     return TableView(table.number, table.players, state, STATUS_TEXT[state], shown,
                      table.timer.deadline if running else None, level, warning, extensions,
-                     describe(table) if table.result is not None else "")
+                     describe(table) if table.result is not None else "", public_line(table), table.disputed)
 
 
 class RoomFeed:
@@ -123,6 +127,10 @@ class RoomFeed:
                  for t in self.state.tables for p in t.players if wanted in p.casefold()]
         found += [Seat(p, None, ()) for p in self.state.current.byes if wanted in p.casefold()]
         return sorted(found, key=lambda s: (s.player.casefold(), s.table or 0))
+
+    def seat_of(self, player: str) -> int | None:
+        """The table `player` sits at this round (None: not seated, a bye, or dropped)."""
+        return next((t.number for t in self.state.tables if player in t.players), None)
 
     def judge_key(self) -> str:
         """The judge's secret kept in the event's file (mode 0600): it signs the judge's session cookies."""

@@ -24,7 +24,7 @@ from typing import Any
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.core.tournament.events import apply, replay
+from companion.core.tournament.events import PLAYER, apply, replay
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
 from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
 from companion.store.paths import data_dir
@@ -84,6 +84,14 @@ class Judging:
         """A new judge's secret: whatever was signed with the old one stops working."""
         return self._store.rotate_token(tournament_id)
 
+    def players_key(self, tournament_id: str) -> str:
+        """The secret of the players' own codes and cookies (session.judging.player_codes)."""
+        return self._store.players_key(tournament_id)
+
+    def spend_code(self, tournament_id: str, player: str, spent: int) -> bool:
+        """Count one of `player`'s codes spent, when `spent` is still their count (False: another device won)."""
+        return self._store.spend(tournament_id, player, spent)
+
     # --- making events ----------------------------------------------------------------------------
 
     def new_event(self, name: str, tables: Sequence[Sequence[str]] = (), *, build: int = 300,
@@ -128,6 +136,11 @@ class Judging:
     def apply(self, tournament_id: str, event: Event) -> Tournament:
         """Apply one event and store it; durable when it returns. IllegalAction: nothing changes."""
         return self._store.append(tournament_id, event, apply).state
+
+    def report(self, tournament_id: str, player: str, data: dict[str, Any], *, now: float | None = None) -> Tournament:
+        """A player's own report of their table's result (the reducer's `report`: it stands as the result once
+        every player at the table reported the same scores). IllegalAction: nothing is stored."""
+        return self.write(tournament_id, "report", data, by=PLAYER + player, now=now)
 
     def write(self, tournament_id: str, kind: str, data: dict[str, Any], chance: random.Random | None = None,
               *, by: str = "judge", now: float | None = None) -> Tournament:

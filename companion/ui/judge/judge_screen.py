@@ -19,6 +19,7 @@ from companion.core.errors import CompanionError
 from companion.session import inputs
 from companion.session.judging.event_pairing import standings_table
 from companion.session.judging.judge import Table
+from companion.session.judging.reports import judge_line
 from companion.ui.judge.feed import JudgeFeed, typed
 from companion.ui.judge.round_panel import Act, RoundPanel, Say
 from companion.ui.judge.widgets import AlertLine, ClockFace, Standings, players_line, result_line
@@ -126,6 +127,8 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
         *([named(first, "Plays first")] if placed and live else []),
         ClockFace(feed, t, marks),
         ft.Text(result_line(t), key=f"outcome-{n}", visible=not live),
+        ft.Text(judge_line(t), key=f"reports-{n}", visible=bool(judge_line(t)), weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
         *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
         ft.Row(buttons, wrap=True, spacing=6),
         extend_panel,
@@ -135,10 +138,12 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
 
 @ft.component
 def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, room_qr: bytes | None = None,
-                 on_code: Callable[[int], None] | None = None) -> ft.Control:
+                 on_code: Callable[[int], None] | None = None,
+                 player_codes: Callable[[], dict[str, str]] | None = None) -> ft.Control:
     """The whole judge's screen for the event in `feed`."""
     t, set_t = ft.use_state(feed.state.value)
     message, set_message = ft.use_state("")
+    codes, set_codes = ft.use_state("")  # the players' codes while shown
     box = ft.use_ref({"names": ""})  # the new table's names as typed (see feed.typed)
     def follow() -> Callable[[], None]:
         set_t(feed.state.value)  # what changed between the first drawing and now
@@ -169,10 +174,26 @@ def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, roo
         if act("seat", {"table": number, "players": [p.strip() for p in box.current["names"].split(",") if p.strip()]}):
             box.current["names"] = ""  # drawn empty with the new table
 
+    def show_codes() -> None:
+        """The players' codes for reporting from their phones, read fresh on each look (a spent code has a
+        successor); a second tap hides them."""
+        if codes or player_codes is None:
+            set_codes("")
+            return
+        try:
+            found = player_codes()
+        except CompanionError as exc:
+            set_message(str(exc))
+            return
+        set_codes("\n".join(f"{p}: {c}" for p, c in found.items()) or "No players yet")
+
     room = [] if room_url is None else [ft.Row(wrap=True, controls=[
         *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
         ft.Text(f"Players: open {room_url} for your table's clock and the standings", selectable=True),
     ])]
+    if player_codes is not None:
+        room.append(ft.Column([ft.OutlinedButton("Player codes", key="show-codes", on_click=show_codes),
+                               ft.Text(codes, key="player-codes", selectable=True, visible=bool(codes))]))
     cut = t.swiss and not t.cut and len(t.rounds) > 1  # a top cut once, after Swiss rounds
     bar = ft.Row(wrap=True, spacing=8, controls=[
         ft.FilledButton("Start all", key="start-all", on_click=lambda: act("start", {})),

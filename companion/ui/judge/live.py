@@ -25,6 +25,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.judging.judge import Tournament, crossed_mark, next_change, remaining
+from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed
 from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
@@ -80,6 +81,12 @@ class LiveHub:
         self.publish(("state", self.state))
         self.on_write()
         return self.state
+
+    def codes(self, page: ft.Page) -> dict[str, str]:
+        """The players' codes, for the judge's connection only (asked again on every look, as a write is)."""
+        if not self.may_write(page):
+            raise NotJudge("only the judge can see the players' codes: open a fresh judge link")
+        return EventCodes(self.judging, self.id).codes()
 
     # --- the shared tick ---------------------------------------------------------------------------
 
@@ -188,8 +195,8 @@ class LiveHub:
         def write(kind: str, data: dict[str, Any]) -> Tournament:
             return self.write(page, kind, data)
 
-        page.controls = [mount(JudgeConsole, feed, write, room_url=self.url, room_qr=self.qr, key="judge-console"),
-                         *extra]
+        page.controls = [mount(JudgeConsole, feed, write, room_url=self.url, room_qr=self.qr, key="judge-console",
+                               player_codes=lambda: self.codes(page)), *extra]
         page.pubsub.subscribe_topic(TOPIC, follow)
         self.start(page.pubsub)
         page.update()

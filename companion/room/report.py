@@ -1,0 +1,167 @@
+"""*Report result* from the players' phones: the routes and what a table page shows for it (room.report_pages).
+
+    POST /player/code          a player's code (form: code, table) -> the player's signed cookie (session.access)
+    POST /table/N/report       the signed-in player's report for table N (form: vp-0.. or place-0.., last)
+
+Every refusal is a page with one sentence and nothing stored: no valid cookie (none, forged, changed, from another
+event, or an older sign-in of the same player), another table than the player's own this round, too many posts
+(per phone address for codes, per player for reports), a bad number, or what the event refuses (a result already
+in). A post from another site never gets here: the server's Origin check refuses it (session.access.OriginGuard).
+The report goes through the judging service as every change does (`Judging.report`), off the event loop; then the
+room's tick and the judge's screens are told at once (`on_write`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from companion.core.errors import CompanionError
+from companion.room import report_pages
+from companion.room.limits import Limiter
+from companion.session.access import Access
+from companion.session.judging.player_codes import player_of
+from companion.session.judging.reports import MAX_VP
+from companion.session.judging.room import RoomFeed
+
+MAX_FORM = 4096  # bytes of a posted form: a report of four players is well under 200
+CODE_TRIES = (10, 5)  # per phone address: 10 code tries at once, then 10 a minute
+REPORTS = (12, 4)  # per player: 4 reports at once, then 12 a minute
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+class Reports:
+    def __init__(self, feed: RoomFeed, players: Access, on_write: Callable[[], None] = lambda: None) -> None:
+        self.feed = feed
+        self.players = players
+        self.on_write = on_write
+        self.code_tries = Limiter(*CODE_TRIES)
+        self.reports = Limiter(*REPORTS)
+
+    def who(self, request: Request) -> tuple[str, str] | None:
+        """(seat key, player) the request's cookie names, when it is exactly a cookie issued and still current."""
+        seat = self.players.holder(request.cookies.get(self.players.cookie))
+        return None if seat is None else (seat, player_of(seat))
+
+    def block(self, request: Request, number: int) -> str:
+        """What the table page shows below the clock for *Report result* (see room.report_pages)."""
+        signed = self.who(request)
+        if signed is None:
+            return report_pages.sign_in(number)
+        player = signed[1]
+        own = self.feed.seat_of(player)
+        if own != number:
+            return report_pages.elsewhere(player, own)
+        table = self.feed.state.table(number)
+        return report_pages.report_form(table, player, bool(self.feed.state.placement))
+
+    # --- posts ------------------------------------------------------------------------------------
+
+    async def sign_in(self, request: Request) -> Response:
+        client = request.client.host if request.client else ""
+        if not self.code_tries.allow(client):
+            return _refused(429, "Too many tries", f"This phone tried too many codes: wait "
+                            f"{self.code_tries.wait(client)} seconds and type the code on your slip again.")
+        form = await _form(request)
+        if form is None:
+            return _refused(413, "Too long", "That form was too long to be a player's code.")
+        cookie = await run_in_threadpool(self.players.redeem, form.get("code", "")[:40])
+        if cookie is None:
+            return _refused(403, "Code not accepted", "This code is spent or wrong: each code signs in one phone "
+                            "once. Check the slip, or ask the judge for a fresh code.", _back(form))
+        player = player_of(self.players.holder(cookie) or "")
+        own = self.feed.seat_of(player)
+        response = RedirectResponse(f"/table/{own}" if own is not None else "/find", 303, headers=NO_STORE)
+        response.set_cookie(self.players.cookie, cookie, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def report(self, request: Request) -> Response:
+        raw = request.path_params["n"]
+        back = f"/table/{raw}" if raw.isdigit() and len(raw) <= 4 else "/find"
+        signed = self.who(request)
+        if signed is None:
+            return _refused(403, "Not signed in", "Only a player signed in on this phone can report: type the code "
+                            "on your slip on your table's page first (a sign-in from another phone, another event "
+                            "or an older sign-in does not count).", back)
+        seat, player = signed
+        if not self.reports.allow(seat):
+            return _refused(429, "Too many reports", f"{player} sent too many reports: wait "
+                            f"{self.reports.wait(seat)} seconds, then send the scores once.", back)
+        self.feed.refresh()
+        own = self.feed.seat_of(player)
+        if back == "/find" or own != int(raw):
+            where = f"table {own}" if own is not None else "no table"
+            return _refused(403, "Not your table", f"{player} plays at {where} this round: a player can report "
+                            "only their own table's result.", f"/table/{own}" if own is not None else "/find")
+        form = await _form(request)
+        if form is None:
+            return _refused(413, "Too long", "That form was too long to be a table's result.", back)
+        try:
+            data = _scores(self.feed, own, form)
+            await run_in_threadpool(self.feed.judging.report, self.feed.id, player, data)
+        except CompanionError as exc:
+            return _refused(409, "Report not taken", f"{_sentence(str(exc))} Your report was not taken.", back)
+        self.feed.refresh()
+        self.on_write()
+        return RedirectResponse(back, 303, headers=NO_STORE)
+
+    def routes(self) -> list[BaseRoute]:
+        return [Route("/player/code", self.sign_in, methods=["POST"]),
+                Route("/table/{n}/report", self.report, methods=["POST"])]
+
+
+class BadNumber(CompanionError):
+    pass
+
+
+def _scores(feed: RoomFeed, number: int, form: dict[str, str]) -> dict[str, Any]:
+    """The report's data from the form's fields (by seat: vp-0, vp-1 ... or place-0 ...; last: a seat or "")."""
+    table = feed.state.table(number)
+    placed = bool(feed.state.placement)
+    field, kind, label = ("place", "places", "place") if placed else ("vp", "vp", "VP")
+    low, top = (1, len(table.players)) if placed else (0, MAX_VP)
+    values = {}
+    for i, p in enumerate(table.players):
+        text = form.get(f"{field}-{i}", "").strip()
+        if not text.isdigit() or not low <= int(text) <= top:
+            raise BadNumber(f"{p}'s {label}: type a whole number from {low} to {top}.")
+        values[p] = int(text)
+    data: dict[str, Any] = {"table": number, kind: values}
+    last = form.get("last", "")
+    if last and not placed:
+        if not last.isdigit() or int(last) >= len(table.players):
+            raise BadNumber("One force left: choose a player at this table, or No.")
+        data["last_standing"] = table.players[int(last)]
+    return data
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    """A url-encoded form's fields (the first value of each), or None when it is longer than MAX_FORM."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return None
+    fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return {k: v[0] for k, v in fields.items()}
+
+
+def _back(form: dict[str, str]) -> str:
+    table = form.get("table", "")
+    return f"/table/{table}" if table.isdigit() and len(table) <= 4 else "/find"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def _refused(status: int, title: str, sentence: str, back: str = "/find") -> Response:
+    headers = {**NO_STORE, **({"Retry-After": "60"} if status == 429 else {})}
+    return HTMLResponse(report_pages.refused(title, sentence, back), status, headers=headers)

@@ -1,0 +1,58 @@
+"""The players' own reports of a table's result, in words: the room's table page (who reported, never what: each
+player enters the scores without seeing the other's), the judge's screen and `companion judge status` (what each
+one entered, so the judge can settle a difference)."""
+
+from __future__ import annotations
+
+from companion.core.tournament.events import MAX_VP
+from companion.core.tournament.state import Report, Table, Tournament
+
+__all__ = ["DIFFER", "MAX_VP", "Report", "disputed", "entry", "judge_line", "public_line", "waiting"]
+
+DIFFER = "Scores differ: the judge will settle it"
+
+
+def entry(report: Report, table: Table) -> str:
+    """'Ann 15, Ben 9', with places first in a Battle Royale ('Ann 1st, Ben 2nd ...') and the force left."""
+    if report.places:
+        text = ", ".join(f"{p} {_ordinal(report.places[p])}" for p in table.players)
+    else:
+        text = ", ".join(f"{p} {report.vp[p]}" for p in table.players)
+    return text + (f", only {report.last_standing}'s force left" if report.last_standing else "")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
+
+
+def waiting(table: Table) -> tuple[str, ...]:
+    reported = {r.player for r in table.reports}
+    return tuple(p for p in table.players if p not in reported)
+
+
+def public_line(table: Table) -> str:
+    """What a table's room page says of the players' reports ('' when nobody reported)."""
+    if not table.reports:
+        return ""
+    if table.disputed:
+        return DIFFER
+    names = ", ".join(r.player for r in table.reports)
+    if table.result is not None:
+        agreed = not waiting(table) and all(r.same_scores(table.reports[0]) for r in table.reports)
+        return f"Reported by {names}" if agreed else f"Reported by {names}; the judge entered the result"
+    return f"Reported by {names} · waiting for {', '.join(waiting(table))}"
+
+
+def judge_line(table: Table) -> str:
+    """What the judge sees of a table's reports: each entry while it waits, both sides of a difference."""
+    if not table.reports or table.result is not None:
+        return ""
+    entries = " · ".join(f"{r.player}: {entry(r, table)}" for r in table.reports)
+    if table.disputed:
+        return f"Scores differ ({entries}): enter the result to settle it"
+    return f"Reported {entries} · waiting for {', '.join(waiting(table))}"
+
+
+def disputed(t: Tournament) -> list[Table]:
+    """The tables of this round waiting for the judge because their players' scores differ."""
+    return [tb for tb in t.tables if tb.disputed]

@@ -1,0 +1,155 @@
+"""*Report result* from players' phones against a real `judge serve` app over loopback, with a plain HTTP client
+(a browser adds nothing to a refusal): agreeing reports make the result, differing ones flag the table, the judge
+overrides, and every refusal (no sign-in, a spent code, a forged, foreign or superseded cookie, another table's
+form, a cross-site post, a flood, a bad number, a result already in) says why in a sentence and stores nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from companion.core.tournament.events import PLAYER
+from companion.room.server import build as build_room
+from companion.session.access import PLAYER_COOKIE, player_access
+from companion.session.judging.player_codes import EventCodes
+from companion.session.judging.room import RoomFeed
+from companion.session.web import Background, Server, config
+from companion.ui.judge.live import LiveHub
+
+from browser import free_port
+from room_fixtures import Clock, seeded_store
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[tuple[str, RoomFeed]]:
+    feed = RoomFeed(seeded_store(tmp_path, Clock()), "ev-1")
+    app, hub, _, _ = build_room(feed, LiveHub.for_room, players_url="http://127.0.0.1/find", announce=lambda c: None)
+    port = free_port()
+    server = Background(Server(config(app, "127.0.0.1", port), on_exit=hub.end_streams), name="reports-test")
+    assert server.start()
+    try:
+        yield f"http://127.0.0.1:{port}", feed
+    finally:
+        server.stop()
+
+
+def codes(feed: RoomFeed) -> dict[str, str]:
+    return EventCodes(feed.judging, feed.id).codes()
+
+
+def phone(base: str) -> httpx.Client:
+    return httpx.Client(base_url=base, headers={"Origin": base}, follow_redirects=False, timeout=20)
+
+
+def holding(base: str, cookie: str, origin: str | None = None) -> httpx.Client:
+    """A phone that shows `cookie` as its player cookie (from `origin`: another site's form)."""
+    client = httpx.Client(base_url=base, headers={"Origin": origin or base}, follow_redirects=False, timeout=20)
+    client.cookies.set(PLAYER_COOKIE, cookie)
+    return client
+
+
+def sign_in(base: str, code: str) -> httpx.Client:
+    client = phone(base)
+    answer = client.post("/player/code", data={"code": code, "table": "1"})
+    assert answer.status_code == 303, answer.text
+    return client
+
+
+def stored(feed: RoomFeed) -> tuple[object, ...]:
+    """The event's log and state: what a refusal must leave as it was."""
+    return feed.judging.log(feed.id), feed.judging.state(feed.id)
+
+
+def refusal(answer: httpx.Response, status: int, words: str) -> None:
+    assert answer.status_code == status, answer.text
+    text = html.unescape(re.sub(r"<[^>]+>", " ", answer.text.split("</style>")[-1]))
+    assert words in text, text
+    if status != 403 or "another site" not in words:
+        assert "Nothing was stored" in text
+
+
+def test_two_players_who_agree_make_the_result_with_who_and_when_logged(room: tuple[str, RoomFeed]) -> None:
+    base, feed = room
+    ann, ben = sign_in(base, codes(feed)["Ann"]), sign_in(base, codes(feed)["Ben"].lower().replace("-", " "))
+    page = ann.get("/table/1").text
+    assert "Signed in as <b>Ann</b>" in page and 'name="vp-0"' in page
+    answer = ann.post("/table/1/report", data={"vp-0": "15", "vp-1": "9", "last": ""})
+    assert answer.status_code == 303 and answer.headers["location"] == "/table/1"
+    assert "Reported by Ann · waiting for Ben" in ben.get("/table/1").text
+    assert feed.judging.state(feed.id).table(1).result is None
+    ben.post("/table/1/report", data={"vp-0": "15", "vp-1": "9"})
+    table = feed.judging.state(feed.id).table(1)
+    assert table.result is not None and table.result.vp == {"Ann": 15, "Ben": 9} and table.result.winners == ("Ann",)
+    reports = [e for e in feed.judging.log(feed.id) if e.type == "report"]
+    assert [e.by for e in reports] == [PLAYER + "Ann", PLAYER + "Ben"] and all(e.at > 0 for e in reports)
+    assert "Reported by Ann, Ben" in phone(base).get("/table/1").text
+
+
+def test_differing_reports_flag_the_table_until_the_judge_settles_it(room: tuple[str, RoomFeed]) -> None:
+    base, feed = room
+    cat, dan, eve = (sign_in(base, codes(feed)[p]) for p in ("Cat", "Dan", "Eve"))
+    for who, scores in ((cat, ("9", "5", "2")), (dan, ("9", "5", "2")), (eve, ("9", "2", "5"))):
+        assert who.post("/table/2/report", data={"vp-0": scores[0], "vp-1": scores[1], "vp-2": scores[2]}
+                        ).status_code == 303
+    table = feed.judging.state(feed.id).table(2)
+    assert table.disputed and table.result is None
+    assert "Scores differ: the judge will settle it" in phone(base).get("/table/2").text
+    feed.judging.write(feed.id, "result", {"table": 2, "vp": {"Cat": 9, "Dan": 5, "Eve": 2}})  # the judge
+    table = feed.judging.state(feed.id).table(2)
+    assert not table.disputed and table.result is not None
+    refusal(eve.post("/table/2/report", data={"vp-0": "9", "vp-1": "5", "vp-2": "2"}), 409, "result is in already")
+
+
+def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], tmp_path: Path) -> None:
+    base, feed = room
+    ann_code = codes(feed)["Ann"]
+    ann = sign_in(base, ann_code)
+    cat = sign_in(base, codes(feed)["Cat"])
+    form = {"vp-0": "15", "vp-1": "9"}
+    before = stored(feed)
+
+    refusal(phone(base).post("/table/1/report", data=form), 403, "Only a player signed in")  # a third person
+    refusal(phone(base).post("/player/code", data={"code": ann_code, "table": "1"}), 403, "spent or wrong")
+    refusal(cat.post("/table/1/report", data=form), 403, "Cat plays at table 2 this round")  # another table
+    cookie = ann.cookies[PLAYER_COOKIE]
+    forged = cookie[:-1] + ("A" if cookie[-1] != "A" else "B")
+    for value in (forged, cookie + "x", "", "1:Ann"):
+        refusal(holding(base, value).post("/table/1/report", data=form), 403, "signed in")
+    # a cookie of another event (its own key and name) opens nothing here
+    other = seeded_store(tmp_path / "other", Clock())
+    foreign = player_access("ev-1", other.players_key("ev-1"), EventCodes(other, "ev-1"))
+    stranger = foreign.redeem(EventCodes(other, "ev-1").codes()["Ann"])
+    assert stranger is not None
+    refusal(holding(base, stranger).post("/table/1/report", data=form), 403, "signed in")
+    # a form on another site, posting with Ann's cookie: the Origin check refuses before anything is read
+    refusal(holding(base, cookie, "http://evil.example").post("/table/1/report", data=form), 403,
+            "came from another site")
+    refusal(ann.post("/table/1/report", data={"vp-0": "15", "vp-1": "lots"}), 409, "Ben's VP: type a whole number")
+    refusal(ann.post("/table/1/report", data={**form, "last": "7"}), 409, "One force left: choose a player")
+    refusal(ann.post("/table/9/report", data=form), 403, "Ann plays at table 1")
+    assert stored(feed) == before
+
+    # Ann signs in on a second phone: the first one's sign-in no longer counts
+    second = sign_in(base, codes(feed)["Ann"])
+    refusal(ann.post("/table/1/report", data=form), 403, "an older sign-in")
+    assert stored(feed) == before
+    # a flood from one player: refused once the bucket is empty, and the refused posts store nothing
+    answers = [second.post("/table/1/report", data={"vp-0": "x", "vp-1": "9"}).status_code for _ in range(8)]
+    assert 429 in answers and set(answers) <= {409, 429}
+    refusal(second.post("/table/1/report", data=form), 429, "too many reports")
+    assert stored(feed) == before
+
+
+def test_a_phone_guessing_codes_is_slowed_down(room: tuple[str, RoomFeed]) -> None:
+    base, feed = room
+    guesser = phone(base)
+    answers = [guesser.post("/player/code", data={"code": f"AAAA-AAA{c}"}).status_code for c in "23456789ABCDEF"]
+    assert answers.count(403) >= 5 and answers[-1] == 429
+    refusal(guesser.post("/player/code", data={"code": codes(feed)["Ben"]}), 429, "too many codes")
+    assert feed.judging.load(feed.id).spent == {}
