@@ -88,6 +88,20 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
 }"""
 
 
+LIGHT = 128  # mean grey level (0-255) above which a screenshot counts as light (the app is dark)
+
+
+def brightness(png: bytes) -> float:
+    """The mean grey level of a screenshot."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L").resize((36, 64))
+    pixels = image.tobytes()  # one byte of grey per pixel
+    return sum(pixels) / len(pixels)
+
+
 def styles() -> list[tuple[float, float]]:
     return [*STYLES, *((size, round(size * 1.43, 2)) for size in SIZES)]
 

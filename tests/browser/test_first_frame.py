@@ -7,23 +7,13 @@ light and when."""
 
 from __future__ import annotations
 
-import io
 import time
 from pathlib import Path
 
 import pytest
 
 from browser import ARGS, CHROMIUM, require_browser, served_app
-
-LIGHT = 128  # mean grey level (0-255) above which a frame counts as light
-
-
-def brightness(png: bytes) -> float:
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(png)).convert("L").resize((36, 64))
-    pixels = image.tobytes()  # one byte of grey per pixel
-    return sum(pixels) / len(pixels)
+from fit_check_kit import LIGHT, brightness
 
 
 @pytest.mark.browser

@@ -20,7 +20,7 @@ from companion.store.matches import MatchStore
 
 from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
 from builders import dial
-from fit_check_kit import audit
+from fit_check_kit import LIGHT, audit, brightness
 
 SIZES = {"360": {"width": 360, "height": 640}, "320": {"width": 320, "height": 568}}
 # Screens the `table` branch owns (ui/match/table.py, unit_card.py, header.py, ui/helper/action_screen.py,
@@ -132,6 +132,10 @@ def test_every_screen_fits_a_small_phone(tmp_path: Path, size: str) -> None:
                 s.page.close()
                 continue
             s.page.wait_for_timeout(1500)  # the labels come before the paint: let the frame be drawn
+            for _ in range(4):  # Flet's own light "Working..." overlay can still be up under load: wait it out
+                if brightness(s.page.screenshot()) < LIGHT:
+                    break
+                s.page.wait_for_timeout(1500)
             s.shot(f"fit-{size}-{name}")
             found[name] = audit(s.page, TOOLTIPS)
             s.page.close()

@@ -35,10 +35,10 @@ def RoundPanel(t: Tournament, act: Act, say: Say) -> ft.Control:
     seats = [*rnd.seated, *rnd.byes]
     gone = f"Dropped: {', '.join(t.dropped)}" if t.dropped else ""
 
-    def pick(key: str, label: str, width: int, names: list[str]) -> ft.Control:
+    def pick(key: str, label: str, width: int, names: list[str], name: str = "") -> ft.Control:
         return named(ft.Dropdown(label=label, width=width, dense=True, key=key, value=kept[key] or None,
                                  options=[ft.DropdownOption(key=p, text=p) for p in names],
-                                 on_select=typed(box, key)), label)
+                                 on_select=typed(box, key)), name or label)
 
     def swap() -> None:
         if not kept["swap-a"] or not kept["swap-b"]:
@@ -67,7 +67,7 @@ def RoundPanel(t: Tournament, act: Act, say: Say) -> ft.Control:
             pick("swap-b", "with", 150, seats),
             ft.OutlinedButton("Swap seats", key="swap", icon=ft.Icons.SWAP_HORIZ, on_click=swap)]),
         ft.Row(wrap=True, controls=[
-            pick("drop-player", "Player who leaves", 180, list(t.active)),
+            pick("drop-player", "Player", 180, list(t.active), "Player who leaves"),
             ft.OutlinedButton("Drop", key="drop", icon=ft.Icons.PERSON_REMOVE, on_click=drop)]),
         ft.Row(wrap=True, visible=rnd.number == 1 and not started, controls=[
             ft.TextField(label="New player", width=180, dense=True, key="register-name", value=kept["register-name"],

@@ -54,6 +54,7 @@ class UnitEditorScreen:
                               options=[ft.DropdownOption(key=p.id, text=p.name) for p in match.players],
                               on_select=lambda e: setattr(self, "owner", e.control.value or self.owner)), "Owner"),
             ft.TextField(key="unit-dial", label="Dial", helper=f"One click per line: {' '.join(stats)}",
+                         helper_max_lines=2,
                          hint_text=f"{example}\n{example}", value=self.dial_text, multiline=True, min_lines=4,
                          on_change=on_dial),
             preview,
