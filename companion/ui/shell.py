@@ -259,7 +259,9 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
                      button_theme=ft.ButtonTheme(style=tall), filled_button_theme=ft.FilledButtonTheme(style=tall),
                      outlined_button_theme=ft.OutlinedButtonTheme(style=tall),
                      text_button_theme=ft.TextButtonTheme(style=tall),
-                     segmented_button_theme=ft.SegmentedButtonTheme(style=tall),
+                     # segments share a row in equal parts: less padding beside, or "2 players" wraps at 320 px
+                     segmented_button_theme=ft.SegmentedButtonTheme(
+                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=8))),
                      icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)))  # 24 px icon + 24
             for _ in range(2)]
     return made[0], made[1]

@@ -68,7 +68,7 @@ class JudgeModeScreen:
                          on_change=lambda e: setattr(self, "players", e.control.value or "")),
             ft.SegmentedButton(key="event-table-size", show_selected_icon=False, selected=[str(self.table_size)],
                                segments=[ft.Segment(value=str(n), label=ft.Text(text)) for n, text in (
-                                   (2, "Head to head"), (3, "Pods of 3"), (4, "Pods of 4"))],
+                                   (2, "Pairs"), (3, "Pods of 3"), (4, "Pods of 4"))],
                                on_change=lambda e: setattr(self, "table_size", int(e.control.selected[0]))),
             ft.FilledButton("Create event", icon=ft.Icons.ADD, key="event-create", on_click=lambda: self._create(app)),
             ft.Text("Your events", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
