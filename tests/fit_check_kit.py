@@ -91,15 +91,15 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
 LIGHT = 128  # mean grey level (0-255) above which a screenshot counts as light (the app is dark)
 
 
-def brightness(png: bytes) -> float:
-    """The mean grey level of a screenshot."""
+def brightness(png: bytes, darkest: bool = False) -> float:
+    """The mean grey level of a screenshot (or its darkest pixel's: a blank light page has none dark)."""
     import io
 
     from PIL import Image
 
     image = Image.open(io.BytesIO(png)).convert("L").resize((36, 64))
     pixels = image.tobytes()  # one byte of grey per pixel
-    return sum(pixels) / len(pixels)
+    return min(pixels) if darkest else sum(pixels) / len(pixels)
 
 
 def styles() -> list[tuple[float, float]]:

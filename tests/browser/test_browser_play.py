@@ -79,7 +79,7 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
         s = Screen(browser.new_page(viewport={"width": 390, "height": 844}))
         s.open(url)
         s.tap("New match")
-        s.page.get_by_role("radio", name="The Scarab (Halo ActionClix colossal for HeroClix)").click()
+        s.tap("The Scarab (Halo ActionClix colossal for HeroClix)")  # the game's whole line chooses it
         s.wait_text("Player 1 plays the Scarab")
         s.type_into("Player 1 (blue)", "Sam")
         s.type_into("Player 2 (orange)", "Ann")
