@@ -3,12 +3,16 @@
 Every match is played from its own seed (its own units, players, clock, dice and mix of events, with undos), so
 the folder is what a real device holds: no two histories alike, nothing a restore could get for free.
 
-    python benchmarks/backup.py [--matches N] [--events N] [--runs N]
+    python benchmarks/backup.py [--matches N] [--events N] [--runs N] [--before SRC]
 
 Prints the time to create the backup, to restore it into an empty folder (every history replayed: a backup is
 never trusted; in worker processes where the restore starts any, and again in this process alone, as on a phone),
 to restore it again into the same folder (all unchanged), and the file's size against the folder's. CPU time
 counts the worker processes too. Goals: each step <= 2 s, file <= 30 % of the folder.
+
+--before SRC (another source tree of the app, e.g. /work/main or `git archive main | tar -x -C /tmp/before`) adds
+the one-process restore of the same file by that tree's code and by this one's, each in a fresh process, in turn
+(so a machine that slows down slows both alike): before/after figures from one run.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -93,6 +98,34 @@ def build(root: Path, matches: int, events: int) -> None:
     add_pack(root)
 
 
+# A one-process restore in a fresh interpreter (argv: data folder, backup file): its wall and CPU seconds.
+RESTORE_ALONE = """
+import os, sys, time
+from pathlib import Path
+from companion.session import Session
+from companion.session.data.restore import restore_backup
+session = Session.open(Path(sys.argv[1]))
+os.sync()
+t, cpu = time.perf_counter(), os.times()
+restore_backup(session, Path(sys.argv[2]), workers=0)
+end = os.times()
+print(time.perf_counter() - t, end.user + end.system - cpu.user - cpu.system)
+"""
+
+
+def restore_in(tree: Path, target: Path, file: Path) -> tuple[float, float]:
+    """Restore `file` into the empty folder `target` in one fresh process running `tree`'s code."""
+    out = subprocess.run([sys.executable, "-c", RESTORE_ALONE, str(target), str(file)], cwd=tree,
+                         env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=True)
+    wall, cpu = out.stdout.split()[-2:]
+    return float(wall), float(cpu)
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
 def cpu_seconds() -> float:
     """CPU time of this process and of its children that have finished (a restore's worker processes)."""
     t = os.times()
@@ -110,11 +143,14 @@ def timed(step) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--before", type=Path, help="another source tree: its one-process restore beside this one's")
+    parser.add_argument("--compare-only", action="store_true", help="with --before: only the before/after rows")
     args = parser.parse_args()
+    trees = {"before": args.before.resolve(), "after": ROOT} if args.before else {}
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         source = tmp_path / "source"
@@ -122,7 +158,13 @@ def main() -> None:
         session = Session.open(source)
         file = tmp_path / "backup.zip"
         creates, fresh, alone, again = [], [], [], []
+        fresh_process: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+        create_backup(session, file)
         for run in range(args.runs):
+            for name, tree in trees.items():
+                fresh_process[name].append(restore_in(tree, tmp_path / f"{name}-{run}", file))
+            if trees and args.compare_only:
+                continue
             creates.append(timed(lambda: create_backup(session, file)))
             target = Session.open(tmp_path / f"restored-{run}")
             fresh.append(timed(lambda t=target: restore_backup(t, file)))
@@ -131,12 +173,20 @@ def main() -> None:
             alone.append(timed(lambda t=target: restore_backup(t, file, workers=0)))
         size, data = file.stat().st_size, folder_bytes(source)
     print(f"{args.matches} matches x {args.events} events, 1 judge event (16 tables), 1 user pack; {args.runs} runs")
-    print(f"{'step':<34} {'median':>8} {'max':>8} {'cpu med':>8} {'cpu max':>8}   goal")
-    for name, samples in (("create the backup", creates), ("restore into an empty folder", fresh),
-                          ("  the same in one process (phones)", alone), ("restore again (all unchanged)", again)):
+    print(f"{'step':<34} {'median':>8} {'p95':>8} {'cpu med':>8} {'cpu p95':>8}   goal")
+    rows = [("create the backup", creates), ("restore into an empty folder", fresh),
+            ("  the same in one process (phones)", alone), ("restore again (all unchanged)", again)]
+    rows += [(f"  one process, fresh, {name}", samples) for name, samples in fresh_process.items()]
+    for name, samples in rows:
+        if not samples:
+            continue
         wall, cpu = [s[0] for s in samples], [s[1] for s in samples]
-        print(f"{name:<34} {statistics.median(wall):>7.2f}s {max(wall):>7.2f}s {statistics.median(cpu):>7.2f}s"
-              f" {max(cpu):>7.2f}s   <= 2 s")
+        print(f"{name:<34} {statistics.median(wall):>7.2f}s {p95(wall):>7.2f}s {statistics.median(cpu):>7.2f}s"
+              f" {p95(cpu):>7.2f}s   <= 2 s")
+    if trees:
+        ratio = [statistics.median(s[i] for s in fresh_process["after"]) /
+                 statistics.median(s[i] for s in fresh_process["before"]) for i in (0, 1)]
+        print(f"{'  after / before (medians)':<34} {ratio[0]:>7.2f}x {'':>8} {ratio[1]:>7.2f}x")
     print(f"{'backup file / data folder':<34} {size / 2**20:>6.1f} MB / {data / 2**20:.1f} MB = {size / data:.0%}"
           "   <= 30 %")
 

@@ -6,7 +6,9 @@ The realistic reference (benchmarks/share_play.py): Halo ActionClix, 2 players x
 dials, six turns played through the rules helper (attacks, moves, respawns, end of turn; seeded dice and
 clock), exactly as the app logs them. Goals (issue 16): the whole match in one code of version <= 15 (ECC M);
 one turn in one code of version <= 8, both directions; encode + render + decode <= 50 ms.
-Then the three older reference matches (JSON exports beside this file, rebuilt by share_refs.py).
+Then forces whose unit names no list of the app holds (issue 26: 2 x 5 units with names of 15-30 characters in
+one code of version <= 15, 2 x 10 in one code), and the three older reference matches (JSON exports beside
+this file, rebuilt by share_refs.py).
 Times are median / p95 over the runs, in milliseconds.
 """
 
@@ -26,13 +28,13 @@ import cbor2
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, QRData
-from share_play import BIG_FORCES, LONG_NAMES, Clock, play_halo, play_turn
+from share_play import BIG_FORCES, LONG_NAMES, ROSTER, Clock, play_halo, play_turn
 
 from companion.session import Session
 from companion.session.sharing.share_sync import import_code, read_code, share_code
 from companion.share import Collector, Library, SharedMatch, decode, encode, encode_turn, plan, png, read_any
-from companion.share.codes import context_coder, render
-from companion.share.codes.dictionary import APP_V1, preset
+from companion.share.codes import context_coder, name_model, render
+from companion.share.codes.dictionary import APP_V1, APP_V2, CURRENT, preset
 from companion.share.codes.scope import Scope
 from companion.share.event_layout import events_out
 from companion.share.layout import match_out
@@ -94,8 +96,8 @@ def ideas(shared: SharedMatch, library: Library) -> None:
     """What each idea gives on the realistic match (body bytes after deflate, and the QR version as digits)."""
     m = shared.initial
 
-    def body(packed: bool) -> bytes:
-        scope = Scope(packed=packed)
+    def body(packed: bool, code_format: int = 3, names: tuple[str, ...] = ()) -> bytes:
+        scope = Scope(packed=packed, format=code_format, name_table=names)
         return cbor2.dumps([match_out(m, scope, library.pack_rules(m.system, m.pack_version)),
                             events_out(shared.events, scope)])
 
@@ -104,6 +106,8 @@ def ideas(shared: SharedMatch, library: Library) -> None:
             zlib.compressobj(9, zlib.DEFLATED, -15, 9)
         return len(packer.compress(plain) + packer.flush())
 
+    names = tuple(name_model.unit_names(tuple(p.name for p in m.players), m.units, shared.events))
+    body4 = body(True, 4, names)
     export = json.dumps(shared.to_export(), separators=(",", ":")).encode()
     print("\nWhat each idea gives (realistic match; bytes of the body; the code adds ~12 bytes of header and CRC)")
     rows = [("export JSON (state included), zlib", len(zlib.compress(export, 9))),
@@ -114,9 +118,16 @@ def ideas(shared: SharedMatch, library: Library) -> None:
              deflated(body(True), pack_words(library, m.system) + preset(APP_V1))),
             ("context coder, no dictionary", len(context_coder.pack(body(True), b""))),
             ("context coder after the app's dictionary (format 3)",
-             len(context_coder.pack(body(True), preset(APP_V1))))]
+             len(context_coder.pack(body(True), preset(APP_V1), shaped=False))),
+            ("format 4: names in front by the name model, then the body",
+             len(name_model.pack(name_model.segment(list(names)) + body4, preset(APP_V2)))),
+            ("  the names alone (by the name model)", len(name_model.pack(name_model.segment(list(names)),
+                                                                          preset(APP_V2)))),
+            ("  the body alone, 5 contexts (used) / 4 as format 3",
+             f"{len(context_coder.pack(body4, preset(APP_V2)))} / "
+             f"{len(context_coder.pack(body4, preset(APP_V2), shaped=False))}")]
     for label, size in rows:
-        print(f"  {label:<52}{size:>6} B")
+        print(f"  {label:<56}{size:>10} B")
     data = encode(shared, library)
     print(f"  text form: digits in numeric mode v{version_of(to_text(data))} (used), "
           f"Base32 in alphanumeric mode v{base32_version(data)}")
@@ -195,27 +206,38 @@ def _send(src: Session, dst: Session, match_id: str) -> tuple[int, int, bool]:
     return code.size, code.plan.version, code.turn
 
 
-def other_names(seeds: int) -> None:
-    """Whole-match codes of forces whose names the preset dictionary has never seen (issue 26's goals)."""
+def other_names(seeds: int, runs: int) -> None:
+    """Whole-match codes of forces whose names the preset dictionary and the name model's word list have never
+    seen (issue 26's goals), beside the reference: size and QR version over seeds, time to encode and decode."""
     library = Library.load()
-    dictionary = preset(APP_V1).decode("utf-8", "replace")
-    print(f"\nForces with names not in the preset dictionary, 6 turns through the rules helper ({seeds} seeds)")
-    print(f"  {'forces':<44}{'bytes':>13}{'versions':>10}{'parts':>6}  goal")
-    for label, roster, goal in (("2 x 5 units, names of 15-30 characters", LONG_NAMES, "one code <= v15"),
+    seen = preset(CURRENT).decode("utf-8", "replace") + name_model.primer().decode()
+    print(f"\nWhole-match codes by forces, 6 turns through the rules helper: bytes and QR versions over {seeds} "
+          f"seeds; encode / decode ms over {runs} runs of the first (median, p95)")
+    print(f"  {'forces':<42}{'bytes':>9}{'versions':>10}{'parts':>6}{'encode':>16}{'decode':>16}  goal")
+    for label, roster, goal in (("2 x 5 units, the reference's names", ROSTER, "one code <= v15"),
+                                ("2 x 5 units, names of 15-30 characters", LONG_NAMES, "one code <= v15"),
                                 ("2 x 10 units, names of 15-30 characters", BIG_FORCES, "one code")):
         names = [name for units in roster.values() for name, *_ in units]
-        assert not any(word in dictionary for name in names for word in name.split() if len(word) > 3)
-        sizes, versions, parts = [], set(), 1
+        if roster is not ROSTER:
+            assert not any(word in seen for name in names for word in name.split() if len(word) > 3)
+            assert all(15 <= len(name) <= 30 for name in names)
+        sizes, versions, parts, first = [], set(), 1, None
         for seed in range(16, 16 + seeds):
             session, match_id = play_halo(seed=seed, turns=6, roster=roster)
-            data = encode(SharedMatch.from_export(session.export(match_id)), library)
+            shared = SharedMatch.from_export(session.export(match_id))
+            data = encode(shared, library)
             codes = plan(data)
             sizes.append(len(data))
             versions.update(codes.versions)
             parts = max(parts, codes.parts)
+            first = first or (shared, data)
+        assert first is not None
+        enc = timed(lambda m=first[0]: encode(m, library), runs)
+        dec = timed(lambda d=first[1]: decode(d, library), runs)
         met = parts == 1 and (max(versions) <= 15 or goal == "one code")
-        print(f"  {label:<44}{f'{min(sizes)}-{max(sizes)}':>13}{','.join(f'v{v}' for v in sorted(versions)):>10}"
-              f"{parts:>6}  {goal}: {'met' if met else 'NOT met'}")
+        print(f"  {label:<42}{f'{min(sizes)}-{max(sizes)}':>9}{','.join(f'v{v}' for v in sorted(versions)):>10}"
+              f"{parts:>6}{enc[0]:>8.1f}{enc[1]:>8.1f}{dec[0]:>8.1f}{dec[1]:>8.1f}  "
+              f"{goal}: {'met' if met else 'NOT met'}")
 
 
 def older_references(runs: int) -> None:
@@ -237,7 +259,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     realistic(args.runs)
-    other_names(max(3, args.runs // 4))
+    other_names(max(3, args.runs // 2), args.runs)
     older_references(max(3, args.runs // 4))
 
 

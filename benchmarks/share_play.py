@@ -65,8 +65,9 @@ LONG_NAMES = {
             ("Skirmisher Pell Varga", 20, (5, 8, 14, 2), 4), ("Longshot Yusra Delacroix", 30, (7, 9, 15, 2), 4),
             ("Juggernaut Krell Ambrose", 90, (4, 10, 19, 4), 7)],
 }
-BIG_FORCES = {  # 2 x 10 units, names as varied
-    player: [*units, *((f"{name.split()[0]} Reserve {chr(65 + n)}. {name.split()[-1]}", points, first, clicks)
+BIG_FORCES = {  # 2 x 10 units, names as varied (15-30 characters too: a double family name keeps its first part)
+    player: [*units, *((f"{name.split()[0]} Reserve {chr(65 + n)}. {name.split()[-1].split('-')[0]}", points, first,
+                        clicks)
                        for n, (name, points, first, clicks) in enumerate(units))]
     for player, units in LONG_NAMES.items()
 }

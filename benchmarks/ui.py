@@ -1,13 +1,18 @@
-"""UI speed: time from `companion app --web` start to the first frame in headless Chromium, and the time of a
-handler (tap -> state saved -> controls updated) in a real Flet session.
+"""UI speed: the CPU time of a tap until the screen is drawn (tap -> state saved -> controls updated, in a real
+Flet session) on a table of 2 x 10 units, for this code and for main's code in the same run, and the time from
+`companion app --web` start to the first frame in headless Chromium.
 
-    python benchmarks/ui.py [--runs N] [--taps N]
+    python benchmarks/ui.py [--taps N] [--runs N] [--before REF]
+
+"Before" is the code of git ref REF (default: main), exported to a temporary folder and measured by this same
+script in a child process; "after" is this working tree.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import subprocess
@@ -18,19 +23,17 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+CODE = Path(os.environ.get("UI_BENCH_CODE", ROOT))  # whose companion package is measured
+sys.path.insert(0, str(CODE))
+sys.path.insert(1, str(ROOT / "tests"))  # the harness and browser helpers: always this tree's
 
-from companion.session import Session  # noqa: E402
-from companion.store.matches import MatchStore  # noqa: E402
-from companion.ui.app import main  # noqa: E402
-
-from browser import ARGS, CHROMIUM, free_port  # noqa: E402
-from flet_harness import Harness  # noqa: E402
+TAPS = ("VP +1", "damage: open the preview", "damage: apply", "undo")
 
 
 def first_frame(runs: int) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
+
+    from browser import ARGS, CHROMIUM, free_port
 
     out: dict[str, list[float]] = {"server answers": [], "loading screen gone": [], "home text shown": []}
     with tempfile.TemporaryDirectory() as data, sync_playwright() as p:
@@ -63,53 +66,91 @@ def first_frame(runs: int) -> dict[str, list[float]]:
     return out
 
 
-async def handler_times(taps: int) -> dict[str, list[float]]:
+async def tap_times(taps: int) -> dict[str, list[float]]:
+    """CPU seconds of this process per tap, from the tap to the last control update sent, on a Skirmish table
+    of two players with ten units each (wall time on a machine shared by many jobs mostly measures the queue)."""
+    from companion.session import Session
+    from companion.store.matches import MatchStore
+    from companion.ui.app import main
+
+    from flet_harness import Harness
+
     with tempfile.TemporaryDirectory() as data:
         session = Session(MatchStore(Path(data)))
-        match = session.new_match("heroclix-skirmish", ["Ann", "Ben", "Cat", "Dan"])
-        for n in range(12):
-            dial = [{"stats": {"speed": 8, "attack": 10, "defense": 17, "damage": 3}} for _ in range(9)]
+        match = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
+        for n in range(20):
+            dial = [{"stats": {"speed": 8, "attack": 10, "defense": 17 - i, "damage": 3}} for i in range(6)]
             session.dispatch(match.id, "add_unit", {"unit": {
-                "id": f"u{n}", "name": f"Unit {n}", "points": 50, "owner": f"p{n % 4 + 1}",
+                "id": f"u{n}", "name": f"Unit {n}", "points": 50, "owner": f"p{n // 10 + 1}",
                 "dial": [*dial, {"stats": {}, "markers": ["ko"]}]}})
         h = await Harness.start(lambda page: main(page, session))
         await h.click(f"match-{match.id}")
-        names = ("VP +1 (12 units on screen)", "action token +1", "undo")
-        out: dict[str, list[float]] = {n: [] for n in names}
-        # CPU time of this process too: on a machine shared by many jobs, wall time mostly measures the queue
-        out |= {f"{n} (CPU)": [] for n in names}
+        out: dict[str, list[float]] = {n: [] for n in TAPS}
         for i in range(taps):
-            for name, key in zip(names, ("player-p1-vp-plus", f"unit-u{i % 12}-action-plus", "undo"), strict=True):
+            unit = f"u{i % 10}"
+            keys = ("player-p1-vp-plus", f"unit-{unit}-damage", f"unit-{unit}-apply", "undo")
+            for name, key in zip(TAPS, keys, strict=True):
+                button = h.find(key)  # the harness's own search of the tree is not the app's time
                 sent = len(h.conn.sent)
-                t, cpu = time.perf_counter(), time.process_time()
-                await h.click(key)
-                out[name].append(time.perf_counter() - t)
-                out[f"{name} (CPU)"].append(time.process_time() - cpu)
-                assert len(h.conn.sent) > sent  # the screen really got an update
+                cpu = time.process_time()
+                await h.session.dispatch_event(button._i, "click", None)
+                await h.session.after_event(button)
+                await h._settle()  # the component scheduler draws what changed
+                out[name].append(time.process_time() - cpu)
+                assert len(h.conn.sent) > sent, key  # the screen really got an update
             await h.click("undo")
         return out
 
 
+def measured_elsewhere(ref: str, taps: int) -> dict[str, list[float]]:
+    """The same measurement on the code of git ref `ref`, exported to a temporary folder, in a child process."""
+    with tempfile.TemporaryDirectory() as code:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "companion", "content", "pyproject.toml"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", code], input=archive, check=True)
+        done = subprocess.run([sys.executable, __file__, "--taps", str(taps), "--json"], check=True,
+                              capture_output=True, text=True, env={**os.environ, "UI_BENCH_CODE": code})
+        return json.loads(done.stdout)
+
+
 def table(title: str, rows: dict[str, list[float]], unit: float, label: str) -> None:
     print(f"\n{title}")
-    print(f"{'':<34} {'median':>10} {'p95':>10} {'n':>5}")
+    print(f"{'':<44} {'median':>10} {'p95':>10} {'n':>5}")
     for name, values in rows.items():
-        ordered = sorted(values)
-        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-        print(f"{name:<34} {statistics.median(ordered) * unit:>8.1f}{label} {p95 * unit:>8.1f}{label} {len(values):>5}")
+        print(f"{name:<44} {statistics.median(values) * unit:>8.1f}{label} {p95(values) * unit:>8.1f}{label} "
+              f"{len(values):>5}")
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
 def main_() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3, help="first-frame runs (0: skip)")
     parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--before", default="main", help="git ref of the code to compare with")
+    parser.add_argument("--json", action="store_true", help="only measure the taps, print them as JSON")
     args = parser.parse_args()
-    table("Handler: tap -> saved -> controls sent (Flet session, no client)", asyncio.run(handler_times(args.taps)),
-          1e3, "ms")
-    if Path(CHROMIUM).exists():
-        table("First frame after `companion app --web` starts (headless Chromium)", first_frame(args.runs), 1, "s ")
-    else:
-        print("\n(no /usr/bin/chromium: first-frame timing skipped)")
+    if args.json:
+        print(json.dumps(asyncio.run(tap_times(args.taps))))
+        return
+    before = measured_elsewhere(args.before, args.taps)
+    after = asyncio.run(tap_times(args.taps))
+    rows = {f"{name} ({which})": values for name in TAPS
+            for which, values in ((args.before, before[name]), ("this tree", after[name]))}
+    table("Tap -> screen drawn, CPU ms, Skirmish table of 2 x 10 units (Flet session, no client)", rows, 1e3, "ms")
+    print(f"\n{'p95 ratio (this tree / ' + args.before + ')':<44}", "  ".join(
+        f"{name}: {p95(after[name]) / p95(before[name]):.2f}" for name in TAPS))
+    if args.runs:
+        from browser import CHROMIUM
+
+        if Path(CHROMIUM).exists():
+            table("First frame after `companion app --web` starts (headless Chromium)", first_frame(args.runs), 1,
+                  "s ")
+        else:
+            print("\n(no /usr/bin/chromium: first-frame timing skipped)")
 
 
 if __name__ == "__main__":

@@ -169,6 +169,12 @@ class Harness:
     async def click(self, key: str) -> None:
         await self.event(key, "click")
 
+    async def back(self) -> None:
+        """The app bar's back arrow (or the phone's back gesture): the page's view-pop handler."""
+        self.page.on_view_pop(None)
+        await self.session.after_event(self.page)
+        await self._settle()
+
     async def type(self, key: str, value: str) -> None:
         """Type into a TextField as the client would: patch the value, then fire change."""
         control = self.find(key)

@@ -95,12 +95,13 @@ def table_event(state: Match, rng: random.Random) -> Event:
 
 def walk(system_id: str, seed: int, steps: int,
          check: Callable[[rules.System, Match, random.Random], Sequence[Action]],
-         take: Callable[[rules.System, Match, Action, random.Random], Match]) -> None:
-    """Walk a random reachable line of play: at each position `check` verifies what it must and returns the legal
-    actions; seven times in ten one of them is taken (`take` returns the position after it), otherwise a player
-    changes something by hand (a change that isn't possible now is skipped)."""
+         take: Callable[[rules.System, Match, Action, random.Random], Match], start: Match | None = None) -> None:
+    """Walk a random reachable line of play from `start` (the system's start here by default): at each position
+    `check` verifies what it must and returns the legal actions; seven times in ten one of them is taken (`take`
+    returns the position after it), otherwise a player changes something by hand (a change that isn't possible
+    now is skipped)."""
     system = rules.get(system_id)
-    state = STARTS[system_id]()
+    state = STARTS[system_id]() if start is None else start
     rng = random.Random(seed)
     for _ in range(steps):
         if state.status == "finished":

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("dice", "roll dice; every die is shown"),
     "odds": ("dice", "exact chances of a roll"),
     "attack": ("dice", "exact chance to hit, or roll an attack with --roll"),
+    "advise": ("dice", "every attack of the player to move, ranked by its exact worth"),
     "share": ("share", "share a match as a link or QR code, and read or import one"),
     "judge": ("judge", "run an event: tables, round clocks, results, standings, live view"),
     "backup": ("backup", "back up every match, judge event, pack and the library to one file"),

@@ -1,4 +1,5 @@
-"""`companion roll`, `companion odds` and `companion attack`: dice, exact odds and attack resolution."""
+"""`companion roll`, `companion odds`, `companion attack` and `companion advise`: dice, exact odds, attack
+resolution, and every attack of a match ranked by its exact worth (the numbers of Best moves and `Session.advise`)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, help="seed for a roll you can repeat exactly (with --roll)")
     _json_flag(p)
     p.set_defaults(run=_attack)
+
+    p = sub.add_parser("advise", description="Rank every rolling option of the active player by its exact worth.")
+    p.add_argument("id", metavar="MATCH_ID", help="the match (see `companion match list`)")
+    p.add_argument("--by", default="points", metavar="KEY",
+                   help="rank by points (expected points, the default), ko (chance to KO) or damage (expected damage)")
+    p.add_argument("--strike", action="append", default=[], metavar="UNIT",
+                   help="leave this target out (e.g. no line of fire); repeat for more")
+    p.add_argument("--why", action="store_true", help="show each option's working")
+    p.add_argument("--top", type=int, default=0, metavar="N", help="show only the best N")
+    _json_flag(p)  # exact figures as fractions
+    p.set_defaults(run=_advise)
 
 
 def _json_flag(p: argparse.ArgumentParser) -> None:
@@ -120,4 +132,32 @@ def _attack(args: argparse.Namespace) -> int:
     for effect in result.effects:
         print(f"  effect: {effect}")
     print(f"  chance was {result.chance} ({percent(result.chance):.2f}%)")
+    return 0
+
+
+def _advise(args: argparse.Namespace) -> int:
+    from companion.core.errors import CompanionError
+    from companion.session import Session  # loaded by the command that uses it
+
+    session = Session.open()
+    state = session.state(args.id)
+    known = {u.id for u in state.units}
+    unknown = [s for s in args.strike if s not in known]
+    if unknown:
+        raise CompanionError(f"no unit {', '.join(map(repr, unknown))} in match {args.id}; "
+                             f"its units: {', '.join(sorted(known)) or 'none'}")
+    advice = session.advise(args.id, args.by, args.strike)
+    moves = advice.moves[:args.top] if args.top > 0 else advice.moves
+    if args.json:
+        emit_json({**advice.to_json(), "moves": [m.data for m in moves],
+                   "working": {str(i + 1): m.working() for i, m in enumerate(moves)} if args.why else {}})
+        return 0
+    print(f"{state.active_player.name}'s best moves, by {args.by}"
+          + (f" (struck out: {', '.join(advice.struck)})" if advice.struck else ""))
+    if advice.note:
+        print(advice.note)
+    for i, move in enumerate(moves, 1):
+        print(f"{i:>2}. {move.title}\n    {move.line}")
+        if args.why:
+            print("\n".join(f"      {line}" for line in move.working()))
     return 0

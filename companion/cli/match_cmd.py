@@ -15,6 +15,7 @@ from companion.core.model import Match, to_json
 from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.table.full_log import log_lines
+from companion.session.table.words import player_score, unit_line
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -90,15 +91,18 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _describe(match: Match) -> str:
+    """The match as text, in the app's words (session.table.words): the turn, each player's points where the game
+    scores them, each unit's click, reserve and tokens, and its stats."""
     lines = [f"match {match.id} · {match.system} · turn {match.turn}"
              + (f" round {match.round}" if match.rules.turn_style == "shared" else "")
              + f" · {match.active_player.name} to play" + (" · finished" if match.status == "finished" else "")]
     for p in match.players:
-        lines.append(f"  {p.name} ({p.id}): {p.vp} VP, {p.kills} kills")
+        score = player_score(match, p)
+        lines.append(f"  {p.name} ({p.id})" + (f": {score}" if score else ""))
         for u in (u for u in match.units if u.owner == p.id):
-            stats = ", ".join(f"{k} {v}" for k, v in u.current.stats.items())
-            state = "KO" if u.eliminated else f"click {u.click + 1}/{len(u.dial)}"
-            lines.append(f"    {u.name} [{u.id}] {u.points} pts · {state} · {stats}")
+            stats = "" if u.eliminated else ", ".join(f"{k} {v}" for k, v in u.current.stats.items())
+            line = f"    {u.name} [{u.id}] {u.points} pts · {unit_line(match, u)}"
+            lines.append(line + (f" · {stats}" if stats else ""))
     return "\n".join(lines)
 
 

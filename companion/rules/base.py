@@ -24,6 +24,7 @@ from companion.core.model import HOUSE, Match, Unit
 
 if TYPE_CHECKING:
     from companion.core.packs.load import Pack
+    from companion.rules.advice.dice import Branch
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)
 
@@ -115,31 +116,6 @@ def param_int(params: Mapping[str, Any], name: str, low: int, high: int, default
     return value
 
 
-@dataclass(frozen=True)
-class UnitRefusal:
-    """Why one unit can't take an action now. `depth` counts the action's checks the unit passed before this one:
-    the deepest refusals are of the units that could otherwise act (the one holding the token, the one that
-    acted), so they are the ones worth reading first."""
-
-    reason: str
-    rule: str
-    depth: int = 0
-
-
-def refusal_summary(refusals: Mapping[str, UnitRefusal]) -> tuple[str, str, dict[str, str], tuple[str, ...]]:
-    """(reason, rule, every unit's reason closest first, the units `reason` speaks for) for an option no unit can
-    take: `reason` joins the reasons of the units that came closest, each in its own words (no fixed sentence
-    stands in for them), and the others stay one tap away in the ordered dict."""
-    ordered = sorted(refusals.items(), key=lambda item: -item[1].depth)
-    deepest = ordered[0][1].depth
-    shown = tuple(uid for uid, r in ordered if r.depth == deepest)
-    reason = "; ".join(dict.fromkeys(refusals[uid].reason for uid in shown))
-    others = len(ordered) - len(shown)
-    if others:
-        reason += f" (and {others} other unit{'s' if others > 1 else ''})"
-    return reason, refusals[shown[0]].rule, {uid: r.reason for uid, r in ordered}, shown
-
-
 def check(verdict: Verdict) -> None:
     """Raise the core's IllegalAction for a refused verdict (with its rule)."""
     if not verdict.legal:
@@ -181,6 +157,7 @@ class System:
     # no position ("") stands; none for a game that doesn't turn on positions
     places: Mapping[str, str] = {}
     scoring: str = "vp"  # the player points that decide the match: "vp" or "kills"
+    keeps_score: bool = True  # False: the game is won another way; no points are shown unless someone gave some
     seats: str = ""  # what the players should know about their seats when the match is made
     pieces: str = "the game's own dials"  # the dials its pack declares, as the table's button names them
     # the attack calculator the desk command `companion attack` offers for this game (a module with AttackSetup,
@@ -259,6 +236,28 @@ class System:
         """Roll (with `rng`) and judge; the events that apply it. Raises IllegalAction when not legal now."""
         check(self.explain(state, action))
         raise IllegalAction(f"{action.name} has no resolution in {self.name or self.id}")
+
+    # the advisor (rules/advice ranks rolling options): the roll split into classes that resolve alike, exact
+    # chances and one roll standing for each (advice.dice.split), None when it can't be weighed; and what the
+    # system counts beyond the player's score when the action took `before` to `after`
+    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:
+        return None
+
+    def advice_figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
+        return {}
+
+    def outcome_key(self, state: Match, action: Action, label: str) -> object:  # equal keys: equal figures
+        return None  # None: weigh every action's classes by its own resolution
+
+    advice_assumes: tuple[str, ...] = ()  # what the advisor takes for granted in every row of this game
+
+    def advice_target(self, state: Match, action: Action) -> str | None:  # the unit whose damage and KO count
+        return action.params.get("target") or None
+
+    def advice_points(self, before: Match, after: Match, action: Action) -> tuple[int, str]:
+        """What the step scores toward winning, and its word: by default the player's points of the system."""
+        kind, me = self.scoring_kind(before), before.active_player.id
+        return getattr(after.player(me), kind) - getattr(before.player(me), kind), {"vp": "VP"}.get(kind, kind)
 
     # --- what differs between games -------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from companion.core.match.history import MARKS, History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.records import MatchSummary
 from companion.rules.base import install_pack_source
+from companion.session.feed import ChangeFeed
 from companion.session.policy import OWNER, WritePolicy, guarded
 from companion.store.atomic import DamagedFile
 from companion.store.matches import MatchNotFound, MatchStore, check_id
@@ -36,6 +37,7 @@ if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `ma
     from companion.core.packs.load import Pack
     from companion.rules.base import Action, Resolution
     from companion.session.judging.service import Judging
+    from companion.session.play.advice import Advice
 
 
 def _get_pack(*args: Any, **kwargs: Any) -> Pack:
@@ -72,6 +74,7 @@ class Session:
         self._histories: dict[str, History] = {}
         self._signatures: dict[str, Any] = {}  # the stored head as we last read or wrote it
         self._judging: Judging | None = None
+        self.feed = ChangeFeed()  # told of every change to a match (session/feed.py): screens subscribe
 
     @classmethod
     def open(cls, root: Path | str | None = None) -> Session:
@@ -170,6 +173,7 @@ class Session:
         with self.store.locked(check_id(match_id)):
             self.store.delete(match_id)
         self._histories.pop(match_id, None)
+        self.feed.changed(match_id)
 
     # --- changes ----------------------------------------------------------------------------------
 
@@ -229,6 +233,13 @@ class Session:
                 self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
 
+    def advise(self, match_id: str, by: str = "points", struck: Iterable[str] = ()) -> Advice:
+        """The active player's rolling options ranked by `by` ("points", "ko" or "damage"), exact figures and
+        working included; targets in `struck` (ruled out this turn, e.g. no line of fire) left out."""
+        from companion.session.play.advice import advise
+
+        return advise(self.state(match_id), by, struck)
+
     @guarded("undo")
     def undo(self, match_id: str, *, by: str | None = None) -> Match:
         """Take back the last step in effect: an `undo` event (by `by`, now) naming it joins the log."""
@@ -254,7 +265,7 @@ class Session:
 
     def undo_news(self, match_id: str, since: int = 0, *, short: bool = False) -> tuple[str, int]:
         """The line for the newest undo or redo among the events after the first `since` ("Ann undid Ben's
-        “Ben: +1 kills”"; with `short`, "Undid: Ben: +1 kills"), "" when there is none, and the log's length now
+        “Ben: +1 kill”"; with `short`, "Undid: Ben: +1 kill"), "" when there is none, and the log's length now
         (the `since` of the next call). Undo and redo events and the steps they name are in the tail."""
         history = self.history(match_id)
         for index in range(history.length - 1, max(since, history.base) - 1, -1):
@@ -342,11 +353,19 @@ class Session:
             match_id = secrets.token_hex(6)
         return match_id
 
+    def forget(self, match_id: str) -> None:
+        """Drop what this session keeps of a match (a restore writes hundreds it has no need to keep in memory):
+        the next read comes from its files."""
+        self._histories.pop(match_id, None)
+        self._signatures.pop(match_id, None)
+        self.store.forget(match_id)
+
     def _remember(self, history: History) -> None:
         """Keep the history as stored now, with the file signature that goes with it."""
         match_id = history.state.id
         self._histories[match_id] = history
         self._signatures[match_id] = self.store.signature(match_id)
+        self.feed.changed(match_id)
 
     def _now(self) -> float:
         return self.clock()

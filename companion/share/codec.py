@@ -1,9 +1,11 @@
 """A shared match as bytes: `encode(shared) -> bytes`, `decode(bytes) -> SharedMatch`.
 
-Format 3 (written now; `frame` shows the bytes) packs the body with a context-mixing coder that has learnt a
-preset dictionary of the app's own words and layout (or with deflate and that dictionary, whichever is
-smaller), rebuilds texts the app writes from names both sides hold, and can be a turn code (codes/turns.py).
-Format 2 (deflate only) and format 1 codes (one header byte, no dictionary) are still read.
+Format 4 (written now; `frame` shows the bytes) sends the unit names once, in a segment in front of the body,
+coded by a model of how names are spelled (codes/name_model.py); the rest is format 3's: the body packed with
+a context-mixing coder that has learnt a preset dictionary of the app's own words and layout (or with deflate
+and that dictionary, whichever is smaller), texts the app writes rebuilt from names both sides hold, whole or
+turn codes (codes/turns.py). Format 3 (names in the body), format 2 (deflate only) and format 1 codes (one
+header byte, no dictionary) are still read.
 The header and the trailing CRC keep their places, so any future code is at least recognised ("update the
 app"). Reading is defensive: sizes are checked before inflating, inflating stops at a limit, CBOR is read
 without tags, indefinite lengths or duplicate keys, the layout readers check every type, and the match must
@@ -22,8 +24,9 @@ import cbor2
 
 from companion.core.errors import CompanionError
 from companion.core.model import from_json, to_json
-from companion.share.codes import context_coder
+from companion.share.codes import context_coder, name_model
 from companion.share.codes.dictionary import CURRENT, KNOWN, NONE, preset
+from companion.share.codes.name_model import end_of, names_of, segment, unit_names
 from companion.share.codes.scope import Scope
 from companion.share.errors import (
     CodeTooLarge,
@@ -40,7 +43,7 @@ from companion.share.library import Library
 from companion.share.payload import MAX_EVENTS, SharedMatch, canonical
 from companion.share.values import damaged, pick, want_int
 
-FORMAT = 3
+FORMAT = 4
 PACKED = 0x01  # the body is compressed (format 1 and 2: deflated)
 TURN = 0x02  # format 2 and 3: a turn code, the events after a point the receiver holds (see codes/turns.py)
 MODELLED = 0x04  # format 3: packed by the context coder (codes/context_coder.py) rather than deflate
@@ -56,27 +59,32 @@ _TAGS = (0, 1, 2, 3, 4, 5, 25, 28, 29, 30, 35, 36, 37, 52, 54, 100, 256, 258, 26
 
 @dataclass(frozen=True)
 class Envelope:
-    """A format 2 or 3 code opened: its flags, pack and the CBOR body (not yet read into a match)."""
+    """A format 2, 3 or 4 code opened: its flags, pack, the unit names sent in front (format 4) and the CBOR body
+    (not yet read into a match)."""
 
     flags: int
     system: str
     version: str
     body: Any
+    names: tuple[str, ...] = ()
+    format: int = FORMAT
 
 
 def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
     """The canonical bytes of a whole match with its history; checked by reading them back before returning."""
     library = library or Library.load()
     m = shared.initial
-    scope = Scope(refs=library.ref_table(m.system, m.pack_version))
+    refs = library.ref_table(m.system, m.pack_version)
+    names = unit_names(tuple(p.name for p in m.players), m.units, shared.events, lambda u: refs.number(u) is not None)
+    scope = Scope(refs=refs, name_table=tuple(names))
     body: list[Any] = [match_out(m, scope, library.pack_rules(m.system, m.pack_version)),
                        events_out(shared.events, scope)]
     if scope.used_refs:
         body.append(scope.refs.digest)
     plain = cbor2.dumps(body)  # not canonical=True: that sorts map keys, and key order is shown (stat order)
-    data = frame(0, m.system, m.pack_version, plain)
+    data = frame(0, m.system, m.pack_version, plain, names)
     try:
-        back = _whole(unframe(data, plain), library)
+        back = _whole(unframe(data, segment(names) + plain), library)
     except ShareError as exc:  # a value the layout can't carry (say, a number beyond 64 bits)
         raise InvalidSharedMatch(f"this match holds a value a code can't carry ({exc})") from None
     if canonical(back) != canonical(shared):
@@ -84,25 +92,27 @@ def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
     return data
 
 
-def frame(flags: int, system: str, version: str, plain: bytes) -> bytes:
-    """Format 3 bytes: header, the pack in the clear, the CBOR body packed the smallest way with the dictionary.
+def frame(flags: int, system: str, version: str, body: bytes, names: list[str] | tuple[str, ...] = ()) -> bytes:
+    """Format 4 bytes: header, the pack in the clear, the names and CBOR body packed the smallest way.
 
         byte 0     format (high 4 bits) and flags (bit 0: packed, bit 1: turn code, bit 2: by the context coder)
         byte 1     preset dictionary number (codes/dictionary.py; 0: none)
-        CBOR       the pack (number or id) and its version, uncompressed; with bit 2, the body's length
-        bytes      the body: CBOR, as it is, raw-deflated, or coded by the context coder
+        CBOR       the pack (number or id) and its version, uncompressed; with bit 2, the content's length
+        bytes      the content: the names segment ("name\n" each, then "\n") and the CBOR body, as they are,
+                   raw-deflated, or coded by the name model and the context coder (codes/name_model.py)
         4 bytes    CRC-32 of everything before it (checked first, as in format 1)
-    Both sides hold the same dictionary: it is pinned by a test (a new one gets a new number).
+    Both sides hold the same dictionary and word list: both are pinned by tests (a new one gets a new number).
     """
     number = CURRENT
     dictionary = preset(number)
     head = cbor2.dumps(_pack_code(system)) + cbor2.dumps(_version_code(version))
+    plain = segment(list(names)) + body
     if len(plain) > MAX_PLAIN_BYTES:
         raise CodeTooLarge(f"this match is too large to share as a code ({len(plain)} bytes before packing)")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=dictionary)
     ways = [(0, plain), (PACKED, packer.compress(plain) + packer.flush())]
     if len(plain) <= context_coder.MAX_PLAIN:
-        coded = context_coder.pack(plain, dictionary)
+        coded = name_model.pack(plain, dictionary)
         if context_coder.fits(plain, coded):
             ways.append((PACKED | MODELLED, cbor2.dumps(len(plain)) + coded))
     how, content = min(ways, key=lambda way: len(way[1]))  # the first of equals: plain before packed
@@ -132,13 +142,15 @@ def _whole(envelope: Envelope, library: Library) -> SharedMatch:
     body = envelope.body
     if type(body) is not list or len(body) not in (2, 3):
         raise damaged("unexpected layout")
-    return read_match(envelope.system, envelope.version, body[0], body[1], body[2:], library)
+    return read_match(envelope.system, envelope.version, body[0], body[1], body[2:], library, envelope.names,
+                      envelope.format)
 
 
 def unframe(data: bytes, written: bytes | None = None) -> Envelope:
-    """Check and open a format 2 or 3 code (any kind).
+    """Check and open a format 2, 3 or 4 code (any kind).
 
-    `written`: the body a writer has just packed into `data`, to check its code without unpacking it again
+    `written`: the content (names and body) a writer has just packed into `data`, to check its code without
+    unpacking it again
     (the packing is lossless by construction and proven by its own tests; what the check is for is the layout:
     values it can't carry exactly)."""
     if len(data) > MAX_CODE_BYTES:
@@ -170,15 +182,24 @@ def unframe(data: bytes, written: bytes | None = None) -> Envelope:
     if written is not None:
         plain = written
     elif length is not None:
-        plain = _unmodel(content, want_int(length, "length", 0, context_coder.MAX_PLAIN), preset(number))
+        plain = _unmodel(content, want_int(length, "length", 0, context_coder.MAX_PLAIN), preset(number),
+                         version >= 4)
     else:
         plain = _inflate(content, preset(number)) if flags & PACKED else content
-    return Envelope(flags, system, pack_version, _cbor(plain))
+    if version < 4:
+        return Envelope(flags, system, pack_version, _cbor(plain), (), version)
+    try:
+        end = end_of(plain)
+        names = tuple(names_of(plain[:end]))
+    except ValueError:  # UnicodeDecodeError is one
+        raise damaged("the unit names are broken") from None
+    return Envelope(flags, system, pack_version, _cbor(plain[end:]), names, version)
 
 
-def read_match(system: str, version: str, match: Any, events: Any, rest: list[Any], library: Library) -> SharedMatch:
-    """A whole match from its body's parts (format 1 and 2 alike)."""
-    scope = Scope()
+def read_match(system: str, version: str, match: Any, events: Any, rest: list[Any], library: Library,
+               names: tuple[str, ...], code_format: int) -> SharedMatch:
+    """A whole match from its body's parts and the names sent in front of it (formats 1 to 4 alike)."""
+    scope = Scope(name_table=names, format=code_format)
     if rest:
         scope.refs = library.ref_table(system, version)
         if want_int(rest[0], "catalogue", 0, 0xFFFF) != scope.refs.digest:
@@ -220,16 +241,18 @@ def _read_v1(data: bytes, library: Library) -> SharedMatch:
     if type(body) is not list or len(body) not in (4, 5):
         raise damaged("unexpected layout")
     system = pick(body[0], PACK_NUMBERS, "pack")
-    return read_match(system, _read_version(body[1]), body[2], body[3], body[4:], library)
+    return read_match(system, _read_version(body[1]), body[2], body[3], body[4:], library, (), 1)
 
 
 def _no_tag(*_args: Any) -> Any:
     raise damaged("tagged values are not used in match codes")
 
 
-def _unmodel(packed: bytes, length: int, dictionary: bytes) -> bytes:
+def _unmodel(packed: bytes, length: int, dictionary: bytes, named: bool) -> bytes:
     try:
-        return context_coder.unpack(packed, length, dictionary)
+        if named:
+            return name_model.unpack(packed, length, dictionary)
+        return context_coder.unpack(packed, length, dictionary, shaped=False)  # format 3
     except ValueError as exc:
         raise damaged(f"packed content is broken: {exc}") from None
 

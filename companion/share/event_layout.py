@@ -17,9 +17,9 @@ from companion.core.match.events import Event
 from companion.core.model import COUNTER_SCOPES, LOCATIONS, RESERVE_REASONS, TURN_MARKS, Unit, _unit, to_json
 from companion.share.codes.scope import Scope
 from companion.share.codes.texts import label_in, label_out, purpose_in, purpose_out, roll_texts, text_in, text_out
+from companion.share.codes.times import TICKS, Clock, pack_steps, unpack_steps
 from companion.share.layout import read_total, total_code, unit_in, unit_out
 from companion.share.values import (
-    MAX_INT,
     code,
     damaged,
     json_value,
@@ -28,7 +28,6 @@ from companion.share.values import (
     same,
     seq,
     trim,
-    want_float,
     want_int,
     want_str,
 )
@@ -133,27 +132,46 @@ SCHEMAS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     # format 3: undo and redo are events of the log, naming the step they take back or bring back
     ("undo", (("step", "back"),)),
     ("redo", (("step", "back"),)),
+    # format 4: what both sides can work out travels as nothing (a key starting with "=": see IMPLIED); a
+    # value that differs makes the event take the older kind. An attack step: the action token, the roll of
+    # the same dice as before whose total is their sum, the damage to the unit it names, the likely label.
+    ("token", (("unit", "unit"), ("=kind", "action"), ("=delta", "one"))),
+    ("roll", (("=expr", "last_expr"), ("dice", "ints"), ("=total", "sum"), ("purpose?", "purpose"))),
+    ("damage", (("=unit", "target"), ("amount", "int"))),
+    ("batch", (("events", "events"), ("=label", "likely"))),
 )
+# The value of an implied key, from what writer and reader both hold and the keys read before it.
+IMPLIED: dict[str, Callable[[Scope, dict[str, Any]], Any]] = {
+    "action": lambda s, d: "action",
+    "one": lambda s, d: 1,
+    "last_expr": lambda s, d: s.last_expr,
+    "sum": lambda s, d: sum(d["dice"]),
+    "target": lambda s, d: s.target(),
+    "likely": lambda s, d: (s.labels() or [None])[0],
+}
+FORMAT_4_KINDS = 29  # kinds from this number on are written (and read) in format 4 codes only
 NUMBERS: dict[str, tuple[int, ...]] = {}  # event type -> its kind numbers, the newest (most compact) first
 for _number, (_name, _) in enumerate(SCHEMAS):
     NUMBERS[_name] = (_number, *NUMBERS.get(_name, ()))
-
-
 def _args_out(event: Event, scope: Scope, number: int) -> list[Any] | None:
     """The event's arguments in the schema's order, or None when its data is not of the schema's shape."""
     schema = SCHEMAS[number][1]
-    keys = {key.rstrip("?") for key, _ in schema}
+    keys = {key.strip("?=") for key, _ in schema}
     if not set(event.data) <= keys:
         return None
     out = []
     for key, kind in schema:
-        name = key.rstrip("?")
+        name = key.strip("?=")
         if name not in event.data:
             if not key.endswith("?"):
                 return None
             out.append(None)
             continue
         value = event.data[name]
+        if key.startswith("="):
+            if not same(value, IMPLIED[kind](scope, event.data)):
+                return None
+            continue
         out.append(total_code(value, event.data["dice"]) if kind == "total" else KINDS[kind][0](value, scope))
     _noted(event.type, event.data, scope)
     return out
@@ -168,9 +186,21 @@ def _noted(name: str, data: dict[str, Any], scope: Scope) -> None:
         scope.note_unit(data["unit"].get("id"), data["unit"].get("name"))
 
 
+def _width(number: int) -> int:
+    """How many arguments a kind's events have in the code (implied keys have none)."""
+    return sum(not key.startswith("=") for key, _ in SCHEMAS[number][1])
+
+
 def _args_in(number: int, args: list[Any], scope: Scope, what: str) -> dict[str, Any]:
-    data = {}
-    for (key, kind), value in zip(SCHEMAS[number][1], args, strict=True):
+    data: dict[str, Any] = {}
+    given = iter(args)
+    for key, kind in SCHEMAS[number][1]:
+        if key.startswith("="):
+            data[key[1:]] = IMPLIED[kind](scope, data)
+            if data[key[1:]] is None:
+                raise damaged(f"{what}: nothing to take {key[1:]} from")
+            continue
+        value = next(given)
         if value is None and key.endswith("?"):
             continue
         if kind == "total":
@@ -218,9 +248,9 @@ def _steps_in(value: Any, scope: Scope, what: str) -> list[dict[str, Any]]:
 def _read_one(kind: Any, args: list[Any], pos: int, scope: Scope, what: str) -> tuple[str, dict[str, Any], int]:
     """One event's type and data from the argument column at `pos`, and the position after it."""
     if type(kind) is int:
-        if not 0 <= kind < len(SCHEMAS):
+        if not 0 <= kind < (len(SCHEMAS) if scope.format >= 4 else FORMAT_4_KINDS):
             raise damaged(f"{what}: unknown kind {kind}")
-        width = len(SCHEMAS[kind][1])
+        width = _width(kind)
         if pos + width > len(args):
             raise damaged(f"{what}: arguments missing")
         return SCHEMAS[kind][0], _args_in(kind, args[pos:pos + width], scope, what), pos + width
@@ -233,45 +263,16 @@ def _read_one(kind: Any, args: list[Any], pos: int, scope: Scope, what: str) -> 
 
 
 FAILURES = (CompanionError, TypeError, ValueError, AttributeError, KeyError, IndexError)
-TICKS = (1, 10, 100, 1000)  # milliseconds per time step: the coarsest that holds every event time is used
-
-
-class _Clock:
-    """Event times as whole steps since the event before (seconds when the app records whole seconds)."""
-
-    def __init__(self, anchor_ms: int, tick: int) -> None:
-        self.tick, self.steps = tick, anchor_ms // tick
-
-    @staticmethod
-    def tick_for(events: tuple[Event, ...]) -> int:
-        exact = [round(e.at * 1000) for e in events if round(e.at * 1000) / 1000 == e.at]
-        return max(t for t in TICKS if all(ms % t == 0 for ms in exact))
-
-    def out(self, seconds: float) -> int | float:
-        ms = round(seconds * 1000)
-        if ms / 1000 != seconds or ms % self.tick or abs(ms) >= MAX_INT:
-            return float(seconds)
-        step = ms // self.tick - self.steps
-        self.steps += step
-        return step
-
-    def read(self, value: Any, what: str) -> float:
-        if type(value) is int:
-            self.steps += want_int(value, what)
-            return self.steps * self.tick / 1000
-        return want_float(value, what)
-
-
 def events_out(events: tuple[Event, ...], scope: Scope) -> list[Any]:
     kinds: list[Any] = []
     times: list[Any] = []
     bys: list[Any] = []
     args: list[Any] = []
-    tick = _Clock.tick_for(events)
-    clock = _Clock(scope.anchor, tick)
+    tick = Clock.tick_for(events)
+    clock = Clock(scope.anchor, tick)
     for i, event in enumerate(events):
         at = clock.out(event.at)
-        by = scope.player_code(event.by)
+        by = scope.by_code(event.by)
         scope.start_event(event.by)
         compact = _compact(event, scope, i)
         if compact is not None:
@@ -284,14 +285,22 @@ def events_out(events: tuple[Event, ...], scope: Scope) -> list[Any]:
         bys.append(by)
         if compact is None and event.type == "add_unit":
             _noted(event.type, event.data, scope)
+        scope.after_event(event.by, event.type, event.data)
     if scope.packed and times and all(type(t) is int and 0 <= t < 256 for t in times):
-        return trim([kinds, bytes(times), bys, args, TICKS.index(tick)], 4, [0])  # a byte a time step
+        # a byte a time step; format 4: as many bits as the largest needs (a minute's taps: 6 bits, not 8)
+        packed = pack_steps(times) if scope.format >= 4 else bytes(times)
+        return trim([kinds, packed, bys, args, TICKS.index(tick)], 4, [0])
     return trim([kinds, times, bys, args, TICKS.index(tick)], 4, [0])
+
+
+def _kinds(name: str, scope: Scope) -> tuple[int, ...]:
+    """The kind numbers an event type may be written as in the scope's format, newest first."""
+    return tuple(n for n in NUMBERS.get(name, ()) if scope.format >= 4 or n < FORMAT_4_KINDS)
 
 
 def _first_fit(event: Event, scope: Scope) -> tuple[int, list[Any]] | None:
     """The first kind (newest first) whose writer takes the event, with its arguments."""
-    for number in NUMBERS.get(event.type, ()):
+    for number in _kinds(event.type, scope):
         mark = scope.mark()
         try:
             args = _args_out(event, scope, number)
@@ -308,7 +317,7 @@ def _compact(event: Event, scope: Scope, i: int) -> tuple[int, list[Any]] | None
 
     Writing and reading both move the scope on (units, roll texts): it goes back to where it was in between,
     and after a failure."""
-    for number in NUMBERS.get(event.type, ()):
+    for number in _kinds(event.type, scope):
         mark = scope.mark()
         try:
             args = _args_out(event, scope, number)
@@ -326,10 +335,11 @@ def _compact(event: Event, scope: Scope, i: int) -> tuple[int, list[Any]] | None
 
 def events_in(arr: Any, scope: Scope, max_events: int) -> list[Event]:
     kinds, times, bys, args, tick = pad(arr, 4, [0], "events")
+    kinds = seq(kinds, "events")
     if type(times) is bytes:
-        times = list(times)
-    kinds, times, bys, args = (seq(c, "events") for c in (kinds, times, bys, args))
-    clock = _Clock(scope.anchor, TICKS[want_int(tick, "events", 0, len(TICKS) - 1)])
+        times = unpack_steps(times, len(kinds)) if scope.format >= 4 else list(times)
+    times, bys, args = (seq(c, "events") for c in (times, bys, args))
+    clock = Clock(scope.anchor, TICKS[want_int(tick, "events", 0, len(TICKS) - 1)])
     if not len(kinds) == len(times) == len(bys) or len(kinds) > max_events:
         raise damaged("events: columns of different lengths")
     events = []
@@ -337,12 +347,13 @@ def events_in(arr: Any, scope: Scope, max_events: int) -> list[Event]:
     for i, (kind, at_raw, by_raw) in enumerate(zip(kinds, times, bys, strict=True)):
         what = f"event {i + 1}"
         at = clock.read(at_raw, what)
-        by = scope.read_by(by_raw, what)
+        by = scope.read_event_by(by_raw, what)
         scope.start_event(by)
         name, data, pos = _read_one(kind, args, pos, scope, what)
         events.append(Event(name, data, by, at))
         if type(kind) is not int and name == "add_unit":
             _noted(name, data, scope)
+        scope.after_event(by, name, data)
     if pos != len(args):
         raise damaged("events: arguments left over")
     return events

@@ -172,14 +172,31 @@ def _stat(value: Any, what: str) -> int | str:
 # --- units ------------------------------------------------------------------------------------------
 
 
+def _points_code(points: int, scope: Scope) -> int | list[int]:
+    """Format 4: a unit's points in fives when they are (they nearly always are: 20, 45, 100 ...), a byte
+    and a more predictable number; other points as [points]."""
+    if scope.format < 4:
+        return points
+    return points // 5 if points % 5 == 0 and 0 <= points < 5 * 2**32 else [points]
+
+
+def _read_points(value: Any, scope: Scope, what: str) -> int:
+    if scope.format < 4:
+        return want_int(value, what)
+    if type(value) is list and len(value) == 1:
+        return want_int(value[0], what)
+    return 5 * want_int(value, what, 0, 2**32 - 1)
+
+
 def unit_out(unit: Unit, scope: Scope) -> list[Any]:
     number = scope.refs.number(unit)
     if number is not None:
         scope.used_refs = True
         template: Any = number
     else:
-        template = trim([unit.name, unit.points, dial_out(unit.dial, unit.cyclic, scope), unit.start, unit.cyclic,
-                         unit.ref], 3, [0, False, None])
+        template = trim([scope.name_code(unit.name), _points_code(unit.points, scope),
+                         dial_out(unit.dial, unit.cyclic, scope), unit.start, unit.cyclic, unit.ref],
+                        3, [0, False, None])
     t = unit.tokens
     uid = None if unit.id == scope.next_unit_id() else unit.id
     return trim([uid, scope.player_code(unit.owner), template, unit.click, LOCATIONS.index(unit.location)
@@ -202,7 +219,7 @@ def unit_in(arr: Any, scope: Scope, what: str) -> Unit:
         name, points, dial_raw, start, cyclic, ref = pad(template, 3, [0, False, None], what)
         cyclic = want_bool(cyclic, what)
         dial = dial_in(dial_raw, cyclic, scope, f"{what}.dial")
-        name, points, start = want_str(name, what), want_int(points, what), want_int(start, what)
+        name, points, start = scope.read_name(name, what), _read_points(points, scope, what), want_int(start, what)
         ref = None if ref is None else want_str(ref, what)
     click = want_int(click, what)
     counts = [want_int(v, what) for v in pad(tokens, 0, [0, 0, 0, 0], what)]
@@ -221,20 +238,20 @@ def _default_colour(i: int) -> str | None:
     return PALETTE[i][1] if i < len(PALETTE) else None
 
 
-def player_out(p: Player, i: int) -> list[Any]:
+def player_out(p: Player, i: int, scope: Scope) -> list[Any]:
     palette = [hex_ for _, hex_ in PALETTE]
     colour = None if p.colour == _default_colour(i) else code(p.colour, palette)
-    return trim([p.name, p.vp, p.kills, p.counters, colour, None if p.id == f"p{i + 1}" else p.id],
+    return trim([scope.name_code(p.name), p.vp, p.kills, p.counters, colour, None if p.id == f"p{i + 1}" else p.id],
                 1, [0, 0, {}, None, None])
 
 
-def player_in(arr: Any, i: int, what: str) -> Player:
+def player_in(arr: Any, i: int, scope: Scope, what: str) -> Player:
     name, vp, kills, counters, colour, pid = pad(arr, 1, [0, 0, {}, None, None], what)
     if colour is None:
         colour = _default_colour(i)
         if colour is None:
             raise damaged(f"{what}: no colour")
-    return Player(id=f"p{i + 1}" if pid is None else want_str(pid, what), name=want_str(name, what),
+    return Player(id=f"p{i + 1}" if pid is None else want_str(pid, what), name=scope.read_name(name, what),
                   colour=pick(colour, [h for _, h in PALETTE], what), vp=want_int(vp, what),
                   kills=want_int(kills, what), counters=mapping(counters, want_int, what))
 
@@ -313,13 +330,14 @@ def match_out(m: Match, scope: Scope, pack_rules: Rules | None) -> list[Any]:
     scope.anchor = anchor_of(m.created)
     scope.rules, scope.players = m.rules, tuple(p.id for p in m.players)
     scope.player_names = tuple(p.name for p in m.players)
+    scope.expected_by = scope.players[0] if scope.players else None
     units = []
     for u in m.units:
         units.append(unit_out(u, scope))
         scope.note_unit(u.id, u.name)
     return trim([
         bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, created, None,  # was the dice seed: never sent
-        [player_out(p, i) for i, p in enumerate(m.players)],
+        [player_out(p, i, scope) for i, p in enumerate(m.players)],
         None if pack_rules is not None and same(rules_out(m.rules), rules_out(pack_rules)) else rules_out(m.rules),
         units, m.turn, m.round, m.active, code(m.phase, m.rules.phases),
         m.counters, [timer_out(t, scope) for t in m.timers], [roll_out(r, scope) for r in m.rolls],
@@ -333,10 +351,12 @@ def match_in(arr: Any, system: str, pack_version: str, scope: Scope, pack_rules:
      winners, seq_) = pad(arr, 5, MATCH_DEFAULTS, "match")
     created = read_time(created, 0, "match.created")
     scope.anchor = anchor_of(created)
-    people = tuple(player_in(p, i, f"match.players[{i}]") for i, p in enumerate(seq(players, "match.players")))
+    people = tuple(player_in(p, i, scope, f"match.players[{i}]")
+                   for i, p in enumerate(seq(players, "match.players")))
     scope.rules = pack_rules() if rules is None else rules_in(rules, "match.rules")
     scope.players = tuple(p.id for p in people)
     scope.player_names = tuple(p.name for p in people)
+    scope.expected_by = scope.players[0] if scope.players else None
     unit_list = []
     for i, raw in enumerate(seq(units, "match.units")):
         unit_list.append(unit_in(raw, scope, f"match.units[{i}]"))

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, suppress
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -25,6 +27,11 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 TEMP_SUFFIX = ".tmp"
+# Where sync(2) returns only once everything is on disk (Linux, so Android too): one call can stand for the
+# fsyncs of many files. Elsewhere (macOS's sync may return early; Windows has none) every file is fsynced.
+SYNC_WAITS = hasattr(os, "sync") and sys.platform.startswith(("linux", "android"))
+Group = list[tuple[Path, bytes]]
+_HELD: ContextVar[list[Group] | None] = ContextVar("held_writes", default=None)
 
 
 class DamagedFile(CompanionError):
@@ -89,7 +96,13 @@ def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
     them together), then they are renamed in order, and a folder is fsynced once its files are renamed, before a
     file in another folder is. A failed write removes the temp files not yet renamed: what was renamed is
     complete, and what points to it (the last file) is not changed.
+
+    Inside `held_writes`, the files are only kept (as one group) for `write_groups` to write later.
     """
+    held = _HELD.get()
+    if held is not None:
+        held.append(list(files))
+        return
     temps: list[Path] = []
     try:
         with ExitStack() as opened:
@@ -113,6 +126,68 @@ def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
         raise SaveFailed(f"could not save {path.name} ({exc.strerror or exc}); nothing was changed") from None
     if files:
         _sync_folder(files[-1][0].parent)
+
+
+class GroupsFailed(SaveFailed):
+    """write_groups stopped: the first `done` groups are written whole, the others not at all (their last file)."""
+
+    def __init__(self, message: str, done: int) -> None:
+        super().__init__(message)
+        self.done = done
+
+
+@contextmanager
+def held_writes(groups: list[Group]) -> Iterator[None]:
+    """In this thread, each write_files step inside is kept in `groups` instead of written: the caller writes
+    them with write_groups, and holds until then whatever made them safe to write (a restore: each match's lock)."""
+    token = _HELD.set(groups)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
+def write_groups(groups: Sequence[Group]) -> None:
+    """Write independent write_files steps (no path in two of them) as one, with three syncs in all.
+
+    Every temp file is written, then one sync puts their data on disk; each group's files but its last (a match's
+    segments) are renamed and synced, then each group's last file (the head that points to them), and synced
+    again. A kill leaves each group old or new, as write_files does; a failure raises GroupsFailed saying how
+    many groups, from the first, are written whole. Where a sync does not wait (SYNC_WAITS), group by group."""
+    paths = [path for group in groups for path, _ in group]
+    if not SYNC_WAITS or len(set(paths)) != len(paths):
+        for done, group in enumerate(groups):
+            try:
+                write_files(group)
+            except SaveFailed as exc:
+                raise GroupsFailed(str(exc), done) from None
+        return
+    temps = {path: path.with_name(f"{path.name}.{os.getpid()}{TEMP_SUFFIX}") for path in paths}
+    done, path = 0, None
+    try:
+        for group in groups:
+            for path, data in group:
+                with private_file(temps[path]) as f:
+                    f.write(data)
+        os.sync()  # every file's data on disk before any is renamed
+        for group in groups:
+            for path, _ in group[:-1]:
+                os.replace(temps[path], path)
+                del temps[path]
+        os.sync()  # the renames of what the last files point to, before those are renamed
+        for group in groups:
+            path = group[-1][0] if group else None
+            if path is not None:
+                os.replace(temps[path], path)
+                del temps[path]
+            done += 1
+    except OSError as exc:
+        for tmp in temps.values():
+            with suppress(OSError):
+                tmp.unlink(missing_ok=True)
+        name = path.name if path is not None else "a file"
+        raise GroupsFailed(f"could not save {name} ({exc.strerror or exc})", done) from None
+    os.sync()
 
 
 def _sync_folder(folder: Path) -> None:

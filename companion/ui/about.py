@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.session.data.app_info import HOMEPAGE_NOTE, app_info, picture_decoder
+from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
 
 
@@ -29,6 +30,7 @@ class AboutScreen:
             ft.Text(folder, key="about-data", selectable=True, size=12),
             ft.Text("Reading codes in pictures: " + (decoder or "not on this device (open links instead)"),
                     key="about-decoder", size=12),
+            ft.Text("Clock warnings: " + warnings_for(app).says, key="about-warnings", size=12),
             ft.Text("Rule packs", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             *packs,
         ])

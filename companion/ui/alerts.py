@@ -2,11 +2,8 @@
 
 The beep is made here (two short 880 Hz tones as a WAV), so it plays offline and ships no sound file.
 
-No system notifications yet, so a locked phone is reached only while the app still runs (sound and vibration).
-Checked for Flet 1.0 (2026-11): flet-notifications 0.1.4 is a Flet 1.0 service over flutter_local_notifications,
-but an Android build needs its own patch script run on the generated Flutter project and a Gradle build by hand
-(receivers, desugaring), outside `flet build`; flet-android-notifications 0.12.0 is Android-only with the same
-kind of patch step; flet-local-notifications 1.2.2 pins Flet 0.28.3. Flet's own packages have none.
+These are the fallback and the on-screen signal: where the build has scheduled notifications (flet-notifications,
+ui/notices.py) the table clock's warnings also reach a locked phone.
 """
 
 from __future__ import annotations

@@ -13,14 +13,15 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.ui.shell import Screen
 
-MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result")
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice")
 
 
 def screens_for(route: str, session: Session) -> list[Screen]:
     """Home first, then the screens `route` names (only those that can be rebuilt from the stored data)."""
     from companion.ui.home import HomeScreen
 
-    parts = [p for p in route.split("?", 1)[0].split("/") if p]
+    path, _, query = route.partition("?")
+    parts = [p for p in path.split("/") if p]
     stack: list[Screen] = [HomeScreen()]
     if not parts:
         return stack
@@ -29,7 +30,7 @@ def screens_for(route: str, session: Session) -> list[Screen]:
     if simple is not None and not rest:
         return [*stack, simple()]
     if head == "match" and rest and _stored(session, rest[0]):
-        return [*stack, *_match_screens(rest[0], rest[1:])]
+        return [*stack, *_match_screens(rest[0], rest[1:], query)]
     if head == "rules" and len(rest) == 2:
         from companion.ui.helper.rules_screen import RulesScreen, SectionScreen
 
@@ -60,16 +61,21 @@ def _simple_screens() -> dict[str, Callable[[], Screen]]:
             "about": AboutScreen, "judge-mode": JudgeModeScreen}
 
 
-def _match_screens(match_id: str, tail: list[str]) -> list[Screen]:
+def _match_screens(match_id: str, tail: list[str], query: str = "") -> list[Screen]:
     from companion.ui.match.table import TableScreen
 
     table: list[Screen] = [TableScreen(match_id)]
+    if len(tail) in (2, 3) and tail[0] == "action":  # /match/<id>/action/<action>[/<unit>][?target=u3&...]
+        from companion.ui.helper.action_screen import ActionScreen
+
+        return [*table, ActionScreen(match_id, tail[1], tail[2] if len(tail) == 3 else None, _values(query))]
     if len(tail) != 1 or tail[0] not in MATCH_TAILS:
         return table
     return [*table, _match_tail(match_id, tail[0])]
 
 
 def _match_tail(match_id: str, name: str) -> Screen:
+    from companion.ui.helper.advice_screen import AdviceScreen
     from companion.ui.helper.dice_screen import DiceScreen
     from companion.ui.helper.helper_screen import HelperScreen
     from companion.ui.match.log_screen import LogScreen
@@ -79,5 +85,16 @@ def _match_tail(match_id: str, name: str) -> Screen:
 
     screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
                                                    "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
-                                                   "result": ResultScreen}
+                                                   "result": ResultScreen, "advice": AdviceScreen}
     return screens[name](match_id)
+
+
+def _values(query: str) -> dict[str, object]:
+    """An action's values from a route's query: whole numbers and true/false as such, the rest as text (the
+    action screen keeps only those its params take)."""
+    from urllib.parse import parse_qsl
+
+    out: dict[str, object] = {}
+    for name, text in parse_qsl(query):
+        out[name] = int(text) if text.lstrip("-").isdigit() else {"true": True, "false": False}.get(text, text)
+    return out

@@ -2,9 +2,10 @@
 confirmations and device services.
 
 Screens build their controls from the session's state; handlers only hand actions to the session through
-`App.dispatch`, then the screen is rebuilt from the new state. Navigation keeps `page.views` as a stack,
-so the AppBar back arrow and the phone's back gesture both pop a screen. Screens import this module, never
-`ui/app.py` (which imports them).
+`App.dispatch`. A screen built from Flet components (`live = True`: the table, the action screen, the helper)
+redraws itself from the session's change feed; an older screen is rebuilt from the new state by `refresh()`.
+Navigation keeps `page.views` as a stack, so the AppBar back arrow and the phone's back gesture both pop a screen.
+Screens import this module, never `ui/app.py` (which imports them).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_a
 
 
 class Screen(Protocol):
-    route: str
+    route: str  # a screen may also say `live = True`: its components follow the session's feed (see is_live)
 
     def build(self, app: App) -> ft.View: ...
 
@@ -68,6 +69,7 @@ class App:
         self.clipboard = ft.Clipboard()
         self.sharing = ft.Share()
         self.file_picker = ft.FilePicker()
+        page.session.start_updates_scheduler()  # draws components whose state changed (once per session)
 
     # --- navigation -------------------------------------------------------------------------------
 
@@ -146,7 +148,9 @@ class App:
         return False
 
     def refresh(self) -> None:
-        """Rebuild the top screen from the current state, into the same View.
+        """Redraw the top screen from the current state. A live screen (components) is asked to read the match
+        again through the session's feed (an outside change: the CLI, a hosted table's phone); another screen is
+        rebuilt into the same View.
 
         Keeping the View object (and so Flutter's route) matters: a dialog closing while its View was swapped
         for a new one stays on screen in the browser. Flet reconciles the rebuilt controls with the shown ones
@@ -157,7 +161,9 @@ class App:
         Python identity only, so a rebuilt `Row` around a text field was a new widget on the phone, the field
         lost its focus after the first keystroke and the rest of the typing went nowhere.
         """
-        if self.screens:
+        if self.screens and is_live(self.screens[-1]):
+            self.session.feed.changed(None)
+        elif self.screens:
             view, fresh = self.page.views[-1], self.screens[-1].build(self)
             pin_positions(fresh)
             for attr in VIEW_PARTS:
@@ -175,7 +181,7 @@ class App:
             self.toast(str(exc))
             return None
         self.tick()
-        self.refresh()
+        self.redraw()
         return state
 
     def attempt(self, action: Callable[[], Any]) -> Any:
@@ -185,17 +191,23 @@ class App:
         except CompanionError as exc:
             self.toast(str(exc))
             return None
-        self.refresh()
+        self.redraw()
         return result
 
-    def undo_roll(self, match_id: str, note: str) -> bool:
-        """Take back the last step; a roll stays in the log, marked undone by the player to play. False: refused."""
+    def redraw(self) -> None:
+        """After a change this session made: a live screen has heard of it through the feed already."""
+        if not (self.screens and is_live(self.screens[-1])):
+            self.refresh()
+
+    def undo_roll(self, match_id: str) -> bool:
+        """Take back the last step, by the player to play, and say what was undone ("Undid: Turret: holds fire this
+        turn"; a step that rolled dice adds that its roll stays in the log). False: refused."""
         try:
             self.session.undo(match_id, by=self.session.state(match_id).active_player.id)
         except CompanionError as exc:
             self.toast(str(exc))
             return False
-        self.toast(note)
+        self.toast(self.session.undo_news(match_id, short=True)[0])
         return True
 
     def toast(self, message: str) -> None:
@@ -265,6 +277,11 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
                      icon_button_theme=ft.IconButtonTheme(style=ft.ButtonStyle(padding=12)))  # 24 px icon + 24
             for _ in range(2)]
     return made[0], made[1]
+
+
+def is_live(screen: Screen) -> bool:
+    """Whether the screen is drawn by components over the session's feed (it redraws itself)."""
+    return bool(getattr(screen, "live", False))
 
 
 def pin_positions(view: ft.View) -> None:

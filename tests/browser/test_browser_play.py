@@ -104,7 +104,7 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
             s.tap(title)
             s.wait_text(f"Step {step} of 9")
         for step in (8, 9):  # no target for the guns: hold fire (it asks which gun, then applies)
-            s.tap("Hold fire (no target for a gun)")
+            s.tap("Hold fire")
             s.tap("Do it")
             s.tap("Done")
             s.wait_text(f"Step {step} of 9")

@@ -66,7 +66,7 @@ def test_a_committed_roll_shows_its_colour_and_stays_in_the_log_when_undone(tmp_
         assert all(abs(a - b) <= 8 for a, b in zip(beside, COLOURS[word], strict=True)), beside
         s.tap("Undo")
         s.wait_text("Roll 2d6")  # back to the odds: the table is as before the roll
-        s.wait_text("stays in the match log as undone")
+        s.wait_text("its roll stays in the log, marked undone")
         s.page.wait_for_timeout(500)  # the snackbar settles, or its animation detaches the nodes under the tap
         for _ in range(2):  # the action screen, then the helper: the app bar's back arrow, top left
             s.page.mouse.click(28, 28)

@@ -1,5 +1,5 @@
-"""Format 2 and 3's pieces: old codes still read, the pinned dictionary, the context coder, digits, texts as names,
-the fast picture."""
+"""Format 2, 3 and 4's pieces: old codes still read, the pinned dictionaries, word list and models, digits, texts
+as names, the fast picture."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.share import DamagedCode, SharedMatch, decode, encode, png, read_any, read_image, read_text
-from companion.share.codec import MODELLED
-from companion.share.codes import context_coder
-from companion.share.codes.dictionary import APP_V1, preset
+from companion.share.codec import FORMAT, MODELLED
+from companion.share.codes import context_coder, name_model
+from companion.share.codes.dictionary import APP_V1, APP_V2, preset
 from companion.share.codes.render import grid, penalty
 from companion.share.codes.texts import text_in, text_out
 from companion.share.qr import _qr, plan
@@ -28,6 +28,7 @@ sys.path.insert(0, str(BENCH))
 from share_play import play_halo  # noqa: E402
 
 PINNED_CODER_CRC = 2508348425  # what the context coder of format 3 makes of the text in the test below
+PINNED_FORMAT_4_CRC = 4010325568  # ... and format 4's name model and context coder, with names in front of it
 
 # Written by the app before format 2 (format 1: Base32, no dictionary): the Scarab reference match, and a
 # Halo match played through the rules helper by share_play.play_halo(seed=3, turns=2) as it was then.
@@ -84,6 +85,24 @@ FORMAT_2_HALO_TURN = (
     "050393559948936875236466021272432785931529945675236577087173442010285292"
 )
 
+# Written by format 3 (names in the body, the context coder without its fifth context, dictionary 1):
+# share_play.play_halo(seed=3, turns=2) as a whole code and as a turn code of its last four steps.
+FORMAT_3_HALO = (
+    "ttcomp://m/14919273686505730189027214012904341250600277125135367447869339009190256847278189321161522"
+    "10432150090245945144283657525856320583440961997618839504619237714106817127523404207937396079942218181138"
+    "38323515662708529424908658065976431320100159748688259079904067286015009210399484678774399143152662902843"
+    "64602902739464038924914492516131154204193810519359597387283563135946088857761038501590297830504005486278"
+    "85823813568561069867371659076399146702411526612795371984404289572706245378916504129963496399528893490707"
+    "86294512755907425167126528107229789482167348215037280602357485145685467033522914679601867350827679079604"
+    "28862453121715153830269869322868727957169003428201329010912293513047569637667800338578280548857503287241"
+    "6686476184358603952838215414"
+)
+
+FORMAT_3_HALO_TURN = (
+    "ttcomp://m/15482223639926865059237838875889637062004138366949941633801165144219343047323856796473790"
+    "2869352484228372095161540998663613078297666942414341"
+)
+
 
 def test_codes_written_by_format_1_still_read() -> None:
     scarab = SharedMatch.from_export(json.loads((BENCH / "share_scarab.json").read_text(encoding="utf-8")))
@@ -91,8 +110,8 @@ def test_codes_written_by_format_1_still_read() -> None:
     old = decode(read_text(FORMAT_1_HALO).data, LIBRARY)  # with the dice seed format 1 carried: ignored now
     assert len(old.events) == 18 and len(old.state.units) == 10 and old.state.turn == 3
     assert [e.type for e in old.events[10:]].count("batch") == 8
-    again = encode(old, LIBRARY)  # and is written again as format 3, much smaller
-    assert again[0] >> 4 == 3 and len(again) < len(read_text(FORMAT_1_HALO).data) * 0.5
+    again = encode(old, LIBRARY)  # and is written again as format 4, much smaller
+    assert again[0] >> 4 == FORMAT and len(again) < len(read_text(FORMAT_1_HALO).data) * 0.5
     assert decode(again, LIBRARY) == old
 
 
@@ -102,17 +121,33 @@ def test_codes_written_by_format_2_still_read() -> None:
     base = SharedMatch.of(shared.initial, shared.events[:-4])
     found = read_any(read_text(FORMAT_2_HALO_TURN).data, LIBRARY, {shared.id: base}.get)
     assert found == shared
-    again = encode(shared, LIBRARY)  # written again as format 3: smaller by the context coder
-    assert again[0] >> 4 == 3 and again[0] & MODELLED
+    again = encode(shared, LIBRARY)  # written again as format 4: smaller by the context coder
+    assert again[0] >> 4 == FORMAT and again[0] & MODELLED
     assert len(again) < len(read_text(FORMAT_2_HALO).data) * 0.9
 
 
+def test_codes_written_by_format_3_still_read() -> None:
+    data = read_text(FORMAT_3_HALO).data
+    assert data[0] >> 4 == 3 and data[0] & MODELLED and data[1] == APP_V1
+    shared = decode(data, LIBRARY)
+    assert len(shared.events) == 18 and len(shared.state.units) == 10 and shared.state.turn == 3
+    assert shared.state.units[0].name == "Master Chief" and shared.state.players[1].name == "Ben"
+    base = SharedMatch.of(shared.initial, shared.events[:-4])
+    assert read_any(read_text(FORMAT_3_HALO_TURN).data, LIBRARY, {shared.id: base}.get) == shared
+    again = encode(shared, LIBRARY)  # written again as format 4: its names in front, by the name model
+    assert again[0] >> 4 == FORMAT and again[1] == APP_V2 and len(again) < len(data)
+    assert decode(again, LIBRARY) == shared
+
+
 def test_the_context_coder_never_changes() -> None:
-    """Format 3 codes are read by the same model that wrote them: a changed number in it would make them all
-    unreadable. A better model needs a new flag (and this one kept for reading)."""
+    """Codes are read by the same model that wrote them: a changed number in it would make them all unreadable.
+    A better model needs a new format (and this one kept for reading): format 3's model (no fifth context) and
+    format 4's (the fifth context, and the name model in front) are both pinned."""
     plain = b"".join(f"{n} Master Chief attacks Grunt Heavy, 2d6 [{n % 6 + 1}, {n % 5 + 1}]".encode()
                      for n in range(40))
-    assert zlib.crc32(context_coder.pack(plain, preset(APP_V1))) == PINNED_CODER_CRC
+    assert zlib.crc32(context_coder.pack(plain, preset(APP_V1), shaped=False)) == PINNED_CODER_CRC
+    names = ["Commander Vesna Kovalenko", "Grunt Heavy", "Ненасытный Ёж 7", "Master Chief"]
+    assert zlib.crc32(name_model.pack(name_model.segment(names) + plain, preset(APP_V2))) == PINNED_FORMAT_4_CRC
 
 
 @settings(max_examples=60, deadline=None)
@@ -159,10 +194,13 @@ def test_coded_bytes_with_extra_or_missing_bytes_are_refused() -> None:
         assert back != plain  # what a cut code decodes to is wrong, and the CRC and layout refuse it anyway
 
 
-def test_dictionary_1_never_changes() -> None:
-    """Codes name their dictionary by number: changing number 1 would make every code written with it unreadable.
-    A new dictionary gets a new number (and decode keeps the old one)."""
+def test_dictionaries_and_the_word_list_never_change() -> None:
+    """Codes name their dictionary by number: changing number 1 or 2 would make every code written with it
+    unreadable. A new dictionary gets a new number (and decode keeps the old one). Format 4's name model learns a
+    word list first: it is pinned the same way."""
     assert zlib.crc32(preset(APP_V1)) == 882593614
+    assert zlib.crc32(preset(APP_V2)) == 1024176787
+    assert zlib.crc32(name_model.primer()) == 1034158901
 
 
 @given(st.binary(max_size=300))

@@ -1,8 +1,8 @@
 """Fuzzing the decoder: random bytes, damaged codes and hostile bodies with valid checksums.
 
 Every input either decodes to a valid match or raises the codec's typed error (ShareError); nothing else.
-Seeds are format 3 codes (whole matches and turn codes of a match played through the rules helper, read onto
-a copy that holds their base; bodies packed by the context coder), hostile bodies framed as format 3 and as
+Seeds are format 4 codes (whole matches and turn codes of a match played through the rules helper, read onto
+a copy that holds their base; names and bodies packed by the models), hostile bodies framed as format 4 and as
 format 2 and format 1 as earlier versions wrote them.
 The default run tries a few hundred inputs; `pytest -m slow` runs more than 10,000.
 """
@@ -24,8 +24,11 @@ from hypothesis import strategies as st
 from companion.core.model import validate
 from companion.share import Collector, SharedMatch, ShareError, decode, encode, encode_turn, read_any, read_text
 from companion.share.codec import _pack_code, _version_code, unframe
-from companion.share.codec import frame as frame3
-from companion.share.codes.dictionary import CURRENT, preset
+from companion.share.codec import frame as frame4
+from companion.share.codes.dictionary import APP_V1, preset
+from companion.share.codes.scope import Scope
+from companion.share.event_layout import events_out
+from companion.share.layout import match_out
 from companion.share.text import to_parts, to_text
 
 from share_strategies_kit import LIBRARY
@@ -43,14 +46,21 @@ SEEDS = [encode(s, LIBRARY) for s in (*EXPORTS, PLAYED)] + [encode(s.squashed(),
 SEEDS += [encode_turn(PLAYED, len(PLAYED.events) - k, LIBRARY) for k in (0, 4, 9)]
 
 
-def opened(code: bytes) -> tuple[int, str, str, Any]:
+def opened(code: bytes) -> tuple[int, str, str, Any, tuple[str, ...]]:
     envelope = unframe(code)
-    return code[0] & 0x02, envelope.system, envelope.version, envelope.body
+    return code[0] & 0x02, envelope.system, envelope.version, envelope.body, envelope.names
 
 
-V2 = [opened(c) for c in SEEDS]
-V1_BODIES = [[_pack_code(system), _version_code(version), *body] for flags, system, version, body in V2
-             if not flags]
+def format_1_body(shared: SharedMatch) -> tuple[int, str, str, Any, tuple[str, ...]]:
+    """A whole match's body as formats 1 to 3 wrote it (names in the body, none of format 4's forms)."""
+    m = shared.initial
+    scope = Scope(format=1, refs=LIBRARY.ref_table(m.system, m.pack_version))
+    body = [match_out(m, scope, LIBRARY.pack_rules(m.system, m.pack_version)), events_out(shared.events, scope)]
+    return 0, m.system, m.pack_version, body + ([scope.refs.digest] if scope.used_refs else []), ()
+
+
+V2 = [opened(c) for c in SEEDS]  # format 4 (the name is older)
+V1_BODIES = [format_1_body(s) for s in (*EXPORTS, PLAYED)] + [format_1_body(s.squashed()) for s in EXPORTS]
 
 
 def frame(plain: bytes, deflate: bool) -> bytes:
@@ -64,7 +74,7 @@ def frame(plain: bytes, deflate: bool) -> bytes:
 
 def frame2(turn: int, system: str, version: str, plain: bytes, deflate: bool) -> bytes:
     """Format 2 framing around any body, with a correct checksum."""
-    number = CURRENT if deflate else 0
+    number = APP_V1 if deflate else 0  # format 2's dictionary
     if deflate:
         packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=preset(number))
         plain = packer.compress(plain) + packer.flush()
@@ -126,19 +136,22 @@ def replaced(tree: Any, path: tuple[Any, ...], value: Any, how: str) -> Any:
 
 @st.composite
 def hostile_bodies(draw: st.DrawFn) -> bytes:
-    """A real code's body with one spot replaced, deleted or added, then framed with a correct checksum."""
-    v2 = draw(st.booleans())
-    turn, system, version, body = draw(st.sampled_from(V2)) if v2 else (0, "", "", draw(st.sampled_from(V1_BODIES)))
+    """A real code's body with one spot replaced, deleted or added, then framed with a correct checksum: as format
+    4 writes it (its names in front), or a format 1 layout (names in the body) framed as format 1 or 2."""
+    v4 = draw(st.booleans())
+    turn, system, version, body, names = draw(st.sampled_from(V2 if v4 else V1_BODIES))
     path = draw(st.sampled_from(places(body)))
     how = draw(st.sampled_from(["replace", "replace", "delete", "insert"]))
     if not path and how != "replace":
         how = "replace"
     new = draw(st.one_of(values, st.integers(-3, 300)))
-    plain = cbor2.dumps(replaced(body, path, new, how))
-    if not v2:
-        return frame(plain, draw(st.booleans()))
-    return frame3(turn, system, version, plain) if draw(st.booleans()) else frame2(turn, system, version, plain,
-                                                                                   draw(st.booleans()))
+    changed = replaced(body, path, new, how)
+    if v4:
+        return frame4(turn, system, version, cbor2.dumps(changed), names)
+    if draw(st.booleans()):  # format 1: the pack and its version at the head of the body
+        whole = [_pack_code(system), _version_code(version), *changed] if type(changed) is list else changed
+        return frame(cbor2.dumps(whole), draw(st.booleans()))
+    return frame2(turn, system, version, cbor2.dumps(changed), draw(st.booleans()))
 
 
 @st.composite

@@ -33,15 +33,21 @@ async def test_new_match_take_actions_undo_end_turn(tmp_path: Path) -> None:
     await h.click(f"unit-{spartan.id}-apply")
     assert session.state(match_id).unit(spartan.id).click == 2
     assert "click 3 of 3" in h.text_of(f"unit-{spartan.id}-status")
-    # tokens and points as tappable counters
-    await h.click(f"unit-{spartan.id}-action-plus")
-    assert h.find(f"unit-{spartan.id}-action-plus").disabled  # Halo: one action per unit per turn
+    # the card's action: the game's attack, one tap away (its screen: target, odds, roll); once the Spartan has
+    # acted, its card gives no second action (Halo: one action per unit per turn)
+    assert h.find(f"unit-{spartan.id}-act").tooltip == "Attack: Spartan"
+    await h.click(f"unit-{spartan.id}-act")
+    await h.click("action-resolve")
+    await h.click("roll-done")
+    assert session.state(match_id).unit(spartan.id).tokens.action == 1
+    assert not h.has(f"unit-{spartan.id}-act") and h.find(f"unit-{spartan.id}-action-plus").disabled
+    kills = session.state(match_id).player("p1").kills  # 1 when the attack's roll KO'd the Elite
     await h.click("player-p1-kills-plus")
-    assert h.text_of("player-p1-kills-value") == "Kills 1"
+    assert h.text_of("player-p1-kills-value") == f"Kills {kills + 1}"
     # undo the kill, then end the turn (with confirmation)
     await h.click("undo")
-    assert session.state(match_id).player("p1").kills == 0
-    assert h.text_of("player-p1-kills-value") == "Kills 0"
+    assert session.state(match_id).player("p1").kills == kills
+    assert h.text_of("player-p1-kills-value") == f"Kills {kills}"
     await h.click("end-turn")
     await h.click("confirm-yes")
     assert h.text_of("turn-line").startswith("Turn 2 · Ben to play")
@@ -81,7 +87,7 @@ async def test_resume_from_home_and_log(tmp_path: Path) -> None:
     await h.click("player-p2-kills-plus")
     h.page.views[-1].route  # noqa: B018 - still on the table
     await h.click("open-log")
-    assert any("Ben: +1 kills" in t for t in h.texts())
+    assert any("Ben: +1 kill" in t for t in h.texts())
     assert any("Spartan joins (50 points)" in t for t in h.texts())
     # a fresh app on the same store lists the match and resumes it
     h2 = await Harness.start(lambda page: main(page, Session(MatchStore(tmp_path / "store"))))

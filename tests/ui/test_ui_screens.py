@@ -91,6 +91,8 @@ async def test_halo_helper_lists_actions_and_commits_an_attack(tmp_path: Path) -
     # Undo takes the whole attack back; the roll stays in the log as undone
     await h.click("roll-undo")
     assert session.state(match_id).rolls == () and session.state(match_id).unit("u1").tokens.action == 0
+    assert h.text_of("toast").startswith("Undid: ") and h.text_of("toast").endswith(
+        "(its roll stays in the log, marked undone)")
     assert h.has("action-resolve") and not h.has("roll-result")
     assert session.log(match_id)[-1].type == "undo"
     await h.click("action-resolve")  # rolling again: drawn afresh, after the undone roll in everyone's log
@@ -113,6 +115,9 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     match_id = await new_match_of(h, "scarab", "Sam", "Ann")
     await add_unit(h, "Banshee", "10 9 17 2\n9 9 16 2", owner_index=1)
     await h.click("fixed-dials")
+    event = h.find("dial-event")  # a dial of words says how to type it (from the pack), not a bare example
+    assert "shift or rotate" in event.helper and "special:" in event.helper and event.hint_text.startswith("1-2:")
+    assert h.find("dial-shell").helper is None
     for dial, text in SCARAB_DIALS.items():
         await h.type(f"dial-{dial}", text)
     await h.click("save-dials")

@@ -48,7 +48,7 @@ async def test_share_scan_and_merge_between_two_devices(tmp_path: Path) -> None:
     assert "went different ways" in o2.text_of("scan-status")
     # what differs, side by side (on this device "yours" is the local copy)
     rows = [o2.text_of(k) for k in o2.key_list() if k.startswith("diff-")]
-    assert "Ann 2 kills 1 kills" in rows and "Ben 0 kills 1 kills" in rows
+    assert "Ann 2 kills 1 kill" in rows and "Ben 0 kills 1 kill" in rows
     assert any(r.startswith("Events 2 (1 since the split) 2 (1 since the split)") for r in rows)
     await o2.click("merge-both")
     assert len(theirs.list_matches()) == 2

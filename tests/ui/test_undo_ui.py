@@ -28,13 +28,13 @@ async def test_ann_undoes_bens_step_and_every_phone_says_so(tmp_path: Path) -> N
         assert ann.text_of("player-p2-kills-value") == "Kills 1"
         await ann.click("undo")  # Ann's phone takes back Ben's kill
         await settle()
-        assert ann.text_of("toast") == "Undid: Ben: +1 kills"
+        assert ann.text_of("toast") == "Undid: Ben: +1 kill"
         assert ben.text_of("player-p2-kills-value") == "Kills 0"
-        assert ben.text_of("toast") == "Ann undid Ben's “Ben: +1 kills”"  # Ben's phone says who undid what
-        assert watcher.text_of("toast") == "Ann undid Ben's “Ben: +1 kills”"
+        assert ben.text_of("toast") == "Ann undid Ben's “Ben: +1 kill”"  # Ben's phone says who undid what
+        assert watcher.text_of("toast") == "Ann undid Ben's “Ben: +1 kill”"
         await ben.click("redo")  # and Ben brings it back: Ann's phone hears of it too
         await settle()
-        assert ann.text_of("toast") == "Ben redid “Ben: +1 kills”" and ann.text_of("player-p2-kills-value") == "Kills 1"
+        assert ann.text_of("toast") == "Ben redid “Ben: +1 kill”" and ann.text_of("player-p2-kills-value") == "Kills 1"
         log = Session.open(table.root).log(table.match_id)
         assert [(e.type, e.by) for e in log[-3:]] == [("score", "p2"), ("undo", "p1"), ("redo", "p2")]
     finally:
@@ -48,5 +48,5 @@ async def test_ann_undoes_bens_step_and_every_phone_says_so(tmp_path: Path) -> N
     await h.click(f"match-{table.match_id}")
     await h.click("open-log")
     lines = h.texts()
-    assert "3. Ann undid Ben's “Ben: +1 kills”" in lines and "4. Ben redid “Ben: +1 kills”" in lines
-    assert "2. Ben: +1 kills" in lines
+    assert "3. Ann undid Ben's “Ben: +1 kill”" in lines and "4. Ben redid “Ben: +1 kill”" in lines
+    assert "2. Ben: +1 kill" in lines

@@ -212,7 +212,7 @@ def test_what_a_committed_attack_did_is_said_in_words() -> None:
     resolution, before = session.act(match_id, ATTACK, by="p1", rng=random.Random(seed))
     lines = dice_service.changes(before, resolution.events)
     assert resolution.success is True
-    assert "Unit u2 takes 2 damage" in lines and "Unit u1: +1 action token" in lines
+    assert "Unit u2 takes 2 damage" in lines and "Unit u1: +1 Action token" in lines
     miss = next(s for s in range(100) if HALO.resolve(before, ATTACK, random.Random(s)).success is False)
     missed = HALO.resolve(before, ATTACK, random.Random(miss))
-    assert dice_service.changes(before, missed.events) == ["Unit u1: +1 action token"]
+    assert dice_service.changes(before, missed.events) == ["Unit u1: +1 Action token"]

@@ -102,6 +102,9 @@ def test_phone_builds_get_entry_links_camera_version_and_icon(app_dir: Path, tar
     assert png_size(cmd.package_app_path / "assets" / "icon.png") == (1024, 1024)
     if target == "apk":
         assert options["android_permissions"]["android.permission.CAMERA"] is True
+        # the clock's scheduled warnings (the receivers come from packaging/android_notifications.py)
+        assert all(options["android_permissions"][f"android.permission.{p}"] is True
+                   for p in ("POST_NOTIFICATIONS", "SCHEDULE_EXACT_ALARM", "RECEIVE_BOOT_COMPLETED", "VIBRATE"))
         assert options["python_version"] == "3.12"
     else:
         text = options["info_plist"]["NSCameraUsageDescription"]
@@ -129,5 +132,7 @@ def test_phone_dependencies_are_pure_python_or_built_by_flet_for_phones() -> Non
     names = {d.split("=")[0].split(">")[0].split("<")[0].split("[")[0].strip().lower()
              for d in PYPROJECT["project"]["dependencies"]}
     assert not names & {"zxing-cpp", "pillow", "flet-web", "flet-desktop", "numpy", "opencv-python-headless"}
-    for platform in ("android", "ios"):
-        assert PYPROJECT["tool"]["flet"][platform]["dependencies"] == ["opencv-python>=4.10"]
+    for platform in ("android", "ios"):  # flet-notifications: pure Python, its Flutter half built into the app
+        assert PYPROJECT["tool"]["flet"][platform]["dependencies"] == ["opencv-python>=4.10",
+                                                                       "flet-notifications==0.1.4"]
+    assert PYPROJECT["tool"]["flet"]["macos"]["dependencies"] == ["flet-notifications==0.1.4"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
-from companion.rules.base import Action, UnitRefusal, refusal_summary
+from companion.rules.base import Action
+from companion.rules.refusals import UnitRefusal, refusal_summary
 
 from builders import unit
 from halo_actions_kit import HALO, halo_match, options

@@ -1,4 +1,6 @@
-"""Plain-language lines for the match log (who did what, to whom) and for a step's outcome.
+"""Plain-language lines for the match log (who did what, to whom) and for a step's outcome, and the table's words
+for a unit and a score ("click 2 of 3", "Action 1", "reserve", "1 kill"): the app's cards, the CLI's text and the
+log all call the functions below, so one thing reads the same everywhere.
 
 What a step's events do is found by applying them on a trial copy with the one reducer (guard, checks and the
 system's invariants included), never by re-running handlers or predicting them: previews, result cards and log
@@ -8,9 +10,63 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.match.dice_events import rolled
 from companion.core.match.events import Event, apply
 from companion.core.match.history import MARKS
 from companion.core.model import Match, Unit
+
+TOKEN_NAMES = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
+SCORE_NAMES = {"vp": ("VP", "VP"), "kills": ("kill", "kills")}  # kind -> (one, many)
+
+
+def live_clicks(unit: Unit) -> int:
+    """The clicks a dial has before KO (a dial that turns round: all of them); the KO click is not counted."""
+    return len(unit.dial) if unit.cyclic else len(unit.dial) - 1
+
+
+def click_text(unit: Unit) -> str:
+    """"click 2 of 3", or "KO"."""
+    return "KO" if unit.eliminated else f"click {unit.click + 1} of {live_clicks(unit)}"
+
+
+def token_text(unit: Unit, kind: str) -> str:
+    """"Action 1", with the action tokens still on it from an earlier turn: "Action 1 (+1 earlier)"."""
+    earlier = unit.tokens.action_last if kind == "action" else 0
+    return f"{TOKEN_NAMES.get(kind, kind)} {getattr(unit.tokens, kind)}" + (f" (+{earlier} earlier)" if earlier else "")
+
+
+def token_change(kind: str, delta: int) -> str:
+    """"+1 Action token", "-2 Grenade tokens"."""
+    return f"{delta:+d} {TOKEN_NAMES.get(kind, kind)} token{'' if abs(delta) == 1 else 's'}"
+
+
+def reserve_text(unit: Unit) -> str:
+    """"reserve", "reserve (swapped)"; "" for a unit on the table."""
+    if unit.location != "reserve":
+        return ""
+    return "reserve" + (f" ({unit.reserve_reason})" if unit.reserve_reason else "")
+
+
+def unit_status(unit: Unit, token_kinds: Sequence[str], place: str = "") -> str:
+    """A unit's state on one line, as the card, the CLI and the live table show it: "click 2 of 3 · reserve ·
+    Action 1". `token_kinds` are the tokens its system lets it hold (a token it can't hold is never listed;
+    one it holds none of is left out); `place`, where it stands when that is worth saying ("on the ramp")."""
+    held = [token_text(unit, k) for k in token_kinds
+            if getattr(unit.tokens, k) or (k == "action" and unit.tokens.action_last)]
+    return " · ".join(part for part in (click_text(unit), reserve_text(unit), place, *held) if part)
+
+
+def score_text(kind: str, value: int, target: int | None = None) -> str:
+    """"1 kill", "3 kills", "2 VP"; against a target, "1 of 5 kills"."""
+    one, many = SCORE_NAMES.get(kind, (kind, kind))
+    if target is not None:
+        return f"{value} of {target} {one if abs(target) == 1 else many}"
+    return f"{value} {one if abs(value) == 1 else many}"
+
+
+def score_change(kind: str, delta: int) -> str:
+    """"+1 kill", "-2 VP"."""
+    return ("+" if delta >= 0 else "-") + score_text(kind, abs(delta))
 
 
 def _name(match: Match, unit_id: object) -> str:
@@ -49,14 +105,14 @@ def describe(match: Match, event: Event, step: Event | None = None) -> str:
         case "heal":
             return f"{unit} heals {d.get('amount')}"
         case "set_click":
-            return f"{unit}'s dial turned to click {int(d.get('click', 0)) + 1}"
+            return f"{unit}'s dial turned to click {int(d.get('click', 0)) + 1}{_of_clicks(match, d.get('unit'))}"
         case "rotate":
             return f"{unit} turned clockwise {d.get('steps')}"
         case "token":
-            return f"{unit}: {signed} {d.get('kind')} token"
+            return f"{unit}: {token_change(str(d.get('kind')), d['delta'])}" if signed else f"{unit}: token"
         case "score":
-            label = "VP" if d.get("kind") == "vp" else "kills"
-            return f"{_player(match, d.get('player'))}: {signed} {label}"
+            change = score_change(str(d.get("kind")), d["delta"]) if signed else str(d.get("kind"))
+            return f"{_player(match, d.get('player'))}: {change}"
         case "counter":
             return f"{d.get('name')} {signed}"
         case "end_round":
@@ -94,8 +150,15 @@ def describe(match: Match, event: Event, step: Event | None = None) -> str:
     return event.type
 
 
+def _of_clicks(match: Match, unit_id: object) -> str:
+    try:
+        return f" of {live_clicks(match.unit(str(unit_id)))}"
+    except KeyError:
+        return ""
+
+
 def _mark(match: Match, event: Event, step: Event | None) -> str:
-    """"Ann undid Ben's “Ben: +1 kills”": who, and whose step when it was someone else's."""
+    """"Ann undid Ben's “Ben: +1 kill”": who, and whose step when it was someone else's."""
     verb = "undid" if event.type == "undo" else "redid"
     what = f"“{describe(match, step)}”" if step is not None else "a step"
     whose = f"{_player(match, step.by)}'s " if step is not None and step.by and step.by != event.by else ""
@@ -104,8 +167,10 @@ def _mark(match: Match, event: Event, step: Event | None) -> str:
 
 
 def undo_note(match: Match, event: Event, step: Event) -> str:
-    """The short message after an undo or redo at the table: "Undid: Sniper attacks Grunt A"."""
-    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}"
+    """The short message after an undo or redo, in the app and the CLI: "Undid: Sniper attacks Grunt A"; an undone
+    step that rolled dice says its roll is still in the log (one that rolled none says nothing of rolls)."""
+    kept = " (its roll stays in the log, marked undone)" if event.type == "undo" and rolled(step) else ""
+    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}{kept}"
 
 
 # --- a step's outcome, from the reducer ---------------------------------------------------------------
@@ -152,17 +217,17 @@ def changes(before: Match, events: Sequence[Event]) -> list[str]:
             lines.append(f"{u.name} heals {was.click - u.click}")
         if u.location != was.location:
             lines.append(f"{u.name} goes to the {u.location}")
-        for kind in ("action", "upgrade", "grenade"):
+        for kind in TOKEN_NAMES:
             delta = getattr(u.tokens, kind) - getattr(was.tokens, kind)
             if delta:
-                lines.append(f"{u.name}: {delta:+d} {kind} token")
+                lines.append(f"{u.name}: {token_change(kind, delta)}")
     lines += [f"{u.name} is removed" for u in before.units if u.id not in {a.id for a in after.units}]
     for p in after.players:
         was_p = next((w for w in before.players if w.id == p.id), p)
-        for kind, label in (("vp", "VP"), ("kills", "kill")):
+        for kind in SCORE_NAMES:
             delta = getattr(p, kind) - getattr(was_p, kind)
             if delta:
-                lines.append(f"{p.name}: {delta:+d} {label}")
+                lines.append(f"{p.name}: {score_change(kind, delta)}")
     if after.status == "finished" and before.status != "finished":
         lines.append("The match is over")
     return lines

@@ -68,6 +68,8 @@ UNITS_FILE = Table({
     "dial": Opt(ListOf(Table({
         "id": Id("dial"), "name": TEXT, "stats": ListOf(Ref("stat")), "cyclic": Opt(Bool()),
         "text": TEXT, "section": SECTION,
+        # how to type a dial with no stats (one position per line), and an example of the lines
+        "typing": Opt(TEXT), "example": Opt(TEXT),
     }))),
 })
 

@@ -18,8 +18,9 @@ from typing import Any
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
+from companion.rules.advice.dice import Branch
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict
-from companion.rules.empires import flow, steps
+from companion.rules.empires import advice, flow, steps
 from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
 from companion.rules.empires.steps import MASTER, preview
 
@@ -164,6 +165,7 @@ def _flow_rule(spec: _Spec, challenge: flow.Challenge) -> str:
 class ArmageddonEmpires(System):
     id = SYSTEM_ID
     name = "Armageddon Empires"
+    keeps_score = False  # its source scores no points (the pack's victory.toml)
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         challenge = flow.current(state)
@@ -205,6 +207,25 @@ class ArmageddonEmpires(System):
         if spec.id == "reroll" and challenge is not None:
             return steps.reroll_odds(state, challenge, action.params)
         return None
+
+    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:  # the advisor: empires/advice.py
+        spec, unit, challenge = self._checked(state, action)
+        if spec.trait:
+            return advice.start_branches(steps.plan_start(state, spec.id, spec.trait, spec.rule, unit, action.params))
+        if spec.id == "reroll" and challenge is not None:
+            return advice.reroll_branches(dice_rule(state, {}), steps.reroll_dice(challenge, action.params))
+        return advice.CERTAIN if spec.id == "accept" else None
+
+    advice_assumes = (advice.ACCEPTED,)
+
+    def advice_points(self, before: Match, after: Match, action: Action) -> tuple[int, str]:
+        return advice.points(self, before, after, action)
+
+    def advice_figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
+        return advice.figures(self, before, after, action)
+
+    def advice_target(self, state: Match, action: Action) -> str | None:
+        return None  # harm is counted on the cards (wounds, damage), not in clicks
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         spec, unit, challenge = self._checked(state, action)

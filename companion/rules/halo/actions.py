@@ -18,9 +18,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import Match, Player, Unit
-from companion.rules import base
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict, check
-from companion.rules.halo import attack
+from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     ATTACK_ROLL,
     SYSTEM_ID,
@@ -37,6 +36,7 @@ from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, exchange, incomi
 from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
 from companion.rules.halo.respawn import elimination_events, respawn, respawn_params, respawn_refusal
 from companion.rules.halo.splash import marked, splash
+from companion.rules.refusals import UnitRefusal, refusal_summary
 
 ACTIONS_PER_TURN = 3
 SPAWN_POINTS = 2  # each player sets out two spawn point counters
@@ -111,14 +111,12 @@ def _turn(state: Match) -> _Turn:
     table = tuple(u for u in mine if u.location == "table" and not u.eliminated)
     reserve = tuple(u for u in mine if u.location == "reserve")
     tracked = CAPTURED_COUNTER in state.rules.counters.get("player", ())
-    return _Turn(
-        player=player, table=table, reserve=reserve,
-        reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
-        cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None),
-        enemies=tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated),
-        used=sum(u.tokens.action for u in mine),
-        captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
-    )
+    enemies = tuple(u for u in state.units if u.owner != player.id and u.location == "table" and not u.eliminated)
+    return _Turn(player=player, table=table, reserve=reserve,
+                 reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
+                 cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None), enemies=enemies,
+                 used=sum(u.tokens.action for u in mine),
+                 captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None)
 
 
 def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
@@ -140,52 +138,52 @@ def _turn_refusal(state: Match, turn: _Turn, spec: _Spec) -> Refusal | None:
     return None
 
 
-def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> base.UnitRefusal | None:
+def _unit_refusal(turn: _Turn, spec: _Spec, unit: Unit) -> UnitRefusal | None:
     """The first check of `spec` the unit fails, with how many it passed (its depth)."""
     name = unit.name
     if unit.owner != turn.player.id:
-        return base.UnitRefusal(f"{name} is not {turn.player.name}'s unit", "actions")
+        return UnitRefusal(f"{name} is not {turn.player.name}'s unit", "actions")
     if spec.where == "reserve":
         if unit.location != "reserve":
-            return base.UnitRefusal(f"{name} is not in your reserves", "respawning")
+            return UnitRefusal(f"{name} is not in your reserves", "respawning")
         why = action_refusal(unit)  # back in the reserves after acting this turn: one action per unit still holds
         if why:
-            return base.UnitRefusal(*why, 1)
+            return UnitRefusal(*why, 1)
         why = respawn_refusal(turn.reserve, unit)
-        return base.UnitRefusal(*why, 2) if why else None
+        return UnitRefusal(*why, 2) if why else None
     if unit.location != "table" or unit.eliminated:
-        return base.UnitRefusal(f"{name} is not on the table", "reserves")
+        return UnitRefusal(f"{name} is not on the table", "reserves")
     acted = had_action(unit)
     if spec.id == "swap-weapons":
         if acted:
-            return base.UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
+            return UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
                                "swap-weapons", 1)
         if unit.points not in turn.reserve_points:
-            return base.UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
+            return UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
                                "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
         if not unit.tokens.upgrade:
-            return base.UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
+            return UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return base.UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
+            return UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
                                     f"reserves is worth {limit} points or less ({unit.points} + "
                                     f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
         return None
     if spec.id == "loot-roll":
         if not acted:
-            return base.UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
+            return UnitRefusal(f"{name} was not given an action this turn, so it can't make a loot roll",
                                     "loot-roll", 1)
         if LOOTED in unit.turn_marks:
-            return base.UnitRefusal(f"{name} already made its loot roll for this turn's action", "loot-roll", 2)
-        return None if unit.position == ENEMY_SPAWN else base.UnitRefusal(
+            return UnitRefusal(f"{name} already made its loot roll for this turn's action", "loot-roll", 2)
+        return None if unit.position == ENEMY_SPAWN else UnitRefusal(
             f"{name} is not on an opponent's spawn point", "loot-roll", 3)
     why = action_refusal(unit)
     if why:
-        return base.UnitRefusal(*why, 1)
+        return UnitRefusal(*why, 1)
     if spec.id == "throw-grenade" and not unit.tokens.grenade:
-        return base.UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
+        return UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
 
 
@@ -265,7 +263,7 @@ def _option(state: Match, turn: _Turn, spec: _Spec) -> ActionOption:
     if not candidates:
         return ActionOption(spec.id, spec.title, False, reason="you have no units on the table", rule="actions",
                             cost=spec.cost, note=note)
-    reason, rule, reasons, shown = base.refusal_summary(refused)
+    reason, rule, reasons, shown = refusal_summary(refused)
     return ActionOption(spec.id, spec.title, False, reason=reason, rule=rule, cost=spec.cost, note=note,
                         refused=reasons, shown=shown)
 
@@ -320,6 +318,9 @@ class HaloActionClix(System):
             return Odds(None, "2d6 on the Loot Roll chart; its roll numbers are cut off in the source: read them on "
                               "your spawn point counter")
         return None
+
+    outcomes, outcome_key = staticmethod(advice.outcomes), staticmethod(advice.outcome_key)  # halo/advice.py
+    advice_figures = staticmethod(advice.figures)
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         """Roll where the action rolls and return its events (one undoable step); IllegalAction when not legal."""

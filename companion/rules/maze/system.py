@@ -25,9 +25,7 @@ from companion.rules.base import (
     Refusal,
     Resolution,
     System,
-    UnitRefusal,
     Verdict,
-    refusal_summary,
 )
 from companion.rules.maze import forms, gear
 from companion.rules.maze import turn as duties
@@ -51,6 +49,7 @@ from companion.rules.maze.items import (
     this_phase,
     token_event,
 )
+from companion.rules.refusals import UnitRefusal, refusal_summary
 
 ACTIONS_PER_MODEL = 2
 MOVEMENT, ACTIVITY, TYRANID = "Imperial Action: Movement", "Imperial Action: Activity", "Tyranid Action"
@@ -239,6 +238,7 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
 class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
+    keeps_score = False  # its source scores no points (the pack's victory.toml)
 
     def check_change(self, before: Match, after: Match) -> Refusal | None:
         """What the game forbids in any change of the match: carry restrictions (see rules.refuse_change)."""

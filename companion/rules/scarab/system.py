@@ -16,7 +16,9 @@ from dataclasses import replace
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
+from companion.rules.advice.dice import Branch
 from companion.rules.base import Action, ActionOption, Odds, Resolution, System, Verdict
+from companion.rules.scarab import advice as scarab_advice
 from companion.rules.scarab import attacker as scarab_attacker
 from companion.rules.scarab import turn as scarab_turn
 from companion.rules.scarab import turn_play as scarab_turn_play
@@ -49,6 +51,7 @@ def _win_text(state: Match, won: tuple[str, ...]) -> str:
 class Scarab(System):
     id = SYSTEM_ID
     name = "The Scarab"
+    keeps_score = False  # won on the dials, not on points (the pack's victory.toml)
     places = POSITIONS
     seats = "Player 1 plays the Scarab; player 2 attacks it."
     pieces = "the Scarab's dials"
@@ -139,6 +142,12 @@ class Scarab(System):
         if state.active_player.id == SCARAB_PLAYER:
             return scarab_turn_play.odds(state, action)
         return scarab_attacker.odds(state, action, self.options)
+
+    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:  # the advisor: scarab/advice.py
+        return scarab_advice.outcomes(self, state, action)
+
+    advice_target, advice_figures = staticmethod(scarab_advice.target), staticmethod(scarab_advice.figures)
+    advice_points = staticmethod(scarab_advice.points)
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         why = self._refusal(state, action, True)

@@ -251,11 +251,12 @@ def now(state: Match) -> str:
 
 
 def hold_fire_option(state: Match) -> ActionOption:
-    title = "Hold fire (no target for a gun)"
+    title = "Hold fire"
     guns = [g for g in GUNS if g in open_steps(state)]
     if not guns:
         return disabled("hold-fire", title, (f"hold fire only in the gun step; {now(state)}", "turn-sequence"), cost=0)
-    which = Param("gun", "Which gun", "choice", tuple((g, STEP_BY_ID[g].title) for g in guns), default=guns[0])
+    which = Param("gun", "The gun with no target", "choice", tuple((g, STEP_BY_ID[g].title) for g in guns),
+                  default=guns[0])
     return ActionOption("hold-fire", title, True, rule="turn-sequence", cost=0, params=(which,))
 
 

@@ -25,11 +25,11 @@ from companion.rules.base import (
     Refusal,
     Resolution,
     System,
-    UnitRefusal,
     Verdict,
     check,
-    refusal_summary,
 )
+from companion.rules.refusals import UnitRefusal, refusal_summary
+from companion.rules.skirmish import advice
 from companion.rules.skirmish.combat import (
     ATTACK_ROLL,
     ELEMENTS,
@@ -289,6 +289,9 @@ class HeroClixSkirmish(System):
     def _legal_verdict(self, state: Match, now: _Query, spec: _Spec, unit: Unit) -> Verdict:
         kind = "FREE" if spec.kind == "free" else "costed"
         return Verdict(True, f"{unit.name} can take it: {spec.title} (the round's {kind} action)", spec.rule)
+
+    outcomes = staticmethod(advice.outcomes)  # the advisor's hooks: skirmish/advice.py
+    outcome_key = staticmethod(advice.outcome_key)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         return attack_odds(state, action) if action.name == "attack" else None

@@ -17,7 +17,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -25,6 +25,7 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
 from companion.core.model import from_json
+from companion.session.data.restore_batch import Batch, entry_ids
 from companion.session.matches import EXPORT_FORMAT, EXPORT_VERSION, Session
 from companion.share.merge import Relation, compare
 from companion.share.payload import SharedMatch
@@ -33,6 +34,7 @@ from companion.store.matches import check_id
 
 PARALLEL_FROM = 32  # matches to replay before worker processes pay for starting (about 0.1 s each)
 MAX_WORKERS = 4
+WORKER_CHUNK = 8  # entries a worker merges (and writes as one batch) at a time
 
 
 class Kept(Exception):  # noqa: N818 - an outcome, not a failure
@@ -59,6 +61,7 @@ class MatchMerge:
         self.session, self.label = session, label
         self.apply = apply  # write what the merge decides
         self.check = check  # without writing, still replay what would be stored (a dry run's report is exact)
+        self.batch: Batch | None = None  # where the matches it adds are held until written together
 
     def merge(self, name: str, data: bytes) -> tuple[str, str]:
         return outcome_of(name, lambda: self._match(name, data))
@@ -82,7 +85,8 @@ class MatchMerge:
     def _merge_match(self, theirs: _Log, label: str = "") -> str:
         """Compare the stored JSON logs (no replay for what is already here); what is stored is replayed whole."""
         match_id = check_id(theirs.id)
-        with self._lock(match_id):
+        with ExitStack() as lock:
+            lock.enter_context(self._lock(match_id))
             mine = _Log(*self.session.store.raw_log(match_id)) if self.session.store.exists(match_id) else None
             relation = compare(mine, theirs).relation
             if relation in (Relation.SAME, Relation.MINE_AHEAD):
@@ -95,9 +99,10 @@ class MatchMerge:
                 if self.check:  # the replay storing it would do: a history that doesn't replay is refused
                     SharedMatch.from_export(theirs.export())
             elif relation is Relation.NEW:
-                self.session.import_match(theirs.export())  # replays the whole history before storing anything
-                if label:
-                    self.session.store.set_label(match_id, label)
+                with self.batch.holding(match_id, lock) if self.batch else nullcontext():
+                    self.session.import_match(theirs.export())  # replays the whole history before storing anything
+                    if label:
+                        self.session.store.set_label(match_id, label)
             else:
                 self.session.replace_history(from_json(theirs.initial), [Event.from_json(e) for e in theirs.events])
             return "added" if relation is Relation.NEW else "updated"
@@ -108,14 +113,31 @@ def merge_matches(merger: MatchMerge, entries: Iterable[tuple[str, bytes]], coun
     """Each of the `count` entries' (outcome, note), in order. `workers`: processes to merge in; None chooses."""
     workers = _worker_count(merger, count) if workers is None else workers
     if workers < 1 or merger.session.store.root is None:
-        for name, data in entries:  # one at a time: a phone never holds the whole backup inflated
-            yield merger.merge(name, data)
+        yield from _merged(merger, entries)  # one at a time: a phone never holds the whole backup inflated
         return
     listed = list(entries)
     done = _in_workers(merger, listed, workers, merger.session.store.root)
     yield from done
-    for name, data in listed[len(done):]:
-        yield merger.merge(name, data)
+    yield from _merged(merger, listed[len(done):])
+
+
+def _merged(merger: MatchMerge, entries: Iterable[tuple[str, bytes]]) -> Iterator[tuple[str, str]]:
+    """Each entry's (outcome, note), in order; the matches added are written a batch at a time (restore_batch)."""
+    if not merger.apply or merger.session.store.root is None:  # nothing to write, or nothing to sync
+        for name, data in entries:
+            yield merger.merge(name, data)
+        return
+    batch = merger.batch = Batch(merger.session)
+    try:
+        for name, data in entries:
+            batch.may_lock(entry_ids(name, copy_id))
+            batch.entry(name, len(batch.groups), lambda n=name, d=data: merger.merge(n, d))
+            yield from batch.take()
+        batch.flush()
+        yield from batch.take()
+    finally:
+        batch.close()  # stopped early: what is still held is not written
+        merger.batch = None
 
 
 def _in_workers(merger: MatchMerge, entries: list[tuple[str, bytes]], workers: int,
@@ -131,8 +153,9 @@ def _in_workers(merger: MatchMerge, entries: list[tuple[str, bytes]], workers: i
         # spawn, never fork: this process has the app's threads, whose locks a forked child would inherit held
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
                                  initargs=(str(root), merger.label, merger.apply, merger.check)) as pool:
-            for outcome in pool.map(_merge_in_worker, entries, chunksize=2):
-                done.append(outcome)
+            chunks = [entries[n:n + WORKER_CHUNK] for n in range(0, len(entries), WORKER_CHUNK)]
+            for outcomes in pool.map(_merge_in_worker, chunks):
+                done.extend(outcomes)
     except (ImportError, NotImplementedError, OSError, RuntimeError):  # BrokenProcessPool is a RuntimeError
         pass
     finally:
@@ -168,8 +191,8 @@ def _start_worker(root: str, label: str, apply: bool, check: bool) -> None:
         threading.Thread(target=lambda: (parent.join(), os._exit(1)), daemon=True).start()
 
 
-def _merge_in_worker(entry: tuple[str, bytes]) -> tuple[str, str]:
-    return _MERGER[0].merge(*entry)
+def _merge_in_worker(entries: list[tuple[str, bytes]]) -> list[tuple[str, str]]:
+    return list(_merged(_MERGER[0], entries))
 
 
 @dataclass(frozen=True)

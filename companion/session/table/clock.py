@@ -20,7 +20,19 @@ ROUND = "round"
 CHESS = "chess-"  # + player id
 MARKS = (600.0, 300.0, 60.0)  # warnings at 10, 5 and 1 minutes left (and at time)
 
-__all__ = ["MARKS", "ClockFace", "crossed_mark", "face", "left", "pass_turn", "pause_all", "set_up", "start"]
+__all__ = ["MARKS", "ClockFace", "clock_text", "crossed_mark", "face", "left", "pass_turn", "pause_all", "set_up",
+           "start", "warning_text"]
+
+
+def clock_text(seconds: float) -> str:
+    """"4:59", "TIME" at zero (0.2 s left still shows 0:01)."""
+    whole = int(seconds + 0.999)
+    return f"{whole // 60}:{whole % 60:02d}" if whole else "TIME"
+
+
+def warning_text(label: str, mark: float) -> str:
+    """The words of a warning, on the screen and in the phone's notification alike: "Ann: 5:00 left"."""
+    return f"{label}: TIME!" if mark <= 0 else f"{label}: {clock_text(mark)} left"
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ def points_over_turns(session: Session, match_id: str) -> list[TurnPoints]:
 
 @dataclass(frozen=True)
 class LogLine:
-    text: str  # "Ann undid Ben's “Ben: +1 kills”", "Spartan takes 2 damage" ...
+    text: str  # "Ann undid Ben's “Ben: +1 kill”", "Spartan takes 2 damage" ...
     who: str  # the name of who did it ("" for the app itself)
     at: float
     kind: str  # "step"; "undone" (a step taken back now, or an old `undone` record); "undo" or "redo"

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.match.describe import score_text
 from companion.core.model import Match
 from companion.session.matches import Session
 from companion.session.play.helper import system_of
+from companion.session.table.words import scores_shown
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,12 @@ class Score:
     colour: str
     value: int
     target: int | None  # None: the pack names no target for this many players
+    kind: str = "vp"  # "vp" or "kills"
+
+    @property
+    def words(self) -> str:
+        """"1 kill", "2 of 5 VP": the points in the table's words (core.match.describe.score_text)."""
+        return score_text(self.kind, self.value, self.target)
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,9 @@ def header(match: Match, victory: list[Mapping[str, Any]]) -> Header:
     """The header's facts for `match`, with `victory` the pack's victory entries (`pack.entries(...)`)."""
     kind = system_of(match).scoring_kind(match)
     target = score_target(victory, kind, len(match.players))
-    scores = tuple(Score(p.id, p.name, p.colour, getattr(p, kind), target) for p in match.players)
+    # a game won another way shows no points (unless someone gave some): session.table.words
+    scores = tuple(Score(p.id, p.name, p.colour, getattr(p, kind), target, kind) for p in match.players
+                   ) if any(scores_shown(match, p) for p in match.players) else ()
     when = (f"Turn {match.turn} · Round {match.round}" if match.rules.turn_style == "shared"
             else f"Turn {match.turn}")
     return Header(kind, when, system_of(match).turn_line(match), scores,

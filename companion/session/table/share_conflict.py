@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.match.describe import describe
+from companion.core.match.describe import describe, score_text
 from companion.core.match.events import Event
 from companion.core.match.history import replay_log
 from companion.core.model import Match
@@ -39,10 +39,10 @@ def differences(session: Session, theirs: SharedMatch) -> list[Row]:
             Row("Events", f"{found.mine} ({found.mine - found.common} since the split)",
                 f"{found.theirs} ({found.theirs - found.common} since the split)")]
     kind = scoring_kind(a)
-    label = "VP" if kind == "vp" else "kills"
     for pa in a.players:
         pb = next((p for p in b.players if p.id == pa.id), None)
-        rows.append(Row(pa.name, f"{getattr(pa, kind)} {label}", f"{getattr(pb, kind)} {label}" if pb else "—"))
+        theirs_score = score_text(kind, getattr(pb, kind)) if pb else "—"
+        rows.append(Row(pa.name, score_text(kind, getattr(pa, kind)), theirs_score))
     if mine.initial == theirs.initial:
         split = replay_log(mine.initial, mine.events[:found.common])
         rows.append(Row("First different step", _step(split, mine.events[found.common:]),

@@ -27,8 +27,9 @@ from companion.share.layout import match_out
 
 NONE = 0
 APP_V1 = 1
-CURRENT = APP_V1
-KNOWN = (NONE, APP_V1)
+APP_V2 = 2  # format 4's: the same words and made-up match, its layout as format 4 writes it
+CURRENT = APP_V2
+KNOWN = (NONE, APP_V1, APP_V2)
 
 # What the rules helpers write into step labels and roll purposes, most used last (nearer is cheaper).
 PHRASES_V1 = (
@@ -47,16 +48,24 @@ def preset(number: int) -> bytes:
         return b""
     if number == APP_V1:
         return _app_v1()
+    if number == APP_V2:
+        return _app_v2()
     raise ValueError(f"no dictionary {number}")
 
 
 @functools.cache
 def _app_v1() -> bytes:
-    return "\n".join(PHRASES_V1).encode() + _sample_v1()
+    return "\n".join(PHRASES_V1).encode() + _sample(3)
 
 
-def _sample_v1() -> bytes:
-    """The compact layout of a small made-up match: two players, six units on worn-down dials, attack steps."""
+@functools.cache
+def _app_v2() -> bytes:
+    return "\n".join(PHRASES_V1).encode() + _sample(4)
+
+
+def _sample(code_format: int) -> bytes:
+    """The compact layout of a small made-up match as format `code_format` writes it: two players, six units on
+    worn-down dials, attack steps (format 4: the units' names sent in front, so not in the body)."""
     stats = Rules().stats
     units = []
     for n in range(6):
@@ -85,6 +94,7 @@ def _sample_v1() -> bytes:
             events.append(Event("batch", {"label": f"Player {step % 2 + 1} ends the turn; Player "
                                           f"{2 - step % 2} is next", "events": [{"type": "end_turn", "data": {}}]},
                                 me, 110.0 + 20 * step))
-    scope = Scope()
+    names = ("Player 1", "Player 2", *(u["name"] for u in units)) if code_format >= 4 else ()
+    scope = Scope(format=code_format, name_table=names)
     body = [0, 100, match_out(match, scope, None), events_out(tuple(events), scope)]
     return cbor2.dumps(body)

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, overload
 
 from companion.core.model import Rules
-from companion.share.codes.texts import step_labels
+from companion.share.codes.texts import likely_first, step_labels
 from companion.share.library import RefTable
-from companion.share.values import code, pick
+from companion.share.values import code, damaged, pick
+
+Mark = tuple[int, int, int, bool, str | None, int]
 
 
 @dataclass
@@ -34,6 +36,10 @@ class Scope:
     anchor: int = 0  # milliseconds of the last time written
     packed: bool = True  # format 2's packed forms: worn dials as bits, event times as bytes (format 1 had none)
     index: int = -1  # the log index of the event being written (undo and redo name a step by how far back it is)
+    name_table: tuple[str, ...] = ()  # format 4: the unit names sent once in front of the body (name_model.py)
+    name_next: int = 0  # the first of them no unit has used yet: the next unit's name, sent as nothing
+    format: int = 4  # the code's format, for what it changed (format 4: labels in likely order, times as bits)
+    expected_by: str | None = None  # format 4: who makes the next event, most likely (see `by_code`)
 
     def player_code(self, player_id: str | None) -> int | str | None:
         return self.players.index(player_id) if player_id in self.players else player_id
@@ -43,6 +49,30 @@ class Scope:
 
     def read_by(self, value: Any, what: str) -> str | None:
         return None if value is None else self.read_player(value, what)
+
+    def by_code(self, by: str | None) -> int | str | None:
+        """Who made an event: format 4 sends 0 for the player who made the one before (the next player after
+        an end of turn), and a player's number plus one for anyone else."""
+        if self.format < 4:
+            return self.player_code(by)
+        if by == self.expected_by:
+            return 0
+        code = self.player_code(by)
+        return code + 1 if type(code) is int else code
+
+    def read_event_by(self, value: Any, what: str) -> str | None:
+        if self.format < 4 or type(value) is not int:
+            return self.read_by(value, what)
+        return self.expected_by if value == 0 else self.read_player(value - 1, what)
+
+    def after_event(self, by: str | None, event_type: str, data: dict[str, Any]) -> None:
+        """Who is likely to make the next event: the same player, or the next one after an end of turn."""
+        items = data.get("events") if event_type == "batch" else None
+        ended = event_type == "end_turn" or type(items) is list and any(
+            type(item) is dict and item.get("type") == "end_turn" for item in items)
+        if ended and by in self.players:
+            by = self.players[(self.players.index(by) + 1) % len(self.players)]
+        self.expected_by = by
 
     def unit_code(self, unit_id: str) -> int | str:
         return code(unit_id, self.units)
@@ -68,12 +98,22 @@ class Scope:
         names = dict(zip(self.players, self.player_names, strict=True))
         after = self.players[(self.players.index(self.actor) + 1) % len(self.players)] \
             if self.actor in self.players else None
-        return step_labels(self.step, self.unit_name, names.get(self.actor or "", ""), names.get(after or "", ""))
+        labels = step_labels(self.step, self.unit_name, names.get(self.actor or "", ""), names.get(after or "", ""))
+        return likely_first(labels, self.step) if self.format >= 4 else labels
 
     def attacker(self) -> str | None:
         """The unit given an action in the current step: attack rolls are "<it> attacks <a unit>"."""
         tokens = [d["unit"] for t, d in self.step if t == "token"]
         return self.unit_name(tokens[-1]) if tokens else None
+
+    def target(self) -> str | None:
+        """The unit the current step's attack roll names ("<attacker> attacks <it>"): the unit its damage hits."""
+        rolls = [d for t, d in self.step if t == "roll"]
+        head = f"{self.attacker()} attacks "
+        purpose = rolls[-1].get("purpose", "") if rolls else ""
+        if type(purpose) is not str or not purpose.startswith(head) or purpose[len(head):] not in self.unit_names:
+            return None
+        return self.units[self.unit_names.index(purpose[len(head):])]
 
     def unit_name(self, unit_id: Any) -> str:
         return self.unit_names[self.units.index(unit_id)] if unit_id in self.units else ""
@@ -84,12 +124,28 @@ class Scope:
         self.index += 1
         del self.extra[:], self.step[:]
 
-    def mark(self) -> tuple[int, int, int, bool, str | None]:
-        """Where the scope is, to go back there after a trial write (see `rewind`)."""
-        return len(self.units), len(self.extra), len(self.step), self.used_refs, self.last_expr
+    def name_code(self, name: str) -> int | str | None:
+        """A unit's name: nothing when it is the next of the names sent in front, its number when it is an
+        earlier one (two units of one name), else the text itself."""
+        if self.name_next < len(self.name_table) and self.name_table[self.name_next] == name:
+            self.name_next += 1
+            return None
+        return self.name_table.index(name) if name in self.name_table else name
 
-    def rewind(self, mark: tuple[int, int, int, bool, str | None]) -> None:
-        units, extra, step, self.used_refs, self.last_expr = mark
+    def read_name(self, value: Any, what: str) -> str:
+        if value is None:
+            if self.name_next >= len(self.name_table):
+                raise damaged(f"{what}: more units than names")
+            self.name_next += 1
+            return self.name_table[self.name_next - 1]
+        return pick(value, self.name_table, what)
+
+    def mark(self) -> Mark:
+        """Where the scope is, to go back there after a trial write (see `rewind`)."""
+        return len(self.units), len(self.extra), len(self.step), self.used_refs, self.last_expr, self.name_next
+
+    def rewind(self, mark: Mark) -> None:
+        units, extra, step, self.used_refs, self.last_expr, self.name_next = mark
         del self.units[units:], self.unit_names[units:], self.extra[extra:], self.step[step:]
 
 

@@ -84,7 +84,20 @@ def step_labels(step: Step, unit_name: Callable[[Any], str], actor: str, after: 
         out.append(f"{unit_name(tokens[0]['unit'])} moves")
     if moved:
         out.append(f"{unit_name(moved[0]['unit'])} respawns and moves off the spawn point")
+    if rolls:  # appended in format 4 (a number older codes never used): Halo's attack that takes a unit out
+        out.append(f"{out[3]}, KO")
     return out
+
+
+def likely_first(labels: list[str], step: Step) -> list[str]:
+    """Format 4's order of the same labels: the one this step's events make likely first, so the number a code
+    sends is nearly always 0 (an attack with damage is a hit, one without a miss)."""
+    rolls = any(t == "roll" for t, _ in step)
+    if not rolls:
+        return [*labels[2:], *labels[:2]]
+    hit, miss, ko = labels[3], labels[2], labels[-1]
+    hits = [hit, ko, miss] if any(t == "damage" for t, _ in step) else [miss, hit, ko]
+    return [*hits, *labels[4:-1], *labels[:2]]
 
 
 def label_out(text: str, labels: Sequence[str], names: Sequence[str]) -> int | str | list[Any]:

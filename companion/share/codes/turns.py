@@ -23,6 +23,7 @@ from companion.core.errors import CompanionError
 from companion.core.match.events import Event
 from companion.core.model import Match, to_json
 from companion.share.codec import TURN, Envelope, decode, frame, unframe
+from companion.share.codes.name_model import segment, unit_names
 from companion.share.codes.scope import Scope
 from companion.share.errors import InvalidSharedMatch, ShareError, TurnCodeNeedsBase
 from companion.share.event_layout import events_in, events_out
@@ -55,14 +56,16 @@ def encode_turn(shared: SharedMatch, base: int, library: Library) -> bytes:
         raise ValueError(f"the match has {len(shared.events)} events, not {base}")
     m = shared.initial
     scope = _scope_at(m, shared.events[:base], library)
+    names = unit_names((), (), shared.events[base:], lambda u: scope.refs.number(u) is not None)
+    scope.name_table = tuple(names)
     body: list[Any] = [bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, base,
                        base_check(m, shared.events[:base]), events_out(shared.events[base:], scope)]
     if scope.used_refs:
         body.append(scope.refs.digest)
     plain = cbor2.dumps(body)
-    data = frame(TURN, m.system, m.pack_version, plain)
+    data = frame(TURN, m.system, m.pack_version, plain, names)
     try:
-        back = TurnCode.of(unframe(data, plain), library).onto(shared)
+        back = TurnCode.of(unframe(data, segment(names) + plain), library).onto(shared)
     except ShareError as exc:
         raise InvalidSharedMatch(f"this match holds a value a code can't carry ({exc})") from None
     if canonical(back) != canonical(shared):
@@ -80,6 +83,8 @@ class TurnCode:
     events: Any
     digest: int | None
     library: Library
+    names: tuple[str, ...] = ()  # format 4: the names of the units the turn adds
+    format: int = 4
 
     @staticmethod
     def of(envelope: Envelope, library: Library) -> TurnCode:
@@ -89,7 +94,7 @@ class TurnCode:
         mid = body[0].hex() if type(body[0]) is bytes else want_str(body[0], "match id")
         digest = want_int(body[4], "catalogue", 0, 0xFFFF) if len(body) == 5 else None
         return TurnCode(mid, want_int(body[1], "base", 0, MAX_EVENTS), want_int(body[2], "check", 0, 2**32 - 1),
-                        body[3], digest, library)
+                        body[3], digest, library, envelope.names, envelope.format)
 
     def lacking(self, local: SharedMatch | None) -> str | None:
         """Why `local` can't take this code (None when it can)."""
@@ -108,6 +113,7 @@ class TurnCode:
             raise TurnCodeNeedsBase(why or "")
         base = local.events[:self.base]
         scope = _scope_at(local.initial, base, self.library)
+        scope.name_table, scope.format = self.names, self.format
         if self.digest is not None and self.digest != scope.refs.digest:
             raise TurnCodeNeedsBase("the turn code uses units from a catalogue that differs from this app's: "
                                     "update the app on both devices")

@@ -2,13 +2,23 @@
 commits it: the dice are drawn from the device's randomness at that moment and the result is stored as one
 undoable step, then shown big (hit/miss colour, word and icon, the dice, what it did) with Undo and Done.
 
-Nothing is rolled before the commit, so backing out and coming back shows no dice to shop for; an undone roll
-stays in the match log as undone."""
+From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
+the unit's other actions (move and attack, a grenade ...) are one tap away at the top, as the game lists them.
+Another screen opens it filled in with `ActionScreen(match_id, action, unit, values={"target": "u3"})` or the
+route `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values the action has no param for, or
+that are not among its choices, are ignored.
+
+A Flet component over the session's change feed: the odds follow the match (a change from another phone) and
+the form keeps its values. Nothing is rolled before the commit, so backing out and coming back shows no dice
+to shop for; an undone roll stays in the match log as undone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
+from urllib.parse import urlencode
 
 import flet as ft
 
@@ -18,88 +28,141 @@ from companion.session import inputs
 from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
 from companion.ui.helper.roll_result import dice_text, result_card
+from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 
 MAX_RADIOS = 6  # more choices than this go in a drop-down
 
 
+@dataclass(frozen=True)
+class Done:
+    """The committed step and what it changed, shown until Undo or Done."""
+
+    resolution: Resolution
+    effects: tuple[str, ...]
+
+
 class ActionScreen:
-    def __init__(self, match_id: str, action: str, unit: str | None) -> None:
+    live = True  # drawn by a component over the session's feed
+
+    def __init__(self, match_id: str, action: str, unit: str | None,
+                 values: Mapping[str, Any] | None = None) -> None:
         self.match_id = match_id
         self.action = action
         self.unit = unit
-        self.route = f"/match/{match_id}/action/{action}" + (f"/{unit}" if unit else "")
-        self.values: dict[str, Any] = {}
-        self.done: tuple[Resolution, list[str]] | None = None  # the committed step and what it changed
+        self.values = dict(values or {})  # filled in by the screen that opened it (the advisor's best move)
+        query = f"?{urlencode(self.values)}" if self.values else ""
+        self.route = f"/match/{match_id}/action/{action}" + (f"/{unit}" if unit else "") + query
 
     def build(self, app: App) -> ft.View:
-        match = app.session.state(self.match_id)
-        system = helper_for(match.system)
-        option = next((o for o in system.legal_actions(match) if o.action == self.action), None)
-        title = option.title if option else self.action
-        if self.done is not None:
-            return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
-                           appbar=app_bar(app, title), controls=self._result(app))
-        if option is None or not option.enabled:
-            return ft.View(route=self.route, padding=16, appbar=app_bar(app, title), controls=[
-                ft.Text(f"Not now: {option.reason if option else 'this game has no such action'}",
-                        key="action-refused")])
-        for p in option.params:
-            self.values.setdefault(p.name, default_of(p))
-        action = Action(self.action, self.unit, dict(self.values))
-        who = f"{match.unit(self.unit).name}: " if self.unit else ""
-        controls: list[ft.Control] = [ft.Text(who + title, weight=ft.FontWeight.BOLD, key="action-title")]
-        if option.note:
-            controls.append(ft.Text(option.note, italic=True, size=12))
-        controls += [param_control(p, self.values[p.name], partial(self._set, app, p.name)) for p in option.params]
-        controls.append(self._odds(system, match, action))
-        label = f"Roll {option.dice}" if option.dice else "Do it"
-        controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
-                                        key="action-resolve", on_click=partial(self._commit, app, action)))
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
-                       appbar=app_bar(app, title), controls=controls)
-
-    def _result(self, app: App) -> list[ft.Control]:
-        assert self.done is not None
-        r, effects = self.done
-        rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
-        word = None if rolls else "DONE"
-        # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card
-        summary = ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD, visible=bool(effects))
-        return [*result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=lambda: self._undo(app),
-                             on_done=app.back, word=word),
-                summary, *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
-
-    @staticmethod
-    def _odds(system: System, match: Match, action: Action) -> ft.Control:
+        title = self.action
         try:
-            odds = system.odds(match, action)
-        except CompanionError as exc:
-            return ft.Text(f"Check the values: {exc}", key="action-odds", color=ft.Colors.ERROR)
-        if odds is None:
-            return ft.Text("", key="action-odds", visible=False)
-        return ft.Text(f"Chance: {odds.text}", key="action-odds", weight=ft.FontWeight.BOLD)
+            match = app.session.state(self.match_id)
+            option = next((o for o in helper_for(match.system).legal_actions(match) if o.action == self.action), None)
+            title = option.title if option else title
+        except CompanionError:
+            pass  # the body says why
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, title),
+                       controls=[mount(ActionBody, app, self, key="action-island")])
 
-    def _set(self, app: App, name: str, value: Any) -> None:
-        self.values[name] = value
-        app.refresh()
 
-    def _commit(self, app: App, action: Action) -> None:
+@ft.component
+def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
+    history = use_history(app.session, screen.match_id)
+    action, set_action = ft.use_state(screen.action)
+    values, set_values = ft.use_state(lambda: dict(screen.values))
+    done, set_done = ft.use_state(None)
+    if isinstance(history, str):
+        return ft.Text(f"This match can't be opened: {history}", key="action-refused", color=ft.Colors.ERROR)
+    if done is not None:
+        return ft.Column(_result(app, screen, done, lambda: set_done(None)), spacing=12, key="action-body")
+    match = history.state
+    system = helper_for(match.system)
+    options = system.legal_actions(match)
+    option = next((o for o in options if o.action == action), None)
+    if option is None or not option.enabled:
+        return ft.Text(f"Not now: {option.reason if option else 'this game has no such action'}",
+                       key="action-refused")
+    chosen = filled(option, values)
+    act = Action(action, screen.unit, chosen)
+
+    def switch(name: str) -> None:
+        set_action(name)
+
+    def commit() -> None:
         """Roll now, with the device's randomness, and store the step; then show what happened."""
-        match = app.session.state(self.match_id)
         try:
-            resolution, before = app.session.act(self.match_id, action, by=match.active_player.id)
+            resolution, before = app.session.act(screen.match_id, act, by=app.session.state(
+                screen.match_id).active_player.id)
         except CompanionError as exc:
             app.toast(str(exc))
             return
-        self.done = (resolution, changes(before, resolution.events))
+        set_done(Done(resolution, tuple(changes(before, resolution.events))))
         app.tick()
-        app.refresh()
 
-    def _undo(self, app: App) -> None:
-        if app.undo_roll(self.match_id, "Undone. The roll stays in the match log as undone."):
-            self.done = None
-            app.refresh()
+    who = f"{match.unit(screen.unit).name}: " if screen.unit else ""
+    controls: list[ft.Control] = [*_switches(match, options, screen.unit, action, switch),
+                                  ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")]
+    if option.note:
+        controls.append(ft.Text(option.note, italic=True, size=12))
+    controls += [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name)) for p in option.params]
+    controls.append(_odds(system, match, act))
+    label = f"Roll {option.dice}" if option.dice else "Do it"
+    controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
+                                    key="action-resolve", on_click=commit))
+    return ft.Column(controls, spacing=12, key="action-body")
+
+
+def filled(option: ActionOption, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The option's params: the values given where the option can take them, its defaults elsewhere."""
+    out = {}
+    for p in option.params:
+        value = values.get(p.name)
+        usable = value is not None and (p.kind not in ("unit", "choice") or value in dict(p.choices))
+        out[p.name] = value if usable else default_of(p)
+    return out
+
+
+def _set_value(set_values: Callable[[Any], None], name: str, value: Any) -> None:
+    set_values(lambda old: {**old, name: value})
+
+
+def _switches(match: Match, options: list[ActionOption], unit: str | None, current: str,
+              switch: Callable[[str], None]) -> list[ft.Control]:
+    """The unit's other actions the game offers now (move and attack, a grenade ...): one tap to change."""
+    mine = [o for o in options if unit is not None and o.enabled and unit in o.units and option_needs_screen(o)]
+    if len(mine) < 2:
+        return []
+    return [ft.Row(wrap=True, spacing=6, run_spacing=6, key="action-switches", controls=[
+        (ft.FilledTonalButton if o.action == current else ft.OutlinedButton)(
+            o.title, key=f"switch-{o.action}", height=48, on_click=partial(switch, o.action))
+        for o in mine])]
+
+
+def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None]) -> list[ft.Control]:
+    r, effects = done.resolution, list(done.effects)
+    rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
+    word = None if rolls else "DONE"
+
+    def undo() -> None:
+        if app.undo_roll(screen.match_id):
+            again()
+
+    # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card
+    summary = ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD, visible=bool(effects))
+    return [*result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=undo, on_done=app.back,
+                         word=word),
+            summary, *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
+
+
+def _odds(system: System, match: Match, action: Action) -> ft.Control:
+    try:
+        odds = system.odds(match, action)
+    except CompanionError as exc:
+        return ft.Text(f"Check the values: {exc}", key="action-odds", color=ft.Colors.ERROR)
+    if odds is None:
+        return ft.Text("", key="action-odds", visible=False)
+    return ft.Text(f"Chance: {odds.text}", key="action-odds", weight=ft.FontWeight.BOLD)
 
 
 def default_of(p: Param) -> Any:
@@ -111,7 +174,8 @@ def default_of(p: Param) -> Any:
 
 
 def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
-    """A form field for one param; every change goes through `on_value(new_value)`."""
+    """A form field for one param; every change goes through `on_value(new_value)`. Controlled (the value is
+    given at every draw), so a redraw never resets what the player typed."""
     key = f"param-{p.name}"
     if p.kind == "bool":
         return ft.Switch(key=key, label=p.label, value=bool(value), on_change=lambda e: on_value(bool(e.control.value)))

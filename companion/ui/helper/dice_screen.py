@@ -113,7 +113,7 @@ class DiceScreen:
 
     def _undo(self, app: App) -> None:
         assert self.match_id is not None
-        if app.undo_roll(self.match_id, "Undone. The roll stays in the history as undone."):
+        if app.undo_roll(self.match_id):
             self.last = None
             app.refresh()
 

@@ -1,4 +1,7 @@
-"""The rules helper: every action of the system for the active player now; disabled ones say why."""
+"""The rules helper: every action of the system for the active player now; disabled ones say why.
+
+A Flet component over the session's change feed: after an action (here, on another phone, or from the CLI) the
+list is the game's list for the new state, with no rebuild by hand."""
 
 from __future__ import annotations
 
@@ -11,69 +14,90 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
+from companion.ui.hooks import mount, use_history
 from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 
 
 class HelperScreen:
+    live = True  # drawn by a component over the session's feed
+
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
         self.route = f"/match/{match_id}/helper"
 
     def build(self, app: App) -> ft.View:
-        match = app.session.state(self.match_id)
         try:
-            options = helper_for(match.system).legal_actions(match)
-        except CompanionError as exc:
-            options = []
-            app.toast(str(exc))
-        cards = [self._option(app, match, o) for o in options]
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
-                       appbar=app_bar(app, f"{match.active_player.name}: what can I do?"), controls=cards)
+            title = f"{app.session.state(self.match_id).active_player.name}: what can I do?"
+        except CompanionError:
+            title = "What can I do?"
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=app_bar(app, title),
+                       controls=[mount(HelperBody, app, self.match_id, key="helper-island")])
 
-    def _option(self, app: App, match: Match, option: ActionOption) -> ft.Control:
-        head = option.title + (f" · uses {option.cost} action" if option.cost else " · free")
-        if option.dice:
-            head += f" · rolls {option.dice}"
-        rows: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD,
-                                          color=None if option.enabled else ft.Colors.ON_SURFACE_VARIANT)]
-        if option.enabled and option.units:
-            rows.append(ft.Row(wrap=True, spacing=6, controls=[
-                ft.FilledTonalButton(match.unit(u).name, key=f"do-{option.action}-{u}",
-                                     on_click=on_take(app, self.match_id, option, u))
-                for u in option.units]))
-        elif option.enabled:
-            rows.append(ft.FilledTonalButton(option.title, key=f"do-{option.action}",
-                                             on_click=on_take(app, self.match_id, option, None)))
-        else:
-            rows.append(ft.Text(f"Not now: {option.reason}", key=f"why-{option.action}"))
-            others = [u for u in option.refused if u not in option.shown] if option.shown else []
-            if others:  # every other unit's own reason, one tap away
-                rows.append(ft.ExpansionTile(
-                    title=ft.Text(f"Why not the other {len(others)}", size=12), key=f"why-others-{option.action}",
-                    controls=[ft.Text(option.refused[u], size=12, key=f"why-{option.action}-{u}") for u in others]))
-        if option.note:
-            rows.append(ft.Text(option.note, size=12, italic=True))
-        if option.rule:
-            rows.append(ft.TextButton(f"Rule: {self._rule_title(app, match, option.rule)}", key=f"rule-{option.action}",
-                                      on_click=partial(self._open_rule, app, match.system, option.rule)))
-        return ft.Card(key=f"option-{option.action}", semantic_container=False,
-                       content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
 
-    @staticmethod
-    def _rule_title(app: App, match: Match, rule: str) -> str:
-        pack = app.session.packs()[0].get(match.system)
+@ft.component
+def HelperBody(app: App, match_id: str) -> ft.Control:
+    history = use_history(app.session, match_id)
+    titles = ft.use_memo(lambda: _rule_titles(app), [])
+    if isinstance(history, str):
+        return ft.Text(f"This match can't be opened: {history}", color=ft.Colors.ERROR)
+    match = history.state
+    try:
+        options = helper_for(match.system).legal_actions(match)
+    except CompanionError as exc:
+        return ft.Text(str(exc), key="helper-error", color=ft.Colors.ERROR)
+    return ft.Column([_option(app, match, o, titles) for o in options], spacing=8, key="helper-options")
+
+
+def _option(app: App, match: Match, option: ActionOption,
+            titles: Callable[[str, str], str]) -> ft.Control:
+    head = option.title + (f" · uses {option.cost} action" if option.cost else " · free")
+    if option.dice:
+        head += f" · rolls {option.dice}"
+    rows: list[ft.Control] = [ft.Text(head, weight=ft.FontWeight.BOLD,
+                                      color=None if option.enabled else ft.Colors.ON_SURFACE_VARIANT)]
+    if option.enabled and option.units:
+        rows.append(ft.Row(wrap=True, spacing=6, controls=[
+            ft.FilledTonalButton(match.unit(u).name, key=f"do-{option.action}-{u}", height=48,
+                                 on_click=on_take(app, match.id, option, u))
+            for u in option.units]))
+    elif option.enabled:
+        rows.append(ft.FilledTonalButton(option.title, key=f"do-{option.action}", height=48,
+                                         on_click=on_take(app, match.id, option, None)))
+    else:
+        rows.append(ft.Text(f"Not now: {option.reason}", key=f"why-{option.action}"))
+        others = [u for u in option.refused if u not in option.shown] if option.shown else []
+        if others:  # every other unit's own reason, one tap away
+            rows.append(ft.ExpansionTile(
+                title=ft.Text(f"Why not the other {len(others)}", size=12), key=f"why-others-{option.action}",
+                controls=[ft.Text(option.refused[u], size=12, key=f"why-{option.action}-{u}") for u in others]))
+    if option.note:
+        rows.append(ft.Text(option.note, size=12, italic=True))
+    if option.rule:
+        rows.append(ft.TextButton(f"Rule: {titles(match.system, option.rule)}", key=f"rule-{option.action}",
+                                  height=48, on_click=partial(_open_rule, app, match.system, option.rule)))
+    return ft.Card(key=f"option-{option.action}", semantic_container=False,
+                   content=ft.Container(padding=10, content=ft.Column(rows, spacing=6)))
+
+
+def _rule_titles(app: App) -> Callable[[str, str], str]:
+    """A rule's section title from its pack (the packs are read once per visit, not per draw)."""
+    packs = app.session.packs()[0]
+
+    def title(system: str, rule: str) -> str:
+        pack = packs.get(system)
         try:
             return pack.section(rule).title if pack else rule
         except KeyError:
             return rule
 
-    @staticmethod
-    def _open_rule(app: App, system: str, rule: str) -> None:
-        from companion.ui.helper.rules_screen import SectionScreen
+    return title
 
-        app.show(SectionScreen(system, rule))
 
+def _open_rule(app: App, system: str, rule: str) -> None:
+    from companion.ui.helper.rules_screen import SectionScreen
+
+    app.show(SectionScreen(system, rule))
 
 
 def on_take(app: App, match_id: str, option: ActionOption, unit_id: str | None) -> Callable[[], None]:
@@ -98,10 +122,10 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
     app.tick()
     if match.turn == app.session.state(match_id).turn:
         app.toast(resolution.summary)
-        app.refresh()
+        app.redraw()
         return
     turn_ended(app, match_id, resolution.summary)
     if back_to_table:
         app.back()  # the turn ended: back to the table
     else:
-        app.refresh()
+        app.redraw()

@@ -34,7 +34,7 @@ def result_card(success: bool | None, dice: str, lines: Sequence[str], *, on_und
         ]))
     buttons = ft.Row(spacing=12, controls=[
         ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, key="roll-undo", height=48, on_click=on_undo,
-                          visible=on_undo is not None, tooltip="Take it back: the roll stays in the log as undone"),
+                          visible=on_undo is not None, tooltip="Take this step back"),
         ft.FilledButton("Done", icon=ft.Icons.CHECK, key="roll-done", height=48, expand=True, on_click=on_done),
     ])
     return [card, buttons]
@@ -42,4 +42,5 @@ def result_card(success: bool | None, dice: str, lines: Sequence[str], *, on_und
 
 def dice_text(rolls: Sequence[tuple[str, Sequence[int], int]]) -> str:
     """`2d6: 3 5 = 8` for each roll of a step (expr, dice, total)."""
-    return " · ".join(f"{expr}: {' '.join(map(str, dice))} = {total}" for expr, dice, total in rolls) or "no dice"
+    shown = " · ".join(f"{expr}: {' '.join(map(str, dice))} = {total}" for expr, dice, total in rolls)
+    return shown or "nothing rolled"

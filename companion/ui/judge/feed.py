@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import flet as ft
-from flet.components.component import Renderer
 
 from companion.session.judging.judge import Tournament
+from companion.ui import hooks
 
 T = TypeVar("T")
 
@@ -69,16 +69,8 @@ def typed(store: Any, name: str) -> Callable[[ft.Event[Any]], None]:
     return on_change
 
 
-class Island(ft.Container):
-    """A container whose content draws itself (a component): the page's own updates (a dialog, a screen pushed)
-    stop here instead of drawing the component again from outside its scheduler."""
-
-    def is_isolated(self) -> bool:
-        return True
-
-
 def mount(component: Callable[..., Any], *args: Any, key: str, **kwargs: Any) -> ft.Control:
-    """A component as a control to put on a page or in a View, with the page's component scheduler running
-    (it draws the components whose state changed)."""
+    """A component as a control to put on a page or in a View (ui/hooks.py), with the page's component scheduler
+    running: a judge's page in `judge serve` has no App to start it."""
     ft.context.page.session.start_updates_scheduler()
-    return Island(key=key, content=Renderer().render(component, *args, **kwargs))
+    return hooks.mount(component, *args, key=key, **kwargs)

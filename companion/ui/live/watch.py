@@ -6,7 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.model import Match, Unit
-from companion.ui.unit_text import TOKEN_LABELS, stats_line
+from companion.session.table.words import player_score, unit_line
+from companion.ui.unit_text import stats_line
 
 
 def turn_line(match: Match) -> str:
@@ -18,16 +19,13 @@ def turn_line(match: Match) -> str:
 
 
 def _unit(match: Match, unit: Unit) -> ft.Control:
-    click = unit.current
-    held = {kind: getattr(unit.tokens, kind) + (unit.tokens.action_last if kind == "action" else 0)
-            for kind in TOKEN_LABELS}
-    tokens = " · ".join(f"{label} {held[kind]}" for kind, label in TOKEN_LABELS.items() if held[kind])
-    where = "" if unit.location == "table" else f" · {unit.location}"
+    """Its name with the table's words for its state ("click 2 of 3 · reserve · Action 1", as the card and the
+    CLI say it), and its stats."""
     return ft.Container(key=f"watch-unit-{unit.id}", padding=8, border_radius=8,
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, content=ft.Column(spacing=2, controls=[
-                            ft.Text(f"{unit.name} · click {unit.click + 1}{where}", weight=ft.FontWeight.BOLD),
-                            ft.Text(stats_line(click, match.rules.stats), key=f"watch-unit-{unit.id}-stats"),
-                            *([ft.Text(tokens, size=12, key=f"watch-unit-{unit.id}-tokens")] if tokens else []),
+                            ft.Text(f"{unit.name} · {unit_line(match, unit)}", weight=ft.FontWeight.BOLD,
+                                    key=f"watch-unit-{unit.id}-line"),
+                            ft.Text(stats_line(unit.current, match.rules.stats), key=f"watch-unit-{unit.id}-stats"),
                         ]))
 
 
@@ -41,7 +39,7 @@ def watch_view(match: Match, title: str) -> ft.View:
         controls.append(ft.Row(key=f"watch-player-{player.id}", controls=[
             ft.Container(width=6, height=24, bgcolor=player.colour, border_radius=3),
             ft.Text(player.name, weight=ft.FontWeight.BOLD, expand=True),
-            ft.Text(f"VP {player.vp} · Kills {player.kills}", key=f"watch-player-{player.id}-score"),
+            ft.Text(player_score(match, player), key=f"watch-player-{player.id}-score"),
         ]))
         controls += [_unit(match, u) for u in match.units if u.owner == player.id]
     return ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12, spacing=8, controls=controls,

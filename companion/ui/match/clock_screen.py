@@ -1,6 +1,7 @@
 """The table clock for players: the round's countdown and a chess clock per player (tap your tile to start
 your time, which stops the others'), warnings at 10, 5 and 1 minutes; the times live in the match, so they
-survive a restart."""
+survive a restart. Each warning is also scheduled as a system notification where the device has them
+(ui/notices.py), so it reaches a locked phone; the beep and vibration sound while this screen is open."""
 
 from __future__ import annotations
 
@@ -11,14 +12,21 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.table.clock import MARKS, crossed_mark, face, left, pass_turn, pause_all, set_up, start
+from companion.session.table.clock import (
+    MARKS,
+    clock_text,
+    crossed_mark,
+    face,
+    left,
+    pass_turn,
+    pause_all,
+    set_up,
+    start,
+    warning_text,
+)
 from companion.ui.alerts import Alerts
+from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
-
-
-def clock_text(seconds: float) -> str:
-    whole = int(seconds + 0.999)  # 0.2 s left still shows 0:01: "time" only at zero
-    return f"{whole // 60}:{whole % 60:02d}" if whole else "TIME"
 
 
 class TableClockScreen:
@@ -89,6 +97,7 @@ class TableClockScreen:
                 ft.FilledButton("Start", icon=ft.Icons.PLAY_ARROW, key="clock-start",
                                 on_click=lambda: app.attempt(lambda: start(app.session, self.match_id)))]),
         ]
+        warnings_for(app).follow(app, self.match_id)  # scheduled notices, where the device has them
         if not self.ticking:
             self.ticking = True
             self.alerts = Alerts()
@@ -107,7 +116,7 @@ class TableClockScreen:
             mark = crossed_mark(MARKS, self.seen.get(timer.id, remaining), remaining)
             self.seen[timer.id] = remaining
             if mark is not None:
-                self.warning = f"{timer.label}: TIME!" if mark <= 0 else f"{timer.label}: {clock_text(mark)} left"
+                self.warning = warning_text(timer.label, mark)
                 due = True
         return due
 

@@ -34,10 +34,12 @@ class DialsScreen:
                                             "click is added after the last line; a dial that turns round has none.")]
         for spec in missing_dials(app.session, match):
             stats = tuple(spec["stats"])
-            hint = "shift\nrotate special:name" if spec.get("cyclic") else " ".join(["5"] * len(stats))
+            # the pack says how a dial of words is typed (the Scarab's Event dial), numbers need no telling
+            hint = spec.get("example") or " ".join(["5"] * len(stats))
             label = f"{spec['name']} ({' '.join(stats)})" if stats else f"{spec['name']}: one position per line"
             fields.append(ft.TextField(key=f"dial-{spec['id']}", label=label, hint_text=hint, multiline=True,
                                        min_lines=3, value=self.texts.get(spec["id"], ""),
+                                       helper=spec.get("typing"), helper_max_lines=4,
                                        on_change=partial(self._typed, spec["id"])))
         fields.append(ft.FilledButton("Put them on the table", key="save-dials", on_click=lambda: self._save(app)))
         pieces = system_of(match).pieces

@@ -10,11 +10,12 @@ import flet as ft
 
 from companion.core.model import Match
 from companion.session.table.header import Header, Over
-from companion.ui.widgets import icon_button
+from companion.ui.widgets import TAP, icon_button
 
 
 def match_header(match: Match, facts: Header, *, prompt: Over | None, on_end_turn: Callable[[], None],
                  on_end_round: Callable[[], None] | None, on_helper: Callable[[], None] | None,
+                 on_advice: Callable[[], None] | None,
                  on_accept: Callable[[], None], on_keep: Callable[[], None],
                  on_result: Callable[[], None]) -> ft.Control:
     active = match.active_player
@@ -27,16 +28,17 @@ def match_header(match: Match, facts: Header, *, prompt: Over | None, on_end_tur
     buttons: list[ft.Control] = []
     helper = ([icon_button(ft.Icons.LIGHTBULB, key="open-helper", tooltip="What can I do?", on_click=on_helper)]
               if on_helper is not None and match.status == "active" else [])
+    if on_advice is not None and match.status == "active":
+        helper.append(icon_button(ft.Icons.LEADERBOARD, key="open-advice", tooltip="Best moves", on_click=on_advice))
     if match.status == "active":
         if on_end_round is not None:
-            buttons.append(ft.OutlinedButton("End round", key="end-round", on_click=on_end_round))
-        buttons.append(ft.FilledButton("End turn", key="end-turn", on_click=on_end_turn))
+            buttons.append(ft.OutlinedButton("End round", key="end-round", height=TAP, on_click=on_end_round))
+        buttons.append(ft.FilledButton("End turn", key="end-turn", height=TAP, on_click=on_end_turn))
     else:
-        buttons.append(ft.OutlinedButton("Result", key="show-result", on_click=on_result))
-    label = "VP" if facts.kind == "vp" else "kills"
+        buttons.append(ft.OutlinedButton("Result", key="show-result", height=TAP, on_click=on_result))
     scores = [ft.Row(spacing=4, tight=True, key=f"score-{s.player}", controls=[
         ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
-        ft.Text(f"{s.name} {s.value}" + (f" of {s.target}" if s.target else "") + f" {label}", size=13,
+        ft.Text(f"{s.name} {s.words}", size=13,
                 weight=ft.FontWeight.BOLD if s.player == active.id else None)]) for s in facts.scores]
     rows: list[ft.Control] = [
         ft.Row(spacing=6, controls=[
@@ -66,7 +68,7 @@ def _prompt(match: Match, over: Over, on_accept: Callable[[], None], on_keep: Ca
             ft.Text(f"Match over? {over.reason}", key="over-reason", weight=ft.FontWeight.BOLD),
             ft.Row(wrap=True, spacing=8, controls=[
                 ft.FilledButton(f"End: {names} {'win' if len(over.winners) > 1 else 'wins'}", key="over-accept",
-                                icon=ft.Icons.EMOJI_EVENTS, on_click=on_accept),
-                ft.TextButton("Keep playing", key="over-keep", on_click=on_keep),
+                                icon=ft.Icons.EMOJI_EVENTS, height=TAP, on_click=on_accept),
+                ft.TextButton("Keep playing", key="over-keep", height=TAP, on_click=on_keep),
             ]),
         ]))

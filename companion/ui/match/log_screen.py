@@ -1,5 +1,5 @@
 """The match log: every event, newest first, with who did it and when. Undo and redo are events too ("Ann undid
-Ben's “Ben: +1 kills”"), and a step taken back stays, marked UNDONE (word, icon and colour), so a roll made again
+Ben's “Ben: +1 kill”"), and a step taken back stays, marked UNDONE (word, icon and colour), so a roll made again
 after an undo, or a change someone else took back, is plain to everyone."""
 
 from __future__ import annotations

@@ -1,4 +1,11 @@
-"""One unit's card on the table: its click's stats, damage/heal with a preview, tokens as counters.
+"""One unit's card on the table, as a memoised Flet component: its click's stats, damage/heal with a preview,
+the action its game offers it (attack ...) one tap away, tokens as counters.
+
+`card_view` reads everything a card shows from the match into one frozen `CardView`; `UnitCard` draws only
+that. Flet re-renders a memoised card when its `CardView` differs from the last one (equality of the frozen
+value is the cache key), so no list of "what a card reads" exists to fall behind: a card is stale only if
+`card_view` misses a field, and tests/property/test_card_views.py checks every card against a fresh one after
+random events.
 
 Handlers are zero-argument callables (functools.partial, never `lambda x=x:`): Flet passes the event to any
 handler that accepts one argument, which would overwrite a default-bound parameter.
@@ -9,18 +16,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Protocol
 
 import flet as ft
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
 from companion.session.play.match_tools import accepts, preview
-from companion.session.play.positions import place_of, token_kinds
+from companion.session.play.positions import places, token_kinds
+from companion.session.table.words import unit_line
 from companion.ui.unit_text import TOKEN_LABELS, stats_line
 from companion.ui.widgets import icon_button
 
 
-@dataclass
+@dataclass(frozen=True)
 class Preview:
     """A damage or heal the player is about to apply: shown before it commits."""
 
@@ -29,12 +38,86 @@ class Preview:
     amount: int = 1
 
 
+@dataclass(frozen=True)
+class PreviewView:
+    """What the preview panel shows: the change, where the dial lands, whether one more would move it further."""
+
+    kind: str
+    amount: int
+    lands: str
+    can_more: bool
+
+
+@dataclass(frozen=True)
+class CardView:
+    """Everything one card shows, read from the match by `card_view` (the card reads nothing else)."""
+
+    uid: str
+    name: str
+    colour: str
+    status: str  # click n of N, reserve, where it stands (when not the usual place), tokens held
+    stats: str  # owner, points, the click's stats
+    ko: bool
+    cyclic: bool  # a dial that turns round (the Scarab's): one "turn" button instead of damage/heal
+    can_damage: bool
+    can_heal: bool
+    token: bool | None  # the action-token button: enabled, disabled, or None (not on this card)
+    act: tuple[str, str] | None  # (action id, title): the game's action the card's button opens (attack ...)
+    preview: PreviewView | None
+    width: float | None
+
+
+class CardActions(Protocol):
+    """What a card's buttons do; one object for the whole table, so memoised cards see the same one each time.
+    Every method reads the match at the tap, never at the draw."""
+
+    def dispatch(self, type_: str, data: dict[str, object]) -> None: ...
+
+    def set_preview(self, change: Preview | None) -> None: ...
+
+    def open_unit(self, unit_id: str) -> None: ...
+
+    def open_action(self, action: str, unit_id: str) -> None: ...
+
+
 def preview_click(match: Match, unit: Unit, change: Preview) -> int:
     """The click the unit would land on: the damage/heal event itself, applied to a copy (nothing is stored)."""
     try:
         return preview(match, change.kind, {"unit": unit.id, "amount": change.amount}).unit(unit.id).click
     except IllegalAction:
         return unit.click
+
+
+def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, str] | None,
+              width: float | None = None) -> CardView:
+    """The card of `unit` as the match stands; `act` is the game's action the unit may take now (its button
+    takes the place of the action-token button: acting through the rules gives the token itself)."""
+    uid = unit.id
+    owner = match.player(unit.owner)
+    kinds = token_kinds(match, unit)
+    place = ""
+    if unit.location == "table" and unit.position:  # the usual place ("elsewhere on the map") goes unsaid
+        known = places(match, unit)
+        if unit.position in known and unit.position != next(iter(known)):
+            place = known[unit.position][:1].lower() + known[unit.position][1:]
+    token = None
+    if "action" in kinds and act is None:
+        token = accepts(match, "token", {"unit": uid, "kind": "action", "delta": 1})
+    shown = None
+    if change is not None and change.unit == uid:
+        target = preview_click(match, unit, change)
+        landing = unit.dial[target]
+        note = "KO!" if landing.ko else stats_line(landing, match.rules.stats)
+        more = preview_click(match, unit, replace(change, amount=change.amount + 1))  # the dial stops somewhere
+        shown = PreviewView(change.kind, change.amount, f"Lands on click {target + 1}: {note}", more != target)
+    cyclic = unit.cyclic
+    return CardView(
+        uid=uid, name=unit.name, colour=owner.colour, status=unit_line(match, unit, place),
+        stats=f"{owner.name} · {unit.points} pts · {stats_line(unit.current, match.rules.stats)}",
+        ko=unit.eliminated, cyclic=cyclic,
+        can_damage=not cyclic and accepts(match, "damage", {"unit": uid, "amount": 1}),
+        can_heal=not cyclic and accepts(match, "heal", {"unit": uid, "amount": 1}),
+        token=token, act=act, preview=shown, width=width)
 
 
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
@@ -48,63 +131,81 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
     ])
 
 
-def unit_card(match: Match, unit: Unit, preview: Preview | None, *, dispatch: Callable[..., object],
-              set_preview: Callable[[Preview | None], None], on_open: Callable[[], None],
-              width: float | None = None) -> ft.Control:
-    """A dense card (about 80 px, so five of a ten-unit force fit a phone screen): name, click and tokens on
-    one line, the click's stats under it, one-tap damage/heal (with the preview) and the action token; every
-    other token, the dial and remove are in the details."""
-    uid = unit.id
-    owner = match.player(unit.owner)
-    status = "KO" if unit.eliminated else f"click {unit.click + 1} of {len(unit.dial) - (0 if unit.cyclic else 1)}"
-    held = [f"{TOKEN_LABELS[k]} {getattr(unit.tokens, k)}" for k in token_kinds(match, unit) if getattr(unit.tokens, k)]
-    where = ["reserve"] if unit.location == "reserve" else []
-    buttons: list[ft.Control]
-    if unit.cyclic:
-        buttons = [icon_button(ft.Icons.ROTATE_RIGHT, key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
-                               on_click=lambda: dispatch("rotate", {"unit": uid, "steps": 1}))]
+def card_controls(view: CardView, actions: CardActions) -> ft.Control:
+    """A dense card (about 76 px, so six of a ten-unit force fit a phone screen under the header): name, then
+    click, place and tokens on one line, the click's stats under it; one-tap action, damage/heal (with the
+    preview); every other token, the dial and remove are in the details."""
+    uid = view.uid
+    buttons: list[ft.Control] = []
+    if view.act is not None:
+        action, title = view.act
+        buttons.append(icon_button(ft.Icons.GPS_FIXED, key=f"unit-{uid}-act", tooltip=f"{title}: {view.name}",
+                                   on_click=partial(actions.open_action, action, uid)))
+    if view.cyclic:
+        buttons.append(icon_button(ft.Icons.ROTATE_RIGHT, key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
+                                   on_click=partial(actions.dispatch, "rotate", {"unit": uid, "steps": 1})))
     else:
-        buttons = [
+        buttons += [
             icon_button(ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage", tooltip="Damage",
-                        disabled=not accepts(match, "damage", {"unit": uid, "amount": 1}),
-                        on_click=lambda: set_preview(Preview(uid, "damage"))),
-            icon_button(ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal", tooltip="Heal",
-                        disabled=not accepts(match, "heal", {"unit": uid, "amount": 1}),
-                        on_click=lambda: set_preview(Preview(uid, "heal"))),
+                        disabled=not view.can_damage, on_click=partial(actions.set_preview, Preview(uid, "damage"))),
+            icon_button(ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal", tooltip="Heal", disabled=not view.can_heal,
+                        on_click=partial(actions.set_preview, Preview(uid, "heal"))),
         ]
-    if "action" in token_kinds(match, unit):
-        buttons.append(_action_button(match, unit, dispatch))
+    if view.token is not None:  # the action token by hand, for games whose actions the app doesn't resolve
+        give = {"unit": uid, "kind": "action", "delta": 1}
+        buttons.append(icon_button(ft.Icons.BOLT, key=f"unit-{uid}-action-plus", tooltip="Action +1",
+                                   disabled=not view.token, on_click=partial(actions.dispatch, "token", give)))
     rows: list[ft.Control] = [
         ft.Row(spacing=4, controls=[
-            ft.Container(width=6, height=40, bgcolor=owner.colour, border_radius=3),
+            ft.Container(width=6, height=40, bgcolor=view.colour, border_radius=3),
             ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(unit.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
+                ft.Text(view.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Text(" · ".join([status, *where, *held]), key=f"unit-{uid}-status", size=12, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                *([ft.Text(place, key=f"unit-{uid}-position", size=12, italic=True)]
-                  if unit.location == "table" and (place := place_of(match, unit)) else []),
+                ft.Text(view.status, key=f"unit-{uid}-status", size=12),
             ]),
             *buttons,
-            icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details", on_click=on_open),
+            icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details",
+                        on_click=partial(actions.open_unit, uid)),
         ]),
-        ft.Text(f"{owner.name} · {unit.points} pts · {stats_line(unit.current, match.rules.stats)}",
-                key=f"unit-{uid}-stats", size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                color=ft.Colors.ERROR if unit.eliminated else None),
+        ft.Text(view.stats, key=f"unit-{uid}-stats", size=12, color=ft.Colors.ERROR if view.ko else None),
     ]
-    if preview is not None and preview.unit == uid:
-        rows.append(_preview_panel(match, unit, preview, dispatch, set_preview))
+    if view.preview is not None:
+        rows.append(_preview_panel(uid, view.preview, actions))
     # not a semantic container: each button keeps its own name for screen readers (and browser tests)
-    return ft.Card(key=f"unit-{uid}", semantic_container=False, width=width, margin=0,
-                   content=ft.Container(padding=ft.Padding(6, 2, 2, 6), content=ft.Column(rows, spacing=0)))
+    return ft.Card(key=f"unit-{uid}", semantic_container=False, width=view.width, margin=0,
+                   content=ft.Container(padding=ft.Padding(6, 0, 2, 3), content=ft.Column(rows, spacing=0)))
 
 
-def _action_button(match: Match, unit: Unit, dispatch: Callable[..., object]) -> ft.Control:
-    """The action token, the most frequent tap of a turn: one tap gives it (taking one back is in the details,
-    or Undo)."""
-    give = {"unit": unit.id, "kind": "action", "delta": 1}
-    return icon_button(ft.Icons.BOLT, key=f"unit-{unit.id}-action-plus", tooltip="Action +1",
-                       disabled=not accepts(match, "token", give), on_click=partial(dispatch, "token", give))
+# the card as a memoised component: drawn again only when its CardView (or the actions object) changed
+UnitCard = ft.memo(ft.component(card_controls))
+
+
+def _preview_panel(uid: str, shown: PreviewView, actions: CardActions) -> ft.Control:
+    verb = "Damage" if shown.kind == "damage" else "Heal"
+    less = Preview(uid, shown.kind, max(1, shown.amount - 1))
+    more = Preview(uid, shown.kind, shown.amount + 1)
+
+    def apply() -> None:
+        actions.set_preview(None)
+        actions.dispatch(shown.kind, {"unit": uid, "amount": shown.amount})
+
+    return ft.Container(
+        key=f"unit-{uid}-preview", padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        content=ft.Column(spacing=4, controls=[
+            ft.Row(spacing=0, controls=[
+                ft.Text(f"{verb} {shown.amount}", key=f"unit-{uid}-preview-amount", width=90),
+                icon_button(ft.Icons.REMOVE, key=f"unit-{uid}-preview-minus", tooltip="Less",
+                            disabled=shown.amount <= 1, on_click=partial(actions.set_preview, less)),
+                icon_button(ft.Icons.ADD, key=f"unit-{uid}-preview-plus", tooltip="More", disabled=not shown.can_more,
+                            on_click=partial(actions.set_preview, more)),
+            ]),
+            ft.Text(shown.lands, key=f"unit-{uid}-preview-text"),
+            ft.Row(wrap=True, controls=[
+                ft.FilledButton(f"Apply {verb.lower()}", key=f"unit-{uid}-apply", height=48, on_click=apply),
+                ft.TextButton("Cancel", key=f"unit-{uid}-cancel", height=48,
+                              on_click=partial(actions.set_preview, None)),
+            ]),
+        ]))
 
 
 def token_counters(match: Match, unit: Unit, dispatch: Callable[..., object]) -> list[ft.Control]:
@@ -121,38 +222,3 @@ def token_counters(match: Match, unit: Unit, dispatch: Callable[..., object]) ->
             plus_enabled=accepts(match, "token", {"unit": uid, "kind": kind, "delta": 1}),
             note=f" (+{old} earlier)" if old else ""))
     return found
-
-
-def _preview_panel(match: Match, unit: Unit, preview: Preview, dispatch: Callable[..., object],
-                   set_preview: Callable[[Preview | None], None]) -> ft.Control:
-    uid = unit.id
-    target = preview_click(match, unit, preview)
-    more = preview_click(match, unit, replace(preview, amount=preview.amount + 1))  # the dial stops somewhere
-    landing = unit.dial[target]
-    verb = "Damage" if preview.kind == "damage" else "Heal"
-    note = "KO!" if landing.ko else stats_line(landing, match.rules.stats)
-
-    def step(delta: int) -> None:
-        set_preview(Preview(uid, preview.kind, max(1, preview.amount + delta)))
-
-    def apply() -> None:
-        set_preview(None)
-        dispatch(preview.kind, {"unit": uid, "amount": preview.amount})
-
-    return ft.Container(
-        key=f"unit-{uid}-preview", padding=8, border_radius=8, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        content=ft.Column(spacing=4, controls=[
-            ft.Row(spacing=0, controls=[
-                ft.Text(f"{verb} {preview.amount}", key=f"unit-{uid}-preview-amount", width=90),
-                icon_button(ft.Icons.REMOVE, key=f"unit-{uid}-preview-minus", tooltip="Less",
-                              disabled=preview.amount <= 1, on_click=lambda: step(-1)),
-                icon_button(ft.Icons.ADD, key=f"unit-{uid}-preview-plus", tooltip="More",
-                              disabled=more == target,
-                              on_click=lambda: step(1)),
-            ]),
-            ft.Text(f"Lands on click {target + 1}: {note}", key=f"unit-{uid}-preview-text"),
-            ft.Row([
-                ft.FilledButton(f"Apply {verb.lower()}", key=f"unit-{uid}-apply", on_click=apply),
-                ft.TextButton("Cancel", key=f"unit-{uid}-cancel", on_click=lambda: set_preview(None)),
-            ]),
-        ]))

@@ -1,0 +1,103 @@
+"""Armageddon Empires for the advisor: a challenge's pools split by their numbers of successes (exact, from the
+same icepool pools as the odds), and what the roll is worth once the challenge is accepted as rolled.
+
+Starting a challenge harms nobody yet: each side may still accept, reroll with Fate or play a tactic. The advisor
+weighs a roll as if both sides then accept it (the row says so): it applies the system's own Accept steps to the
+position after the roll, through the reducer, and reads the harm. For the Defender's Prerogative it compares the
+Fate reroll with accepting now: "beats accepting" is the chance the reroll leaves the defender's side less harm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from companion.core.match.events import replay
+from companion.core.model import Match, Unit
+from companion.rules.advice.dice import Branch, ScriptedDice
+from companion.rules.base import Action, System
+from companion.rules.empires import flow
+from companion.rules.empires.dice import DiceRule, successes
+from companion.rules.empires.steps import Start
+
+ACCEPTED = "Assumes both sides accept the roll (no Fate reroll or tactic card after it)."
+CERTAIN = (Branch(Fraction(1), (), "as it stands"),)  # accepting rolls nothing
+
+
+def _pool(count: int, rule: DiceRule) -> list[tuple[Fraction, tuple[int, ...], int]]:
+    """(chance, a roll, successes) for each number of successes of `count` dice: the roll shows that many dice on
+    the lowest success face and the rest on 1 (a failure)."""
+    if count <= 0:
+        return [(Fraction(1), (), 0)]
+    return [(p, (rule.success_on,) * k + (1,) * (count - k), k) for k, p in sorted(successes(count, rule).items())]
+
+
+def start_branches(plan: Start) -> tuple[Branch, ...]:
+    """The start's classes: the target drawn (when several were seen), the attacker's and the defender's successes."""
+    out = []
+    targets: list[Unit | None] = list(plan.candidates) or [None]
+    for i, target in enumerate(targets):
+        draw = (i + 1,) if len(targets) > 1 else ()
+        share = Fraction(1, len(targets))
+        defence = _pool(plan.defence(target), plan.rule) if target is not None else [(Fraction(1), (), 0)]
+        for pa, ra, a in _pool(plan.attack_dice, plan.rule):
+            for pd, rd, d in defence:
+                label = (f"{target.name}: " if draw else "") + (f"{a} to {d}" if target else f"{a} successes")
+                out.append(Branch(share * pa * pd, draw + ra + rd, label))
+    return tuple(out)
+
+
+def reroll_branches(rule: DiceRule, dice: int) -> tuple[Branch, ...]:
+    return tuple(Branch(p, roll, f"{k} of {dice} rerolled succeed") for p, roll, k in _pool(dice, rule))
+
+
+def settled(system: System, state: Match) -> Match:
+    """The position once every side accepts the challenge under way as it stands (the system's own Accept)."""
+    for _ in range(3):  # the prerogative ends it at once; otherwise two accepts in a row
+        challenge = flow.current(state)
+        if challenge is None:
+            break
+        state = replay(state, list(system.resolve(state, Action("accept", challenge.acting.id), ScriptedDice(()))
+                                   .events))
+    return state
+
+
+def _harm(before: Match, after: Match, whose: Callable[[Unit], bool]) -> int:
+    """Wounds and damage the units `whose` picks took from `before` to `after` (each counted as its card was
+    before: a card on its KO click shows no wound points any more)."""
+    now = {u.id: u for u in after.units}
+    return sum(now[u.id].counters.get(flow.harm_counter(u), 0) - u.counters.get(flow.harm_counter(u), 0)
+               for u in before.units if whose(u) and u.id in now)
+
+
+def _side(before: Match, action: Action) -> str:
+    """Whose view a row takes: the acting card's player (the defender's, for its Prerogative)."""
+    unit = next((u for u in before.units if u.id == action.unit), None)
+    return unit.owner if unit is not None else before.active_player.id
+
+
+def points(system: System, before: Match, after: Match, action: Action) -> tuple[int, str]:
+    """Harm dealt to the other side less harm taken, once the roll is accepted."""
+    me, end = _side(before, action), settled(system, after)
+    return _harm(before, end, lambda u: u.owner != me) - _harm(before, end, lambda u: u.owner == me), "harm dealt"
+
+
+def figures(system: System, before: Match, after: Match, action: Action) -> dict[str, int]:
+    """Whether the challenge succeeds (harm, or the card created), eliminates a card or loses one of the acting
+    side's, once accepted; for a Fate reroll, whether it leaves the acting side less harm than accepting now."""
+    challenge = flow.current(after)
+    me, end = _side(before, action), settled(system, after)
+    out: dict[str, int] = {}
+    if challenge is not None and action.name != "reroll":
+        defender = challenge.defender
+        harmed = defender is not None and _harm(before, end, lambda u: u.id == defender.id) > 0
+        made = defender is None and challenge.attacker_successes >= challenge.threshold
+        out["succeeds"] = int(harmed or made)
+    fell = [u for u in end.units if u.eliminated and not before.unit(u.id).eliminated]
+    out["eliminates"] = sum(1 for u in fell if u.owner != me)
+    out["loses a card"] = sum(1 for u in fell if u.owner == me)
+    if action.name == "reroll":
+        now = settled(system, before)
+        out["beats accepting"] = int(_harm(before, end, lambda u: u.owner == me) < _harm(before, now,
+                                                                                          lambda u: u.owner == me))
+    return out

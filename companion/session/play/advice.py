@@ -1,0 +1,72 @@
+"""The advisor as the screens, the CLI and scripts see it: the active player's rolling options ranked by what
+they are worth, with their exact figures, their working in words and the action each one starts.
+
+A target the player strikes out ("no line of fire") stays out for the rest of that player's turn: the screen and
+the CLI pass the struck unit ids back in; `Advice.turn` names the turn they belong to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from companion import rules
+from companion.core.errors import CompanionError
+from companion.core.model import Match
+from companion.rules import advice
+from companion.rules.advice import KEYS
+from companion.rules.base import Action, System
+
+__all__ = ["KEYS", "KEY_WORDS", "Advice", "AdviceError", "AdvisedMove", "advise"]
+KEY_WORDS = {"points": "expected points", "ko": "chance to KO", "damage": "expected damage"}
+
+
+class AdviceError(CompanionError):
+    """Advice asked for in a way that can't be given (an unknown ranking key)."""
+
+
+@dataclass(frozen=True)
+class AdvisedMove:
+    """One ranked option: the action it starts, its line for a list, its figures as plain data."""
+
+    action: Action
+    title: str
+    line: str
+    target: str | None
+    data: dict[str, Any]
+    _row: Any
+    _system: System
+    _state: Match
+
+    def working(self) -> list[str]:
+        """The dice, the needed roll, what each class of the roll does and each expectation as its sum."""
+        return advice.working(self._system, self._state, self._row)
+
+
+@dataclass(frozen=True)
+class Advice:
+    by: str
+    moves: tuple[AdvisedMove, ...]
+    struck: tuple[str, ...]  # the targets left out, as given
+    turn: tuple[int, int, int]  # (turn, round, active player index): when the turn changes, strikes lapse
+    note: str  # "" or why no move is advised (no rolling option now, or none the advisor can weigh)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "struck": list(self.struck), "note": self.note, "moves": [m.data for m in self.moves]}
+
+
+def advise(state: Match, by: str = "points", struck: Iterable[str] = ()) -> Advice:
+    """The advice for the match as it stands."""
+    if by not in KEYS:
+        raise AdviceError(f"rank by one of {', '.join(KEYS)}, not {by!r}")
+    struck = tuple(dict.fromkeys(struck))
+    turn = (state.turn, state.round, state.active)
+    if state.system not in rules.available():
+        return Advice(by, (), struck, turn, "this game has no rules helper, so there is nothing to weigh")
+    system = rules.get(state.system)
+    moves = tuple(AdvisedMove(r.action, advice.headline(r), advice.figures_line(r), r.target, advice.to_json(r), r,
+                              system, state) for r in advice.rank(system, state, by, struck))
+    note = "" if moves else ("the match is over" if state.status == "finished" else
+                             f"{state.active_player.name} has no roll the advisor can weigh now")
+    return Advice(by, moves, struck, turn, note)

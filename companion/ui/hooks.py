@@ -1,0 +1,68 @@
+"""Flet 1.0 component helpers shared by the screens built as components: a match (and its history) that follows
+the session's change feed, and the way to put a component into a screen's View."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+from flet.components.component import Renderer
+
+from companion.core.errors import CompanionError
+from companion.session import Session
+
+
+class Island(ft.Container):
+    """A container whose content redraws itself (a component): the page's own updates (a dialog shown, a screen
+    pushed, the theme) stop here. Without it, such an update rendered the component again from outside the
+    component scheduler, and the memoised cards under it lost their drawn bodies (measured: the cards vanished
+    from the page after the first dialog)."""
+
+    def is_isolated(self) -> bool:
+        return True
+
+
+def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = False, **kwargs: Any) -> ft.Control:
+    """A component as a control to place in a View (the shell's screens build Views; a component must be
+    created inside a renderer, and it renders itself when the View reaches the page)."""
+    return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
+
+
+def use_history(session: Session, match_id: str) -> Any:
+    """The match's history as stored now (`Session.history`: its `state`, `can_undo`, `can_redo`), read again
+    whenever the session's feed reports a change to it (or to anything: an outside change noticed); the reason
+    as text when it can't be read (deleted, damaged)."""
+
+    def read() -> Any:
+        try:
+            return session.history(match_id)
+        except CompanionError as exc:
+            return str(exc)
+
+    current, set_current = ft.use_state(read)
+    page = ft.context.page  # this screen's page (the feed may be told from another page's handler)
+
+    def subscribe() -> Callable[[], None]:
+        async def later() -> None:
+            set_current(read())
+
+        def on_change(changed: str | None) -> None:
+            if changed is not None and changed != match_id:
+                return
+            if _current_page() is page:
+                set_current(read())  # the same history object again changes nothing (no redraw)
+            else:  # told from another session's context (a phone at a hosted table): a redraw is scheduled on
+                page.run_task(later)  # the page of the context it runs in, so hop onto this page's own first
+
+        return session.feed.subscribe(on_change)
+
+    ft.use_effect(subscribe, [])
+    return current
+
+
+def _current_page() -> ft.Page | None:
+    try:
+        return ft.context.page
+    except RuntimeError:  # a thread outside any page's handler
+        return None

@@ -1,0 +1,88 @@
+"""The table in three taps, on a 360x640 phone in headless Chromium: a Halo table of 2 x 5 units shows six or
+more cards at once; an attack from a unit card is card → target → Roll (the odds before the roll, the big result
+after), Done is back at the table; after End turn the new player's first unit is on screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.session import Session
+from companion.store.matches import MatchStore
+
+from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from builders import dial
+
+PHONE = {"width": 360, "height": 640}
+ANN = ("Sniper", "Spartan Mk VI", "Marine", "ODST", "Warthog Crew")
+BEN = ("Grunt A", "Grunt B", "Elite Minor", "Jackal", "Hunter")
+
+
+def on_screen(s: Screen, names: tuple[str, ...]) -> list[str]:
+    """The names whose text node lies wholly on the screen."""
+    found = s.page.eval_on_selector_all("flt-semantics", """(els, names) => els.flatMap(e => {
+        const t = (e.getAttribute('aria-label') || e.textContent || '').trim();
+        const r = e.getBoundingClientRect();
+        return names.includes(t) && r.top >= 0 && r.bottom <= innerHeight ? [t] : [];
+    })""", list(names))
+    return [n for n in names if n in found]
+
+
+def halo_table(root: Path) -> str:
+    session = Session(MatchStore(root))
+    match = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    for n, name in enumerate((*ANN, *BEN)):
+        owner = match.players[n // 5].id
+        session.dispatch(match.id, "add_unit", {"unit": {
+            "id": f"u{n + 1}", "name": name, "points": 40, "owner": owner,
+            "dial": dial((8, 10, 17, 3), (8, 9, 16, 3), (7, 9, 15, 2))}}, by=owner)
+    return match.id
+
+
+@pytest.mark.browser
+def test_attack_in_three_taps_and_the_new_players_units_first(tmp_path: Path) -> None:
+    playwright = require_browser()
+    match_id = halo_table(tmp_path)
+    taps: list[str] = []
+
+    def tap(s: Screen, what: str, name: str, role: str = "button") -> None:
+        taps.append(what)
+        if role == "button":
+            s.tap(name)
+        else:
+            s.page.get_by_role(role, name=name, exact=True).first.click()
+
+    with served_app(tmp_path) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport=PHONE))
+        s.open(url)
+        s.tap("Ann vs Ben", exact=False)
+        s.wait_text("Ann to play")
+        s.page.wait_for_timeout(500)
+        shown = on_screen(s, (*ANN, *BEN))
+        assert len(shown) >= 6, shown  # Halo cards as dense as Skirmish ones
+        s.shot("phone-table-halo")
+        tap(s, "the Sniper card's attack", "Attack: Sniper")
+        s.wait_text("Chance: ")  # the exact odds, before any dice
+        tap(s, "the target", "Grunt B", role="radio")
+        s.wait_text("Chance: ")
+        tap(s, "roll", "Roll 2d6")
+        s.wait_text("2d6: ")
+        labels = s.labels()
+        assert "HIT" in labels or "MISS" in labels, labels[:20]
+        assert len(taps) <= 3, taps  # from the table to the result
+        s.shot("phone-attack-result")
+        stored = Session(MatchStore(tmp_path)).state(match_id)
+        assert stored.rolls and stored.unit("u1").tokens.action == 1
+        log = Session(MatchStore(tmp_path)).log(match_id)
+        assert "Grunt B" in log[-1].data["label"]  # the target tapped is the one attacked
+        s.tap("Done")
+        s.wait_text("Ann to play")  # back at the table
+        s.tap("End turn")
+        s.tap("Yes, end turn")
+        s.wait_text("Ben to play")
+        s.page.wait_for_timeout(800)
+        assert BEN[0] in on_screen(s, BEN), s.labels()[:30]  # the new player's first unit, on screen
+        s.shot("phone-after-end-turn")
+        browser.close()

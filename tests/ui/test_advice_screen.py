@@ -1,0 +1,98 @@
+"""Best moves in a real Flet session (issue 28): the route opens the ranked list with its figures; the ranking key
+switches; a struck target leaves the list for the turn; a row's working opens in words; "Take it" opens the
+action screen with the unit and the target filled in and the odds shown, and Roll stores the step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.rules.advice import ScriptedDice
+from companion.session import Session
+from companion.session.play.helper import Action
+from companion.store.matches import MatchStore
+from companion.ui.app import main
+
+from armageddon_challenges_kit import card
+from builders import unit
+from flet_harness import Harness
+
+
+async def launch(session: Session, route: str) -> Harness:
+    async def app(page):  # type: ignore[no-untyped-def]
+        page.route = route
+        await main(page, session)
+
+    return await Harness.start(app)
+
+
+def halo(session: Session) -> str:
+    m = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    for u in (unit("a0", "p1"), unit("a1", "p1", clicks=2), unit("b0", "p2", clicks=1), unit("b1", "p2")):
+        session.dispatch(m.id, "add_unit", {"unit": u})
+    return m.id
+
+
+@pytest.mark.asyncio
+async def test_best_moves_ranks_switches_strikes_and_takes_a_move_to_its_roll(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = halo(session)
+    h = await launch(session, f"/match/{mid}/advice")
+    assert h.page.views[-1].route == f"/match/{mid}/advice"
+    # b0 has one click left: knocking it out is worth a kill, so attacks on it come first by points
+    assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b0"
+    assert h.text_of("advice-line-0").startswith("hit 72% · damage 0.72 · KO 72% · 0.72 kills")
+    why = "\n".join(h.texts())
+    assert "Expected kills = 25/36 x 1 + 5/18 x 0 + 1/36 x 1 = 13/18 (0.72)" in why
+
+    await h.click("advice-by-damage")  # two clicks on b1 beat the one b0 has left
+    assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b1"
+    assert h.text_of("advice-line-0").startswith("hit 72% · damage 1.44 · KO 0%")
+
+    await h.click("advice-strike-0")  # no line of fire to b1 this turn
+    assert "Unit b1" in h.text_of("advice-struck")
+    assert all("Unit b1" not in t for t in h.texts() if t.startswith(("1.", "2.", "3.", "4.")))
+    assert session.advise(mid, "damage", ["b1"]).moves[0].title == "Unit a0: Attack Unit b0"
+
+    await h.click("advice-take-0")  # the action screen, filled in, odds before the roll
+    assert h.text_of("action-title") == "Unit a0: Attack"
+    assert h.text_of("action-odds").startswith("Chance: attack 10 vs defense 16: needs 6+ on 2d6, 13/18")
+    await h.click("action-resolve")
+    log = session.state(mid)
+    assert [r.expr for r in log.rolls] == ["2d6"]
+    assert log.unit("a0").tokens.action == 1  # the step stored is the attack the row advised
+
+
+@pytest.mark.asyncio
+async def test_a_new_turn_brings_struck_targets_back_and_a_finished_match_says_so(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = halo(session)
+    h = await launch(session, f"/match/{mid}/advice")
+    await h.click("advice-strike-0")
+    assert h.has("advice-struck")
+    session.dispatch(mid, "end_turn")
+    await h.click("advice-by-ko")
+    assert not h.has("advice-struck")
+    assert h.text_of("advice-title-0").startswith("1. Unit b")
+    session.dispatch(mid, "end_match", {"winners": ["p1"]})
+    await h.click("advice-by-points")
+    assert h.text_of("advice-note") == "the match is over"
+
+
+@pytest.mark.asyncio
+async def test_the_defenders_prerogative_weighs_the_fate_reroll_against_accepting(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id
+    for c in (card("kade", "Kade", "p1", {"pool": 3, "fate": 1, "wound-points": 3}, "assassin"),
+              card("vex", "Lord Vex", "p2", {"fate": 2, "wound-points": 3})):
+        session.dispatch(mid, "add_unit", {"unit": c})
+    # Kade's three dice all succeed, Lord Vex's two fail: 3 to 0, and Vex may accept now or reroll with Fate
+    session.act(mid, Action("assassinate", "kade", {"target": "vex"}), rng=ScriptedDice((4, 4, 4, 1, 1)))
+    h = await launch(session, f"/match/{mid}/advice")
+    titles = {h.text_of(f"advice-title-{i}")[3:]: i for i in range(2)}
+    assert set(titles) == {"Lord Vex: Reroll with Fate", "Lord Vex: Accept now (Defender's Prerogative)"}
+    # accepting now costs all 3 wounds; a reroll of the two failed dice leaves less harm unless both fail again
+    assert "beats accepting 0.75" in h.text_of(f"advice-line-{titles['Lord Vex: Reroll with Fate']}")
+    assert h.text_of("advice-title-0") == "1. Lord Vex: Reroll with Fate"
+    assert not h.has("advice-strike-0")  # nothing to strike out in a challenge
