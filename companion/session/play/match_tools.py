@@ -49,6 +49,7 @@ class _Verdicts:
         self.limit = limit
         self.seen: dict[int, tuple[Unit, tuple[Any, ...], dict[tuple[Any, ...], bool]]] = {}
         self.valid: tuple[Match | None, bool] = (None, False)  # the last match asked whether the reducer takes it
+        self.last: tuple[Match | None, tuple[Any, ...], frozenset[int]] = (None, (), frozenset())
 
     def takes(self, match: Match) -> bool:
         """Whether the match as it stands passes the reducer's checks (core's and its system's): it does when it
@@ -64,10 +65,13 @@ class _Verdicts:
     def of(self, match: Match, unit: Unit) -> dict[tuple[Any, ...], bool] | None:
         """The verdicts remembered for `unit` in this match (a new, empty memo on a miss); None when nothing may
         be remembered (the unit isn't the match's, or the match itself fails the reducer's checks)."""
-        if not any(u is unit for u in match.units):  # the reducer would judge the match's unit of that id
+        if self.last[0] is not match:  # a table asks for every unit of one match in a row
+            facts = (match.system, match.status, match.rules, tuple([p.id for p in match.players]), match.active,
+                     match.turn, match.round, match.phase, match.counters)
+            self.last = (match, facts, frozenset([id(u) for u in match.units]))  # the match holds its units
+        _, facts, members = self.last
+        if id(unit) not in members:  # the reducer would judge the match's unit of that id
             return None
-        facts = (match.system, match.status, match.rules, tuple([p.id for p in match.players]), match.active,
-                 match.turn, match.round, match.phase, match.counters)
         entry = self.seen.get(id(unit))
         if entry is not None and entry[0] is unit and entry[1] == facts:
             return entry[2]

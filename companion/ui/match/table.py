@@ -180,13 +180,28 @@ def _entries(match: Match, views: dict[str, CardView], change: Preview | None,
 
 
 def _card_list(entries: tuple[CardView | FoldView, ...], wide: bool, cards: _Cards) -> ft.Control:
+    drawn = ft.use_ref(dict).current  # uid -> (its CardView, the card drawn for it last time)
     rows = [_fold_row(e, partial(cards.fold, e.pid)) if isinstance(e, FoldView) else
-            UnitCard(e, cards, key=f"card-{e.uid}") for e in entries]
+            kept(drawn, e.uid, e, lambda e=e: UnitCard(e, cards, key=f"card-{e.uid}")) for e in entries]
+    for uid in drawn.keys() - {e.uid for e in entries if isinstance(e, CardView)}:
+        del drawn[uid]  # a unit removed or folded away: drawn anew when it shows again
     return (ft.Row(rows, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
             else ft.Column(rows, spacing=4, key="cards"))
 
 
 CardList = ft.memo(ft.component(_card_list))  # drawn again only when a row of it changed
+
+
+def kept(drawn: dict[str, tuple[Any, ft.Control]], key: str, view: Any, make: Callable[[], ft.Control]) -> ft.Control:
+    """The control drawn last time for `key` when its view is equal, else `make()` (remembered for next time).
+    Flet's diff skips a retained control by identity, where a new memoised component equal to the last one
+    still costs its reconciling (about 0.15 ms a card: the same 20 cards cost 3 ms a tap)."""
+    last = drawn.get(key)
+    if last is not None and last[0] == view:
+        return last[1]
+    control = make()
+    drawn[key] = (view, control)
+    return control
 
 
 def _unit_tools(app: App, screen: TableScreen, host: bool) -> ft.Control:
