@@ -22,7 +22,7 @@ from companion.session.play.helper import ActionOption, fixed_dials, has_helper,
 from companion.session.play.packs import Pack
 from companion.ui.hooks import mount, use_history
 from companion.ui.live.host_screen import HostScreen, can_host
-from companion.ui.match.header import TableHeader, TableTools
+from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import counter_labels
@@ -110,6 +110,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     cards = ft.use_memo(lambda: _Cards(app, screen, set_change, set_folded), [])
     names = ft.use_memo(lambda: counter_labels(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
+    drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
     state = history.state if not isinstance(history, str) else None
     active = state.active_player.id if state is not None else ""
 
@@ -129,14 +130,17 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     if state is None:
         return ft.Text("")
     match = state
-    controls: list[ft.Control] = [*_system_controls(app, screen, match, dials),
-                                  CardList(_entries(match, views, change, folded), wide, cards, key="card-list")]
-    controls.append(UnitTools(app, screen, can_host(app.page), key="unit-tools-card"))
+    entries, host = _entries(match, views, change, folded), can_host(app.page)
+    controls: list[ft.Control] = [
+        *_system_controls(app, screen, match, dials),
+        kept(drawn, "cards", (entries, wide), lambda: CardList(entries, wide, cards, key="card-list")),
+        kept(drawn, "tools", host, lambda: UnitTools(app, screen, host, key="unit-tools-card")),
+        ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
     kind = system_of(match).scoring_kind(match)
-    controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-    controls += [PlayerRow(PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
-                                      tuple((n, title, p.counters.get(n, 0)) for n, title in names.items())),
-                           cards, key=f"points-{p.id}") for p in match.players]
+    for p in match.players:
+        view = PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
+                          tuple((n, title, p.counters.get(n, 0)) for n, title in names.items()))
+        controls.append(kept(drawn, p.id, view, lambda view=view: PlayerRow(view, cards, key=f"points-{view.pid}")))
     if match.status == "active":  # the rarest and riskiest control: last, on its own screen to confirm
         controls.append(ft.TextButton("End match", icon=ft.Icons.FLAG, key="end-match", height=48,
                                       on_click=partial(screen.open, app, "end")))
@@ -191,17 +195,6 @@ def _card_list(entries: tuple[CardView | FoldView, ...], wide: bool, cards: _Car
 
 CardList = ft.memo(ft.component(_card_list))  # drawn again only when a row of it changed
 
-
-def kept(drawn: dict[str, tuple[Any, ft.Control]], key: str, view: Any, make: Callable[[], ft.Control]) -> ft.Control:
-    """The control drawn last time for `key` when its view is equal, else `make()` (remembered for next time).
-    Flet's diff skips a retained control by identity, where a new memoised component equal to the last one
-    still costs its reconciling (about 0.15 ms a card: the same 20 cards cost 3 ms a tap)."""
-    last = drawn.get(key)
-    if last is not None and last[0] == view:
-        return last[1]
-    control = make()
-    drawn[key] = (view, control)
-    return control
 
 
 def _unit_tools(app: App, screen: TableScreen, host: bool) -> ft.Control:
