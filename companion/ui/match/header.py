@@ -119,6 +119,7 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     actions = ft.use_memo(lambda: HeaderActions(app, screen, victory, set_played_on), [])
     drawn = ft.use_ref(dict).current
     if isinstance(history, str):
+        drawn.clear()  # the header leaves the page: it is drawn anew when the match can be read again
         return ft.Text(f"This match can't be opened: {history}", key="header", color=ft.Colors.ERROR)
     match = history.state
     facts = header(match, victory)

@@ -128,6 +128,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     views = ft.use_memo(lambda: _card_views(state, CARD_WIDTH if wide else None) if state is not None else {},
                         [state, wide])
     if state is None:
+        drawn.clear()  # what was drawn leaves the page: nothing of it may come back as it was
         return ft.Text("")
     match = state
     entries, host = _entries(match, views, change, folded), can_host(app.page)
