@@ -159,7 +159,8 @@ def card_controls(view: CardView, actions: CardActions) -> ft.Control:
         ft.Row(spacing=4, controls=[
             ft.Container(width=6, height=40, bgcolor=view.colour, border_radius=3),
             ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(view.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
+                # a long name (or a 320 px phone) takes a second line rather than losing its end
+                ft.Text(view.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(view.status, key=f"unit-{uid}-status", size=12),
             ]),
