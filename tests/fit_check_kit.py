@@ -141,9 +141,9 @@ def unnamed(page: Any) -> list[str]:
                   + Math.round(e.getBoundingClientRect().top))""")
 
 
-def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 8) -> dict[str, list[Any]]:
+def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str, list[Any]]:
     """Clipped texts, small targets and unnamed controls over the whole screen: checked at the top and after
-    each scroll of most of a screen height until the screen stops moving (Flutter keeps only the nodes near
+    each scroll of a third of a screen height until the screen stops moving (Flutter keeps only the nodes near
     the visible part in its semantics tree).
 
     A scroll view clips the nodes at its edges, so a node counts as clipped (or small) only if it never fit at
@@ -170,7 +170,9 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 8) -> dict[str, 
         if layout in shown:
             break
         shown.append(layout)
-        page.mouse.wheel(0, height * 0.6)
+        # a third of the screen: a list scrolling under a sticky header (the table's) is shorter than the screen,
+        # and a longer step could show a button only while that header's edge cut it
+        page.mouse.wheel(0, height * 0.33)
         page.wait_for_timeout(500)
     kept = [f for key, f in bad.items() if key not in fine]
     return {"clipped": [f for f in kept if f["kind"] == "clipped"],

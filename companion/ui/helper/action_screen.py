@@ -30,6 +30,7 @@ from companion.session.play.helper import Action, ActionOption, Param, Resolutio
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import switch_tile
 
 MAX_RADIOS = 6  # more choices than this go in a drop-down
 
@@ -178,14 +179,16 @@ def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
     given at every draw), so a redraw never resets what the player typed."""
     key = f"param-{p.name}"
     if p.kind == "bool":
-        return ft.Switch(key=key, label=p.label, value=bool(value), on_change=lambda e: on_value(bool(e.control.value)))
+        return switch_tile(ft.Switch(key=key, value=bool(value), on_change=lambda e: on_value(bool(e.control.value))),
+                           p.label)
     if p.kind == "int":
         def typed(e: ft.Event) -> None:
             n = inputs.whole(e.control.value or "")
             if n is not None and p.low <= n <= p.high:
                 on_value(n)
 
-        return ft.TextField(key=key, label=f"{p.label} ({p.low} to {p.high})", value=str(value), width=220,
+        # the range as the field's help line: in the label it pushed a long label past the box at 320 px
+        return ft.TextField(key=key, label=p.label, helper=f"{p.low} to {p.high}", value=str(value),
                             keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
     if len(p.choices) <= MAX_RADIOS:  # radio buttons: every choice visible, each with an accessible name
         return ft.Column(spacing=0, controls=[
