@@ -245,11 +245,25 @@ async def click(session: Session, control: ft.Control) -> None:
     _context_page.set(session.page)
     await session.dispatch_event(control._i, "click", None)
     await session.after_event(control)
+    await drawn()
+
+
+async def drawn() -> None:
+    """Let Flet's component scheduler draw what the last event changed (it runs as its own task)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
 
 
 async def type_into(session: Session, field: ft.TextField | ft.Dropdown, value: str) -> None:
-    """What a browser does when a person types: the new value arrives as a property patch."""
+    """What a browser does when a person types or picks: the new value arrives as a property patch, then the
+    field's change (a drop-down's select) event, which a component's controlled field keeps in its state."""
     session.apply_patch(field._i, {"value": value})
+    for name in ("change", "select"):
+        if getattr(field, f"on_{name}", None):
+            _context_page.set(session.page)
+            await session.dispatch_event(field._i, name, value)
+            await session.after_event(field)
+            await drawn()
 
 
 def walk(control: Any) -> Iterator[ft.Control]:

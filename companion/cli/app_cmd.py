@@ -53,6 +53,37 @@ async def main(page: Any) -> None:
     await importlib.import_module(APP).main(page)
 
 
+def prepare(page: Any) -> None:
+    """Flet's before_main: the page's theme before the client draws its first frame (ui/app.py, prepare)."""
+    importlib.import_module(APP).prepare(page)
+
+
+LOADING_LIGHT = "background: #ffffff;"
+LOADING_DARK = "background: #121318;"  # the dark theme's background: the loading page and the app match
+
+
+def dark_loading_page() -> str | None:
+    """A folder with Flet's index.html whose loading page is dark in every browser (Flet's is white where the
+    browser prefers light colours: a white flash before the dark app on every load). Flet serves an index.html
+    from the assets folder instead of its own. None (Flet's page) if this Flet's page is not the one known."""
+    import atexit
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    import flet_web
+
+    page = (Path(flet_web.get_package_web_dir()) / "index.html").read_text(encoding="utf-8")
+    if LOADING_LIGHT not in page:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
+    atexit.register(shutil.rmtree, folder, True)
+    page = page.replace(LOADING_LIGHT, LOADING_DARK).replace(  # and the page under Flutter's first frames
+        "</head>", "<style>html, body { background: #121318; }</style></head>", 1)
+    (folder / "index.html").write_text(page, encoding="utf-8")
+    return str(folder)
+
+
 def warm_up() -> None:
     """Load the first screen, the store and the service layer while Flet starts serving and the browser or window
     loads its client: the first page then finds them ready (Python's import lock makes it wait, never load
@@ -82,8 +113,9 @@ def start_app(*, web: bool, host: str, port: int) -> int:
         # no_cdn: the browser gets every file from us, so the app works with no internet at the table
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only: never try to open a desktop window
         warm_up()
-        ft.run(main, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True)
+        ft.run(main, before_main=prepare, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True,
+               assets_dir=dark_loading_page())
     else:
         warm_up()
-        ft.run(main)
+        ft.run(main, before_main=prepare)
     return 0

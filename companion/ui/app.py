@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.session.sharing.share import is_share_route
 from companion.ui.routes import screens_for
-from companion.ui.shell import App, Places, ScanTarget, Screen
+from companion.ui.shell import App, Places, ScanTarget, Screen, themes
 
 
 # The screens any screen may open, each loaded the first time it is opened: the first frame loads only the
@@ -37,11 +37,18 @@ def table_screen(match_id: str) -> Screen:
     return TableScreen(match_id)
 
 
-async def main(page: ft.Page, session: Session | None = None) -> None:
+def prepare(page: ft.Page) -> None:
+    """The page as the first frame must draw it: Flet's `before_main` (cli/app_cmd.py) runs this before the
+    client is told the page exists, so the client never draws a frame in its default light theme (the white
+    flash before the dark app on every load). `main` runs it again for sessions started without it (tests)."""
     page.title = "Tabletop Companion"
-    page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    page.theme, page.dark_theme = themes()
     page.theme_mode = ft.ThemeMode.DARK  # game stores are dim
+
+
+async def main(page: ft.Page, session: Session | None = None) -> None:
+    if page.theme_mode != ft.ThemeMode.LIGHT:  # a light mode already chosen (a reconnect) stays
+        prepare(page)
     app = App(page, session or Session.open(), Places(rules=rules_screen, scan=scan_screen, table=table_screen))
 
     def on_view_pop(_: Any) -> None:

@@ -26,11 +26,8 @@ class HomeScreen:
         ])
         return ft.View(
             route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
-            appbar=app_bar(app, "Tabletop Companion",
-                           icon_button(ft.Icons.BRIGHTNESS_6, key="toggle-theme", tooltip="Dark or light",
-                                         on_click=lambda: app.toggle_theme()),
-                           icon_button(ft.Icons.INFO_OUTLINE, key="open-about", tooltip="About",
-                                       on_click=lambda: open_about(app))),
+            # the theme and About sit with the tools: beside the title they cut it to "Tabletop Compa..." at 360 px
+            appbar=app_bar(app, "Tabletop Companion"),
             controls=[tools, *waiting_codes(app), ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
                       *self._matches(app)],
         )
@@ -49,7 +46,11 @@ class HomeScreen:
                 ft.OutlinedButton("Scan a code", icon=ft.Icons.QR_CODE_SCANNER, key="home-scan",
                                   on_click=lambda: app.open_scan()),
                 ft.OutlinedButton("Backup", icon=ft.Icons.SAVE_ALT, key="home-backup",
-                                  on_click=lambda: app.show(BackupScreen()))]
+                                  on_click=lambda: app.show(BackupScreen())),
+                ft.OutlinedButton("Dark or light", icon=ft.Icons.BRIGHTNESS_6, key="toggle-theme",
+                                  on_click=lambda: app.toggle_theme()),
+                ft.OutlinedButton("About", icon=ft.Icons.INFO_OUTLINE, key="open-about",
+                                  on_click=lambda: open_about(app))]
 
     def _matches(self, app: App) -> list[ft.Control]:
         try:

@@ -24,3 +24,23 @@ def counter_labels(session: Session, match: Match, scope: str) -> dict[str, str]
     pack = session.packs()[0].get(match.system)
     named = {c["id"]: c.get("name", c["id"]) for c in pack.entries("units", "counter")} if pack else {}
     return {c: named.get(c, c) for c in match.rules.counters.get(scope, ())}
+
+
+def switch_tile(switch: ft.Switch, title: str, text: str = "") -> ft.ListTile:
+    """A switch with its title and an explanation that wrap: a Switch's own label is one line, cut at the edge
+    of a 360 px screen (a house rule's sentence lost its end)."""
+    return ft.ListTile(title=ft.Text(title), subtitle=ft.Text(text) if text else None, trailing=switch,
+                       toggle_inputs=True, content_padding=ft.Padding.only(left=0, right=0))
+
+
+def radio_tile(radio: ft.Radio, title: str) -> ft.ListTile:
+    """A radio button whose label wraps (a Radio's own label is one line: "The Scarab (Halo ActionClix colossal
+    for HeroCli" at 360 px); tapping anywhere on the line chooses it."""
+    return ft.ListTile(leading=radio, title=ft.Text(title), toggle_inputs=True, min_leading_width=32, dense=True,
+                       content_padding=ft.Padding.only(left=0, right=0))
+
+
+def named(control: ft.Control, name: str) -> ft.Semantics:
+    """A control with the accessible name a screen reader says: Flet's Dropdown shows its label but leaves its
+    button unnamed (the Owner drop-down on Add a unit)."""
+    return ft.Semantics(label=name, content=control)

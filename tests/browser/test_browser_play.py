@@ -35,7 +35,7 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
             s.tap("Add a unit")
             s.type_into("Name", name)
             s.type_into("Points", "50")
-            s.type_into("Dial: one click per line (speed attack defense damage)", dial)
+            s.type_into("Dial", dial)
             s.wait_text(f"{dial.count(chr(10)) + 2}. KO")  # the preview adds the KO click
             if name == "Spartan":
                 s.shot(f"{size}-add-unit")
@@ -79,7 +79,7 @@ def test_scarab_turn_in_the_browser(tmp_path: Path) -> None:
         s = Screen(browser.new_page(viewport={"width": 390, "height": 844}))
         s.open(url)
         s.tap("New match")
-        s.page.get_by_role("radio", name="The Scarab (Halo ActionClix colossal for HeroClix)").click()
+        s.tap("The Scarab (Halo ActionClix colossal for HeroClix)")  # the game's whole line chooses it
         s.wait_text("Player 1 plays the Scarab")
         s.type_into("Player 1 (blue)", "Sam")
         s.type_into("Player 2 (orange)", "Ann")

@@ -92,9 +92,9 @@ def test_two_phones_play_one_hosted_match_and_a_watcher_can_change_nothing(tmp_p
             watcher = Screen(browser.new_context(viewport=PHONE).new_page())
             watcher.open(host.base + "/")
             watcher.wait_text("Watching")
-            watcher.wait_text("Kills 1")
+            watcher.wait_text("1 kill")  # the watching page in the table's words
             assert watcher.page.get_by_role("button").count() == 0  # nothing to tap
-            lag(ann, "Kills +1", watcher, "Kills 2")  # watching is live too
+            lag(ann, "Kills +1", watcher, "2 kills")  # watching is live too
             shot(watcher, "live-table-watch")
 
             forged = browser.new_context(viewport=PHONE)

@@ -33,13 +33,14 @@ def test_the_beep_is_a_playable_wav() -> None:
 
 @pytest.mark.asyncio
 async def test_a_mark_warns_once_with_sound_and_vibration(tmp_path: Path) -> None:
+    h, _ = await start(tmp_path)
+    await h.click("home-scan")
+    # made once the app is up (its start can take a second on a busy machine): the mark must still lie ahead
     started = time.time() - (30 * 60 - 600.6)  # a 30-minute round with 10:00.6 left
     event = replay(new_tournament("friday", "Friday", now=started), [
         Event("seat", {"table": 1, "players": ["Ann", "Ben"]}, "judge", started),
         Event("start", {}, "judge", started)])
     link = timer_link(table_timer_payload(event, event.tables[0]))
-    h, _ = await start(tmp_path)
-    await h.click("home-scan")
     await h.type("scan-text", link)
     await h.click("scan-add")
     for _ in range(40):

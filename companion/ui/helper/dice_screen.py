@@ -59,7 +59,8 @@ class DiceScreen:
             *(self._result(app) if self.last else []),
             quick,
             ft.Row([
-                ft.TextField(key="dice-expr", label="Dice (e.g. 2d6+1, 4d6kh3, 7d6>=5, d66)", value=self.expr,
+                ft.TextField(key="dice-expr", label="Dice", hint_text="e.g. 2d6+1, 4d6kh3, 7d6>=5, d66",
+                             value=self.expr,
                              expand=True, on_change=on_expr, on_submit=lambda: self._roll(app)),
                 ft.TextField(key="dice-target", label="At least", value=self.target, width=96,
                              keyboard_type=ft.KeyboardType.NUMBER, on_change=on_target),

@@ -9,6 +9,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.play.packs import RulesIndex, index_for
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import named
 
 ALL = "all"
 
@@ -40,12 +41,13 @@ class RulesScreen:
 
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
                        appbar=ft.AppBar(title=ft.Text("Rules lookup")), controls=[
-            ft.TextField(key="rules-query", label="Search the rules (e.g. grenade, swap weapons)", value=self.query,
+            ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. grenade, swap weapons",
+                         value=self.query,
                          autofocus=True, prefix_icon=ft.Icons.SEARCH, on_change=on_query),
-            ft.Dropdown(key="rules-system", label="Game", value=self.system, options=[
+            named(ft.Dropdown(key="rules-system", label="Game", value=self.system, options=[
                 ft.DropdownOption(key=ALL, text="All games"),
                 *[ft.DropdownOption(key=p.id, text=p.name) for p in sorted(packs.values(), key=lambda p: p.name)]],
-                on_select=on_system),
+                on_select=on_system), "Game"),
             results,
         ])
 

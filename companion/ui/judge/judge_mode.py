@@ -1,8 +1,8 @@
 """Judge mode inside the app: the judge's events, a new event, and the judge's console with live clocks.
 
-The console is judge mode's own JudgeScreen; this device is the judge's, so its writes go straight to the
-judging service (`app.session.judging`). One tick a second redraws only the clocks that changed, and stops when
-the console closes.
+The console is judge mode's own JudgeConsole (components over a JudgeFeed); this device is the judge's, so its
+writes go straight to the judging service (`app.session.judging`). One tick a second goes into the feed, whose
+clocks redraw only when their second changed; it stops when the console closes.
 `companion judge serve` shares the same events with players' phones on the local network.
 """
 
@@ -19,7 +19,8 @@ from companion.core.errors import CompanionError
 from companion.session import inputs
 from companion.session.judging.judge import Tournament, crossed_mark, remaining
 from companion.ui.alerts import Alerts
-from companion.ui.judge.judge_screen import JudgeScreen
+from companion.ui.judge.feed import JudgeFeed, mount
+from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.judge.timer_screens import TimerCodeScreen
 from companion.ui.shell import App, app_bar
 
@@ -55,18 +56,19 @@ class JudgeModeScreen:
             ft.Text("New event", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             ft.TextField(key="event-name", label="Event name", value=self.name, max_length=60,
                          on_change=lambda e: setattr(self, "name", e.control.value or "")),
-            ft.SegmentedButton(key="event-build", selected=[str(self.build_total)],
+            ft.SegmentedButton(key="event-build", show_selected_icon=False, selected=[str(self.build_total)],
                                segments=[ft.Segment(value=str(b), label=ft.Text(f"Skirmish {b}")) for b in BUILDS],
                                on_change=lambda e: setattr(self, "build_total", int(e.control.selected[0]))),
             ft.TextField(key="event-minutes", label="Round length (minutes)", value=self.minutes, width=200,
                          keyboard_type=ft.KeyboardType.NUMBER,
                          on_change=lambda e: setattr(self, "minutes", e.control.value or "")),
-            ft.TextField(key="event-players", label="Players, one a line (Swiss pairings; empty: seat tables by hand)",
+            ft.TextField(key="event-players", label="Players, one a line",
+                         helper="Swiss pairings; none: seat tables by hand", helper_max_lines=2,
                          value=self.players, multiline=True, min_lines=3, max_lines=8,
                          on_change=lambda e: setattr(self, "players", e.control.value or "")),
-            ft.SegmentedButton(key="event-table-size", selected=[str(self.table_size)],
+            ft.SegmentedButton(key="event-table-size", show_selected_icon=False, selected=[str(self.table_size)],
                                segments=[ft.Segment(value=str(n), label=ft.Text(text)) for n, text in (
-                                   (2, "Head to head"), (3, "Pods of 3"), (4, "Pods of 4"))],
+                                   (2, "Pairs"), (3, "Pods of 3"), (4, "Pods of 4"))],
                                on_change=lambda e: setattr(self, "table_size", int(e.control.selected[0]))),
             ft.FilledButton("Create event", icon=ft.Icons.ADD, key="event-create", on_click=lambda: self._create(app)),
             ft.Text("Your events", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
@@ -98,7 +100,8 @@ class JudgeConsoleScreen:
     def __init__(self, tournament_id: str) -> None:
         self.id = tournament_id
         self.route = f"/judge-mode/{tournament_id}"
-        self.console: JudgeScreen | None = None
+        self.feed: JudgeFeed | None = None
+        self.console: ft.Control | None = None  # the mounted JudgeConsole, kept: a refresh shows the same one
         self.seen: dict[int, float] = {}
         self.ticking = False
 
@@ -112,23 +115,24 @@ class JudgeConsoleScreen:
         def write(kind: str, data: dict[str, Any]) -> Tournament:
             return judging.write(self.id, kind, data)  # Swiss pairings, drops, swaps too
 
-        if self.console is None:
-            self.console = JudgeScreen(state, write,
-                                       on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
+        if self.feed is None or self.console is None:
+            self.feed = JudgeFeed(state, time.time())
+            self.console = mount(JudgeConsole, self.feed, write, key="judge-console",
+                                 on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
         else:
-            self.console.show(state, time.time())
+            self.feed.show(state)
         if not self.ticking:
             self.ticking = True
             self.alerts = Alerts()
             app.keep_awake(True)
             app.page.run_task(self._tick, app)
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
-                       appbar=app_bar(app, state.name), controls=[self.console.root])
+                       appbar=app_bar(app, state.name), controls=[self.console])
 
     async def _tick(self, app: App) -> None:
-        """One redraw a second while the console is the screen on top; only changed clocks are sent."""
+        """One tick a second into the feed while the console is the screen on top (its warnings always)."""
         judging = app.session.judging
-        while self in app.screens and self.console is not None:
+        while self in app.screens and self.feed is not None:
             now = time.time()
             state = judging.state(self.id)
             due = []
@@ -138,10 +142,10 @@ class JudgeConsoleScreen:
                 self.seen[table.number] = left
                 if mark is not None and table.result is None:
                     due.append((table.number, mark))
-            changed = self.console.tick(now, tuple(due))
             if due:
                 app.page.run_task(self.alerts.warn)
-            if changed and app.screens and app.screens[-1] is self:
-                app.page.update(*changed)
+            if app.screens and app.screens[-1] is self:
+                self.feed.show(state)
+                self.feed.advance(now, tuple(due))
             await asyncio.sleep(1 - (time.time() % 1) + 0.02)
         self.ticking = False

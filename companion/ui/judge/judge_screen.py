@@ -1,263 +1,223 @@
 """The judge's screen: every table's clock, start/pause all, per-table pause/resume/extend/result, standings.
 
-`JudgeScreen(tournament, write)` builds the view; `write(kind, data)` is the only way it changes anything
-(the live server's token-checked write, or the judging service in the app). It never changes state itself:
-it shows what `write` returns, and `show` / `tick` report which controls changed so only those are sent.
+Flet 1.0 components over the judge's feed (ui/judge/feed.py): `JudgeConsole(feed, write)` draws the event the
+feed holds; `write(kind, data)` is the only way it changes anything (the live server's token-checked write, or
+the judging service in the app), and what `write` returns goes back into the feed. Each table card is memoised
+on its frozen table, so a write redraws only the cards whose table changed; each clock follows the ticks
+itself (widgets.ClockFace), so a tick sends only the clocks whose second changed.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judging.judge import Table, Tournament
+from companion.session.judging.event_pairing import standings_table
+from companion.session.judging.judge import Table
 from companion.session.judging.reports import judge_line
-from companion.ui.judge.round_panel import RoundPanel
-from companion.ui.judge.widgets import (
-    ClockFace,
-    StandingsBox,
-    players_line,
-    put,
-    put_text,
-    result_line,
-    warning_line,
-)
+from companion.ui.judge.feed import JudgeFeed, typed
+from companion.ui.judge.round_panel import Act, RoundPanel, Say
+from companion.ui.judge.widgets import AlertLine, ClockFace, Standings, players_line, result_line
+from companion.ui.widgets import named
 
-Write = Callable[[str, dict[str, Any]], Tournament]
+Write = Callable[[str, dict[str, Any]], Any]
 CARD_WIDTH = 330
+NOBODY = "-"
 
 
-class TableCard:
-    """One table on the judge's screen. Rebuilt when the table changes; its clock ticks in place."""
+def result_data(table: Table, vp: dict[int, str], places: dict[int, str] | None, last: str) -> dict[str, Any]:
+    """The result event's data from what the judge typed (raises inputs.BadInput with the reason)."""
+    data: dict[str, Any] = {"table": table.number}
+    if places is not None:
+        data["places"] = {p: inputs.points(places.get(i, ""), f"{p}'s place") for i, p in enumerate(table.players)}
+    if places is None or any(v.strip() for v in vp.values()):  # VP are optional with places
+        data["vp"] = {p: inputs.points(vp.get(i, ""), f"{p}'s VP") for i, p in enumerate(table.players)}
+    if last and last != NOBODY:
+        data["last_standing"] = last
+    return data
 
-    def __init__(self, screen: JudgeScreen, table: Table, now: float) -> None:
-        self.screen = screen
-        self.table = table
-        self.root = ft.Container(key=f"table-{table.number}", width=CARD_WIDTH, padding=12, border_radius=12,
-                                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
-        self.build(now)
 
-    def build(self, now: float) -> None:
-        t, n = self.table, self.table.number
-        self.face = ClockFace(t, self.screen.tournament.marks, now)
-        act = self.screen.act
-        buttons = [
-            ft.FilledButton("Start", key=f"start-{n}", visible=not t.started and t.result is None,
-                            on_click=lambda _: act("start", {"tables": [n]})),
-            ft.FilledButton("Pause", key=f"pause-{n}", visible=t.timer.running and t.result is None,
-                            on_click=lambda _: act("pause", {"tables": [n]})),
-            ft.FilledButton("Resume", key=f"resume-{n}",
-                            visible=t.started and not t.timer.running and t.result is None,
-                            on_click=lambda _: act("resume", {"tables": [n]})),
-            ft.OutlinedButton("Extend", key=f"extend-{n}", visible=t.result is None,
-                              on_click=lambda _: self.toggle(self.extend_panel)),
-            ft.OutlinedButton("Result", key=f"result-{n}", on_click=lambda _: self.toggle(self.result_panel)),
-        ]
-        if self.screen.on_code is not None:  # the app (not the live server) hands each table its timer as a QR
-            on_code = self.screen.on_code
-            buttons.append(ft.OutlinedButton("Timer QR", key=f"timer-code-{n}", on_click=lambda _: on_code(n)))
-        minutes = ft.TextField(label="Minutes", value="2", width=90, dense=True, key=f"extend-minutes-{n}",
-                               keyboard_type=ft.KeyboardType.NUMBER)
-        reason = ft.TextField(label="Reason", width=200, dense=True, key=f"extend-reason-{n}")
-        self.extend_panel = ft.Column(visible=False, controls=[
-            ft.Row([minutes, reason], wrap=True),
-            ft.Button("Add time", key=f"extend-add-{n}", on_click=lambda _: self.extend(minutes, reason)),
-        ])
-        vp_fields = [ft.TextField(label=f"{p} VP", width=90, dense=True, key=f"vp-{n}-{i}",
-                                  value="" if t.result is None else str(t.result.vp[p]),
-                                  keyboard_type=ft.KeyboardType.NUMBER) for i, p in enumerate(t.players)]
-        last = ft.Dropdown(label="Only force left (optional)", width=260, dense=True, key=f"last-{n}",
-                           value=t.result.winners[0] if t.result and t.result.how == "last-standing" else "-",
-                           options=[ft.DropdownOption(key="-", text="nobody: decide by VP"),
-                                    *(ft.DropdownOption(key=p, text=p) for p in t.players)])
-        placed = bool(self.screen.tournament.placement)  # Battle Royale: places decide, VP optional
-        place_fields = [ft.TextField(label=f"{p} place", width=90, dense=True, key=f"place-{n}-{i}",
-                                     value=str(t.result.places[p]) if t.result and t.result.places else "",
-                                     keyboard_type=ft.KeyboardType.NUMBER) for i, p in enumerate(t.players)]
-        first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
-                            value=t.first or None, options=[ft.DropdownOption(key=p, text=p) for p in t.players],
-                            on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
-        last.visible = not placed
-        self.result_panel = ft.Column(visible=False, controls=[
-            *([ft.Row(place_fields, wrap=True)] if placed else []), ft.Row(vp_fields, wrap=True), last,
-            ft.Button("Save result", key=f"result-save-{n}",
-                      on_click=lambda _: self.result(vp_fields, last, place_fields if placed else None)),
-        ])
-        self.root.content = ft.Column(spacing=6, controls=[
-            ft.Text(f"Table {n}", weight=ft.FontWeight.BOLD, size=18),
-            ft.Text(players_line(t) + (f" · {t.first} first" if t.first else "")),
-            *([first] if placed and t.result is None else []),
-            self.face.clock,
-            self.face.state,
-            ft.Text(result_line(t), key=f"outcome-{n}", visible=t.result is not None),
-            ft.Text(judge_line(t), key=f"reports-{n}", visible=bool(judge_line(t)), weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
-            *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
-            ft.Row(buttons, wrap=True, spacing=6),
-            self.extend_panel,
-            self.result_panel,
-        ])
+@ft.memo
+@ft.component
+def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: bool, act: Act, say: Say,
+              on_code: Callable[[int], None] | None = None) -> ft.Control:
+    """One table: its clock, its buttons, and the extend and result panels (what is typed there stays typed)."""
+    t, n = table, table.number
+    panel, set_panel = ft.use_state("")  # "", "extend" or "result"
+    box = ft.use_ref(None)
+    if box.current is None:  # what the judge types: minutes, reason, vp-i, place-i, last (see feed.typed)
+        box.current = {"minutes": "2", "reason": "", "last": NOBODY}
+        if t.result is not None:
+            box.current |= {f"vp-{i}": str(t.result.vp[p]) for i, p in enumerate(t.players)}
+            box.current |= {f"place-{i}": str(t.result.places[p]) for i, p in enumerate(t.players)
+                            if t.result.places}
+            if t.result.how == "last-standing":
+                box.current["last"] = t.result.winners[0]
+    kept = box.current
 
-    def toggle(self, panel: ft.Column) -> None:
-        panel.visible = not panel.visible
-        self.screen.send([panel])
+    def toggle(name: str) -> None:
+        set_panel(lambda open_: "" if open_ == name else name)
 
-    def extend(self, minutes: ft.TextField, reason: ft.TextField) -> None:
+    def extend() -> None:
         try:
-            seconds = inputs.minutes_to_seconds(minutes.value or "")
+            seconds = inputs.minutes_to_seconds(kept["minutes"])
         except inputs.BadInput as exc:
-            self.screen.say(f"Minutes to add: {exc}")
+            say(f"Minutes to add: {exc}")
             return
-        self.screen.act("extend", {"table": self.table.number, "seconds": seconds, "reason": reason.value or ""})
+        act("extend", {"table": n, "seconds": seconds, "reason": kept["reason"]})
 
-    def result(self, fields: list[ft.TextField], last: ft.Dropdown, places: list[ft.TextField] | None = None) -> None:
-        data: dict[str, Any] = {"table": self.table.number}
+    def save() -> None:
+        vp = {i: kept.get(f"vp-{i}", "") for i in range(len(t.players))}
+        places = {i: kept.get(f"place-{i}", "") for i in range(len(t.players))}
         try:
-            if places is not None:
-                data["places"] = {p: inputs.points(f.value or "", f"{p}'s place")
-                                  for p, f in zip(self.table.players, places, strict=True)}
-            if places is None or any((f.value or "").strip() for f in fields):  # VP are optional with places
-                data["vp"] = {p: inputs.points(f.value or "", f"{p}'s VP")
-                              for p, f in zip(self.table.players, fields, strict=True)}
+            data = result_data(t, vp, places if placed else None, "" if placed else kept["last"])
         except inputs.BadInput as exc:
-            self.screen.say(str(exc))
+            say(str(exc))
             return
-        if last.value and last.value != "-":
-            data["last_standing"] = last.value
-        self.screen.act("result", data)
+        act("result", data)
+
+    def number_field(key: str, label: str, name: str) -> ft.TextField:
+        return ft.TextField(label=label, width=90, dense=True, key=key, value=kept.get(name, ""),
+                            keyboard_type=ft.KeyboardType.NUMBER, on_change=typed(box, name))
+
+    live = t.result is None
+    buttons = [
+        ft.FilledButton("Start", key=f"start-{n}", visible=not t.started and live,
+                        on_click=lambda: act("start", {"tables": [n]})),
+        ft.FilledButton("Pause", key=f"pause-{n}", visible=t.timer.running and live,
+                        on_click=lambda: act("pause", {"tables": [n]})),
+        ft.FilledButton("Resume", key=f"resume-{n}", visible=t.started and not t.timer.running and live,
+                        on_click=lambda: act("resume", {"tables": [n]})),
+        ft.OutlinedButton("Extend", key=f"extend-{n}", visible=live, on_click=lambda: toggle("extend")),
+        ft.OutlinedButton("Result", key=f"result-{n}", on_click=lambda: toggle("result")),
+    ]
+    if on_code is not None:  # the app (not the live server) hands each table its timer as a QR code
+        buttons.append(ft.OutlinedButton("Timer QR", key=f"timer-code-{n}", on_click=lambda: on_code(n)))
+    extend_panel = ft.Column(visible=panel == "extend", controls=[
+        ft.Row(wrap=True, controls=[
+            number_field(f"extend-minutes-{n}", "Minutes", "minutes"),
+            ft.TextField(label="Reason", width=200, dense=True, key=f"extend-reason-{n}", value=kept["reason"],
+                         on_change=typed(box, "reason"))]),
+        ft.Button("Add time", key=f"extend-add-{n}", on_click=extend),
+    ])
+    result_panel = ft.Column(visible=panel == "result", controls=[
+        *([ft.Row(wrap=True, controls=[
+            number_field(f"place-{n}-{i}", f"{p} place", f"place-{i}") for i, p in enumerate(t.players)])]
+          if placed else []),
+        ft.Row(wrap=True, controls=[
+            number_field(f"vp-{n}-{i}", f"{p} VP", f"vp-{i}") for i, p in enumerate(t.players)]),
+        named(ft.Dropdown(label="Only force left (optional)", width=260, dense=True, key=f"last-{n}",
+                          value=kept["last"], visible=not placed, on_select=typed(box, "last"),
+                          options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
+                                   *(ft.DropdownOption(key=p, text=p) for p in t.players)]), "Only force left"),
+        ft.Button("Save result", key=f"result-save-{n}", on_click=save),
+    ])
+    first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
+                        value=t.first or None, options=[ft.DropdownOption(key=p, text=p) for p in t.players],
+                        on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
+    return ft.Container(key=f"table-{n}", width=CARD_WIDTH, padding=12, border_radius=12,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, content=ft.Column(spacing=6, controls=[
+        ft.Text(f"Table {n}", weight=ft.FontWeight.BOLD, size=18),
+        ft.Text(players_line(t) + (f" · {t.first} first" if t.first else "")),
+        *([named(first, "Plays first")] if placed and live else []),
+        ClockFace(feed, t, marks),
+        ft.Text(result_line(t), key=f"outcome-{n}", visible=not live),
+        ft.Text(judge_line(t), key=f"reports-{n}", visible=bool(judge_line(t)), weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
+        *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
+        ft.Row(buttons, wrap=True, spacing=6),
+        extend_panel,
+        result_panel,
+    ]))
 
 
-class JudgeScreen:
-    def __init__(self, tournament: Tournament, write: Write, *, clock: Callable[[], float] = time.time,
-                 room_url: str | None = None, room_qr: bytes | None = None,
+@ft.component
+def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, room_qr: bytes | None = None,
                  on_code: Callable[[int], None] | None = None,
-                 player_codes: Callable[[], dict[str, str]] | None = None) -> None:
-        self.tournament = tournament
-        self.write = write
-        self.on_code = on_code
-        self.clock = clock
-        now = clock()
-        self.title = ft.Text("", theme_style=ft.TextThemeStyle.HEADLINE_SMALL, key="event-title")
-        self.message = ft.Text("", key="message", color=ft.Colors.ERROR, visible=False)
-        self.alert = ft.Text("", key="alert", weight=ft.FontWeight.BOLD, color=ft.Colors.RED, visible=False)
-        self.cards: dict[int, TableCard] = {}
-        self.grid = ft.Row(wrap=True, spacing=12, run_spacing=12, key="tables",
-                           vertical_alignment=ft.CrossAxisAlignment.START)
-        self.standings = StandingsBox(tournament, lambda preset: self.act("tiebreaks", {"preset": preset}))
-        self.round_panel = RoundPanel(self.act, self.say)
-        self.cut_buttons = [ft.OutlinedButton(f"Top {n} cut", key=f"cut-{n}", visible=False,
-                                              on_click=lambda _, n=n: self.act("cut", {"size": n})) for n in (4, 8)]
-        names = ft.TextField(label="New table: names, comma-separated", width=320, dense=True,
-                             key="seat-names")
-        seat = ft.Row(wrap=True, controls=[names, ft.OutlinedButton("Seat table", key="seat-add",
-                                                                    on_click=lambda _: self.seat(names))])
-        bar = ft.Row(wrap=True, spacing=8, controls=[
-            ft.FilledButton("Start all", key="start-all", on_click=lambda _: self.act("start", {})),
-            ft.FilledButton("Pause all", key="pause-all", on_click=lambda _: self.act("pause", {})),
-            ft.FilledButton("Resume all", key="resume-all", on_click=lambda _: self.act("resume", {})),
-            ft.OutlinedButton("Next round", key="next-round", on_click=lambda _: self.act("next_round", {})),
-            *self.cut_buttons,
-        ])
-        room = [] if room_url is None else [ft.Row(wrap=True, controls=[
-            *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
-            ft.Text(f"Players: open {room_url} for your table's clock and the standings", selectable=True),
-        ])]
-        # the players' codes for reporting from their phones, read fresh on each tap (a spent code has a successor)
-        self.codes = ft.Text("", key="player-codes", selectable=True, visible=False)
-        if player_codes is not None:
-            room.append(ft.Column([ft.OutlinedButton("Player codes", key="show-codes",
-                                                     on_click=lambda _: self.show_codes(player_codes)), self.codes]))
-        self.root = ft.Column(key="judge", spacing=12, controls=[
-            self.title, *room, bar, self.message, self.alert, self.round_panel.root, self.grid, seat,
-            ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM), self.standings.root,
-        ])
-        self.show(tournament, now)
+                 player_codes: Callable[[], dict[str, str]] | None = None) -> ft.Control:
+    """The whole judge's screen for the event in `feed`."""
+    t, set_t = ft.use_state(feed.state.value)
+    message, set_message = ft.use_state("")
+    codes, set_codes = ft.use_state("")  # the players' codes while shown
+    box = ft.use_ref({"names": ""})  # the new table's names as typed (see feed.typed)
+    def follow() -> Callable[[], None]:
+        set_t(feed.state.value)  # what changed between the first drawing and now
+        return feed.state.subscribe(set_t)
 
-    # --- actions (the only way anything changes) -------------------------------------------------
+    ft.use_effect(follow, [])
+    shown = ft.use_memo(lambda: standings_table(t), [t])
 
-    def act(self, kind: str, data: dict[str, Any]) -> None:
-        changed: list[ft.Control] = []
+    def act(kind: str, data: dict[str, Any]) -> bool:
+        """Hand one change to `write`; a refusal is said on screen. True when it was made."""
         try:
-            new = self.write(kind, data)
+            new = write(kind, data)
         except CompanionError as exc:
-            put_text(self.message, str(exc), changed)
-        else:
-            put_text(self.message, "", changed)
-            changed += self.show(new, self.clock())
-        self.send(changed)
+            set_message(str(exc))
+            return False
+        set_message("")
+        set_t(new)  # drawn even before the effect subscribed (a tap right after the page appeared)
+        feed.show(new)  # the clocks, and other followers of this feed
+        return True
 
-    def send(self, changed: list[ft.Control]) -> None:
-        """Send just these controls: after a click Flet would otherwise diff the whole page (slow at 64 tables)."""
-        ft.context.mark_update_called()
-        if changed:
-            self.root.page.update(*changed)
+    # the same functions on every drawing, so the memoised cards are not drawn again for a new closure
+    act = ft.use_callback(act, [])
+    say = ft.use_callback(lambda text: set_message(text), [])
 
-    def seat(self, names: ft.TextField) -> None:
-        taken = {t.number for t in self.tournament.tables}
-        number = next(n for n in range(1, len(taken) + 2) if n not in taken)
-        players = [p.strip() for p in (names.value or "").split(",") if p.strip()]
-        self.act("seat", {"table": number, "players": players})
-        if not self.message.value:
-            names.value = ""
-            self.send([names])
+    def seat() -> None:
+        taken = {tb.number for tb in t.tables}
+        number = next(k for k in range(1, len(taken) + 2) if k not in taken)
+        if act("seat", {"table": number, "players": [p.strip() for p in box.current["names"].split(",") if p.strip()]}):
+            box.current["names"] = ""  # drawn empty with the new table
 
-    def show_codes(self, player_codes: Callable[[], dict[str, str]]) -> None:
-        try:
-            codes = player_codes() if not self.codes.visible else {}
-        except CompanionError as exc:
-            self.say(str(exc))
+    def show_codes() -> None:
+        """The players' codes for reporting from their phones, read fresh on each look (a spent code has a
+        successor); a second tap hides them."""
+        if codes or player_codes is None:
+            set_codes("")
             return
-        self.codes.value = "\n".join(f"{p}: {c}" for p, c in codes.items()) or "No players yet"
-        self.codes.visible = not self.codes.visible
-        self.send([self.codes])
+        try:
+            found = player_codes()
+        except CompanionError as exc:
+            set_message(str(exc))
+            return
+        set_codes("\n".join(f"{p}: {c}" for p, c in found.items()) or "No players yet")
 
-    def say(self, text: str) -> None:
-        changed: list[ft.Control] = []
-        put_text(self.message, text, changed)
-        self.send(changed)
-
-    # --- drawing ---------------------------------------------------------------------------------
-
-    def show(self, tournament: Tournament, now: float) -> list[ft.Control]:
-        """Draw a new state; rebuild only the cards whose table changed. Returns the changed controls."""
-        self.tournament = tournament
-        changed: list[ft.Control] = []
-        self.standings.sync(tournament, changed)
-        put(self.title, "value", f"{tournament.name} · Skirmish {tournament.build} · {self.standings.shown.stage}",
-            changed)
-        for button in self.cut_buttons:  # a top cut once, after Swiss rounds
-            put(button, "visible", tournament.swiss and not tournament.cut and len(tournament.rounds) > 1, changed)
-        cards: dict[int, TableCard] = {}
-        for table in tournament.tables:
-            card = self.cards.get(table.number)
-            if card is None:
-                card = TableCard(self, table, now)
-            elif card.table != table:
-                card.table = table
-                card.build(now)
-                changed.append(card.root)
-            cards[table.number] = card
-        if list(cards) != list(self.cards) or any(cards[n] is not self.cards.get(n) for n in cards):
-            self.grid.controls = [c.root for c in cards.values()]
-            changed.append(self.grid)
-        self.cards = cards
-        self.round_panel.sync(tournament, changed)
-        return changed
-
-    def concerns(self, warnings: tuple[tuple[int, float], ...]) -> bool:
-        """The judge hears every table's warnings."""
-        return bool(warnings)
-
-    def tick(self, now: float, warnings: tuple[tuple[int, float], ...] = ()) -> list[ft.Control]:
-        """Move the clocks to `now`; show warnings that just fired. Returns the changed controls."""
-        changed: list[ft.Control] = []
-        for card in self.cards.values():
-            changed += card.face.sync(card.table, self.tournament.marks, now)
-        if warnings:
-            put_text(self.alert, " · ".join(warning_line(n, m) for n, m in warnings), changed)
-        return changed
+    room = [] if room_url is None else [ft.Row(wrap=True, controls=[
+        *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
+        ft.Text(f"Players: open {room_url} for your table's clock and the standings", selectable=True),
+    ])]
+    if player_codes is not None:
+        room.append(ft.Column([ft.OutlinedButton("Player codes", key="show-codes", on_click=show_codes),
+                               ft.Text(codes, key="player-codes", selectable=True, visible=bool(codes))]))
+    cut = t.swiss and not t.cut and len(t.rounds) > 1  # a top cut once, after Swiss rounds
+    bar = ft.Row(wrap=True, spacing=8, controls=[
+        ft.FilledButton("Start all", key="start-all", on_click=lambda: act("start", {})),
+        ft.FilledButton("Pause all", key="pause-all", on_click=lambda: act("pause", {})),
+        ft.FilledButton("Resume all", key="resume-all", on_click=lambda: act("resume", {})),
+        ft.OutlinedButton("Next round", key="next-round", on_click=lambda: act("next_round", {})),
+        *(ft.OutlinedButton(f"Top {k} cut", key=f"cut-{k}", visible=cut, on_click=partial(act, "cut", {"size": k}))
+          for k in (4, 8)),
+    ])
+    cards = [TableCard(feed, table, t.marks, bool(t.placement), act, say, on_code, key=f"card-{table.number}")
+             for table in t.tables]
+    return ft.Column(key="judge", spacing=12, controls=[
+        ft.Text(f"{t.name} · Skirmish {t.build} · {shown.stage}", theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                key="event-title"),
+        *room, bar,
+        ft.Text(message, key="message", color=ft.Colors.ERROR, visible=bool(message)),
+        AlertLine(feed),
+        RoundPanel(t, act, say),
+        ft.Row(cards, wrap=True, spacing=12, run_spacing=12, key="tables",
+               vertical_alignment=ft.CrossAxisAlignment.START),
+        ft.Row(wrap=True, controls=[
+            ft.TextField(label="New table: names, comma-separated", width=320, dense=True, key="seat-names",
+                         value=box.current["names"], on_change=typed(box, "names")),
+            ft.OutlinedButton("Seat table", key="seat-add", on_click=seat)]),
+        ft.Text("Standings", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        Standings(shown, t.tiebreaks, lambda preset: act("tiebreaks", {"preset": preset})),
+    ])

@@ -3,7 +3,8 @@ room pages (companion/room) from the same server instead.
 
 One `LiveHub` per process holds the event and the one shared tick of the judge's screens: it publishes
 ("tick", now, warnings) through Flet pub/sub when a shown second changes and ("state", tournament) after a
-write; each screen redraws only the controls whose text changed. Changes made with the CLI reach it too: the
+write; each judge's page puts them into its own feed (ui/judge/feed.py), whose components redraw only what
+changed. Changes made with the CLI reach it too: the
 tick notices that the event's file changed.
 
 Who may write is decided per connection, not per session: `may_write(page)` asks the server whether the
@@ -28,7 +29,8 @@ from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed
 from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
-from companion.ui.judge.judge_screen import JudgeScreen
+from companion.ui.judge.feed import JudgeFeed, mount
+from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.judge.qr import qr_png
 
 TOPIC = "judge"
@@ -151,25 +153,29 @@ class LiveHub:
             page.update()
             return
         self.refresh()
-        view = JudgeScreen(self.state, lambda kind, data: self.write(page, kind, data), clock=self.clock,
-                           room_url=self.url, room_qr=self.qr, player_codes=lambda: self.codes(page))
+        feed = JudgeFeed(self.state, self.clock())
         # made here, in the session's context, so it registers with this page; a warning beeps and vibrates
         alerts = Alerts()
 
+        def deliver(message: tuple[Any, ...]) -> None:
+            if message[0] == "state":
+                feed.show(message[1])
+                return
+            feed.advance(message[1], message[2])
+            if message[2]:  # the judge hears every table's warnings
+                task = asyncio.create_task(alerts.warn())
+                self._buzzing.add(task)
+                task.add_done_callback(self._buzzing.discard)
+
         async def on_message(_topic: str, message: tuple[Any, ...]) -> None:
             try:
-                if message[0] == "state":
-                    changed = view.show(message[1], self.clock())
-                else:
-                    changed = view.tick(message[1], message[2])
-                    if view.concerns(message[2]):
-                        task = asyncio.create_task(alerts.warn())
-                        self._buzzing.add(task)
-                        task.add_done_callback(self._buzzing.discard)
-                if changed:
-                    page.update(*changed)
+                deliver(message)
             except Exception:  # e.g. the browser went away mid-update: that page alone stops
                 log.debug("judge screen update failed", exc_info=True)
+
+        def follow(_topic: str, message: tuple[Any, ...]) -> None:
+            # a published message runs outside any page; the feed's components redraw through this page
+            page.run_task(on_message, _topic, message)
 
         extra: list[ft.Control] = []
         if self.on_rotate is not None:
@@ -181,13 +187,16 @@ class LiveHub:
             page.pubsub.unsubscribe_topic(TOPIC)
 
         def on_connect(_: Any) -> None:  # back (a reload, Wi-Fi again): catch up, then follow the tick again
-            page.pubsub.subscribe_topic(TOPIC, on_message)
-            changed = view.show(self.state, self.clock())
-            if changed:
-                page.update(*changed)
+            page.pubsub.subscribe_topic(TOPIC, follow)
+            feed.show(self.state)
 
         page.on_disconnect, page.on_connect = on_disconnect, on_connect
-        page.controls = [view.root, *extra]
-        page.pubsub.subscribe_topic(TOPIC, on_message)
+
+        def write(kind: str, data: dict[str, Any]) -> Tournament:
+            return self.write(page, kind, data)
+
+        page.controls = [mount(JudgeConsole, feed, write, room_url=self.url, room_qr=self.qr, key="judge-console",
+                               player_codes=lambda: self.codes(page)), *extra]
+        page.pubsub.subscribe_topic(TOPIC, follow)
         self.start(page.pubsub)
         page.update()

@@ -14,69 +14,63 @@ from typing import Any
 
 import flet as ft
 
-Act = Callable[[str, dict[str, Any]], None]
+from companion.session.judging.judge import Tournament
+from companion.ui.judge.feed import typed
+from companion.ui.widgets import named
+
+Act = Callable[[str, dict[str, Any]], bool]
 Say = Callable[[str], None]
 
 
-class RoundPanel:
-    def __init__(self, act: Act, say: Say) -> None:
-        self.act = act
-        self.say = say
-        self.shown: tuple[Any, ...] | None = None
-        self.root = ft.Container(key="round-panel")
+@ft.component
+def RoundPanel(t: Tournament, act: Act, say: Say) -> ft.Control:
+    """Drawn again when the event changes; what the judge picked stays picked (controlled fields)."""
+    box = ft.use_ref({"swap-a": "", "swap-b": "", "drop-player": "", "register-name": ""})  # see feed.typed
+    kept = box.current
+    if not t.swiss:
+        return ft.Container(key="round-panel", visible=False)
+    rnd = t.current
+    started = any(tb.started or tb.result is not None for tb in rnd.tables)
+    byes = ", ".join(rnd.byes)
+    seats = [*rnd.seated, *rnd.byes]
+    gone = f"Dropped: {', '.join(t.dropped)}" if t.dropped else ""
 
-    def sync(self, t: Any, changed: list[ft.Control]) -> None:
-        """Redraw when the seating or the field changed (a clock tick leaves the panel alone)."""
-        rnd = t.current
-        shown = (t.swiss, rnd.number, rnd.seated, rnd.byes, t.players, t.dropped,
-                 any(tb.started or tb.result is not None for tb in rnd.tables))
-        if shown == self.shown:
-            return
-        self.shown = shown
-        self.root.visible = t.swiss
-        self.root.content = self.build(t, started=shown[-1]) if t.swiss else None
-        changed.append(self.root)
+    def pick(key: str, label: str, width: int, names: list[str], name: str = "") -> ft.Control:
+        return named(ft.Dropdown(label=label, width=width, dense=True, key=key, value=kept[key] or None,
+                                 options=[ft.DropdownOption(key=p, text=p) for p in names],
+                                 on_select=typed(box, key)), name or label)
 
-    def build(self, t: Any, *, started: bool) -> ft.Control:
-        rnd = t.current
-        byes = ", ".join(rnd.byes)
-        seats = [*rnd.seated, *rnd.byes]
-        first = ft.Dropdown(label="Seat of", width=150, dense=True, key="swap-a",
-                            options=[ft.DropdownOption(key=p, text=p) for p in seats])
-        second = ft.Dropdown(label="with", width=150, dense=True, key="swap-b",
-                             options=[ft.DropdownOption(key=p, text=p) for p in seats])
-        leaving = ft.Dropdown(label="Player", width=180, dense=True, key="drop-player",
-                              options=[ft.DropdownOption(key=p, text=p) for p in t.active])
-        newcomer = ft.TextField(label="New player", width=180, dense=True, key="register-name")
-        gone = f"Dropped: {', '.join(t.dropped)}" if t.dropped else ""
-        # no keys on the rows: this part is rebuilt as a whole (see ui/judge/__init__.py)
-        return ft.Column(spacing=6, controls=[
-            ft.Text(f"Round {rnd.number} pairings · {len(t.active)} players · "
-                    f"{'head to head' if t.table_size == 2 else f'pods of {t.table_size}'}",
-                    theme_style=ft.TextThemeStyle.TITLE_SMALL),
-            ft.Text(f"Bye: {byes}" if byes else "", key="byes", visible=bool(byes)),
-            ft.Text(gone, key="dropped", visible=bool(gone), size=12, italic=True),
-            ft.Row(wrap=True, visible=not started, controls=[
-                first, second,
-                ft.OutlinedButton("Swap seats", key="swap", icon=ft.Icons.SWAP_HORIZ,
-                                  on_click=lambda _: self.swap(first, second))]),
-            ft.Row(wrap=True, controls=[
-                leaving, ft.OutlinedButton("Drop", key="drop", icon=ft.Icons.PERSON_REMOVE,
-                                           on_click=lambda _: self.drop(leaving))]),
-            ft.Row(wrap=True, visible=rnd.number == 1 and not started, controls=[
-                newcomer, ft.OutlinedButton("Register", key="register", icon=ft.Icons.PERSON_ADD,
-                                            on_click=lambda _: self.act("register", {"player": newcomer.value or ""}))
-            ]),
-        ])
+    def swap() -> None:
+        if not kept["swap-a"] or not kept["swap-b"]:
+            say("Pick the two players whose seats change")
+        elif act("swap", {"players": [kept["swap-a"], kept["swap-b"]]}):
+            kept["swap-a"] = kept["swap-b"] = ""
 
-    def swap(self, first: ft.Dropdown, second: ft.Dropdown) -> None:
-        if not first.value or not second.value:
-            self.say("Pick the two players whose seats change")
-            return
-        self.act("swap", {"players": [first.value, second.value]})
+    def drop() -> None:
+        if not kept["drop-player"]:
+            say("Pick the player who leaves the event")
+        elif act("drop", {"player": kept["drop-player"]}):
+            kept["drop-player"] = ""
 
-    def drop(self, leaving: ft.Dropdown) -> None:
-        if not leaving.value:
-            self.say("Pick the player who leaves the event")
-            return
-        self.act("drop", {"player": leaving.value})
+    def register() -> None:
+        if act("register", {"player": kept["register-name"]}):
+            kept["register-name"] = ""
+
+    return ft.Container(key="round-panel", content=ft.Column(spacing=6, controls=[
+        ft.Text(f"Round {rnd.number} pairings · {len(t.active)} players · "
+                f"{'head to head' if t.table_size == 2 else f'pods of {t.table_size}'}",
+                theme_style=ft.TextThemeStyle.TITLE_SMALL),
+        ft.Text(f"Bye: {byes}" if byes else "", key="byes", visible=bool(byes)),
+        ft.Text(gone, key="dropped", visible=bool(gone), size=12, italic=True),
+        ft.Row(wrap=True, visible=not started, controls=[
+            pick("swap-a", "Seat of", 150, seats),
+            pick("swap-b", "with", 150, seats),
+            ft.OutlinedButton("Swap seats", key="swap", icon=ft.Icons.SWAP_HORIZ, on_click=swap)]),
+        ft.Row(wrap=True, controls=[
+            pick("drop-player", "Player", 180, list(t.active), "Player who leaves"),
+            ft.OutlinedButton("Drop", key="drop", icon=ft.Icons.PERSON_REMOVE, on_click=drop)]),
+        ft.Row(wrap=True, visible=rnd.number == 1 and not started, controls=[
+            ft.TextField(label="New player", width=180, dense=True, key="register-name", value=kept["register-name"],
+                         on_change=typed(box, "register-name")),
+            ft.OutlinedButton("Register", key="register", icon=ft.Icons.PERSON_ADD, on_click=register)]),
+    ]))

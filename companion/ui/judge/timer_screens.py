@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 import flet as ft
 
@@ -12,6 +13,7 @@ from companion.core.model import Timer
 from companion.session.judging.judge import crossed_mark, remaining, table_timer_payload
 from companion.session.sharing.share import png, timer_link
 from companion.ui.alerts import Alerts
+from companion.ui.judge.feed import mount
 from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320
@@ -56,44 +58,51 @@ class TimerScreen:
         self.timer = timer
         self.marks = marks
         self.route = "/timer"
-        self.clock = ft.Text(key="timer-clock", size=72, weight=ft.FontWeight.BOLD)
-        self.warning = ft.Text(key="timer-warning", weight=ft.FontWeight.BOLD)
-        self.ticking = False
-        self.seen: float | None = None  # time left at the last check: each mark fires once
+        self.face: ft.Control | None = None  # the mounted Countdown, kept: a refresh shows the same one
 
     def build(self, app: App) -> ft.View:
-        self._show(time.time())
-        if not self.ticking:
-            self.ticking = True
-            self.alerts = Alerts()
+        if self.face is None:
             app.keep_awake(True)
-            app.page.run_task(self._tick, app)
+            self.face = mount(Countdown, self.timer, self.marks, key="countdown")
         note = "" if self.timer.running else "This clock was paused when the code was made: ask the judge."
         return ft.View(route=self.route, padding=16, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                        appbar=app_bar(app, "Table clock"), controls=[
             ft.Text(self.timer.label, key="timer-label", text_align=ft.TextAlign.CENTER),
-            self.clock,
-            self.warning,
+            self.face,
             ft.Text(note, key="timer-note", italic=True),
         ])
 
-    def _show(self, now: float) -> None:
-        left = remaining(self.timer, now)
-        self.clock.value = clock_text(left)
-        passed = [m for m in self.marks if left <= m]
-        self.clock.color = ft.Colors.RED if left <= 60 else ft.Colors.AMBER if passed else None
 
-    async def _tick(self, app: App) -> None:
-        while self in app.screens:
-            now = time.time()
-            self._show(now)
-            left = remaining(self.timer, now)
-            mark = crossed_mark(self.marks, self.seen if self.seen is not None else left, left)
-            self.seen = left
-            if mark is not None:
-                self.warning.value = "TIME!" if mark <= 0 else f"{clock_text(mark)} left"
-                app.page.run_task(self.alerts.warn)
-            if app.screens[-1] is self:
-                app.page.update(self.clock, self.warning)
-            await asyncio.sleep(1 - (time.time() % 1) + 0.02)
-        self.ticking = False
+@ft.component
+def Countdown(timer: Timer, marks: tuple[float, ...]) -> ft.Control:
+    """The clock and its last warning, redrawn when the shown second changes; a crossed mark beeps once."""
+    now, set_now = ft.use_state(time.time)
+    warning, set_warning = ft.use_state("")
+
+    def run() -> Callable[[], None]:
+        alerts = Alerts()  # made in the page's context, so its services register with this page
+        page = ft.context.page
+
+        async def tick() -> None:
+            seen = remaining(timer, now)  # time left at the last check (first: when drawn): a mark fires once
+            while True:
+                at = time.time()
+                left = remaining(timer, at)
+                mark = crossed_mark(marks, seen, left)
+                seen = left
+                if mark is not None:
+                    set_warning("TIME!" if mark <= 0 else f"{clock_text(mark)} left")
+                    page.run_task(alerts.warn)
+                set_now(at)
+                await asyncio.sleep(1 - (time.time() % 1) + 0.02)
+
+        return page.run_task(tick).cancel  # stops when the screen closes
+
+    ft.use_effect(run, [])
+    left = remaining(timer, now)
+    passed = [m for m in marks if left <= m]
+    colour = ft.Colors.RED if left <= 60 else ft.Colors.AMBER if passed else None
+    return ft.Column(horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16, controls=[
+        ft.Text(clock_text(left), key="timer-clock", size=72, weight=ft.FontWeight.BOLD, color=colour),
+        ft.Text(warning, key="timer-warning", weight=ft.FontWeight.BOLD),
+    ])

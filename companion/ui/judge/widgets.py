@@ -1,20 +1,18 @@
-"""Pieces shared by the judge's screen and the read-only pages: a table's clock face and the standings.
+"""Pieces of the judge's screen as Flet components: a table's clock face, the warning line and the standings.
 
-Everything that ticks changes a control only when its text or colour really changes, and reports which
-controls changed, so the caller sends just those to the browser.
+The clock face and the warning line follow the feed's ticks themselves (ui/judge/feed.py): each redraws only
+when the text it shows changes, so a tick sends the clocks whose second changed and nothing else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
-from companion.session.judging.event_pairing import PRESETS, standings_table
+from companion.session.judging.event_pairing import PRESETS, StandingsTable
 from companion.session.judging.judge import (
     Table,
-    Tournament,
     clock_text,
     describe,
     remaining,
@@ -22,23 +20,11 @@ from companion.session.judging.judge import (
     status,
     warning_text,
 )
+from companion.ui.judge.feed import JudgeFeed, Tick
+from companion.ui.widgets import named
 
 STATUS_TEXT = {"waiting": "waiting to start", "running": "running", "paused": "paused", "time": "time!",
                "done": "result in"}
-
-
-def put(control: ft.Control, name: str, value: Any, changed: list[ft.Control]) -> None:
-    """Set one property if it differs, and note the control as changed."""
-    if getattr(control, name) != value:
-        setattr(control, name, value)
-        if not changed or changed[-1] is not control:
-            changed.append(control)
-
-
-def put_text(control: ft.Text, text: str, changed: list[ft.Control]) -> None:
-    """Set a message's text; an empty message takes no room on screen."""
-    put(control, "value", text, changed)
-    put(control, "visible", bool(text), changed)
 
 
 def clock_colour(table: Table, marks: tuple[float, ...], now: float) -> str | None:
@@ -55,22 +41,37 @@ def clock_colour(table: Table, marks: tuple[float, ...], now: float) -> str | No
     return None
 
 
-class ClockFace:
-    """A table's countdown and its state line (`Table 3 · paused`), for any page."""
+def face_of(table: Table, marks: tuple[float, ...], now: float) -> tuple[str, str | None, str]:
+    """What a table's clock face shows at `now`: the countdown, its colour, the state line."""
+    extra = f" (+{sum(e.seconds for e in table.extensions) / 60:g} min)" if table.extensions else ""
+    return (clock_text(shown_seconds(table.timer, now)), clock_colour(table, marks, now),
+            f"Table {table.number} · {STATUS_TEXT[status(table, now)]}{extra}")
 
-    def __init__(self, table: Table, marks: tuple[float, ...], now: float, *, size: int = 40) -> None:
-        self.number = table.number
-        self.clock = ft.Text("", size=size, weight=ft.FontWeight.BOLD, key=f"clock-{table.number}")
-        self.state = ft.Text("", key=f"state-{table.number}")
-        self.sync(table, marks, now)
 
-    def sync(self, table: Table, marks: tuple[float, ...], now: float) -> list[ft.Control]:
-        changed: list[ft.Control] = []
-        put(self.clock, "value", clock_text(shown_seconds(table.timer, now)), changed)
-        put(self.clock, "color", clock_colour(table, marks, now), changed)
-        extra = f" (+{sum(e.seconds for e in table.extensions) / 60:g} min)" if table.extensions else ""
-        put(self.state, "value", f"Table {table.number} · {STATUS_TEXT[status(table, now)]}{extra}", changed)
-        return changed
+@ft.component
+def ClockFace(feed: JudgeFeed, table: Table, marks: tuple[float, ...], size: int = 40) -> ft.Control:
+    """A table's countdown and its state line (`Table 3 · paused`), redrawn when a tick changes either."""
+    shown = face_of(table, marks, feed.tick.value.now)
+    last = ft.use_ref(shown)
+    last.current = shown
+    latest = ft.use_ref((table, marks))
+    latest.current = (table, marks)
+    _, redraw = ft.use_state(0)
+
+    def follow() -> Callable[[], None]:
+        def on_tick(tick: Tick) -> None:
+            if face_of(*latest.current, tick.now) != last.current:
+                redraw(lambda n: n + 1)
+
+        on_tick(feed.tick.value)  # a tick between the first drawing and now
+        return feed.tick.subscribe(on_tick)
+
+    ft.use_effect(follow, [])
+    text, colour, line = shown
+    return ft.Column(spacing=6, controls=[
+        ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=colour, key=f"clock-{table.number}"),
+        ft.Text(line, key=f"state-{table.number}"),
+    ])
 
 
 def players_line(table: Table) -> str:
@@ -85,41 +86,42 @@ def warning_line(number: int, mark: float) -> str:
     return f"Table {number}: {warning_text(mark)}"
 
 
-class StandingsBox:
-    """The event's standings in its tiebreak order, redrawn only when they change (a pause or a tick leaves them
-    alone), with the order above them and a choice of order for the judge (`choose`, when given)."""
+@ft.component
+def AlertLine(feed: JudgeFeed) -> ft.Control:
+    """The warnings of the last tick that had any (every table's: the judge hears them all)."""
+    text, set_text = ft.use_state("")
 
-    def __init__(self, t: Tournament, choose: Callable[[str], None] | None = None) -> None:
-        self.shown = standings_table(t)
-        self.preset = t.tiebreaks
-        self.order = ft.Text(f"Order: {self.shown.order}", key="standings-order", size=12)
-        self.picker = ft.Dropdown(label="Tiebreaks", width=260, dense=True, key="tiebreaks", value=t.tiebreaks,
-                                  visible=choose is not None,
-                                  options=[ft.DropdownOption(key=k, text=p.name) for k, p in PRESETS.items()],
-                                  on_select=(lambda e: choose(e.control.value)) if choose else None)
-        self.box = ft.Container(content=self.table())
-        self.bracket = ft.Text("\n".join(self.shown.bracket), key="bracket", visible=bool(self.shown.bracket))
-        self.root = ft.Column(key="standings-box", spacing=6,
-                              controls=[self.bracket, self.picker, self.order, self.box])
+    def follow() -> Callable[[], None]:
+        def on_tick(tick: Tick) -> None:
+            if tick.warnings:
+                set_text(" · ".join(warning_line(n, m) for n, m in tick.warnings))
 
-    def sync(self, t: Tournament, changed: list[ft.Control]) -> None:
-        shown = standings_table(t)
-        put(self.picker, "value", t.tiebreaks, changed)
-        if shown != self.shown:
-            self.shown = shown
-            put(self.order, "value", f"Order: {shown.order}", changed)
-            put_text(self.bracket, "\n".join(shown.bracket), changed)
-            self.box.content = self.table()
-            changed.append(self.box)
+        return feed.tick.subscribe(on_tick)
 
-    def table(self) -> ft.Control:
-        if not self.shown.rows:
-            return ft.Text("No players seated yet.")
-        header = ("#", "Player", *self.shown.headers)
-        # no key: a rebuilt table must not be matched to the old one (see ui/judge/__init__.py)
-        return ft.DataTable(
+    ft.use_effect(follow, [])
+    return ft.Text(text, key="alert", weight=ft.FontWeight.BOLD, color=ft.Colors.RED, visible=bool(text))
+
+
+@ft.component
+def Standings(shown: StandingsTable, tiebreaks: str, choose: Callable[[str], None] | None = None) -> ft.Control:
+    """The event's standings in its tiebreak order (`standings_table`), with the order above them and a choice
+    of order for the judge (`choose`, when given)."""
+    picker = ft.Dropdown(label="Tiebreaks", width=260, dense=True, key="tiebreaks", value=tiebreaks,
+                         visible=choose is not None,
+                         options=[ft.DropdownOption(key=k, text=p.name) for k, p in PRESETS.items()],
+                         on_select=(lambda e: choose(e.control.value)) if choose else None)
+    if shown.rows:
+        header = ("#", "Player", *shown.headers)
+        table: ft.Control = ft.DataTable(
             columns=[ft.DataColumn(ft.Text(h), numeric=h != "Player") for h in header],
             rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in (rank, player, *values)])
-                  for rank, player, values in self.shown.rows],
-            column_spacing=18,
-        )
+                  for rank, player, values in shown.rows],
+            column_spacing=18)
+    else:
+        table = ft.Text("No players seated yet.")
+    return ft.Column(key="standings-box", spacing=6, controls=[
+        ft.Text("\n".join(shown.bracket), key="bracket", visible=bool(shown.bracket)),
+        named(picker, "Tiebreaks"),
+        ft.Text(f"Order: {shown.order}", key="standings-order", size=12),
+        table,
+    ])

@@ -11,6 +11,7 @@ from companion.session.play.helper import first_system, system_named
 from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_tools import PALETTE
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import radio_tile, switch_tile
 
 
 class NewMatchScreen:
@@ -34,12 +35,12 @@ class NewMatchScreen:
         controls.append(ft.RadioGroup(
             key="system", value=self.system, on_change=lambda e: self._set_system(app, e.control.value),
             content=ft.Column(spacing=0, controls=[
-                ft.Radio(value=p.id, label=p.name, key=f"system-{p.id}")
+                radio_tile(ft.Radio(value=p.id, key=f"system-{p.id}"), p.name)
                 for p in sorted(packs.values(), key=lambda p: p.name)])))
         if pack is not None:
             if pack.min_players != pack.max_players:
                 controls.append(ft.SegmentedButton(
-                    key="player-count", selected=[str(self.count)],
+                    key="player-count", show_selected_icon=False, selected=[str(self.count)],
                     segments=[ft.Segment(value=str(n), label=ft.Text(f"{n} players"))
                               for n in range(pack.min_players, pack.max_players + 1)],
                     on_change=lambda e: self._set_count(app, int(e.control.selected[0]))))
@@ -57,7 +58,7 @@ class NewMatchScreen:
                 if self.build_total not in totals:
                     self.build_total = totals[0]
                 controls.append(ft.SegmentedButton(
-                    key="build-total", selected=[str(self.build_total)],
+                    key="build-total", show_selected_icon=False, selected=[str(self.build_total)],
                     segments=[ft.Segment(value=str(t), label=ft.Text(f"{t} points")) for t in totals],
                     on_change=lambda e: self._set_build(app, int(e.control.selected[0]))))
                 controls.append(ft.Text(f"{self.build_total // 100} rounds per turn, one per 100 points."))
@@ -76,8 +77,8 @@ class NewMatchScreen:
         if not offered:
             return []
         return [ft.Text("House rules", theme_style=ft.TextThemeStyle.TITLE_SMALL), *[
-            ft.Switch(label=f"{r.title}: {r.text}", key=f"house-{r.id}", value=self.house.get(r.id, r.on),
-                      on_change=partial(self._set_house, r.id)) for r in offered]]
+            switch_tile(ft.Switch(key=f"house-{r.id}", value=self.house.get(r.id, r.on),
+                                  on_change=partial(self._set_house, r.id)), r.title, r.text) for r in offered]]
 
     def _set_house(self, option: str, e: ft.Event) -> None:
         self.house[option] = bool(e.control.value)

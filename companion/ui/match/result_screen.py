@@ -11,6 +11,7 @@ from companion.session.play.match_tools import leaders, scoring_kind
 from companion.session.table.full_log import points_over_turns
 from companion.ui.match.points_chart import points_chart
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import radio_tile
 
 DRAW = "draw"
 
@@ -27,9 +28,9 @@ class EndMatchScreen:
         if not self.choice:
             self.choice = top[0] if len(top) == 1 else DRAW
         kind = "kills" if scoring_kind(match) == "kills" else "VP"
-        options = [ft.Radio(value=p.id, label=f"{p.name} wins ({getattr(p, scoring_kind(match))} {kind})",
-                            key=f"winner-{p.id}") for p in match.players]
-        options.append(ft.Radio(value=DRAW, label="A draw", key="winner-draw"))
+        options = [radio_tile(ft.Radio(value=p.id, key=f"winner-{p.id}"),
+                              f"{p.name} wins ({getattr(p, scoring_kind(match))} {kind})") for p in match.players]
+        options.append(radio_tile(ft.Radio(value=DRAW, key="winner-draw"), "A draw"))
         return ft.View(route=self.route, padding=16, spacing=12, appbar=app_bar(app, "End the match"), controls=[
             ft.Text(f"Suggested from the scores: {', '.join(match.player(p).name for p in top)}"
                     + (" (tied)" if len(top) > 1 else "")),

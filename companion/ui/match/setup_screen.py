@@ -14,6 +14,7 @@ from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import switch_tile
 
 MARKS = {True: "OK", False: "NOT OK", None: "CHECK"}
 SQUARE = "starting square"
@@ -42,8 +43,9 @@ class SetupScreen:
         rules = house_rules(app.session, match)
         if rules:  # switched for this match only, as one undoable step each
             controls.append(ft.Text("House rules", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-            controls += [ft.Switch(label=f"{r.title}: {r.text}", key=f"house-{r.id}", value=r.on,
-                                   on_change=partial(self._switch, app, r.id)) for r in rules]
+            controls += [switch_tile(ft.Switch(key=f"house-{r.id}", value=r.on,
+                                               on_change=partial(self._switch, app, r.id)), r.title, r.text)
+                         for r in rules]
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=8,
                        appbar=app_bar(app, "Set-up and forces"), controls=controls)
 

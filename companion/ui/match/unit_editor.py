@@ -12,6 +12,7 @@ from companion.session import inputs
 from companion.session.table.library import add_from_library, dial_as_text, edit_unit, parse_dial, saved_units
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
+from companion.ui.widgets import named
 
 EXAMPLE = {"speed": 8, "attack": 10, "defense": 17, "damage": 3, "wounds": 3, "armour": 3, "sight": 2,
            "morale": 8, "pool": 7, "fate": 3}
@@ -49,10 +50,11 @@ class UnitEditorScreen:
                          on_change=lambda e: setattr(self, "name", e.control.value or "")),
             ft.TextField(key="unit-points", label="Points", value=self.points, keyboard_type=ft.KeyboardType.NUMBER,
                          on_change=lambda e: setattr(self, "points", e.control.value or "")),
-            ft.Dropdown(key="unit-owner", label="Owner", value=self.owner,
-                        options=[ft.DropdownOption(key=p.id, text=p.name) for p in match.players],
-                        on_select=lambda e: setattr(self, "owner", e.control.value or self.owner)),
-            ft.TextField(key="unit-dial", label=f"Dial: one click per line ({' '.join(stats)})",
+            named(ft.Dropdown(key="unit-owner", label="Owner", value=self.owner,
+                              options=[ft.DropdownOption(key=p.id, text=p.name) for p in match.players],
+                              on_select=lambda e: setattr(self, "owner", e.control.value or self.owner)), "Owner"),
+            ft.TextField(key="unit-dial", label="Dial", helper=f"One click per line: {' '.join(stats)}",
+                         helper_max_lines=2,
                          hint_text=f"{example}\n{example}", value=self.dial_text, multiline=True, min_lines=4,
                          on_change=on_dial),
             preview,

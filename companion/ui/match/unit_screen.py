@@ -14,7 +14,7 @@ from companion.ui.match.unit_card import counter, token_counters
 from companion.ui.match.unit_editor import UnitEditorScreen
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
-from companion.ui.widgets import counter_labels
+from companion.ui.widgets import counter_labels, radio_tile
 
 
 class UnitScreen:
@@ -67,7 +67,7 @@ class UnitScreen:
                  ft.RadioGroup(key="unit-position", value=current_place(match, unit),
                                on_change=lambda e: place(e.control.value or ""),
                                content=ft.Column(spacing=0, controls=[
-                                   ft.Radio(value=word, label=label, key=f"unit-position-{word or 'default'}")
+                                   radio_tile(ft.Radio(value=word, key=f"unit-position-{word or 'default'}"), label)
                                    for word, label in spots.items()]))] if spots else []
 
         def removed() -> None:

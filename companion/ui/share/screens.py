@@ -13,6 +13,7 @@ from companion.core.errors import CompanionError
 from companion.session.sharing.share import png, share_match
 from companion.session.sharing.share_sync import ShareCode, share_code, turn_ready
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import switch_tile
 
 QR_SIDE = 320  # fits a 360 px wide phone with its margins
 
@@ -56,8 +57,9 @@ class ShareScreen:
                                   on_click=partial(self._step, app, 1)),
             ], wrap=True))
         controls += [
-            ft.Switch(key="share-history", value=self.history, label="Include the history (needed to merge)",
-                      on_change=lambda e: self._set_history(app, bool(e.control.value))),
+            switch_tile(ft.Switch(key="share-history", value=self.history,
+                                  on_change=lambda e: self._set_history(app, bool(e.control.value))),
+                        "Include the history", "Needed to merge"),
             ft.Row(wrap=True, controls=[
                 ft.OutlinedButton("Copy link", icon=ft.Icons.COPY, key="share-copy",
                                   on_click=lambda: self._copy(app, text)),

@@ -1,0 +1,211 @@
+"""Is any text clipped on the screen Chromium shows? Read from Flutter's semantics tree (flt-semantics nodes).
+
+Why the semantics tree: Flutter draws every glyph into one canvas, so the DOM has no text boxes to measure, and
+the Flet controls carry no measured sizes. But each semantics node has the rectangle of its widget and the
+widget's whole text (its label), even where the canvas shows "Tabletop Compa…" or cuts a word at the edge. A
+text is clipped when the rectangle cannot hold the label at the text's size. The size is not in the DOM, so it
+is inferred: a text node's height is a whole number of lines of one of the type sizes the app uses (Material 3's
+styles and the app's own `size=` values), and the label is measured in the page's own font (Flutter's
+widths of Liberation Sans, Arial's metrics, are within 2-5 % of the Roboto Flutter draws: "Game" is 37.2 px in
+Flutter and 38.1 px in Liberation Sans, a 398 px sentence 386 px; the semantics spans' own font, Times, is not).
+Controls whose label sits beside a glyph (radio, switch, checkbox) get the glyph's width taken off; a text
+field's label must fit on one line inside the field at its resting size (16 px), or it wraps over the border.
+
+The check is lenient where a height allows several readings (it takes the reading under which the text fits),
+so it finds cut and ellipsised one- and two-line texts and overflowing labels, not a wrapped line that lost
+two pixels. It reports each clipped text as {label, width, height, why}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# (font px, line px) of the Material 3 styles the screens use, then the app's own `size=` texts (line 1.43 em,
+# Flutter's bodyMedium height, which a Text with only a size inherits)
+STYLES = [(22, 28), (24, 32), (16, 24), (14, 20), (12, 16), (11, 16)]
+SIZES = [10, 11, 12, 13, 16, 18, 20, 22, 24, 32, 40, 44, 56, 72]
+APP_BAR = 56  # scrolled content passes under the app bar: what it cuts there is not clipped by its layout
+SMALLEST_WRAPPED = 12  # a 28 px node read as two lines of 10 px would excuse any clipped title
+
+CHECK_JS = """([styles, ignore, smallest, top]) => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:-9999px;top:0';
+  const host = document.querySelector('flt-semantics-host') || document.body;
+  host.appendChild(probe);
+  const width = (text, px) => {  // Flutter draws Roboto; Liberation Sans (Arial's widths) is within 2-5 %
+    probe.style.font = px + 'px "Liberation Sans", Arial, sans-serif';
+    probe.textContent = text;
+    return probe.getBoundingClientRect().width * 0.97;  // the benefit of the doubt goes to the text
+  };
+  const linesNeeded = (label, px, w) =>
+    label.split('\\n').reduce((n, part) => n + Math.max(1, Math.ceil((width(part, px) - 1) / w)), 0);
+  const fitsText = (label, w, h) => {
+    if (label.includes('\\n'))  // several texts merged into one node (a list tile): their sizes differ
+      return linesNeeded(label, 12, w) <= Math.max(1, Math.floor((h + 1) / 16));
+    let tried = false;
+    for (const [px, line] of styles) {
+      const n = Math.round(h / line);
+      if (n < 1 || Math.abs(n * line - h) > 1.5 || (n > 1 && px < smallest)) continue;
+      tried = true;
+      if (linesNeeded(label, px, w) <= n) return true;
+    }
+    if (!tried)  // an unknown height (a merged card, a chip): one line of 12 px per 16 px of height
+      return linesNeeded(label, 12, w) <= Math.max(1, Math.floor((h + 1) / 16));
+    return false;
+  };
+  const glyph = {radio: 32, checkbox: 32, switch: 60};
+  const out = [];
+  for (const el of document.querySelectorAll('flt-semantics')) {
+    const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5');
+    const r = (heading || el).getBoundingClientRect();  // an app bar's title: the heading has its own box
+    // a node the window's bottom edge cuts is cut by the scrolling, not by its layout (it is checked once
+    // scrolled into view)
+    if (r.width < 1 || r.height < 1 || r.bottom >= innerHeight - 1.5 || r.top <= top + 1.5) continue;
+    const role = el.getAttribute('role') || '';
+    const input = el.querySelector(':scope > input, :scope > textarea');
+    const span = heading || el.querySelector(':scope > span');  // a text's label is a span
+    let label = '', why = '';
+    if (input) {
+      label = (input.getAttribute('aria-label') || '').trim();
+      if (label && width(label, 16) > r.width - 24) why = 'field label wider than its box';
+    } else if (glyph[role] !== undefined) {
+      label = (el.getAttribute('aria-label') || '').trim();
+      if (label && width(label, 14) > r.width - glyph[role] + 1) why = 'label cut beside its ' + role;
+    } else if (span) {
+      label = (span.textContent || '').trim();
+      if (label && !fitsText(label, r.width, r.height)) why = 'text does not fit its box';
+    } else if (role === 'button' && !el.querySelector('flt-semantics')) {
+      label = (el.textContent || '').trim();
+      const longest = Math.max(0, ...label.split('\\n').map(p => width(p, 14)));
+      if (label && longest > r.width - 8 && !fitsText(label, r.width - 8, r.height)) why = 'button text cut';
+    }
+    // a text field's counter says "40 characters remaining" to a screen reader and shows "0/40"
+    if (label && !ignore.includes(label) && !/ characters? remaining$/.test(label))
+      out.push({label, width: Math.round(r.width), height: Math.round(r.height), why});
+  }
+  probe.remove();
+  return out;
+}"""
+
+
+LIGHT = 128  # mean grey level (0-255) above which a screenshot counts as light (the app is dark)
+
+
+def brightness(png: bytes, darkest: bool = False) -> float:
+    """The mean grey level of a screenshot (or its darkest pixel's: a blank light page has none dark)."""
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L").resize((36, 64))
+    pixels = image.tobytes()  # one byte of grey per pixel
+    return min(pixels) if darkest else sum(pixels) / len(pixels)
+
+
+def styles() -> list[tuple[float, float]]:
+    return [*STYLES, *((size, round(size * 1.43, 2)) for size in SIZES)]
+
+
+def clipped(page: Any, ignore: tuple[str, ...] = (), top: float = -2) -> list[dict[str, Any]]:
+    """Every text node on the page now with `why` it is clipped ('' when it fits). Flutter's semantics must be
+    on (Screen.open turns it on). Once scrolled, nodes at `top` or above (the app bar's edge) are skipped."""
+    return page.evaluate(CHECK_JS, [styles(), list(ignore), SMALLEST_WRAPPED, top])
+
+
+def targets(page: Any, top: float = -2, minimum: int = 48) -> list[dict[str, Any]]:
+    """Every tappable node in view, with `why` it is too small ('' when it is at least `minimum` px tall)."""
+    return page.evaluate("""([minimum, top]) => [...document.querySelectorAll('flt-semantics[flt-tappable]')]
+      .filter(e => { const r = e.getBoundingClientRect();
+                     return r.height > 0 && r.bottom < innerHeight - 1.5 && r.top > top + 1.5; })
+      .map(e => { const r = e.getBoundingClientRect();
+        const label = (e.getAttribute('aria-label') || e.textContent
+                       || (e.parentElement && e.parentElement.getAttribute('aria-label')) || '?').trim();
+        // a switch or radio inside a tappable line (a list tile that toggles it) is as big as the line
+        const line = e.parentElement && e.parentElement.closest('flt-semantics[flt-tappable]');
+        const l = line && line.getBoundingClientRect();
+        const small = r.height < minimum - 0.5 && !(l && l.height >= minimum - 0.5 && l.width >= r.width);
+        return {label, width: Math.round(r.width), height: Math.round(r.height),
+                why: small ? 'under ' + minimum + ' px' : ''}; })""", [minimum, top])
+
+
+def unnamed(page: Any) -> list[str]:
+    """Interactive semantics nodes (buttons, fields, switches ...) that have no name a screen reader can say."""
+    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics[role]')].filter(e => {
+        const role = e.getAttribute('role');
+        if (!['button', 'checkbox', 'switch', 'radio', 'slider', 'combobox', 'tab', 'link'].includes(role))
+          return false;
+        const own = (e.getAttribute('aria-label') || e.textContent || '').trim();
+        const parent = e.parentElement && e.parentElement.getAttribute('aria-label');  // a tooltip's name
+        return !own && !parent;
+      }).map(e => e.getAttribute('role') + ' at ' + Math.round(e.getBoundingClientRect().left) + ','
+                  + Math.round(e.getBoundingClientRect().top))""")
+
+
+def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 8) -> dict[str, list[Any]]:
+    """Clipped texts, small targets and unnamed controls over the whole screen: checked at the top and after
+    each scroll of most of a screen height until the screen stops moving (Flutter keeps only the nodes near
+    the visible part in its semantics tree).
+
+    A scroll view clips the nodes at its edges, so a node counts as clipped (or small) only if it never fit at
+    any of the positions it was seen at: a text that fits once it is fully in view is not clipped.
+    """
+    bad: dict[str, dict[str, Any]] = {}
+    fine: set[str] = set()
+    missing: list[str] = []
+    shown: list[str] = []
+    height = page.viewport_size["height"]
+    page.mouse.move(page.viewport_size["width"] / 2, height * 0.6)
+    for step in range(steps):
+        top = APP_BAR if step else -2
+        for kind, found in (("clipped", clipped(page, ignore, top)), ("small", targets(page, top))):
+            for f in found:
+                key = f"{kind}:{f['label']}"
+                if f["why"]:
+                    bad.setdefault(key, {"kind": kind, **f})
+                else:
+                    fine.add(key)
+        missing += [m for m in unnamed(page) if m not in missing]
+        layout = page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
+                               "Math.round(e.getBoundingClientRect().top)).join(',')")
+        if layout in shown:
+            break
+        shown.append(layout)
+        page.mouse.wheel(0, height * 0.6)
+        page.wait_for_timeout(500)
+    kept = [f for key, f in bad.items() if key not in fine]
+    return {"clipped": [f for f in kept if f["kind"] == "clipped"],
+            "small": [f"{f['label'][:40]} {f['width']}x{f['height']}" for f in kept if f["kind"] == "small"],
+            "unnamed": missing}
+
+
+# --- a page with known faults, to show the check finds them (tests/browser/test_fit_check.py) -----------------
+
+PLANTED = {"clipped": ["A very long title that cannot fit in the bar", "This sentence is far too long for one "
+                       "line on a phone and is cut", "Rounds (minutes, counted from the first roll-off)",
+                       "1 damage when knockback is blocked by a wall"],
+           "small": ["About", "Tiny", "1 damage when knockback is blocked by a"], "unnamed": ["button"]}
+FITS = ["Short text", "A sentence that wraps onto a second line on a small phone, as it may."]
+
+
+def demo(page: Any) -> None:
+    """Each fault of PLANTED once, beside texts that fit (FITS), in the desktop density (32 px text buttons, 40 px
+    icon buttons and switches)."""
+    import flet as ft
+
+    page.theme = ft.Theme(visual_density=ft.VisualDensity.COMPACT)
+    page.views[0].appbar = ft.AppBar(title=ft.Text(PLANTED["clipped"][0]),
+                                     actions=[ft.IconButton(ft.Icons.INFO, tooltip=PLANTED["small"][0])])
+    page.add(ft.Text(FITS[0]), ft.Text(FITS[1]),
+             ft.Text(PLANTED["clipped"][1], max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+             ft.TextField(label=PLANTED["clipped"][2], width=200),
+             ft.Switch(label=PLANTED["clipped"][3]),
+             ft.TextButton(PLANTED["small"][1], on_click=lambda: None),
+             ft.Dropdown(label="Unnamed", options=[ft.DropdownOption(key="a", text="A")]))
+
+
+if __name__ == "__main__":  # python tests/fit_check_kit.py PORT: serve the demo page (no internet needed)
+    import sys
+
+    import flet as ft
+
+    ft.run(demo, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER, no_cdn=True)
