@@ -21,7 +21,8 @@ level per seat), so it runs on the whole field only up to WHOLE players.
 players each; a block that already has no repeat is kept as it is). In a large field the repeats are a few
 pods here and there, and a block of a few dozen players around them nearly always re-seats without one, in a
 few hundred partners looked at, where the whole field's search would run out of budget (or of stack) first. A
-block that can't is merged with the next, up to MAX_BLOCK players; past that, its pods stay for local search.
+block that can't is merged with the next, up to MAX_BLOCK players; past that, its pods stay for local search
+(in a field of up to WHOLE players, the whole field's search takes over instead).
 Each block keeps its own pod sizes and no more pods over one win than it had, so a seating clean in every block
 is as good as the whole field's search in the first two tiers.
 """
@@ -160,10 +161,10 @@ def without_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen
             pods.pop()
             return False
         last = len(rest) - (k - len(pod)) + 1
+        steps[0] += max(0, last - start)  # the budget counts partners in reach: the work, whatever the field
+        if steps[0] > budget:
+            raise _OutOfBudget
         for j in range(start, last):
-            steps[0] += 1  # the budget counts partners looked at (not the ones the loop never reaches)
-            if steps[0] > budget:
-                raise _OutOfBudget
             candidate = rest[j]
             row = seen[candidate]
             fits = not any(p in row for p in pod) and (spent < max_spans or not spans([*pod, candidate], points))
@@ -179,9 +180,10 @@ def without_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen
 
 
 def by_blocks(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rank: Mapping[str, int],
-              budget: int = DEFAULT_BUDGET) -> tuple[list[list[str]], bool]:
+              budget: int = DEFAULT_BUDGET, *, merge: bool = True) -> tuple[list[list[str]], bool]:
     """The pods (in order) re-seated block by block without repeats where a block can be, each block keeping its
-    pod sizes and its count of pods over one win; (the seating, whether every block came out without a repeat)."""
+    pod sizes and its count of pods over one win; (the seating, whether every block came out without a repeat).
+    Without `merge` (a field the whole-field search takes on next) the first block that can't stops it."""
     out: list[list[str]] = []
     clean = True
     block: list[list[str]] = []
@@ -201,6 +203,8 @@ def by_blocks(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rank
         budget -= steps
         if found is not None:
             out += found
+        elif not merge:
+            return out + block + pods[n + 1:], False
         elif last or budget <= 0 or len(players) >= MAX_BLOCK:
             out += block  # left for local search
             clean = False

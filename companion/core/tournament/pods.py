@@ -91,7 +91,7 @@ def seat_pods(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[fro
     pods = fewest_spans(ranked, points, sizes)
     spanning = sum(spans(p, points) for p in pods)
     if any(repeats(p, seen) for p in pods):  # it repeats: look for a seating that doesn't
-        pods, clean = by_blocks(pods, points, seen, rank, budget)
+        pods, clean = by_blocks(pods, points, seen, rank, budget, merge=len(ranked) > WHOLE)
         if not clean and len(ranked) <= WHOLE:
             found, _ = without_repeats(ranked, points, seen, sizes, spanning, budget)
             pods, clean = (pods, False) if found is None else (found, True)
