@@ -17,17 +17,15 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.model import Match, Player
+from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.play.packs import Pack
-from companion.session.table.header import header, victory_rules
-from companion.ui.helper.helper_screen import HelperScreen, take_option
 from companion.ui.hooks import mount, use_history
 from companion.ui.live.host_screen import HostScreen, can_host
-from companion.ui.match.header import match_header
-from companion.ui.match.unit_card import Preview, UnitCard, card_view, counter
+from companion.ui.match.header import TableHeader, TableTools, kept
+from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import counter_labels, icon_button
+from companion.ui.widgets import counter_labels
 
 WIDE = 800
 CARD_WIDTH = 400
@@ -70,83 +68,16 @@ class TableScreen:
         app.show(_other_screen(name, self.match_id, app))
 
 
-@ft.component
-def TableTools(app: App, screen: TableScreen) -> ft.Control:
-    """The app bar's buttons: share, dice, undo, redo (enabled as the history allows), the log."""
-    history = use_history(app.session, screen.match_id)
-    can_undo = not isinstance(history, str) and history.can_undo
-    can_redo = not isinstance(history, str) and history.can_redo
-
-    def step(take: Callable[..., Any]) -> None:
-        # the undo is an event of the log, by the player to play at the tap (a seat's phone: its own player)
-        if app.attempt(lambda: take(screen.match_id, by=screen.by(app))):
-            app.toast(app.session.undo_news(screen.match_id, short=True)[0])  # "Undid: Sniper attacks Grunt A"
-
-    return ft.Row(spacing=0, tight=True, controls=[
-        icon_button(ft.Icons.QR_CODE, key="open-share", tooltip="Share", on_click=partial(screen.open, app, "share")),
-        icon_button(ft.Icons.CASINO, key="open-dice", tooltip="Dice", on_click=partial(screen.open, app, "dice")),
-        icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not can_undo,
-                    on_click=partial(step, app.session.undo)),
-        icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not can_redo,
-                    on_click=partial(step, app.session.redo)),
-        icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log", on_click=partial(screen.open, app, "log")),
-    ])
-
-
-@ft.component
-def TableHeader(app: App, screen: TableScreen) -> ft.Control:
-    """Whose turn, the points against what wins, End turn / End round, and the "match over?" prompt."""
-    history = use_history(app.session, screen.match_id)
-    kept, set_kept = ft.use_state("")  # the "match over?" verdict the players chose to play on after
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="header", color=ft.Colors.ERROR)
-    match = history.state
-    victory = ft.use_memo(lambda: victory_rules(app.session, match.system), [])  # a walk over pack files: once
-    facts = header(match, victory)
-    prompt = facts.over if facts.over is not None and facts.over.reason != kept else None
-
-    def end(action: str) -> None:
-        """End the round or turn through the game's rules (which also reset what they track for the round, and
-        refuse with the reason when the game isn't there yet)."""
-        option = system_of(app.session.state(screen.match_id)).ending(app.session.state(screen.match_id), action)
-        if not option.enabled:
-            app.toast(f"Not yet: {option.reason}")
-        else:
-            take_option(app, screen.match_id, option, None, back_to_table=False)
-
-    def accept() -> None:
-        """The players agree the match is over: end it with the rules' winners and show the result."""
-        if prompt is not None and app.dispatch(screen.match_id, "end_match", {"winners": list(prompt.winners)}):
-            screen.open(app, "result")
-
-    return match_header(
-        match, facts, prompt=prompt,
-        on_end_turn=lambda: app.confirm("End the turn?", _clear_note(match), "Yes, end turn",
-                                        partial(end, "end-turn")),
-        on_end_round=(lambda: app.confirm("End the round?", "The next player's round begins.", "Yes, end round",
-                                          partial(end, "end-round"))) if match.rules.turn_style == "shared" else None,
-        on_helper=(lambda: app.show(HelperScreen(screen.match_id)))
-        if has_helper(match.system) and match.status == "active" else None,
-        on_advice=partial(_open_advice, app, screen.match_id)
-        if has_helper(match.system) and match.status == "active" else None,
-        on_accept=accept, on_keep=lambda: set_kept(prompt.reason if prompt else ""),
-        on_result=partial(screen.open, app, "result"))
-
-
-def _open_advice(app: App, match_id: str) -> None:
-    from companion.ui.helper.advice_screen import AdviceScreen  # the advisor loads when first asked for
-
-    app.show(AdviceScreen(match_id))
-
-
 class _Cards:
     """What the cards' buttons do (ui/match/unit_card.py's CardActions): one object per table, so a memoised card
     sees the same one at every draw; each method reads the match at the tap."""
 
-    def __init__(self, app: App, screen: TableScreen, set_preview: Callable[[Preview | None], None]) -> None:
+    def __init__(self, app: App, screen: TableScreen, set_preview: Callable[[Preview | None], None],
+                 set_folded: Callable[[Any], None]) -> None:
         self.app = app
         self.screen = screen
         self._set_preview = set_preview
+        self._set_folded = set_folded
 
     def dispatch(self, type_: str, data: dict[str, object]) -> None:
         self.screen.dispatch(self.app, type_, dict(data))
@@ -164,6 +95,10 @@ class _Cards:
 
         self.app.show(ActionScreen(self.screen.match_id, action, unit_id))
 
+    def fold(self, player_id: str) -> None:
+        """Fold or unfold a player's units."""
+        self._set_folded(lambda folded: folded ^ {player_id})
+
 
 @ft.component
 def TableList(app: App, screen: TableScreen) -> ft.Control:
@@ -172,10 +107,12 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     history = use_history(app.session, screen.match_id)
     change, set_change = ft.use_state(None)
     folded, set_folded = ft.use_state(frozenset())
-    cards = ft.use_memo(lambda: _Cards(app, screen, set_change), [])
+    cards = ft.use_memo(lambda: _Cards(app, screen, set_change, set_folded), [])
     names = ft.use_memo(lambda: counter_labels(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
-    active = history.state.active_player.id if not isinstance(history, str) else ""
+    drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
+    state = history.state if not isinstance(history, str) else None
+    active = state.active_player.id if state is not None else ""
 
     async def to_top() -> None:  # the turn passed: the new player's units are first, show them
         if screen.scroller is not None:
@@ -183,36 +120,82 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
                 await screen.scroller.scroll_to(offset=0)
 
     ft.use_effect(to_top, [active])
-    if isinstance(history, str):
-        return ft.Text("")
-    match = history.state
-    acts = _card_actions(match)
     # one column on a phone; on a wide screen, cards of a fixed width side by side (a plain wrapping Row:
     # a ResponsiveRow made every tap's update about 10 ms slower)
     wide = (app.page.width or 0) >= WIDE
-    width = CARD_WIDTH if wide else None
-    units: list[ft.Control] = []
-    first = match.players.index(match.active_player)
-    for player in (*match.players[first:], *match.players[:first]):
-        force = [u for u in match.units if u.owner == player.id]
-        if player.id != active and force:
-            units.append(_fold_row(player, len(force), player.id in folded, partial(_fold, set_folded, player.id)))
-        if player.id == active or player.id not in folded:
-            units += [UnitCard(card_view(match, u, change, acts.get(u.id), width), cards,
-                               key=f"card-{u.id}") for u in force]
-    controls: list[ft.Control] = [*_system_controls(app, screen, match, dials),
-                                  ft.Row(units, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
-                                  else ft.Column(units, spacing=4, key="cards")]
-    controls.append(UnitTools(app, screen, can_host(app.page), key="unit-tools-card"))
+    # every card as the match stands, drawn from the match once per state of it (a preview or a fold is no
+    # new state): a tap that changes nothing a card shows leaves every CardView equal, so the list is skipped
+    views = ft.use_memo(lambda: _card_views(state, CARD_WIDTH if wide else None) if state is not None else {},
+                        [state, wide])
+    if state is None:
+        drawn.clear()  # what was drawn leaves the page: nothing of it may come back as it was
+        return ft.Text("")
+    match = state
+    entries, host = _entries(match, views, change, folded), can_host(app.page)
+    controls: list[ft.Control] = [
+        *_system_controls(app, screen, match, dials),
+        kept(drawn, "cards", (entries, wide), lambda: CardList(entries, wide, cards, key="card-list")),
+        kept(drawn, "tools", host, lambda: UnitTools(app, screen, host, key="unit-tools-card")),
+        ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
     kind = system_of(match).scoring_kind(match)
-    controls.append(ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-    controls += [PlayerRow(PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
-                                      tuple((n, title, p.counters.get(n, 0)) for n, title in names.items())),
-                           cards, key=f"points-{p.id}") for p in match.players]
+    for p in match.players:
+        view = PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
+                          tuple((n, title, p.counters.get(n, 0)) for n, title in names.items()))
+        controls.append(kept(drawn, p.id, view, lambda view=view: PlayerRow(view, cards, key=f"points-{view.pid}")))
     if match.status == "active":  # the rarest and riskiest control: last, on its own screen to confirm
         controls.append(ft.TextButton("End match", icon=ft.Icons.FLAG, key="end-match", height=48,
                                       on_click=partial(screen.open, app, "end")))
     return ft.Column(controls, spacing=6, key="table-body")
+
+
+@dataclass(frozen=True)
+class FoldView:
+    """The row that folds another player's units away (or shows them again)."""
+
+    pid: str
+    name: str
+    count: int
+    folded: bool
+
+
+def _card_views(match: Match, width: float | None) -> dict[str, CardView]:
+    """Every unit's card, without a preview, with the game's action its button opens."""
+    acts = _card_actions(match)
+    return {u.id: card_view(match, u, None, acts.get(u.id), width) for u in match.units}
+
+
+def _entries(match: Match, views: dict[str, CardView], change: Preview | None,
+             folded: frozenset[str]) -> tuple[CardView | FoldView, ...]:
+    """The list's rows in order: the active player's cards, then each other player's fold row and cards; the
+    card with the damage/heal preview open drawn again with it."""
+    if change is not None and change.unit in views:
+        shown = views[change.unit]
+        with contextlib.suppress(KeyError):  # the unit went (another phone removed it): no preview to show
+            unit = match.unit(change.unit)
+            views = {**views, unit.id: card_view(match, unit, change, shown.act, shown.width)}
+    out: list[CardView | FoldView] = []
+    first = match.players.index(match.active_player)
+    for player in (*match.players[first:], *match.players[:first]):
+        force = [u.id for u in match.units if u.owner == player.id]
+        if player is not match.active_player and force:
+            out.append(FoldView(player.id, player.name, len(force), player.id in folded))
+        if player is match.active_player or player.id not in folded:
+            out += [views[uid] for uid in force]
+    return tuple(out)
+
+
+def _card_list(entries: tuple[CardView | FoldView, ...], wide: bool, cards: _Cards) -> ft.Control:
+    drawn = ft.use_ref(dict).current  # uid -> (its CardView, the card drawn for it last time)
+    rows = [_fold_row(e, partial(cards.fold, e.pid)) if isinstance(e, FoldView) else
+            kept(drawn, e.uid, e, lambda e=e: UnitCard(e, cards, key=f"card-{e.uid}")) for e in entries]
+    for uid in drawn.keys() - {e.uid for e in entries if isinstance(e, CardView)}:
+        del drawn[uid]  # a unit removed or folded away: drawn anew when it shows again
+    return (ft.Row(rows, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
+            else ft.Column(rows, spacing=4, key="cards"))
+
+
+CardList = ft.memo(ft.component(_card_list))  # drawn again only when a row of it changed
+
 
 
 def _unit_tools(app: App, screen: TableScreen, host: bool) -> ft.Control:
@@ -247,20 +230,12 @@ def _card_worthy(option: ActionOption) -> bool:
     return option.enabled and option.dice is not None
 
 
-def _fold(set_folded: Callable[[Any], None], player_id: str) -> None:
-    set_folded(lambda folded: folded ^ {player_id})
-
-
-def _fold_row(player: Player, count: int, folded: bool, toggle: Callable[[], None]) -> ft.Control:
-    word = "unit" if count == 1 else "units"
-    return ft.TextButton(f"{player.name}'s {count} {word}" + (" (folded)" if folded else ""), key=f"fold-{player.id}",
-                         icon=ft.Icons.EXPAND_MORE if folded else ft.Icons.EXPAND_LESS, height=48,
-                         tooltip=("Show" if folded else "Fold") + f" {player.name}'s units", on_click=toggle)
-
-
-def _clear_note(match: Match) -> str:
-    return ("Units that got no action token this turn clear their tokens." if match.rules.action_tokens_carry
-            else "Action tokens come off: next turn every unit may act again.")
+def _fold_row(view: FoldView, toggle: Callable[[], None]) -> ft.Control:
+    word = "unit" if view.count == 1 else "units"
+    name = view.name
+    return ft.TextButton(f"{name}'s {view.count} {word}" + (" (folded)" if view.folded else ""),
+                         key=f"fold-{view.pid}", icon=ft.Icons.EXPAND_MORE if view.folded else ft.Icons.EXPAND_LESS,
+                         height=48, tooltip=("Show" if view.folded else "Fold") + f" {name}'s units", on_click=toggle)
 
 
 @dataclass(frozen=True)

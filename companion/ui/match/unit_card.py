@@ -22,7 +22,7 @@ import flet as ft
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
-from companion.session.play.match_tools import accepts, preview
+from companion.session.play.match_tools import accepts, preview, unit_accepts
 from companion.session.play.positions import places, token_kinds
 from companion.session.table.words import unit_line
 from companion.ui.unit_text import TOKEN_LABELS, stats_line
@@ -102,7 +102,7 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
             place = known[unit.position][:1].lower() + known[unit.position][1:]
     token = None
     if "action" in kinds and act is None:
-        token = accepts(match, "token", {"unit": uid, "kind": "action", "delta": 1})
+        token = unit_accepts(match, unit, "token", {"unit": uid, "kind": "action", "delta": 1})
     shown = None
     if change is not None and change.unit == uid:
         target = preview_click(match, unit, change)
@@ -115,8 +115,8 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
         uid=uid, name=unit.name, colour=owner.colour, status=unit_line(match, unit, place),
         stats=f"{owner.name} · {unit.points} pts · {stats_line(unit.current, match.rules.stats)}",
         ko=unit.eliminated, cyclic=cyclic,
-        can_damage=not cyclic and accepts(match, "damage", {"unit": uid, "amount": 1}),
-        can_heal=not cyclic and accepts(match, "heal", {"unit": uid, "amount": 1}),
+        can_damage=not cyclic and unit_accepts(match, unit, "damage", {"unit": uid, "amount": 1}),
+        can_heal=not cyclic and unit_accepts(match, unit, "heal", {"unit": uid, "amount": 1}),
         token=token, act=act, preview=shown, width=width)
 
 
@@ -159,7 +159,8 @@ def card_controls(view: CardView, actions: CardActions) -> ft.Control:
         ft.Row(spacing=4, controls=[
             ft.Container(width=6, height=40, bgcolor=view.colour, border_radius=3),
             ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(view.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=1,
+                # a long name (or a 320 px phone) takes a second line rather than losing its end
+                ft.Text(view.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(view.status, key=f"unit-{uid}-status", size=12),
             ]),
