@@ -3,6 +3,14 @@ devices with --pages).
 
     .venv/bin/python benchmarks/judge.py [--players 128] [--pairing-only] [--tables 64] [--seconds 10] [--pages 4]
                                          [--server]
+    .venv/bin/python benchmarks/judge.py --thousand [--before DIR] [--runs 3]
+
+--thousand: `next_pairing` (standings, tiebreaks and the seating: what `judge next-round` computes) for 1,000
+players, head to head and pods of 3 and 4, at round 2 and round 5, on the same stored events for every source
+tree. Each run is a fresh process per tree, in turn (with --before DIR, a source tree of another version, e.g.
+`git archive main companion | tar -x -C /tmp/before`): the first pairing in the process (what a fresh
+`judge next-round` adds: imports such as networkx), then 5 more per case; CPU (time.process_time) and wall,
+median and p95.
 
 First the event at the judge's desk (--event-only: just that): `judge new` with 16 to 1,000 players, every
 result of round 1 entered, and round 2 paired, through the judge's service on an event stored on disk.
@@ -29,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -51,6 +60,8 @@ from companion.session.judging.service import Judging
 from companion.ui.judge.live import LiveHub
 
 import flet_harness as headless  # noqa: E402  the tests' Flet harness: a real Flet session without a client
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def seed_event(store: Judging, tables: int, now: float) -> str:
@@ -127,6 +138,80 @@ def pods(rounds: int) -> None:
             print(f"{n + extra:>8}{size:>5}{statistics.median(wall):>13.1f}{pct(wall, 0.95):>8.1f}{max(wall):>8.1f}"
                   f"{statistics.median(cpu):>12.1f}{pct(cpu, 0.95):>8.1f}")
     print()
+
+
+THOUSAND = (("head to head, round 2", 1000, 2, 2), ("head to head, round 5", 1000, 2, 5),
+            ("pods of 4, round 2", 1000, 4, 2), ("pods of 4, round 5", 1000, 4, 5),
+            ("pods of 3 (some of 4), round 2", 998, 3, 2), ("pods of 3 (some of 4), round 5", 998, 3, 5))
+
+
+def thousand_events(path: Path) -> None:
+    """Each case's events up to the pairing measured (results random, seeded), stored as JSON for every tree."""
+    cases = {}
+    for label, players, size, rounds in THOUSAND:
+        rng = random.Random(players * 10 + size)
+        log = [("register", {"players": [f"Player {i:04}" for i in range(players)]})]
+        t = replay(new_tournament("bench", "Swiss", table_size=size, now=0), [Event(*log[0], at=0)])
+        for number in range(1, rounds):
+            p = swiss.next_pairing(t, rng)
+            log.append(("pair" if number == 1 else "next_round", {"tables": [list(x) for x in p.tables],
+                                                                  "byes": list(p.byes)}))
+            t = apply(t, Event(*log[-1], at=0))
+            for tb in t.tables:
+                log.append(("result", {"table": tb.number, "vp": {q: rng.randint(0, 14) for q in tb.players}}))
+                t = apply(t, Event(*log[-1], at=0))
+        cases[label] = log
+    path.write_text(json.dumps(cases))
+
+
+def thousand_child(path: Path) -> None:
+    """In a fresh process of one source tree: the first pairing, then 5 per case; JSON on stdout."""
+    cases = json.loads(path.read_text())
+    states = {label: replay(new_tournament("bench", "Swiss", table_size=size, now=0),
+                            [Event(kind, data, at=0) for kind, data in cases[label]])
+              for label, _, size, _ in THOUSAND}
+    out: dict[str, dict[str, list[float]]] = {}
+    for n, (label, t) in enumerate(states.items()):
+        for k in range(6 if n else 7):
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            swiss.next_pairing(t, random.Random(k))
+            cpu, wall = (time.process_time() - cpu0) * 1000, (time.perf_counter() - wall0) * 1000
+            key = "first in a process" if n == k == 0 else label
+            out.setdefault(key, {"cpu": [], "wall": []})
+            out[key]["cpu"].append(cpu)
+            out[key]["wall"].append(wall)
+    print(json.dumps(out))
+
+
+def thousand(before: Path | None, runs: int) -> None:
+    trees = {"after": ROOT} if before is None else {"before": before.resolve(), "after": ROOT}
+    with tempfile.TemporaryDirectory() as tmp:
+        events = Path(tmp) / "events.json"
+        thousand_events(events)
+        got: dict[str, dict[str, dict[str, list[float]]]] = {name: {} for name in trees}
+        for _ in range(runs):
+            for name, tree in trees.items():  # in turn, so both see the same load
+                env = {**os.environ, "PYTHONPATH": str(tree)}
+                done = subprocess.run([sys.executable, __file__, "--thousand-child", str(events)], env=env,
+                                      check=True, capture_output=True, text=True)
+                for key, values in json.loads(done.stdout).items():
+                    for kind in ("cpu", "wall"):
+                        got[name].setdefault(key, {"cpu": [], "wall": []})[kind] += values[kind]
+    print(f"1,000 players paired (next_pairing), ms; {runs} fresh processes per tree in turn; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    head = "".join(f"{f'{name} {kind}':>22}" for kind in ("CPU", "wall") for name in trees)
+    print(f"{'case':<34}{head}{'CPU after/before':>18}")
+    print(f"{'':<34}" + "".join(f"{'median / p95':>22}" for _ in range(2 * len(trees))))
+    for key in ("first in a process", *(label for label, *_ in THOUSAND)):
+        cells = ""
+        for kind in ("cpu", "wall"):
+            for name in trees:
+                v = got[name][key][kind]
+                cells += f"{f'{statistics.median(v):.0f} / {pct(v, 0.95):.0f}':>22}"
+        ratio = (f"{statistics.median(got['after'][key]['cpu']) / statistics.median(got['before'][key]['cpu']):.3f}"
+                 if before else "")
+        print(f"{key:<34}{cells}{ratio:>18}")
+    print("(first in a process: head to head, round 2, as a fresh `judge next-round` runs it; goal <= 1,000 ms)\n")
 
 
 def event_scale(sizes: tuple[int, ...]) -> None:
@@ -278,7 +363,17 @@ def main() -> None:
     ap.add_argument("--pairing-only", action="store_true", help="only the pairing part")
     ap.add_argument("--pod-rounds", type=int, default=8, help="rounds in the pods part (late rounds search hardest)")
     ap.add_argument("--event-only", action="store_true", help="only the event-scale part (16 to 1,000 players)")
+    ap.add_argument("--thousand", action="store_true", help="only 1,000 players paired (with --before: compared)")
+    ap.add_argument("--before", type=Path, help="with --thousand: another source tree, measured in turn")
+    ap.add_argument("--runs", type=int, default=3, help="with --thousand: fresh processes per tree")
+    ap.add_argument("--thousand-child", type=Path, help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.thousand_child:
+        thousand_child(a.thousand_child)
+        return
+    if a.thousand:
+        thousand(a.before, a.runs)
+        return
     event_scale((16, 128, 1000))
     if a.event_only:
         return

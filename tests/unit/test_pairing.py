@@ -14,6 +14,7 @@ from companion.core.tournament.events import apply, replay
 from companion.core.tournament.pairing import Pairing, next_pairing, pair
 from companion.core.tournament.pods import pod_cost, pod_sizes
 from companion.core.tournament.results import meetings, standings
+from companion.core.tournament.score_groups import pair_groups
 from companion.core.tournament.state import Tournament, new_tournament
 
 T0 = 1_800_000_000.0
@@ -118,6 +119,32 @@ def test_random_events_seat_everyone_once_and_pair_by_the_rules(case: tuple) -> 
         assert set(seated) == set(t.active) and set(seated.values()) == {1}
         assert t.current.number == number
     assert sum(r.byes for r in standings(t)) == sum(len(r.byes) for r in t.rounds[:-1])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(128, 170), st.integers(4, 6), st.lists(st.integers(0, 169), max_size=4), st.integers(0, 2**32))
+def test_large_fields_paired_by_score_group_keep_the_rules(n: int, rounds: int, drops: list, seed: int) -> None:
+    rng = random.Random(seed)
+    t = registered(n, 2, rng)
+    for _ in range(2, rounds + 1):
+        t = play(t, rng)
+        if drops:
+            t = apply(t, ev("drop", player=t.active[drops.pop() % len(t.active)]))
+        p = next_pairing(t, rng)
+        check_heads(t, p)
+        t = apply(t, ev("next_round", **seating(p)))
+
+
+def test_score_groups_float_the_lowest_and_give_up_on_a_forced_rematch() -> None:
+    ranked = [f"P{i}" for i in range(7)]
+    points = {"P0": 6, "P1": 6, "P2": 6, "P3": 3, "P4": 3, "P5": 3, "P6": 0}
+    tables, bye = pair_groups(ranked, points, {}, {}, random.Random(1))  # type: ignore[misc]
+    assert bye == "P6" and ("P2", "P3") in tables  # P2 floats down and meets the highest below
+    # P0-P1, P0-P2 and P1-P2 all met: the top group can't pair inside; P2 floating needs P0-P1 again
+    met = {frozenset(("P0", "P1")): 1, frozenset(("P0", "P2")): 1, frozenset(("P1", "P2")): 1}
+    assert pair_groups(ranked, points, met, {}, random.Random(1)) is None
+    heads = pair(ranked, points, met, {}, 2, random.Random(1))  # the matching repairs it: no rematch
+    assert not any(met.get(frozenset(t)) for t in heads.tables)
 
 
 def test_pairs_meet_by_record_and_the_lowest_gets_the_bye() -> None:

@@ -18,11 +18,13 @@ tiers together, so the matching minimises them in this order:
 Between equally good choices (players on equal points) the edges' order, shuffled by `rng`, decides.
 The graph is sparse: each player links to the `window` players nearest in the standings; when that graph
 gives a worse answer than the ideal (a rematch, a higher bye, a table across more than a win), the window
-doubles, up to the whole field, where the answer is exact. A field of 128 or more is first paired in parts of
-64 consecutive players in the standings (the last part takes the rest, and the bye); the parts are kept only
-when every one of them comes out without a flaw and the bye is the lowest eligible player's, else the whole
-field is matched at once. Within a part the order above holds; across parts it is no longer exact in the last
-two tiers (how far a player floats), the price of pairing 1,000 players in a fraction of a second.
+doubles, up to the whole field, where the answer is exact. A field of 128 or more is first paired score group
+by score group (tournament.score_groups: no rematch, the bye to the lowest eligible, tables within one win, or
+it gives up); failing that, in parts of 64 consecutive players in the standings (the last part takes the rest,
+and the bye); the parts are kept only when every one of them comes out without a flaw and the bye is the lowest
+eligible player's, else the whole field is matched at once. Score groups and parts keep the first four tiers
+at their best; they are not exact in the last two (how far a player floats), the price of pairing 1,000
+players in a fraction of a second.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 
 from companion.core.tournament.pods import seat_pods
 from companion.core.tournament.results import meetings, standings
+from companion.core.tournament.score_groups import pair_groups
 from companion.core.tournament.state import Tournament
 
 WIN = 3  # match points of a win: "within one win" means at most 3 points apart
@@ -88,10 +91,16 @@ def draw(players: Sequence[str], table_size: int, rng: random.Random) -> Pairing
 
 def pair_heads(players: list[str], points: Mapping[str, int], met: Mapping[frozenset[str], int],
                byes: Mapping[str, int], rng: random.Random) -> Pairing:
-    """A large field is paired in parts of consecutive players (the matching grows about n³); when a part comes
-    out with a flaw, or its bye would not be the lowest eligible player's, the whole field is paired at once."""
+    """A large field is paired score group by score group (tournament.score_groups), else in parts of consecutive
+    players (the matching grows about n³); when a part comes out with a flaw, or its bye would not be the lowest
+    eligible player's, the whole field is paired at once."""
     parts = _parts(players)
     if len(parts) > 1:
+        grouped = pair_groups(players, points, met, byes, rng)
+        if grouped is not None:
+            rank = {p: i for i, p in enumerate(players)}
+            tables = sorted((tuple(sorted(t, key=rank.__getitem__)) for t in grouped[0]), key=lambda t: rank[t[0]])
+            return Pairing(tuple(tables), () if grouped[1] is None else (grouped[1],))
         fewest = min(byes.get(p, 0) for p in players)
         tables: list[tuple[str, ...]] = []
         for part in parts:

@@ -12,9 +12,19 @@ takes the first run that fits instead: exact when every pod has one size, close 
 `without_repeats` looks for a seating where no two players at a pod met before and at most `max_spans` pods span
 over one win: a depth-first search that always seats the highest-ranked player left (every seating puts that
 player somewhere, so nothing is missed), trying partners nearest in the standings first. It is exhaustive
-within `budget` partners looked at; past that it gives up (None, and the flag False) and the caller falls back
-to local search. The budget keeps the worst case bounded on a phone; for events of a few dozen players it is never hit
-in practice (tests/unit/test_pods.py checks it against an independent exhaustive search).
+within `budget` partners looked at; past that it gives up and the caller falls back to local search. The budget
+keeps the worst case bounded on a phone; for events of a few dozen players it is never hit in practice
+(tests/unit/test_pods.py checks it against an independent exhaustive search). Its depth grows with the field (a
+level per seat), so it runs on the whole field only up to WHOLE players.
+
+`by_blocks` runs the same search on blocks of consecutive pods of the fewest-spans seating (at least BLOCK
+players each; a block that already has no repeat is kept as it is). In a large field the repeats are a few
+pods here and there, and a block of a few dozen players around them nearly always re-seats without one, in a
+few hundred partners looked at, where the whole field's search would run out of budget (or of stack) first. A
+block that can't is merged with the next, up to MAX_BLOCK players; past that, its pods stay for local search
+(in a field of up to WHOLE players, the whole field's search takes over instead).
+Each block keeps its own pod sizes and no more pods over one win than it had, so a seating clean in every block
+is as good as the whole field's search in the first two tiers.
 """
 
 from __future__ import annotations
@@ -26,6 +36,34 @@ from functools import cache
 WIN = 3  # match points of a win: "within one win" means at most 3 points apart
 DEFAULT_BUDGET = 300_000  # partners looked at: about 0.3 s on a desktop
 EXACT_SPANS = 128
+WHOLE = 128  # players: the most the whole-field search takes on (its recursion is about 1.3 levels a player)
+BLOCK, MAX_BLOCK = 24, 96  # players in a block searched on its own: at least, and at most after merging
+BLOCK_BUDGET = 30_000  # partners looked at in one block's search
+
+Seen = Mapping[str, Mapping[str, int]]  # player -> {an earlier opponent: how often they met}
+
+
+def opponents(players: Sequence[str], met: Mapping[frozenset[str], int]) -> dict[str, dict[str, int]]:
+    """Each player's earlier opponents with how often they met, built once per seating (a dict lookup per pair
+    afterwards, instead of a frozenset built for every pair looked at)."""
+    seen: dict[str, dict[str, int]] = {p: {} for p in players}
+    for pair, times in met.items():
+        if times and len(pair) == 2:
+            a, b = tuple(pair)
+            if a in seen and b in seen:
+                seen[a][b] = seen[b][a] = times
+    return seen
+
+
+def repeats(pod: Sequence[str], seen: Seen) -> int:
+    """Squared earlier meetings inside a pod (meeting a third time is worse than two pairs meeting twice)."""
+    total = 0
+    for i in range(1, len(pod)):
+        row = seen[pod[i]]
+        for other in pod[:i]:
+            times = row.get(other, 0)
+            total += times * times
+    return total
 
 
 def fewest_spans(ranked: Sequence[str], points: Mapping[str, int], sizes: Sequence[int]) -> list[list[str]]:
@@ -91,17 +129,10 @@ class _OutOfBudget(Exception):
     pass
 
 
-def without_repeats(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int],
-                    sizes: Sequence[int], max_spans: int,
-                    budget: int = DEFAULT_BUDGET) -> tuple[list[list[str]] | None, bool]:
-    """(a seating with no repeat and at most max_spans spanning pods, or None; whether the search was complete)."""
-    seen: dict[str, set[str]] = {p: set() for p in ranked}
-    for pair, times in met.items():
-        if times and len(pair) == 2:
-            a, b = tuple(pair)
-            if a in seen and b in seen:
-                seen[a].add(b)
-                seen[b].add(a)
+def without_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen, sizes: Sequence[int],
+                    max_spans: int, budget: int = DEFAULT_BUDGET) -> tuple[list[list[str]] | None, int]:
+    """(a seating with no repeat and at most max_spans spanning pods, or None; the partners looked at: more than
+    the budget when the search gave up before it was complete)."""
     counts = Counter(sizes)
     pods: list[list[str]] = []
     steps = [0]
@@ -130,12 +161,13 @@ def without_repeats(ranked: Sequence[str], points: Mapping[str, int], met: Mappi
             pods.pop()
             return False
         last = len(rest) - (k - len(pod)) + 1
-        steps[0] += max(0, last - start)  # the budget counts partners looked at: the work, whatever the field
+        steps[0] += max(0, last - start)  # the budget counts partners in reach: the work, whatever the field
         if steps[0] > budget:
             raise _OutOfBudget
         for j in range(start, last):
             candidate = rest[j]
-            fits = seen[candidate].isdisjoint(pod) and (spent < max_spans or not spans([*pod, candidate], points))
+            row = seen[candidate]
+            fits = not any(p in row for p in pod) and (spent < max_spans or not spans([*pod, candidate], points))
             if fits and grow([*pod, candidate], rest, j + 1, k, spent):
                 return True
         return False
@@ -143,5 +175,40 @@ def without_repeats(ranked: Sequence[str], points: Mapping[str, int], met: Mappi
     try:
         found = place(list(ranked), 0)
     except _OutOfBudget:
-        return None, False
-    return ([list(p) for p in pods] if found else None), True
+        return None, steps[0]
+    return ([list(p) for p in pods] if found else None), steps[0]
+
+
+def by_blocks(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rank: Mapping[str, int],
+              budget: int = DEFAULT_BUDGET, *, merge: bool = True) -> tuple[list[list[str]], bool]:
+    """The pods (in order) re-seated block by block without repeats where a block can be, each block keeping its
+    pod sizes and its count of pods over one win; (the seating, whether every block came out without a repeat).
+    Without `merge` (a field the whole-field search takes on next) the first block that can't stops it."""
+    out: list[list[str]] = []
+    clean = True
+    block: list[list[str]] = []
+    for n, pod in enumerate(pods):
+        block.append(pod)
+        players = sorted((p for b in block for p in b), key=rank.__getitem__)
+        last = n == len(pods) - 1
+        if len(players) < BLOCK and not last:
+            continue
+        if not any(repeats(b, seen) for b in block):
+            out += block
+            block = []
+            continue
+        spent = sum(spans(b, points) for b in block)
+        found, steps = without_repeats(players, points, seen, [len(b) for b in block], spent,
+                                       min(budget, BLOCK_BUDGET))
+        budget -= steps
+        if found is not None:
+            out += found
+        elif not merge:
+            return out + block + pods[n + 1:], False
+        elif last or budget <= 0 or len(players) >= MAX_BLOCK:
+            out += block  # left for local search
+            clean = False
+        else:
+            continue  # merged with the next pods
+        block = []
+    return out, clean

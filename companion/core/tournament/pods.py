@@ -6,11 +6,15 @@ A seating is compared tier by tier (pod_cost): first the pods spanning more than
 repeat opponents (squared earlier meetings inside a pod, the usual "badness": meeting a third time is worse
 than two pairs meeting twice), then the squared spread of points in a pod. Seating:
     1. the fewest pods over one win (tournament.pod_search.fewest_spans, exact);
-    2. when that seating repeats an opponent, a search for one with no repeat and no more pods over one win
-       (pod_search.without_repeats, exhaustive within a step budget): none is missed where one exists, up to
-       events of a few dozen players; past the budget, step 3 alone works on the repeats;
+    2. when that seating repeats an opponent, a search for one with no repeat and no more pods over one win:
+       first block by block around the repeats (pod_search.by_blocks, what pairs a large field quickly), then,
+       when a block can't be cleaned and the field is small enough, over the whole field (pod_search.
+       without_repeats, exhaustive within a step budget): none is missed where one exists, up to events of a
+       few dozen players; past the budget, step 3 alone works on the repeats left;
     3. swaps of two players between pods while a swap lowers the cost (local search), which also evens the
        spread; a swap never raises a higher tier to lower a lower one.
+Who met whom is turned once per seating into each player's opponents (pod_search.opponents), so a pod's cost
+is a few dict lookups.
 """
 
 from __future__ import annotations
@@ -18,7 +22,18 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from companion.core.tournament.pod_search import DEFAULT_BUDGET, WIN, fewest_spans, spans, without_repeats
+from companion.core.tournament.pod_search import (
+    DEFAULT_BUDGET,
+    WHOLE,
+    WIN,
+    Seen,
+    by_blocks,
+    fewest_spans,
+    opponents,
+    repeats,
+    spans,
+    without_repeats,
+)
 
 REACH = 3  # a pod without repeats or spans tries swaps with this many pods below it
 MAX_PASSES = 30
@@ -47,20 +62,23 @@ Cost = tuple[int, int, int]
 
 def pod_cost(pod: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
     """(spans more than one win: 0 or 1, squared earlier meetings inside the pod, squared spread of points)."""
-    repeats = sum(met.get(frozenset((a, b)), 0) ** 2 for i, a in enumerate(pod) for b in pod[i + 1:])
+    return _cost(pod, points, opponents(pod, met))
+
+
+def _cost(pod: Sequence[str], points: Mapping[str, int], seen: Seen) -> Cost:
     values = [points.get(p, 0) for p in pod]
     spread = max(values) - min(values)
-    return int(spread > WIN), repeats, spread * spread
+    return int(spread > WIN), repeats(pod, seen), spread * spread
 
 
 def _add(a: Cost, b: Cost) -> Cost:
     return a[0] + b[0], a[1] + b[1], a[2] + b[2]
 
 
-def _total(pods: list[list[str]], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
+def _total(pods: list[list[str]], points: Mapping[str, int], seen: Seen) -> Cost:
     total = (0, 0, 0)
     for pod in pods:
-        total = _add(total, pod_cost(pod, points, met))
+        total = _add(total, _cost(pod, points, seen))
     return total
 
 
@@ -68,49 +86,73 @@ def seat_pods(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[fro
               rng: random.Random, *, budget: int = DEFAULT_BUDGET) -> tuple[tuple[str, ...], ...]:
     """The pods for the next round, best first."""
     sizes = pod_sizes(len(ranked), size)
+    seen = opponents(ranked, met)
+    rank = {p: i for i, p in enumerate(ranked)}
     pods = fewest_spans(ranked, points, sizes)
     spanning = sum(spans(p, points) for p in pods)
-    if any(pod_cost(p, points, met)[1] for p in pods):  # it repeats: look for a seating that doesn't
-        found, _ = without_repeats(ranked, points, met, sizes, spanning, budget)
-        if found is None:  # none (or none within the budget): swaps from two starts, the better kept
+    if any(repeats(p, seen) for p in pods):  # it repeats: look for a seating that doesn't
+        pods, clean = by_blocks(pods, points, seen, rank, budget, merge=len(ranked) > WHOLE)
+        if not clean and len(ranked) <= WHOLE:
+            found, _ = without_repeats(ranked, points, seen, sizes, spanning, budget)
+            pods, clean = (pods, False) if found is None else (found, True)
+        if not clean:  # none (or none within the budget): swaps from two starts, the better kept
             cut, start = [], 0
             for k in sizes:  # the standings cut in order, as a second start when it spans no more
                 cut.append(list(ranked[start:start + k]))
                 start += k
             starts = [pods, cut] if sum(spans(p, points) for p in cut) == spanning else [pods]
-            tried = [_improve(s, points, met, rng) for s in starts]
-            found = min(tried, key=lambda s: _total(s, points, met))
-        pods = found
-    pods = _improve(pods, points, met, rng)
-    rank = {p: i for i, p in enumerate(ranked)}
+            tried = [_improve(s, points, seen, rng) for s in starts]
+            pods = min(tried, key=lambda s: _total(s, points, seen))
+    pods = _improve(pods, points, seen, rng)
     for pod in pods:
         pod.sort(key=rank.__getitem__)
     return tuple(tuple(p) for p in sorted(pods, key=lambda pod: rank[pod[0]]))
 
 
-def _improve(pods: list[list[str]], points: Mapping[str, int], met: Mapping[frozenset[str], int],
-             rng: random.Random) -> list[list[str]]:
+def _improve(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rng: random.Random) -> list[list[str]]:
     """Swap players between pods while a swap lowers the cost, tier by tier. Pods with a repeat or a span over one
-    win try every other pod; the rest (spread only) try their near neighbours in the standings."""
-    costs = [pod_cost(p, points, met) for p in pods]
+    win try every other pod within reach in points; the rest (spread only) try their near neighbours in the
+    standings. A pair of pods already tried is tried again only once one of them has changed (the answer would
+    be the same), so a pass after the first costs only what the last one changed."""
+    costs = [_cost(p, points, seen) for p in pods]
+    low = [min(points.get(p, 0) for p in pod) for pod in pods]
+    high = [max(points.get(p, 0) for p in pod) for pod in pods]
+    version = [0] * len(pods)
+    tried: dict[tuple[int, int], tuple[int, int]] = {}
     for _ in range(MAX_PASSES):
         bad = [i for i, c in enumerate(costs) if c[:2] != (0, 0)]
         pairs = {(i, j) for i in range(len(pods)) for j in range(i + 1, min(len(pods), i + 1 + REACH))}
-        pairs |= {(min(i, j), max(i, j)) for i in bad for j in range(len(pods)) if j != i}
+        pairs |= {(min(i, j), max(i, j)) for i in bad for j in range(len(pods)) if j != i and _within_reach(
+            costs, low, high, i, j)}
         order = sorted(pairs)
         rng.shuffle(order)
         improved = False
         for i, j in order:
-            if costs[i] == costs[j] == (0, 0, 0):  # nothing to gain
-                continue
-            improved |= _best_swap(pods, costs, i, j, points, met)
+            if costs[i] == costs[j] == (0, 0, 0) or tried.get((i, j)) == (version[i], version[j]):
+                continue  # nothing to gain, or nothing changed since this pair was tried
+            if _best_swap(pods, costs, i, j, points, seen):
+                improved = True
+                for k in (i, j):
+                    version[k] += 1
+                    low[k], high[k] = min(points.get(p, 0) for p in pods[k]), max(points.get(p, 0) for p in pods[k])
+            else:
+                tried[(i, j)] = (version[i], version[j])
         if not improved:
             break
     return pods
 
 
+def _within_reach(costs: list[Cost], low: list[int], high: list[int], i: int, j: int) -> bool:
+    """Whether a swap between pods i and j could lower their cost. Two pods within one win must both stay so (a
+    pod over one win costs more than any repeat), so the player coming in must lie within one win of the pod's
+    range: pods whose ranges lie further apart can't trade anyone."""
+    if costs[i][0] or costs[j][0]:
+        return True
+    return low[j] - WIN <= high[i] and low[i] - WIN <= high[j]
+
+
 def _best_swap(pods: list[list[str]], costs: list[Cost], i: int, j: int, points: Mapping[str, int],
-               met: Mapping[frozenset[str], int]) -> bool:
+               seen: Seen) -> bool:
     """Make the one swap between pods i and j that lowers their joint cost most; say whether there was one."""
     best = _add(costs[i], costs[j])
     found = None
@@ -118,7 +160,7 @@ def _best_swap(pods: list[list[str]], costs: list[Cost], i: int, j: int, points:
         for y in range(len(pods[j])):
             a, b = pods[i][:], pods[j][:]
             a[x], b[y] = b[y], a[x]
-            ca, cb = pod_cost(a, points, met), pod_cost(b, points, met)
+            ca, cb = _cost(a, points, seen), _cost(b, points, seen)
             if _add(ca, cb) < best:
                 best, found = _add(ca, cb), (a, b, ca, cb)
     if found is None:
