@@ -23,7 +23,8 @@ from weakref import WeakKeyDictionary
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.table.clock_notices import ClockNotices, Notice, Notifier
+from companion.core.model import Timer
+from companion.session.table.clock_notices import ClockNotices, Notice, Notifier, timer_notices
 
 log = logging.getLogger(__name__)
 PLATFORMS = (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS, ft.PagePlatform.MACOS)
@@ -111,18 +112,40 @@ class Warnings:
             self.following.add(match_id)
             self.page.run_task(self._follow, app, match_id)
 
+    def follow_timer(self, owner: str, timer: Timer, marks: tuple[float, ...]) -> None:
+        """Schedule the warnings of a judge's table clock read from a code (a player's phone): the code fixed its
+        deadline, so once is enough; `owner` names that clock (scanning a newer code replaces its notices)."""
+        if self.mode == NOTIFICATIONS:
+            self.page.run_task(self._keep_timer, owner, timer, marks)
+
+    async def _notifier(self) -> Notifier | None:
+        """The system's notifier, asking the player's permission the first time (once, however many ask)."""
+        async with self.asking:
+            if self.notifier is None and self.mode == NOTIFICATIONS:
+                self.notifier = await system_notifier(self.page)
+                if self.notifier is None:
+                    self.mode = REFUSED
+        return self.notifier
+
+    async def _keep_timer(self, owner: str, timer: Timer, marks: tuple[float, ...]) -> None:
+        try:
+            notifier = await self._notifier()
+            if notifier is not None:
+                now = time.time()
+                await self.matches.setdefault(owner, ClockNotices(notifier, owner)).keep(
+                    timer_notices(owner, timer, now, marks), now)
+        except Exception:  # the system refused (or never answered): the beep stays
+            log.warning("clock notifications failed; beep and vibration only", exc_info=True)
+            self.mode = FAILED
+
     async def _follow(self, app: Any, match_id: str) -> None:
         """Once a second, while the match is open on a screen or a notice is still to come: a pause, an undo on
         the table screen or a change from another phone reschedules within the second."""
         try:
-            async with self.asking:
-                if self.notifier is None and self.mode == NOTIFICATIONS:
-                    self.notifier = await system_notifier(self.page)
-                    if self.notifier is None:
-                        self.mode = REFUSED
-            if self.notifier is None:
+            notifier = await self._notifier()
+            if notifier is None:
                 return
-            notices = self.matches.setdefault(match_id, ClockNotices(self.notifier, match_id))
+            notices = self.matches.setdefault(match_id, ClockNotices(notifier, match_id))
             while True:
                 now = time.time()
                 await notices.sync(app.session.state(match_id), now)

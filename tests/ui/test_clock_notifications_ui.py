@@ -5,6 +5,7 @@ device warns; a browser gets the beep."""
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -124,3 +125,29 @@ def test_the_adapter_calls_flet_notifications_as_it_is() -> None:
     (_, schedule), (_, cancel) = service.seen
     assert schedule.arguments["when"].timestamp() == 1_800_000_000.0 and schedule.arguments["id"] == 7
     assert cancel.arguments["id"] == 7
+
+
+@pytest.mark.asyncio
+async def test_a_judges_clock_read_from_a_code_schedules_its_warnings_on_a_phone(tmp_path: Path) -> None:
+    """The Skirmish player whose phone locks in a pocket: the table clock read from the judge's code is scheduled
+    with the system too, each warning at the code's deadline less its mark."""
+    from companion.core.match.events import Event
+    from companion.core.tournament.clock import table_timer_payload
+    from companion.core.tournament.events import replay
+    from companion.core.tournament.state import new_tournament
+    from companion.share.timer_code import timer_link
+
+    h, _ = await launch(tmp_path, ft.PagePlatform.ANDROID)
+    started = time.time() - 60  # a 50-minute round, one minute gone
+    event = replay(new_tournament("friday", "Friday", now=started), [
+        Event("seat", {"table": 1, "players": ["Ann", "Ben"]}, "judge", started),
+        Event("start", {}, "judge", started)])
+    await h.click("home-scan")
+    await h.type("scan-text", timer_link(table_timer_payload(event, event.tables[0])))
+    await h.click("scan-add")
+    await until(lambda: len(calls(h, "schedule")) == 4)
+    deadline = event.tables[0].timer.deadline
+    at = [datetime.fromisoformat(s["when"]["iso"]).timestamp() for s in calls(h, "schedule")]
+    assert at == pytest.approx([deadline - 600, deadline - 300, deadline - 60, deadline], abs=1)
+    assert [s["body"].rsplit(": ", 1)[1] for s in calls(h, "schedule")] == ["10:00 left", "5:00 left", "1:00 left",
+                                                                            "TIME!"]

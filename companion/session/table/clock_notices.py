@@ -11,11 +11,12 @@ The system side is a `Notifier` (the app wraps flet-notifications; tests record 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
 from companion.core.match import timers
-from companion.core.model import Match
+from companion.core.model import Match, Timer
 from companion.session.table.clock import MARKS, warning_text
 
 TITLE = "Table clock"
@@ -40,18 +41,25 @@ def notice_id(match_id: str, timer_id: str, mark: float) -> int:
     return zlib.crc32(f"{match_id}/{timer_id}/{int(mark)}".encode()) & 0x7FFFFFFF
 
 
+def timer_notices(owner: str, timer: Timer, now: float, marks: Iterable[float] = MARKS) -> dict[int, Notice]:
+    """The warnings still ahead of `now` for one running timer, by id; `owner` keeps ids apart (a match's id, or
+    the judge's table clock a player's phone read from a code)."""
+    found: dict[int, Notice] = {}
+    if not timer.running or timer.deadline is None:
+        return found
+    left = timers.remaining(timer, now)
+    for mark in (*marks, 0.0):
+        if mark < left:  # a mark already passed has had its warning (or the timer started below it)
+            nid = notice_id(owner, timer.id, mark)
+            found[nid] = Notice(nid, timer.deadline - mark, TITLE, warning_text(timer.label or timer.id, mark))
+    return found
+
+
 def notices(match: Match, now: float) -> dict[int, Notice]:
     """The warnings still ahead of `now` for every running timer of the match, by id."""
     found: dict[int, Notice] = {}
     for timer in match.timers:
-        if not timer.running or timer.deadline is None:
-            continue
-        left = timers.remaining(timer, now)
-        for mark in (*MARKS, 0.0):
-            if mark < left:  # a mark already passed has had its warning (or the timer started below it)
-                found[notice_id(match.id, timer.id, mark)] = Notice(
-                    notice_id(match.id, timer.id, mark), timer.deadline - mark, TITLE,
-                    warning_text(timer.label or timer.id, mark))
+        found.update(timer_notices(match.id, timer, now))
     return found
 
 
@@ -66,7 +74,10 @@ class ClockNotices:
     async def sync(self, match: Match, now: float) -> None:
         """Schedule what the match's running timers will warn of, cancel what they no longer will. A failing
         call raises (the caller falls back to the beep); what succeeded before it is remembered."""
-        want = notices(match, now) if match.status == "active" else {}
+        await self.keep(notices(match, now) if match.status == "active" else {}, now)
+
+    async def keep(self, want: dict[int, Notice], now: float) -> None:
+        """Make what this device has scheduled equal to `want` (see sync)."""
         for nid, notice in list(self.scheduled.items()):
             if want.get(nid) == notice:
                 continue
@@ -77,4 +88,3 @@ class ClockNotices:
             if nid not in self.scheduled:
                 await self.notifier.schedule(notice)
                 self.scheduled[nid] = notice
-

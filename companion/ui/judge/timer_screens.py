@@ -14,6 +14,7 @@ from companion.session.judging.judge import crossed_mark, remaining, table_timer
 from companion.session.sharing.share import png, timer_link
 from companion.ui.alerts import Alerts
 from companion.ui.judge.feed import mount
+from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
 
 QR_SIDE = 320
@@ -64,6 +65,8 @@ class TimerScreen:
         if self.face is None:
             app.keep_awake(True)
             self.face = mount(Countdown, self.timer, self.marks, key="countdown")
+            # the warnings scheduled with the phone's system too: they reach it locked (the beep needs the app)
+            warnings_for(app).follow_timer("judge-clock", self.timer, self.marks)
         note = "" if self.timer.running else "This clock was paused when the code was made: ask the judge."
         return ft.View(route=self.route, padding=16, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                        appbar=app_bar(app, "Table clock"), controls=[
