@@ -37,7 +37,7 @@ def radio_tile(radio: ft.Radio, title: str) -> ft.ListTile:
     """A radio button whose label wraps (a Radio's own label is one line: "The Scarab (Halo ActionClix colossal
     for HeroCli" at 360 px); tapping anywhere on the line chooses it."""
     return ft.ListTile(leading=radio, title=ft.Text(title), toggle_inputs=True, min_leading_width=32, dense=True,
-                       content_padding=ft.Padding.only(left=0, right=0))
+                       min_height=TAP, content_padding=ft.Padding.only(left=0, right=0))
 
 
 def named(control: ft.Control, name: str) -> ft.Semantics:

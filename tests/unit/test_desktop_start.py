@@ -43,4 +43,5 @@ def test_a_display_and_the_client_open_a_window(monkeypatch: pytest.MonkeyPatch)
     calls: list[dict[str, object]] = []
     monkeypatch.setattr("flet.run", lambda main, **kw: calls.append(kw))
     assert app_cmd.start_app(web=False, host="127.0.0.1", port=8550) == 0
-    assert calls == [{}]  # ft.run(main): Flet's desktop window
+    # ft.run(main): Flet's desktop window, its theme set before the first frame
+    assert calls == [{"before_main": app_cmd.prepare}]

@@ -30,7 +30,7 @@ from companion.session.play.helper import Action, ActionOption, Param, Resolutio
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import switch_tile
+from companion.ui.widgets import radio_tile, switch_tile
 
 MAX_RADIOS = 6  # more choices than this go in a drop-down
 
@@ -194,7 +194,7 @@ def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
         return ft.Column(spacing=0, controls=[
             ft.Text(p.label, theme_style=ft.TextThemeStyle.TITLE_SMALL),
             ft.RadioGroup(key=key, value=value, on_change=lambda e: on_value(e.control.value),
-                          content=ft.Column(spacing=0, controls=[ft.Radio(value=v, label=label, key=f"{key}-{v}")
+                          content=ft.Column(spacing=0, controls=[radio_tile(ft.Radio(value=v, key=f"{key}-{v}"), label)
                                                                  for v, label in p.choices]))])
     return ft.Dropdown(key=key, label=p.label, value=value, on_select=lambda e: on_value(e.control.value),
                        options=[ft.DropdownOption(key=v, text=label) for v, label in p.choices])
