@@ -38,10 +38,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def served_app(data_dir: Path) -> Iterator[str]:
-    port = free_port()
-    env = {**os.environ, "COMPANION_DATA_DIR": str(data_dir)}
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--web", "--port", str(port)], env=env,
+def served(args: list[str], env: dict[str, str], port: int) -> Iterator[str]:
+    """Run a Flet web server (`python ARGS...`) until its page answers; its address; stopped on leaving."""
+    proc = subprocess.Popen([sys.executable, *args], env={**os.environ, **env},
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:
@@ -58,6 +57,14 @@ def served_app(data_dir: Path) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+@contextmanager
+def served_app(data_dir: Path) -> Iterator[str]:
+    port = free_port()
+    with served(["-m", "companion", "app", "--web", "--port", str(port)],
+                {"COMPANION_DATA_DIR": str(data_dir)}, port) as url:
+        yield url
 
 
 class Screen:

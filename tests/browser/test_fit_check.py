@@ -4,16 +4,11 @@ and an unnamed drop-down is served and audited at 360x640; the texts that fit ar
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from browser import ARGS, CHROMIUM, Screen, free_port, require_browser
+from browser import ARGS, CHROMIUM, Screen, free_port, require_browser, served
 from fit_check_kit import FITS, PLANTED, audit
 
 KIT = Path(__file__).resolve().parents[1] / "fit_check_kit.py"
@@ -23,31 +18,15 @@ KIT = Path(__file__).resolve().parents[1] / "fit_check_kit.py"
 def test_the_fit_check_finds_every_planted_fault() -> None:
     playwright = require_browser()
     port = free_port()
-    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1"}
-    server = subprocess.Popen([sys.executable, str(KIT), str(port)], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            s = Screen(browser.new_page(viewport={"width": 360, "height": 640}))
-            s.open(url)
-            s.wait_text(FITS[0])
-            s.page.wait_for_timeout(1000)
-            found = audit(s.page)
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+    with served([str(KIT), str(port)], {"FLET_FORCE_WEB_SERVER": "1"}, port) as url, \
+            playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport={"width": 360, "height": 640}))
+        s.open(url)
+        s.wait_text(FITS[0])
+        s.page.wait_for_timeout(1000)
+        found = audit(s.page)
+        browser.close()
     cut = [f["label"] for f in found["clipped"]]
     assert sorted(cut) == sorted(PLANTED["clipped"]), found
     assert sorted(s.rsplit(" ", 1)[0].strip() for s in found["small"]) == sorted(PLANTED["small"]), found
