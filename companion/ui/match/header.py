@@ -205,13 +205,10 @@ class ToolActions:
 
 @ft.component
 def TableTools(app: App, screen: TableScreen) -> ft.Control:
-    """The app bar's buttons, undo and redo enabled as the history allows."""
-    history = use_history(app.session, screen.match_id)
+    """The app bar's buttons, undo and redo enabled as the history allows: drawn again only when that changed."""
+    can = use_history(app.session, screen.match_id, select=lambda history: (history.can_undo, history.can_redo))
     actions = ft.use_memo(lambda: ToolActions(app, screen), [])
-    drawn = ft.use_ref(dict).current
-    usable = not isinstance(history, str)
-    can = (usable and history.can_undo, usable and history.can_redo)
-    return kept(drawn, "tools", can, lambda: Tools(*can, actions))
+    return _tools(*(can if isinstance(can, tuple) else (False, False)), actions)
 
 
 def _tools(can_undo: bool, can_redo: bool, actions: ToolActions) -> ft.Control:
@@ -224,9 +221,6 @@ def _tools(can_undo: bool, can_redo: bool, actions: ToolActions) -> ft.Control:
                     on_click=partial(actions.step, True)),
         icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log", on_click=partial(actions.open, "log")),
     ])
-
-
-Tools = ft.memo(ft.component(_tools))  # drawn again only when undo or redo became (un)usable
 
 
 def kept(drawn: dict[str, tuple[Any, ft.Control]], key: str, view: Any, make: Callable[[], ft.Control]) -> ft.Control:
