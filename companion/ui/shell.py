@@ -303,14 +303,18 @@ def pin_positions(view: ft.View) -> None:
 LONG_TITLE = 18  # characters: a longer title beside the back arrow and the rules icon no longer fits at 22 px
 
 
+def bar_title(title: str) -> ft.Text:
+    """The app bar's title as text (a screen whose title follows the match draws it in a component)."""
+    long = len(title) > LONG_TITLE
+    return ft.Text(title, key="appbar-title", size=16 if long else None, max_lines=2 if long else 1,
+                   overflow=ft.TextOverflow.ELLIPSIS)
+
+
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:
     """The app bar with the rules lookup. A long title (an event's or a rule's name, "Roll a d6 against the
     Event dial") is set smaller, on up to two lines, instead of being cut to "Roll a d6 against the..." on a
     360 px phone."""
-    long = len(title) > LONG_TITLE
-    return ft.AppBar(key="appbar", title=ft.Text(title, key="appbar-title", size=16 if long else None,
-                                                 max_lines=2 if long else 1, overflow=ft.TextOverflow.ELLIPSIS),
-                     actions=[
+    return ft.AppBar(key="appbar", title=bar_title(title), actions=[
         *actions,
         icon_button(ft.Icons.MENU_BOOK, key="open-rules", tooltip="Rules lookup", on_click=app.open_rules),
     ])

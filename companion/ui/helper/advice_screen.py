@@ -4,11 +4,16 @@ Each row shows its figures (chance to hit, expected damage, chance to KO, expect
 in words; the ranking key can be switched. "Take it" opens the action screen with the unit and the target filled
 in, odds shown: the roll stays the player's own tap there. A target with no line of fire (or out of range) can be
 struck out; it stays out until the turn changes.
+
+A Flet component over the session's change feed: the ranking follows the match (a unit knocked out or a turn ended
+from another phone or the CLI redraws the list and the title without a tap).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import flet as ft
 
@@ -16,98 +21,126 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove
 from companion.ui.helper.action_screen import ActionScreen
-from companion.ui.shell import App, app_bar
+from companion.ui.hooks import mount, use_history
+from companion.ui.shell import App, app_bar, bar_title
 
 KEY_LABELS = {"points": "Points", "ko": "KO", "damage": "Damage"}
 SHOWN = 30  # rows built at once: the best ones; a long list costs a phone's frame
+OPEN_FIRST = 3  # rows whose working is written at once; a row further down writes it when its "Why" first opens
+
+Turn = tuple[int, int, int]  # turn, round, active player: the strikes belong to one
 
 
 class AdviceScreen:
+    live = True  # drawn by components over the session's feed
+
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
         self.route = f"/match/{match_id}/advice"
-        self.by = "points"
-        self.struck: list[str] = []
-        self.turn: tuple[int, int, int] | None = None  # the turn the strikes belong to
 
     def build(self, app: App) -> ft.View:
-        match = app.session.state(self.match_id)
-        if self.turn != (match.turn, match.round, match.active):  # a new turn: every target is back
-            self.turn, self.struck = (match.turn, match.round, match.active), []
-        try:
-            advice = app.session.advise(self.match_id, self.by, self.struck)
-        except CompanionError as exc:
-            return ft.View(route=self.route, padding=16, appbar=app_bar(app, "Best moves"),
-                           controls=[ft.Text(str(exc), key="advice-error")])
-        controls: list[ft.Control] = [self._keys(app), ft.Text(
-            f"Ranked by {KEY_WORDS[self.by]}. Exact, from the dice; each row says what it assumed.", size=13)]
-        if self.struck:
-            controls.append(self._struck(app, match))
-        if advice.note:
-            controls.append(ft.Text(advice.note, key="advice-note"))
-        controls += [self._row(app, i, move) for i, move in enumerate(advice.moves[:SHOWN])]
-        if len(advice.moves) > SHOWN:
-            controls.append(ft.Text(f"{len(advice.moves) - SHOWN} weaker options not shown.", size=13))
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
-                       appbar=app_bar(app, f"{match.active_player.name}: best moves"), controls=controls)
+        bar = app_bar(app, "Best moves")
+        bar.title = mount(AdviceTitle, app, self.match_id, key="advice-title-island")  # the player to play
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=bar,
+                       controls=[mount(AdviceBody, app, self, key="advice-island")])
 
-    def _keys(self, app: App) -> ft.Control:
-        return ft.Row(wrap=True, spacing=6, key="advice-keys", controls=[
-            (ft.FilledButton if k == self.by else ft.OutlinedButton)(
-                KEY_LABELS[k], key=f"advice-by-{k}", height=48, tooltip=f"Rank by {KEY_WORDS[k]}",
-                on_click=partial(self._rank_by, app, k)) for k in KEYS])
 
-    def _struck(self, app: App, match: Match) -> ft.Control:
-        names = ", ".join(_name(match, u) for u in self.struck)
-        return ft.Row(wrap=True, spacing=6, controls=[
-            ft.Text(f"Struck out this turn: {names}", size=13, key="advice-struck"),
-            ft.TextButton("Bring back", key="advice-unstrike", height=48, on_click=partial(self._unstrike, app))])
+@ft.component
+def AdviceTitle(app: App, match_id: str) -> ft.Control:
+    player = use_history(app.session, match_id, lambda h: (h.state.active_player.name,))
+    return bar_title("Best moves" if isinstance(player, str) else f"{player[0]}: best moves")  # str: can't read
 
-    def _row(self, app: App, i: int, move: AdvisedMove) -> ft.Control:
-        assumed = move.data["assumed"]
-        body: list[ft.Control] = [
-            ft.Text(f"{i + 1}. {move.title}", weight=ft.FontWeight.BOLD, key=f"advice-title-{i}"),
-            ft.Text(move.line, key=f"advice-line-{i}", size=14)]
-        if assumed:
-            body.append(ft.Text(f"Assumes: {assumed[0]}", size=12, italic=True))
-        buttons: list[ft.Control] = [ft.FilledButton("Take it", icon=ft.Icons.CASINO, height=48,
-                                                     key=f"advice-take-{i}", on_click=partial(self._take, app, move))]
-        if move.target:
-            buttons.append(ft.TextButton(f"Strike {move.data['target_name']}",
-                                         key=f"advice-strike-{i}", height=48,
-                                         tooltip="No line of fire, out of range: leave it out this turn",
-                                         on_click=partial(self._strike, app, move.target)))
-        body.append(ft.Row(wrap=True, spacing=6, controls=buttons))
-        body.append(ft.ExpansionTile(title=ft.Text("Why", size=14), key=f"advice-why-{i}",
-                                     controls=[ft.Text(line, size=13, selectable=True) for line in move.working()]
-                                     if i < 3 else [], on_change=partial(self._open_why, app, i, move)))
-        return ft.Card(key=f"advice-row-{i}", semantic_container=False,
-                       content=ft.Container(padding=10, content=ft.Column(body, spacing=4)))
 
-    @staticmethod
-    def _open_why(app: App, i: int, move: AdvisedMove, e: ft.Event) -> None:
-        """The working of a row further down is written when its tile first opens (it resolves each class)."""
-        tile = e.control
-        if not tile.controls:
-            tile.controls = [ft.Text(line, size=13, selectable=True) for line in move.working()]
-            tile.update()
+@ft.component
+def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
+    history = use_history(app.session, screen.match_id)
+    by, set_by = ft.use_state("points")
+    strikes, set_strikes = ft.use_state(((0, 0, -1), ()))  # (the turn they were made in, the targets)
+    opened, set_opened = ft.use_state(frozenset())  # titles of the rows whose "Why" is open
+    match = None if isinstance(history, str) else history.state
+    turn: Turn | None = (match.turn, match.round, match.active) if match else None
+    struck = list(strikes[1]) if strikes[0] == turn else []  # a new turn: every target is back
+    advice = ft.use_memo(lambda: _advise(app, screen.match_id, by, struck) if match else history,
+                         [history, by, tuple(struck)])
+    if isinstance(advice, str):
+        return ft.Text(advice, key="advice-error")
+    assert match is not None and turn is not None
 
-    def _take(self, app: App, move: AdvisedMove) -> None:
+    def strike(target: str) -> None:
+        def add(old: tuple[Turn, tuple[str, ...]]) -> tuple[Turn, tuple[str, ...]]:
+            kept = old[1] if old[0] == turn else ()
+            return turn, kept if target in kept else (*kept, target)
+
+        set_strikes(add)
+
+    def open_why(title: str, e: ft.Event) -> None:
+        set_opened(lambda old: old | {title} if _truthy(e.data) else old - {title})
+
+    def take(move: AdvisedMove) -> None:
         # the form starts as the advice weighed it: the unit, the target and the values it assumed
-        app.show(ActionScreen(self.match_id, move.action.name, move.action.unit, move.action.params))
+        app.show(ActionScreen(screen.match_id, move.action.name, move.action.unit, move.action.params))
 
-    def _rank_by(self, app: App, key: str) -> None:
-        self.by = key
-        app.refresh()
+    controls: list[ft.Control] = [_keys(by, set_by), ft.Text(
+        f"Ranked by {KEY_WORDS[by]}. Exact, from the dice; each row says what it assumed.", size=13)]
+    if struck:
+        controls.append(_struck(match, struck, lambda: set_strikes((turn, ()))))
+    if advice.note:
+        controls.append(ft.Text(advice.note, key="advice-note"))
+    controls += [_row(i, move, move.title in opened, take, strike, open_why)
+                 for i, move in enumerate(advice.moves[:SHOWN])]
+    if len(advice.moves) > SHOWN:
+        controls.append(ft.Text(f"{len(advice.moves) - SHOWN} weaker options not shown.", size=13))
+    return ft.Column(controls, spacing=8, key="advice-body")
 
-    def _strike(self, app: App, target: str) -> None:
-        if target not in self.struck:
-            self.struck.append(target)
-        app.refresh()
 
-    def _unstrike(self, app: App) -> None:
-        self.struck = []
-        app.refresh()
+def _advise(app: App, match_id: str, by: str, struck: list[str]) -> Any:
+    try:
+        return app.session.advise(match_id, by, struck)
+    except CompanionError as exc:
+        return str(exc)
+
+
+def _truthy(data: Any) -> bool:
+    return data is True or str(data).lower() == "true"
+
+
+def _keys(by: str, set_by: Callable[[str], None]) -> ft.Control:
+    return ft.Row(wrap=True, spacing=6, key="advice-keys", controls=[
+        (ft.FilledButton if k == by else ft.OutlinedButton)(
+            KEY_LABELS[k], key=f"advice-by-{k}", height=48, tooltip=f"Rank by {KEY_WORDS[k]}",
+            on_click=partial(set_by, k)) for k in KEYS])
+
+
+def _struck(match: Match, struck: list[str], unstrike: Callable[[], None]) -> ft.Control:
+    names = ", ".join(_name(match, u) for u in struck)
+    return ft.Row(wrap=True, spacing=6, key="advice-struck-row", controls=[
+        ft.Text(f"Struck out this turn: {names}", size=13, key="advice-struck"),
+        ft.TextButton("Bring back", key="advice-unstrike", height=48, on_click=unstrike)])
+
+
+def _row(i: int, move: AdvisedMove, opened: bool, take: Callable[[AdvisedMove], None],
+         strike: Callable[[str], None], open_why: Callable[[str, ft.Event], None]) -> ft.Control:
+    assumed = move.data["assumed"]
+    body: list[ft.Control] = [
+        ft.Text(f"{i + 1}. {move.title}", weight=ft.FontWeight.BOLD, key=f"advice-title-{i}"),
+        ft.Text(move.line, key=f"advice-line-{i}", size=14)]
+    if assumed:
+        body.append(ft.Text(f"Assumes: {assumed[0]}", size=12, italic=True))
+    buttons: list[ft.Control] = [ft.FilledButton("Take it", icon=ft.Icons.CASINO, height=48,
+                                                 key=f"advice-take-{i}", on_click=partial(take, move))]
+    if move.target:
+        buttons.append(ft.TextButton(f"Strike {move.data['target_name']}",
+                                     key=f"advice-strike-{i}", height=48,
+                                     tooltip="No line of fire, out of range: leave it out this turn",
+                                     on_click=partial(strike, move.target)))
+    body.append(ft.Row(wrap=True, spacing=6, controls=buttons))
+    # the working resolves each class: written for the first rows, and for a row further down once it is opened
+    working = [ft.Text(line, size=13, selectable=True) for line in move.working()] if (
+        i < OPEN_FIRST or opened) else []
+    body.append(ft.ExpansionTile(title=ft.Text("Why", size=14), key=f"advice-why-{i}", expanded=opened,
+                                 controls=working, on_change=partial(open_why, move.title)))
+    return ft.Card(key=f"advice-row-{i}", semantic_container=False,
+                   content=ft.Container(padding=10, content=ft.Column(body, spacing=4)))
 
 
 def _name(match: Match, unit_id: str) -> str:
