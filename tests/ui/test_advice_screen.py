@@ -16,7 +16,7 @@ from companion.ui.app import main
 
 from armageddon_challenges_kit import card
 from builders import unit
-from flet_harness import Harness
+from flet_harness import Harness, drawn
 
 
 async def launch(session: Session, route: str) -> Harness:
@@ -96,3 +96,24 @@ async def test_the_defenders_prerogative_weighs_the_fate_reroll_against_acceptin
     assert "beats accepting 0.75" in h.text_of(f"advice-line-{titles['Lord Vex: Reroll with Fate']}")
     assert h.text_of("advice-title-0") == "1. Lord Vex: Reroll with Fate"
     assert not h.has("advice-strike-0")  # nothing to strike out in a challenge
+
+
+@pytest.mark.asyncio
+async def test_a_change_from_another_phone_redraws_the_list_and_the_title_without_a_tap(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = halo(session)
+    h = await launch(session, f"/match/{mid}/advice")
+    assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b0"
+    assert h.text_of("appbar-title") == "Ann: best moves"
+    other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
+    other.dispatch(mid, "damage", {"unit": "b0", "amount": 1})  # b0's last click: knocked out
+    session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
+    await drawn()
+    titles = [t for t in h.texts() if t[:1].isdigit()]
+    assert titles and all("Unit b0" not in t for t in titles)
+    assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b1"
+    other.dispatch(mid, "end_turn")  # Ben to play: his units' moves, and the title says so
+    session.feed.changed(None)
+    await drawn()
+    assert h.text_of("appbar-title") == "Ben: best moves"
+    assert h.text_of("advice-title-0").startswith("1. Unit b")

@@ -12,7 +12,7 @@ from companion.session.judging.service import Judging
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
-from flet_harness import Harness
+from flet_harness import Harness, drawn
 from ui_flows_kit import add_unit, new_halo_match, new_match_of, start
 
 
@@ -60,6 +60,30 @@ async def test_dice_screen_shows_exact_odds_and_logs_rolls_in_the_match(tmp_path
     assert session.state(match_id).rolls == () and not h2.has("roll-result")
     assert h2.text_of("dice-history-0").startswith("UNDONE ") and str(list(logged.dice)) in h2.text_of(
         "dice-history-0")
+
+
+@pytest.mark.asyncio
+async def test_the_dice_screen_shows_a_roll_from_another_phone_without_a_tap(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
+
+    async def app(page):  # type: ignore[no-untyped-def]
+        page.route = f"/match/{match_id}/dice"
+        await main(page, session)
+
+    h = await Harness.start(app)
+    await h.type("dice-expr", "3d6")  # half typed when the other roll comes in: the field keeps it
+    assert h.text_of("dice-history-0") == "No rolls in this match yet."
+    other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
+    logged = other.roll(match_id, "d20", "initiative", by="p2")
+    session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
+    await drawn()
+    assert h.text_of("dice-history-0").endswith(f"Ben: {logged.expr} [{logged.total}] = {logged.total} (initiative)")
+    assert h.find("dice-expr").value == "3d6"
+    other.undo(match_id, by="p2")
+    session.feed.changed(None)
+    await drawn()
+    assert h.text_of("dice-history-0").startswith("UNDONE ")
 
 
 @pytest.mark.asyncio
