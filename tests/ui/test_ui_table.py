@@ -130,3 +130,18 @@ async def test_a_rebuilt_screen_keeps_the_shown_controls(tmp_path: Path) -> None
         await h.type("dice-expr", text)
         assert h.find("dice-expr")._i == field
     assert "at least" not in h.text_of("dice-odds") and h.text_of("dice-odds").startswith("0 to 7")
+
+
+@pytest.mark.asyncio
+async def test_the_rules_search_keeps_its_field_and_follows_every_key(tmp_path: Path) -> None:
+    """The rules lookup is a component with a controlled field: each key redraws the results, never the field."""
+    h, _ = await start(tmp_path)
+    await h.click("home-rules")
+    field = h.find("rules-query")._i
+    assert h.has("rules-hint")
+    for text in ("g", "gr", "gra", "granade"):
+        await h.type("rules-query", text)
+        assert h.find("rules-query")._i == field and h.find("rules-query").value == text
+    assert "hit-halo-actionclix-grenades" in h.key_list()
+    await h.type("rules-query", "zzzzqqq")
+    assert h.has("rules-none")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.play.packs import RulesIndex, index_for
+from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import named
 
@@ -20,49 +22,61 @@ def rules_index(app: App) -> RulesIndex:
 
 
 class RulesScreen:
+    """A Flet component holding what is typed and the game chosen; the search follows every key (a controlled
+    field, so a redraw keeps every key). It reads no match: nothing on the session's feed changes it."""
+
     route = "/rules"
+    live = True  # drawn by a component: the shell's refresh() leaves it to redraw itself
 
     def __init__(self, first: str | None = None, system: str | None = None, query: str = "") -> None:
-        self.system = system or ALL
+        self.system = system or ALL  # what the screen starts with
         self.query = query
         self.first = first  # opened from a match: its system's rules come first, then the others
 
     def build(self, app: App) -> ft.View:
-        packs, _ = app.session.packs()
-        results = ft.Column(self._results(app), key="rules-results", spacing=0)
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12,
+                       appbar=ft.AppBar(title=ft.Text("Rules lookup")),
+                       controls=[mount(RulesBody, app, self, key="rules-island")])
 
-        def on_query(e: ft.Event) -> None:
-            self.query = e.control.value or ""
-            app.refresh()  # search as you type
 
-        def on_system(e: ft.Event) -> None:
-            self.system = e.control.value or ALL
-            app.refresh()
+@ft.component
+def RulesBody(app: App, screen: RulesScreen) -> ft.Control:
+    query, set_query = ft.use_state(screen.query)
+    system, set_system = ft.use_state(screen.system)
+    packs, _ = app.session.packs()
+    hits = ft.use_memo(lambda: _hits(app, query, system, screen.first), [query, system])
+    return ft.Column(spacing=8, key="rules-body", controls=[
+        ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. grenade, swap weapons",
+                     value=query, autofocus=True, prefix_icon=ft.Icons.SEARCH,
+                     on_change=lambda e: set_query(e.control.value or "")),
+        named(ft.Dropdown(key="rules-system", label="Game", value=system, options=[
+            ft.DropdownOption(key=ALL, text="All games"),
+            *[ft.DropdownOption(key=p.id, text=p.name) for p in sorted(packs.values(), key=lambda p: p.name)]],
+            on_select=lambda e: set_system(e.control.value or ALL)), "Game"),
+        ft.Column(_results(app, query, hits), key="rules-results", spacing=0),
+    ])
 
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, spacing=8,
-                       appbar=ft.AppBar(title=ft.Text("Rules lookup")), controls=[
-            ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. grenade, swap weapons",
-                         value=self.query,
-                         autofocus=True, prefix_icon=ft.Icons.SEARCH, on_change=on_query),
-            named(ft.Dropdown(key="rules-system", label="Game", value=self.system, options=[
-                ft.DropdownOption(key=ALL, text="All games"),
-                *[ft.DropdownOption(key=p.id, text=p.name) for p in sorted(packs.values(), key=lambda p: p.name)]],
-                on_select=on_system), "Game"),
-            results,
-        ])
 
-    def _results(self, app: App) -> list[ft.Control]:
-        if not self.query.strip():
-            return [ft.Text("Type a few words: typos are fine.", key="rules-hint")]
-        hits = rules_index(app).search(self.query, None if self.system == ALL else self.system, limit=15)
-        if self.first:  # a stable sort: each group keeps its ranking
-            hits.sort(key=lambda h: h.system != self.first)
-        if not hits:
-            return [ft.Text("Nothing found. Try another word.", key="rules-none")]
-        return [ft.ListTile(
-            key=f"hit-{h.system}-{h.section}", title=ft.Text(h.title + (" (house rule)" if h.option else "")),
-            subtitle=ft.Text(f"{h.system_name}: {h.excerpt}", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
-            on_click=partial(app.show, SectionScreen(h.system, h.section))) for h in hits]
+def _hits(app: App, query: str, system: str, first: str | None) -> list[Any]:
+    """The sections found (the index's hits), best first, none for an empty query: worked out once per query and
+    game, not at every redraw."""
+    if not query.strip():
+        return []
+    hits = rules_index(app).search(query, None if system == ALL else system, limit=15)
+    if first:  # a stable sort: each group keeps its ranking
+        hits.sort(key=lambda h: h.system != first)
+    return hits
+
+
+def _results(app: App, query: str, hits: list[Any]) -> list[ft.Control]:
+    if not query.strip():
+        return [ft.Text("Type a few words: typos are fine.", key="rules-hint")]
+    if not hits:
+        return [ft.Text("Nothing found. Try another word.", key="rules-none")]
+    return [ft.ListTile(
+        key=f"hit-{h.system}-{h.section}", title=ft.Text(h.title + (" (house rule)" if h.option else "")),
+        subtitle=ft.Text(f"{h.system_name}: {h.excerpt}", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+        on_click=partial(app.show, SectionScreen(h.system, h.section))) for h in hits]
 
 
 class SectionScreen:
