@@ -117,3 +117,18 @@ async def test_a_change_from_another_phone_redraws_the_list_and_the_title_withou
     await drawn()
     assert h.text_of("appbar-title") == "Ben: best moves"
     assert h.text_of("advice-title-0").startswith("1. Unit b")
+
+
+@pytest.mark.asyncio
+async def test_a_row_further_down_writes_its_working_when_its_why_opens(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = halo(session)
+    h = await launch(session, f"/match/{mid}/advice")
+    assert h.has("advice-why-3") and h.find("advice-why-3").controls == []  # not written before it is asked for
+    await h.event("advice-why-3", "change", True)
+    move = session.advise(mid, "points", []).moves[3]
+    assert h.find("advice-why-3").expanded
+    assert [c.value for c in h.find("advice-why-3").controls] == move.working()
+    await h.click("advice-by-ko")
+    await h.click("advice-by-points")  # drawn again: the same move's row stays open and written
+    assert h.find("advice-why-3").expanded and len(h.find("advice-why-3").controls) == len(move.working())
