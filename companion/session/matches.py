@@ -376,5 +376,8 @@ def _batch_data(events: Iterable[Event], label: str) -> dict[str, Any]:
 
 
 def segmented(initial: Match, events: Iterable[Event]) -> tuple[History, list[Segment]]:
-    """Replay a whole log (raises on any illegal event) and cut it into stored segments plus a bounded tail."""
-    return History.replayed(initial, events)
+    """Replay a whole log (raises on any illegal event) and cut it into stored segments plus a bounded tail: the
+    tail as a match played event by event has it, the older events in segments of up to WHOLE_SEGMENT (a restore
+    writes a quarter of the files and the states)."""
+    history, segments = History.replayed(initial, events)
+    return history, History.joined(segments)
