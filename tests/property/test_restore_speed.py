@@ -155,12 +155,21 @@ def test_json_with_a_memo_equals_json_without(seq: list[Event]) -> None:
     assert [to_json(s, memo) for s in states] == [to_json(s) for s in states]
 
 
-@given(st.dictionaries(st.text(max_size=5), st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=9),
-                                                      st.lists(st.integers(), max_size=3)), max_size=6),
+_SCALAR = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=9))
+
+
+@given(st.dictionaries(st.text(max_size=5), st.one_of(_SCALAR, st.lists(st.integers(), max_size=3),
+                                                      st.lists(_SCALAR, max_size=4)), max_size=6),
        st.sampled_from([None, "p1", "judge"]))
 def test_checking_flat_event_data_in_one_pass_equals_the_walk(data: dict, by: str | None) -> None:
     event = Event("score", data, by, 0.0)
     assert check_event(event) is _walk(event) is event
+    dice = Event("roll", {**data, "dice": [6] * 8_000}, by, 0.0)  # too large in numbers alone
+    with pytest.raises(CompanionError) as fast:
+        check_event(dice)
+    with pytest.raises(CompanionError) as slow:
+        _walk(dice)
+    assert str(fast.value) == str(slow.value)
     huge = Event("score", {**data, "note": "x" * 70_000}, by, 0.0)
     with pytest.raises(CompanionError) as fast:
         check_event(huge)
