@@ -333,14 +333,26 @@ def validate_dial(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
 _VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
 
 
+# The players tuple, token limits and unit-check context of the last state that passed: the states of a replay
+# share them (most events leave the players as they were; a score makes a new tuple of the same ids). One tuple,
+# read and replaced whole, so two threads validating at once can't mix theirs.
+_LAST_PASSED: list[tuple[Any, Any, Any]] = [((), None, None)]
+
+
 def validate(match: Match) -> None:
     """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
-    if not 2 <= len(match.players) <= 4:
-        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(match.players)}")
-    ids = [p.id for p in match.players]
-    if len(set(ids)) != len(ids):
-        raise InvalidMatch("two players share one id")
-    if not 0 <= match.active < len(match.players):
+    players, limits = match.players, match.rules.token_limits
+    last_players, last_limits, last_context = _LAST_PASSED[0]
+    known = players is last_players  # this very tuple passed every check on players below
+    if not known:
+        if not 2 <= len(players) <= 4:
+            raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(players)}")
+        ids = tuple([p.id for p in players])
+        if len(set(ids)) != len(ids):
+            raise InvalidMatch("two players share one id")
+    else:
+        ids = last_context[0]
+    if not 0 <= match.active < len(players):
         raise InvalidMatch("the active player is not one of the players")
     if match.turn < 1 or match.round < 1 or match.seq < 0:
         raise InvalidMatch("turn, round and event count must be positive")
@@ -352,15 +364,21 @@ def validate(match: Match) -> None:
         raise InvalidMatch("a winner is not one of the players")
     # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
     # match must add it to `context`
-    context = (tuple(ids), tuple(match.rules.token_limits.items()))
+    if known and limits is last_limits:
+        context = last_context
+    else:
+        context = (ids, tuple(limits.items()))
+        if context == last_context:
+            context = last_context  # the same object: the memo's comparisons end at once
     checked = _VALID_UNITS.passed(match.units, context)
     units = () if checked else match.units
     unit_ids = [u.id for u in units]  # a tuple of units that passed holds no two with one id
     if len(set(unit_ids)) != len(unit_ids):
         raise InvalidMatch("two units share one id")
-    for p in match.players:
-        if p.vp < 0 or p.kills < 0:
-            raise InvalidMatch(f"{p.name}: points can't be negative")
+    if not known:
+        for p in players:
+            if p.vp < 0 or p.kills < 0:
+                raise InvalidMatch(f"{p.name}: points can't be negative")
     for u in _VALID_UNITS.unchecked(units, context):
         if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
             validate_dial(u.name, u.dial, u.cyclic)
@@ -390,6 +408,7 @@ def validate(match: Match) -> None:
         _VALID_UNITS.remember(u, context)
     if not checked:
         _VALID_UNITS.remember(match.units, context)
+    _LAST_PASSED[0] = (players, limits, context)  # every check that reads them passed
     if not match.timers:
         return
     timer_ids = [t.id for t in match.timers]
