@@ -29,16 +29,20 @@ def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = Fa
     return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
 
 
-def use_history(session: Session, match_id: str) -> Any:
+def use_history(session: Session, match_id: str, select: Callable[[Any], Any] | None = None) -> Any:
     """The match's history as stored now (`Session.history`: its `state`, `can_undo`, `can_redo`), read again
     whenever the session's feed reports a change to it (or to anything: an outside change noticed); the reason
-    as text when it can't be read (deleted, damaged)."""
+    as text when it can't be read (deleted, damaged).
+
+    With `select`, what it picks of the history instead (`select(history)`): the component is drawn again only
+    when that changed (the app bar's undo/redo buttons: not at every tap that leaves both usable)."""
 
     def read() -> Any:
         try:
-            return session.history(match_id)
+            history = session.history(match_id)
         except CompanionError as exc:
             return str(exc)
+        return history if select is None else select(history)
 
     current, set_current = ft.use_state(read)
     page = ft.context.page  # this screen's page (the feed may be told from another page's handler)
@@ -51,7 +55,7 @@ def use_history(session: Session, match_id: str) -> Any:
             if changed is not None and changed != match_id:
                 return
             if _current_page() is page:
-                set_current(read())  # the same history object again changes nothing (no redraw)
+                set_current(read())  # an equal value (the same history object) changes nothing: no redraw
             else:  # told from another session's context (a phone at a hosted table): a redraw is scheduled on
                 page.run_task(later)  # the page of the context it runs in, so hop onto this page's own first
 

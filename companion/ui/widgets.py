@@ -33,11 +33,15 @@ def switch_tile(switch: ft.Switch, title: str, text: str = "") -> ft.ListTile:
                        toggle_inputs=True, content_padding=ft.Padding.only(left=0, right=0))
 
 
-def radio_tile(radio: ft.Radio, title: str) -> ft.ListTile:
+def radio_tile(radio: ft.Radio, title: str) -> ft.Semantics:
     """A radio button whose label wraps (a Radio's own label is one line: "The Scarab (Halo ActionClix colossal
-    for HeroCli" at 360 px); tapping anywhere on the line chooses it."""
-    return ft.ListTile(leading=radio, title=ft.Text(title), toggle_inputs=True, min_leading_width=32, dense=True,
-                       min_height=TAP, content_padding=ft.Padding.only(left=0, right=0))
+    for HeroCli" at 360 px); tapping anywhere on the line chooses it.
+
+    The line is its own semantics node: a group's only choice (the one target in reach) otherwise merged into
+    the group, which a screen reader and the fit check then saw as a bare 40 px radio with no tappable line."""
+    return ft.Semantics(container=True, content=ft.ListTile(
+        leading=radio, title=ft.Text(title), toggle_inputs=True, min_leading_width=32, dense=True, min_height=TAP,
+        content_padding=ft.Padding.only(left=0, right=0)))
 
 
 def named(control: ft.Control, name: str) -> ft.Semantics:

@@ -3,9 +3,10 @@ actions used, End turn (apart from the cards, with a confirm) and the "match ove
 say so. It stays on screen while the unit list scrolls under it. Also the app bar's tools (share, dice, undo,
 redo, the log).
 
-Both are components over the session's feed that read the match into a frozen view and draw it through a
-memoised component whose buttons call one object per screen (methods that read the match at the tap): a tap
-that leaves the header as it was (damage on a card, the preview) redraws nothing of it.
+Both are components over the session's feed whose buttons call one object per screen (methods that read the
+match at the tap). The header reads the match into a frozen view and keeps each part drawn while what it shows
+is equal: a tap that leaves the header as it was (damage on a card, the preview) redraws nothing of it, a point
+scored only the scores. The tools follow only whether undo and redo are usable.
 """
 
 from __future__ import annotations
@@ -126,45 +127,58 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     prompt = facts.over if facts.over is not None and facts.over.reason != played_on else None
     detail = " · ".join(part for part in (match.phase, facts.actions) if part)
     view = header_view(match, facts.scores, detail, prompt, facts.when)
-    return kept(drawn, "header", view, lambda: HeaderCard(view, actions))
+    return kept(drawn, "header", view, lambda: _header_card(view, actions, drawn))
 
 
-def _header_card(view: HeaderView, actions: HeaderActions) -> ft.Control:
-    buttons: list[ft.Control] = []
-    helper = ([icon_button(ft.Icons.LIGHTBULB, key="open-helper", tooltip="What can I do?", on_click=actions.helper),
-               icon_button(ft.Icons.LEADERBOARD, key="open-advice", tooltip="Best moves", on_click=actions.advice)]
-              if view.helper and view.playing else [])
-    if view.playing:
-        if view.rounds:
-            buttons.append(ft.OutlinedButton("End round", key="end-round", height=TAP, on_click=actions.end_round))
-        buttons.append(ft.FilledButton("End turn", key="end-turn", height=TAP, on_click=actions.end_turn))
-    else:
-        buttons.append(ft.OutlinedButton("Result", key="show-result", height=TAP, on_click=actions.result))
-    scores = [ft.Row(spacing=4, tight=True, key=f"score-{s.player}", controls=[
-        ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
-        ft.Text(f"{s.name} {s.words}", size=13,
-                weight=ft.FontWeight.BOLD if s.player == view.active else None)]) for s in view.scores]
-    rows: list[ft.Control] = [
-        ft.Row(spacing=6, controls=[
-            ft.Container(width=14, height=14, bgcolor=view.colour, border_radius=7),
-            ft.Column(spacing=0, expand=True, controls=[
-                ft.Text(view.line, key="turn-line", weight=ft.FontWeight.BOLD, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                *([ft.Text(view.detail, key="turn-detail", size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
-                  if view.detail else []),
-            ]),
-            *helper,
-        ]),
-        ft.Row(spacing=4, controls=[ft.Row(scores, wrap=True, spacing=12, run_spacing=2, key="scores", expand=True),
-                                    *buttons]),
-    ]
+def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tuple[Any, ft.Control]]) -> ft.Control:
+    """The header, its parts kept as drawn while what they show is equal: a point scored redraws the scores'
+    line only (VP +1 was the slowest tap of the table)."""
+    helper = view.helper and view.playing
+    top = kept(drawn, "top", (view.line, view.detail, view.colour, helper),
+               lambda: _top_line(view, actions if helper else None))
+    scores = kept(drawn, "scores", (view.scores, view.active), lambda: _scores(view))
+    buttons = kept(drawn, "buttons", (view.playing, view.rounds), lambda: _buttons(view, actions))
+    rows: list[ft.Control] = [top, ft.Row(spacing=4, controls=[scores, buttons])]
     if view.prompt is not None:
         rows.append(_prompt(view.prompt, view.prompt_names, actions))
     return ft.Container(key="header", padding=ft.Padding(10, 6, 6, 6), bgcolor=ft.Colors.PRIMARY_CONTAINER,
                         border_radius=8, content=ft.Column(rows, spacing=4))
 
 
-HeaderCard = ft.memo(ft.component(_header_card))  # drawn again only when its HeaderView changed
+def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
+    """The active player's colour, whose turn and the actions used; the helper's buttons when `actions`."""
+    helper = ([icon_button(ft.Icons.LIGHTBULB, key="open-helper", tooltip="What can I do?", on_click=actions.helper),
+               icon_button(ft.Icons.LEADERBOARD, key="open-advice", tooltip="Best moves", on_click=actions.advice)]
+              if actions is not None else [])
+    return ft.Row(spacing=6, controls=[
+        ft.Container(width=14, height=14, bgcolor=view.colour, border_radius=7),
+        ft.Column(spacing=0, expand=True, controls=[
+            ft.Text(view.line, key="turn-line", weight=ft.FontWeight.BOLD, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            *([ft.Text(view.detail, key="turn-detail", size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+              if view.detail else []),
+        ]),
+        *helper,
+    ])
+
+
+def _scores(view: HeaderView) -> ft.Control:
+    return ft.Row(wrap=True, spacing=12, run_spacing=2, key="scores", expand=True, controls=[
+        ft.Row(spacing=4, tight=True, key=f"score-{s.player}", controls=[
+            ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
+            ft.Text(f"{s.name} {s.words}", size=13, weight=ft.FontWeight.BOLD if s.player == view.active else None)])
+        for s in view.scores])
+
+
+def _buttons(view: HeaderView, actions: HeaderActions) -> ft.Control:
+    """End round (games with rounds in a turn) and End turn while playing; the result once it is over."""
+    if not view.playing:
+        return ft.OutlinedButton("Result", key="show-result", height=TAP, on_click=actions.result)
+    end_turn = ft.FilledButton("End turn", key="end-turn", height=TAP, on_click=actions.end_turn)
+    if not view.rounds:
+        return end_turn
+    return ft.Row(spacing=4, tight=True, controls=[
+        ft.OutlinedButton("End round", key="end-round", height=TAP, on_click=actions.end_round), end_turn])
 
 
 def _prompt(over: Over, names: str, actions: HeaderActions) -> ft.Control:
@@ -205,13 +219,10 @@ class ToolActions:
 
 @ft.component
 def TableTools(app: App, screen: TableScreen) -> ft.Control:
-    """The app bar's buttons, undo and redo enabled as the history allows."""
-    history = use_history(app.session, screen.match_id)
+    """The app bar's buttons, undo and redo enabled as the history allows: drawn again only when that changed."""
+    can = use_history(app.session, screen.match_id, select=lambda history: (history.can_undo, history.can_redo))
     actions = ft.use_memo(lambda: ToolActions(app, screen), [])
-    drawn = ft.use_ref(dict).current
-    usable = not isinstance(history, str)
-    can = (usable and history.can_undo, usable and history.can_redo)
-    return kept(drawn, "tools", can, lambda: Tools(*can, actions))
+    return _tools(*(can if isinstance(can, tuple) else (False, False)), actions)
 
 
 def _tools(can_undo: bool, can_redo: bool, actions: ToolActions) -> ft.Control:
@@ -224,9 +235,6 @@ def _tools(can_undo: bool, can_redo: bool, actions: ToolActions) -> ft.Control:
                     on_click=partial(actions.step, True)),
         icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log", on_click=partial(actions.open, "log")),
     ])
-
-
-Tools = ft.memo(ft.component(_tools))  # drawn again only when undo or redo became (un)usable
 
 
 def kept(drawn: dict[str, tuple[Any, ft.Control]], key: str, view: Any, make: Callable[[], ft.Control]) -> ft.Control:
