@@ -93,8 +93,9 @@ def undone_steps(events: Sequence[Event]) -> set[int]:
 
 
 TAIL_LIMIT = 64
-# A log written whole (an import, a restore) keeps its older events in segments of up to this many: a quarter of
-# the files and stored states of cutting at TAIL_LIMIT, for an undo past the tail that reopens up to 256 events.
+# A new match whose log is written whole (an import, a restore) keeps its older events in segments of up to this
+# many: a quarter of the files and stored states of cutting at TAIL_LIMIT, for an undo past the tail that reopens
+# up to 256 events.
 WHOLE_SEGMENT = 4 * TAIL_LIMIT
 
 
