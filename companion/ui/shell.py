@@ -3,7 +3,8 @@ confirmations and device services.
 
 Screens build their controls from the session's state; handlers only hand actions to the session through
 `App.dispatch`. A screen built from Flet components (`live = True`: the table, the action screen, the helper,
-dice, Best moves, the rules lookup) redraws itself from the session's change feed; an older screen is rebuilt from the new state by `refresh()`.
+dice, Best moves, the rules lookup) redraws itself from the session's change feed; an older screen is rebuilt from
+the new state by `refresh()`.
 Navigation keeps `page.views` as a stack, so the AppBar back arrow and the phone's back gesture both pop a screen.
 Screens import this module, never `ui/app.py` (which imports them).
 """
