@@ -11,7 +11,7 @@ from companion.session.sharing.keeping import share_match
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
-from flet_harness import Harness
+from flet_harness import Harness, drawn
 from ui_flows_kit import new_halo_match, start
 from ui_share_kit import other_device
 
@@ -75,3 +75,25 @@ async def test_camera_only_where_flet_has_one(tmp_path: Path) -> None:
     web = await Harness.start(in_a_browser)
     await web.click("home-scan")
     assert web.has("scan-camera")
+
+
+@pytest.mark.asyncio
+async def test_the_share_code_follows_a_change_made_elsewhere_without_a_refresh(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
+
+    async def app(page):  # type: ignore[no-untyped-def]
+        page.route = f"/match/{match_id}/share"
+        await main(page, session)
+
+    h = await Harness.start(app)
+    before = h.find("share-text").value
+    assert h.text_of("share-whole").startswith("The whole match (0 steps)")
+    assert before == share_match(session, match_id).texts[0]
+    other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
+    other.dispatch(match_id, "score", {"player": "p1", "kind": "kills", "delta": 1})
+    session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
+    await drawn()
+    after = h.find("share-text").value
+    assert after != before and after == share_match(session, match_id).texts[0]
+    assert h.text_of("share-whole").startswith("The whole match (1 steps)")  # the words redrawn too
