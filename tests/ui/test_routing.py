@@ -14,7 +14,7 @@ from companion.share.text import to_parts
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
-from flet_harness import Harness
+from flet_harness import Harness, drawn
 
 
 async def launch(session: Session, route: str = "/") -> Harness:
@@ -38,6 +38,7 @@ async def browser_goes_to(h: Harness, route: str) -> None:
     """What the client sends when the address changes (back button, typed address, a deep link)."""
     h.session.apply_patch(h.page._i, {"route": route})
     await h.session.dispatch_event(h.page._i, "route_change", {"route": route})
+    await drawn()  # a screen drawn by components (the scanner) redraws on the scheduler's next turn
     await h.session.after_event(h.page)
 
 
