@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
-from companion.session.sharing.keeping import share_match
+from companion.session.sharing.incoming import Incoming
+from companion.session.sharing.keeping import library_for, share_match
+from companion.share import SharedMatch, encode
+from companion.share.text import to_parts
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
@@ -97,3 +100,25 @@ async def test_the_share_code_follows_a_change_made_elsewhere_without_a_refresh(
     after = h.find("share-text").value
     assert after != before and after == share_match(session, match_id).texts[0]
     assert h.text_of("share-whole").startswith("The whole match (1 steps)")  # the words redrawn too
+
+
+@pytest.mark.asyncio
+async def test_the_scan_screen_lists_parts_kept_elsewhere_when_told_to_look_again(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    sender = Session(MatchStore(tmp_path / "sender"))
+    match = sender.new_match("halo-actionclix", ["Ann", "Ben"])
+    parts = to_parts(encode(SharedMatch.from_export(sender.export(match.id)), library_for(sender)), 3)
+
+    async def app(page):  # type: ignore[no-untyped-def]
+        page.route = "/scan"
+        await main(page, session)
+
+    h = await Harness.start(app)
+    assert not [k for k in h.key_list() if k.startswith("waiting-")]
+    # a part read elsewhere on this data folder (the camera screen, another launch): kept, not yet on screen
+    Incoming(Session(MatchStore(tmp_path / "data"))).add_text(parts[1])
+    session.feed.changed(None)  # what the scanner hears when the camera screen closes (the shell's refresh)
+    await drawn()
+    (tile,) = [k for k in h.key_list() if k.startswith("waiting-")]
+    assert "1 of 3 received" in h.text_of(tile)
+    assert "from an earlier scan" in h.text_of(tile) and h.has(tile.replace("waiting-", "discard-"))
