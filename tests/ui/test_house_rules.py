@@ -109,6 +109,28 @@ async def test_the_set_up_screen_follows_a_switch_made_elsewhere_without_a_tap(t
 
 
 @pytest.mark.asyncio
+async def test_a_refused_switch_on_the_set_up_screen_goes_back_and_says_why(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    match_id = session.new_match("scarab", ["Sam", "Ann"]).id
+
+    async def app(page):  # type: ignore[no-untyped-def]
+        page.route = f"/match/{match_id}/setup"
+        await app_main(page, session)
+
+    h = await Harness.start(app)
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise IllegalAction("this phone only watches")  # as a watching phone of a hosted table is told
+
+    monkeypatch.setattr("companion.ui.match.setup_screen.set_house_rule", refuse)
+    await h.choose(f"house-{FLYERS}", True)
+    await drawn()
+    assert h.text_of("toast") == "this phone only watches"
+    assert h.find(f"house-{FLYERS}").value is False and not _on(session, match_id)[FLYERS]
+
+
+@pytest.mark.asyncio
 async def test_house_rules_are_switched_on_the_new_match_and_set_up_screens(tmp_path: Path) -> None:
     session = Session(MatchStore(tmp_path / "store"))
     h = await Harness.start(lambda page: app_main(page, session))
