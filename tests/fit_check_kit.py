@@ -92,8 +92,10 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
 # by more than a sliver where neither holds the other. A text inside its card, a button inside its tooltip's node
 # or a list tile's merged texts are a node inside another, not leaves crossing; a field's floating label is part
 # of its field's node. Flutter clips a node's box to the scroll view that shows it, so content scrolled under a
-# sticky header (the table's) is cut at the view's edge, not laid over the header; once scrolled, what is at the
-# app bar's edge (`top`) or cut by the window's bottom is skipped as in CHECK_JS.
+# sticky header is cut at the view's edge; but the table's header stays put over a page that scrolls whole, and
+# its cards pass under it: audit tells those leaves that stayed put from the rest (a crossing of one of them with
+# a leaf that scrolled is the scrolling's, not the layout's). Once scrolled, what is at the app bar's edge (`top`)
+# or cut by the window's bottom is skipped as in CHECK_JS.
 # Off the edge: a leaf that reaches past the window's left or right side, or a tappable leaf that a scroll view's
 # side cut narrower than it is tall (an icon button pushed out of a row: "0 - +" lost its "+").
 LAYOUT_JS = """([top, sliver]) => {
@@ -109,6 +111,8 @@ LAYOUT_JS = """([top, sliver]) => {
     .filter(({r}) => r.width >= 1 && r.height >= 1 && r.bottom < innerHeight - 1.5 && r.top > top + 1.5);
   const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1
                            && a.bottom <= b.bottom + 1;
+  // a leaf's key: its name and box, to tell the leaves that stay put while the page scrolls (see audit)
+  const key = ({e, r}) => name(e) + '@' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
   const overlap = [];
   for (let i = 0; i < leaves.length; i++)
     for (let j = i + 1; j < leaves.length; j++) {
@@ -117,7 +121,7 @@ LAYOUT_JS = """([top, sliver]) => {
       const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
       if (w > sliver && h > sliver && !inside(a, b) && !inside(b, a))
         overlap.push({label: name(leaves[i].e) + ' / ' + name(leaves[j].e), width: Math.round(w),
-                      height: Math.round(h)});
+                      height: Math.round(h), keys: [key(leaves[i]), key(leaves[j])]});
     }
   const edge = [];
   for (const {e, r} of leaves) {
@@ -126,7 +130,7 @@ LAYOUT_JS = """([top, sliver]) => {
       tappable && r.height >= 40 && r.width < r.height - 8 ? 'cut to ' + Math.round(r.width) + ' px wide' : '';
     if (side) edge.push({label: name(e), left: Math.round(r.left), right: Math.round(r.right), why: side});
   }
-  return {overlap, edge};
+  return {overlap, edge, keys: leaves.map(key)};
 }"""
 SLIVER = 2  # px: boxes touching at a rounded edge, or a button's 1 px outline over its neighbour's, are not a fault
 
@@ -201,7 +205,9 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
     bad: dict[str, dict[str, Any]] = {}
     fine: set[str] = set()
     missing: list[str] = []
-    crossed: list[str] = []  # overlapping boxes: a fault wherever seen (a scroll view clips boxes, never widens)
+    crossed: list[str] = []  # crossing boxes: a fault wherever seen (a scroll view clips boxes, never widens them)
+    first: set[str] = set()  # the leaves at the top, before any scroll
+    still: set[str] | None = None  # those of them that stayed put when the page first scrolled (a sticky header)
     edge: list[str] = []
     shown: list[str] = []
     height = page.viewport_size["height"]
@@ -217,8 +223,15 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
                     fine.add(key)
         missing += [m for m in unnamed(page) if m not in missing]
         placed = layout(page, top)
-        crossed += [f"{f['label']} ({f['width']}x{f['height']})" for f in placed["overlap"]
-                    if f"{f['label']} ({f['width']}x{f['height']})" not in crossed]
+        if step == 0:
+            first = set(placed["keys"])
+        elif still is None and set(placed["keys"]) != first:  # the first scroll: what did not move is sticky
+            still = first & set(placed["keys"])
+        for f in placed["overlap"]:
+            text = f"{f['label']} ({f['width']}x{f['height']})"
+            under = still is not None and (f["keys"][0] in still) != (f["keys"][1] in still)
+            if not under and text not in crossed:
+                crossed.append(text)
         edge += [f"{f['label']} {f['why']}" for f in placed["edge"] if f"{f['label']} {f['why']}" not in edge]
         tops = page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
                                "Math.round(e.getBoundingClientRect().top)).join(',')")

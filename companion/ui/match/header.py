@@ -140,13 +140,17 @@ def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tupl
     buttons = kept(drawn, "buttons", (view.playing, view.rounds), lambda: _buttons(view, actions))
     # the scores beside the buttons while they fit, else the buttons on a line of their own (a 320 px phone with
     # End round and End turn): a score is never laid under a button
-    rows: list[ft.Control] = [top, ft.Row(wrap=True, spacing=4, run_spacing=4, controls=[scores, buttons],
-                                          alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+    # End turn on the right when there are no scores (the Maze's): a wrap lays a lone child at its start
+    rows: list[ft.Control] = [top, ft.Row(wrap=True, spacing=4, run_spacing=4,
+                                          controls=[scores, buttons] if view.scores else [buttons],
+                                          alignment=ft.MainAxisAlignment.SPACE_BETWEEN if view.scores
+                                          else ft.MainAxisAlignment.END,
                                           vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if view.prompt is not None:
         rows.append(_prompt(view.prompt, view.prompt_names, actions))
     return ft.Container(key="header", padding=ft.Padding(10, 6, 6, 6), bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                        border_radius=8, content=ft.Column(rows, spacing=4))
+                        border_radius=8,  # stretched: a wrapping row is as wide as its content otherwise
+                        content=ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
