@@ -195,9 +195,8 @@ def unnamed(page: Any) -> list[str]:
 
 def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str, list[Any]]:
     """Clipped texts, small targets, unnamed controls, crossing boxes and controls off the side over the whole
-    screen: checked at the top and after
-    each scroll of a third of a screen height until the screen stops moving (Flutter keeps only the nodes near
-    the visible part in its semantics tree).
+    screen: checked at the top and after each scroll of a third of a screen height until the screen stops moving
+    (Flutter keeps only the nodes near the visible part in its semantics tree).
 
     A scroll view clips the nodes at its edges, so a node counts as clipped (or small) only if it never fit at
     any of the positions it was seen at: a text that fits once it is fully in view is not clipped.
@@ -276,10 +275,11 @@ def demo(page: Any) -> None:
              ft.Stack(height=48, controls=[ft.Text(PLANTED["overlap"][0].split(" / ")[0], top=14),
                                            ft.OutlinedButton(PLANTED["overlap"][0].split(" / ")[1], left=60,
                                                              height=48)]),
-             ft.Row(spacing=0, controls=[ft.Text(FITS[2]), ft.IconButton(ft.Icons.ADD, tooltip=FITS[3], width=48, height=48)]),
-             ft.Row(spacing=0, controls=[ft.Text("First-round damage reduction used by the player 0", no_wrap=True),
-                                         ft.IconButton(ft.Icons.ADD, tooltip=PLANTED["off_edge"][0], width=48,
-                                                       height=48)]))
+             ft.Row(spacing=0, controls=[ft.Text(FITS[2]),
+                                         ft.IconButton(ft.Icons.ADD, tooltip=FITS[3], width=48, height=48)]),
+             ft.Row(spacing=0, controls=[
+                 ft.Text("First-round damage reduction used by the player 0", no_wrap=True),
+                 ft.IconButton(ft.Icons.ADD, tooltip=PLANTED["off_edge"][0], width=48, height=48)]))
 
 
 if __name__ == "__main__":  # python tests/fit_check_kit.py PORT: serve the demo page (no internet needed)

@@ -1,7 +1,7 @@
 """Every screen at 360x640 and 320x568 in headless Chromium: a screenshot of each (docs/screenshots/fit-*.png), and
-no clipped text, no texts or controls over each other, none off the side, no unnamed control and no tap target
-under 48 px on any of them (tests/fit_check_kit.py says how
-clipping is read from Flutter's semantics tree; tests/browser/test_fit_check.py shows it finds planted faults).
+no clipped text, no texts or controls over each other, none off the window's side, no unnamed control and no tap
+target under 48 px on any of them (tests/fit_check_kit.py says how they are read from Flutter's semantics tree;
+tests/browser/test_fit_check.py shows it finds planted faults). The table of every game is in the tour.
 
 Not in the tour: the host screen (a browser cannot host a table: the button shows only in the installed app) and
 the live table's phone pages (tests/browser/test_live_browser.py drives them)."""
