@@ -105,8 +105,14 @@ LAYOUT_JS = """([top, sliver]) => {
                           .getAttribute('aria-label')
                      || (e.parentElement && e.parentElement.getAttribute('aria-label'))
                      || e.textContent || e.getAttribute('role') || '?').trim();
+  // a tooltip's bubble (the mouse rests on a button while the page scrolls) floats over its neighbours: its text
+  // is the name of the button it belongs to
+  const named = new Set([...document.querySelectorAll('flt-semantics[aria-label]')]
+    .map(e => e.getAttribute('aria-label').trim()));
+  const bubble = e => { const span = e.querySelector(':scope > span');
+                        return span && named.has(span.textContent.trim()) && !e.hasAttribute('aria-label'); };
   const leaves = [...document.querySelectorAll('flt-semantics')]
-    .filter(e => !e.querySelector('flt-semantics'))
+    .filter(e => !e.querySelector('flt-semantics') && !bubble(e))
     .map(e => ({e, r: e.getBoundingClientRect()}))
     .filter(({r}) => r.width >= 1 && r.height >= 1 && r.bottom < innerHeight - 1.5 && r.top > top + 1.5);
   const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1
