@@ -139,8 +139,8 @@ def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tupl
     scores = kept(drawn, "scores", (view.scores, view.active), lambda: _scores(view))
     buttons = kept(drawn, "buttons", (view.playing, view.rounds), lambda: _buttons(view, actions))
     # the scores beside the buttons while they fit, else the buttons on a line of their own (a 320 px phone with
-    # End round and End turn): a score is never laid under a button
-    # End turn on the right when there are no scores (the Maze's): a wrap lays a lone child at its start
+    # End round and End turn): a score is never laid under a button. With no scores (the Maze) End turn alone,
+    # on the right (a wrap lays a lone child at its start)
     rows: list[ft.Control] = [top, ft.Row(wrap=True, spacing=4, run_spacing=4,
                                           controls=[scores, buttons] if view.scores else [buttons],
                                           alignment=ft.MainAxisAlignment.SPACE_BETWEEN if view.scores
