@@ -84,15 +84,33 @@ def dark_loading_page() -> str | None:
     return str(folder)
 
 
-def warm_up() -> None:
-    """Load the first screen, the store and the service layer while Flet starts serving and the browser or window
-    loads its client: the first page then finds them ready (Python's import lock makes it wait, never load
-    twice), and the server answers without waiting for them."""
+def warm_up(serving: tuple[str, int] | None = None) -> None:
+    """Load the first screen, the store and the service layer while the browser or window loads its client: the
+    first page then finds them ready (Python's import lock makes it wait, never load twice). With `serving` (a
+    web server's address) only once it answers: on a phone's few cores the imports would otherwise slow Flet's own
+    start, and the browser can't ask for anything before the server answers."""
     def load() -> None:
+        if serving is not None:
+            _wait_until_answering(*serving)
         for name in FIRST_SCREENS:
             importlib.import_module(name)
 
     threading.Thread(target=load, name="warm-up", daemon=True).start()
+
+
+def _wait_until_answering(host: str, port: int, most: float = 10.0) -> None:
+    """Return once a connection to the server is accepted (or after `most` seconds: load anyway)."""
+    import socket
+    import time
+
+    address = ("127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host, port)  # noqa: S104
+    end = time.monotonic() + most
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(address, timeout=0.1).close()
+            return
+        except OSError:
+            time.sleep(0.02)
 
 
 def start_app(*, web: bool, host: str, port: int) -> int:
@@ -112,7 +130,7 @@ def start_app(*, web: bool, host: str, port: int) -> int:
         print(f"Tabletop Companion is at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
         # no_cdn: the browser gets every file from us, so the app works with no internet at the table
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only: never try to open a desktop window
-        warm_up()
+        warm_up((host, port))
         ft.run(main, before_main=prepare, host=host, port=port, view=ft.AppView.WEB_BROWSER, no_cdn=True,
                assets_dir=dark_loading_page())
     else:

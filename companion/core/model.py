@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.dial import validate_dial
 from companion.core.errors import InvalidMatch
 from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
@@ -316,31 +317,27 @@ def from_json(data: Any) -> Match:
 # --- invariants -------------------------------------------------------------------------------------
 
 
-def validate_dial(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
-    """A dial needs at least one click; a non-cyclic dial ends on its only KO click."""
-    if not dial:
-        raise InvalidMatch(f"{name}: a dial needs at least one click")
-    if cyclic:
-        if any(c.ko for c in dial):
-            raise InvalidMatch(f"{name}: a dial that turns round has no KO click")
-        return
-    if len(dial) < 2 or not dial[-1].ko or any(c.ko for c in dial[:-1]):
-        raise InvalidMatch(f"{name}: the dial must end with exactly one KO click after at least one live click")
-
-
 # Units, tuples of units and dials that passed the checks below, by identity: a replay keeps most units as
 # they were, often the whole tuple, and every dial, event after event.
 _VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
 
 
+# The players, token limits and unit-check context of the last state that passed: a replay's states share them
+# (most events keep the players tuple). One tuple, read and replaced whole: two threads can't mix theirs.
+_LAST_PASSED: list[tuple[Any, Any, Any]] = [((), None, None)]
+
+
 def validate(match: Match) -> None:
     """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
-    if not 2 <= len(match.players) <= 4:
-        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(match.players)}")
-    ids = [p.id for p in match.players]
-    if len(set(ids)) != len(ids):
+    players, limits = match.players, match.rules.token_limits
+    last_players, last_limits, last_context = _LAST_PASSED[0]
+    known = players is last_players  # this very tuple passed every check on players below
+    ids = last_context[0] if known else tuple([p.id for p in players])
+    if not known and not 2 <= len(players) <= 4:
+        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(players)}")
+    if not known and len(set(ids)) != len(ids):
         raise InvalidMatch("two players share one id")
-    if not 0 <= match.active < len(match.players):
+    if not 0 <= match.active < len(players):
         raise InvalidMatch("the active player is not one of the players")
     if match.turn < 1 or match.round < 1 or match.seq < 0:
         raise InvalidMatch("turn, round and event count must be positive")
@@ -352,13 +349,13 @@ def validate(match: Match) -> None:
         raise InvalidMatch("a winner is not one of the players")
     # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
     # match must add it to `context`
-    context = (tuple(ids), tuple(match.rules.token_limits.items()))
+    context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
     checked = _VALID_UNITS.passed(match.units, context)
     units = () if checked else match.units
     unit_ids = [u.id for u in units]  # a tuple of units that passed holds no two with one id
     if len(set(unit_ids)) != len(unit_ids):
         raise InvalidMatch("two units share one id")
-    for p in match.players:
+    for p in () if known else players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
     for u in _VALID_UNITS.unchecked(units, context):
@@ -390,6 +387,7 @@ def validate(match: Match) -> None:
         _VALID_UNITS.remember(u, context)
     if not checked:
         _VALID_UNITS.remember(match.units, context)
+    _LAST_PASSED[0] = (players, limits, context)  # every check that reads them passed
     if not match.timers:
         return
     timer_ids = [t.id for t in match.timers]

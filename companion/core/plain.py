@@ -15,6 +15,7 @@ Memo = dict[int, tuple[Any, Any]]  # id(part) -> (part, its JSON); holding the p
 
 
 _UNSET = (("position", ""), ("reserve_reason", ""), ("turn_marks", []))
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # exactly these types are their own JSON (no call for them)
 
 
 @cache
@@ -29,17 +30,20 @@ def plain(value: Any, memo: Memo | None = None) -> Any:
     if isinstance(value, str | int | float | bool) or value is None:
         return value
     if isinstance(value, dict):  # immutable only by convention: never remembered
-        return {k: plain(v, memo) for k, v in value.items()}
+        return {k: v if type(v) in _LEAVES else plain(v, memo) for k, v in value.items()}
     if isinstance(value, list):
-        return [plain(v, memo) for v in value]
+        return [v if type(v) in _LEAVES else plain(v, memo) for v in value]
     if memo is not None:
         hit = memo.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1]
     if isinstance(value, tuple):
-        out: Any = [plain(v, memo) for v in value]
+        out: Any = [v if type(v) in _LEAVES else plain(v, memo) for v in value]
     else:
-        out = {name: plain(getattr(value, name), memo) for name in _field_names(type(value))}
+        out = {}
+        for name in _field_names(type(value)):
+            v = getattr(value, name)
+            out[name] = v if type(v) in _LEAVES else plain(v, memo)
         if "position" in out:  # a unit: fields written only once set, so older matches and events stay as they were
             for key, empty in _UNSET:
                 if out[key] == empty:

@@ -309,6 +309,10 @@ class Session:
         if as_new:
             initial = replace(initial, id=self._free_id())  # already read and checked: only the id changes
         history, segments = segmented(initial, [check_event(Event.from_json(raw)) for raw in events])
+        # a new match has no segment files to replace: its older events go in segments of up to WHOLE_SEGMENT (a
+        # restore writes a quarter of the files and states); a replaced history keeps the usual cuts, which
+        # overwrite the old files, so undo never finds a segment of the history it replaced
+        segments = History.joined(segments)
         with self.store.locked(initial.id, create=True):  # checked and written as one: nothing unseen is replaced
             if self.store.exists(initial.id):
                 raise MatchExists(f"match {initial.id} is already stored here; import it as a new match instead")

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
-from qrcode.exceptions import DataOverflowError
-from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, MODE_NUMBER, QRData
+from typing import TYPE_CHECKING
 
 from companion.share.codes.render import grid, png_of
 from companion.share.errors import CodeTooLarge
@@ -23,6 +19,9 @@ MAX_VERSION = 25  # one comfortable code
 MAX_PARTS = 16
 QUIET_ZONE = 4  # modules of white around the code, as the standard asks
 TARGET_PIXELS = 800  # the PNG's side, about; Flet scales it to the screen
+
+if TYPE_CHECKING:  # loaded by the first code planned or drawn: qrcode brings PIL, which the first screen never needs
+    import qrcode
 
 
 @dataclass(frozen=True)
@@ -45,6 +44,10 @@ class CodePlan:
 def _qr(text: str) -> qrcode.QRCode:
     """A QR code holding the link: the lower-case head in byte mode, digits in numeric mode, the rest (a part's
     index, old Base32 codes) in alphanumeric mode."""
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_M
+    from qrcode.util import MODE_8BIT_BYTE, MODE_ALPHA_NUM, MODE_NUMBER, QRData
+
     qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
     head, *rest = split_link(text)
     qr.add_data(QRData(head.encode("ascii"), mode=MODE_8BIT_BYTE))
@@ -63,6 +66,8 @@ def _fitted(text: str) -> qrcode.QRCode:
 @functools.lru_cache(maxsize=64)
 def version_of(text: str) -> int:
     """The smallest QR version (1-40) at ECC M that holds the link; 41 when none does."""
+    from qrcode.exceptions import DataOverflowError
+
     try:
         return int(_qr(text).best_fit())
     except (DataOverflowError, ValueError):  # qrcode raises ValueError when its second guess passes 40

@@ -119,6 +119,36 @@ def test_replayed_equals_pushing_and_compacting(seq: list[Event], limit: int) ->
     assert History.replayed(start(), legal, limit) == (history, segments)
 
 
+@given(st.lists(events(), max_size=60), st.integers(1, 5), st.integers(1, 12))
+def test_joined_segments_hold_the_same_log_and_each_replays_on_its_own(seq: list[Event], limit: int,
+                                                                        most: int) -> None:
+    history, segments = History.replayed(start(), [event for event, _ in _applied(seq)], limit)
+    joined = History.joined(segments, most)
+    assert [e for s in joined for e in s.events] == [e for s in segments for e in s.events]
+    assert {s.base for s in joined} <= {s.base for s in segments}  # no new cut
+    ends = [(s.base, s.state) for s in joined[1:]] + [(history.base, history.snapshot)] * bool(joined)
+    for segment, (end, state) in zip(joined, ends, strict=True):
+        assert len(segment.events) <= max(most, limit) and segment.end == end
+        assert History.of(segment.base, segment.state, segment.events).state == state  # replays on its own
+
+
+def test_an_imported_match_undoes_into_its_joined_segments_and_keeps_it(tmp_path: Path) -> None:
+    a = Session.open(tmp_path / "a")
+    match_id = add_match(a, 300)  # 301 events: 256 in one segment, 45 in the tail
+    b = Session.open(tmp_path / "b")
+    b.import_match(a.export(match_id))
+    assert [p.name for p in (tmp_path / "b" / "matches" / f"{match_id}.log").iterdir()] == ["00000000.json"]
+    for _ in range(120):  # past the tail, into the segment
+        a.undo(match_id)
+        b.undo(match_id)
+    steps = [[(e.type, e.data) for e in s.log(match_id)] for s in (a, b)]  # each undo stamped with its own time
+    assert b.state(match_id) == a.state(match_id) and steps[0] == steps[1]
+    assert Session.open(tmp_path / "b").state(match_id) == a.state(match_id)
+    b.redo(match_id)
+    b.dispatch(match_id, "score", {"player": "p2", "kind": "vp", "delta": 1})
+    assert Session.open(tmp_path / "b").state(match_id) == b.state(match_id)
+
+
 @given(st.lists(events(), max_size=40))
 def test_json_with_a_memo_equals_json_without(seq: list[Event]) -> None:
     states = [state for _, state in _applied(seq)]
@@ -126,12 +156,21 @@ def test_json_with_a_memo_equals_json_without(seq: list[Event]) -> None:
     assert [to_json(s, memo) for s in states] == [to_json(s) for s in states]
 
 
-@given(st.dictionaries(st.text(max_size=5), st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=9),
-                                                      st.lists(st.integers(), max_size=3)), max_size=6),
+_SCALAR = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=9))
+
+
+@given(st.dictionaries(st.text(max_size=5), st.one_of(_SCALAR, st.lists(st.integers(), max_size=3),
+                                                      st.lists(_SCALAR, max_size=4)), max_size=6),
        st.sampled_from([None, "p1", "judge"]))
 def test_checking_flat_event_data_in_one_pass_equals_the_walk(data: dict, by: str | None) -> None:
     event = Event("score", data, by, 0.0)
     assert check_event(event) is _walk(event) is event
+    dice = Event("roll", {**data, "dice": [6] * 8_000}, by, 0.0)  # too large in numbers alone
+    with pytest.raises(CompanionError) as fast:
+        check_event(dice)
+    with pytest.raises(CompanionError) as slow:
+        _walk(dice)
+    assert str(fast.value) == str(slow.value)
     huge = Event("score", {**data, "note": "x" * 70_000}, by, 0.0)
     with pytest.raises(CompanionError) as fast:
         check_event(huge)

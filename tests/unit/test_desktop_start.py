@@ -45,3 +45,17 @@ def test_a_display_and_the_client_open_a_window(monkeypatch: pytest.MonkeyPatch)
     assert app_cmd.start_app(web=False, host="127.0.0.1", port=8550) == 0
     # ft.run(main): Flet's desktop window, its theme set before the first frame
     assert calls == [{"before_main": app_cmd.prepare}]
+
+
+def test_the_web_warm_up_waits_for_the_server_to_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first screen's imports start only once the server accepts a connection (or after the time allowed)."""
+    import socket
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        app_cmd._wait_until_answering("0.0.0.0", server.getsockname()[1], most=30)  # noqa: S104 - any address
+        server.settimeout(5)
+        server.accept()[0].close()  # it connected
+        free = server.getsockname()[1]
+    app_cmd._wait_until_answering("127.0.0.1", free, most=0.1)  # nobody answers: it gives up and loads anyway

@@ -39,6 +39,13 @@ def test_the_service_layer_loads_no_system_and_no_heavy_library(tmp_path: Path) 
     assert heavy_among(modules) == []
 
 
+def test_the_first_screen_loads_no_qr_or_picture_library(tmp_path: Path) -> None:
+    """QR codes (qrcode brings PIL) load with the first code planned or drawn, not on the way to the first frame."""
+    modules = loaded_after("import companion.ui.app, companion.ui.home", tmp_path)
+    assert "companion.share.qr" in modules  # the share screens' helpers are there, their libraries not yet
+    assert sorted(m for m in modules if m.split(".")[0] in ("qrcode", "PIL", "zxingcpp", "cv2")) == []
+
+
 @pytest.mark.parametrize("flag", ["--version", "--help"])
 def test_companion_version_and_help_load_nothing_else(flag: str, tmp_path: Path) -> None:
     code = f"import sys\nfrom companion.cli import main\nsys.argv = ['companion', '{flag}']\ntry:\n    main()\n" \

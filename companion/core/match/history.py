@@ -93,6 +93,10 @@ def undone_steps(events: Sequence[Event]) -> set[int]:
 
 
 TAIL_LIMIT = 64
+# A new match whose log is written whole (an import, a restore) keeps its older events in segments of up to this
+# many: a quarter of the files and stored states of cutting at TAIL_LIMIT, for an undo past the tail that reopens
+# up to 256 events.
+WHOLE_SEGMENT = 4 * TAIL_LIMIT
 
 
 class NeedSegment(Exception):  # noqa: N818 - a request, not a failure
@@ -156,6 +160,19 @@ class History:
                 base, snapshot = end, state
         return History(base, snapshot, tuple(log[base:]), state, tuple(i for i in active if i >= base),
                        tuple(undone)), segments
+
+    @staticmethod
+    def joined(segments: list[Segment], most: int = WHOLE_SEGMENT) -> list[Segment]:
+        """Consecutive segments (each ends where the next begins) joined into as few as hold up to `most` events
+        each (one already longer stays alone): no cut is added, so each still replays on its own."""
+        out: list[Segment] = []
+        for segment in segments:
+            last = out[-1] if out else None
+            if last is not None and last.end == segment.base and len(last.events) + len(segment.events) <= most:
+                out[-1] = Segment(last.base, last.state, (*last.events, *segment.events))
+            else:
+                out.append(segment)
+        return out
 
     @property
     def length(self) -> int:

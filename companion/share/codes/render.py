@@ -13,8 +13,10 @@ import functools
 import re
 import struct
 import zlib
+from typing import TYPE_CHECKING
 
-import qrcode
+if TYPE_CHECKING:  # loaded by the first code drawn: qrcode brings PIL, which the app's first screen never needs
+    import qrcode
 
 RUNS = re.compile(r"0{5,}|1{5,}")
 FINDER = re.compile(r"(?=10111010000|00001011101)")
@@ -77,6 +79,8 @@ def _masks(qr: qrcode.QRCode) -> tuple[list[list[int]], list[list[int]], list[in
 def _masks_for(version: int, level: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """For one version and level: each mask's pattern over the data modules and its format bits (row bit
     masks), and where the format (and version) bits are. The blank grid is qrcode's, made by the placement."""
+    import qrcode
+
     blank = qrcode.main.precomputed_qr_blanks[version]
     qr = qrcode.QRCode(version=version, error_correction=level)
     qr.modules_count = size = len(blank)
