@@ -89,11 +89,7 @@ async def test_the_set_up_screen_follows_a_switch_made_elsewhere_without_a_tap(t
     session = Session(MatchStore(tmp_path / "data"))
     match_id = session.new_match("scarab", ["Sam", "Ann"]).id
 
-    async def app(page):  # type: ignore[no-untyped-def]
-        page.route = f"/match/{match_id}/setup"
-        await app_main(page, session)
-
-    h = await Harness.start(app)
+    h = await Harness.at(session, f"/match/{match_id}/setup")
     assert h.find(f"house-{FLYERS}").value is False
     other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
     set_house_rule(other, match_id, FLYERS, True)
@@ -114,11 +110,7 @@ async def test_a_refused_switch_on_the_set_up_screen_goes_back_and_says_why(tmp_
     session = Session(MatchStore(tmp_path / "data"))
     match_id = session.new_match("scarab", ["Sam", "Ann"]).id
 
-    async def app(page):  # type: ignore[no-untyped-def]
-        page.route = f"/match/{match_id}/setup"
-        await app_main(page, session)
-
-    h = await Harness.start(app)
+    h = await Harness.at(session, f"/match/{match_id}/setup")
 
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise IllegalAction("this phone only watches")  # as a watching phone of a hosted table is told

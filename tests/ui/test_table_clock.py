@@ -13,7 +13,6 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.session.table.clock import face, left, pass_turn, pause_all, set_up, start
 from companion.store.matches import MatchStore
-from companion.ui.app import main
 from companion.ui.match.clock_screen import TableClockScreen
 
 from flet_harness import Harness, drawn
@@ -100,11 +99,7 @@ async def test_the_clock_screen_follows_changes_made_elsewhere_and_keeps_what_is
     session = Session(MatchStore(tmp_path / "data"))
     match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
 
-    async def app(page):  # type: ignore[no-untyped-def]
-        page.route = f"/match/{match_id}"
-        await main(page, session)
-
-    h = await Harness.start(app)
+    h = await Harness.at(session, f"/match/{match_id}")
     await h.click("open-clock")
     await h.type("clock-round", "4")  # half typed when the other phone's change comes in: the field keeps it
     other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
