@@ -1,5 +1,5 @@
 """A unit's screens follow the match without a refresh(): a change made on another phone (or the CLI) to the
-same data folder redraws its editor, and the editor's typed fields survive that redraw."""
+same data folder redraws its details and its editor, and the editor's typed fields survive that redraw."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
+from companion.session.table.library import dial_as_text, edit_unit
 from companion.store.matches import MatchStore
 
 from builders import unit
@@ -25,6 +26,25 @@ def _table(tmp_path: Path) -> tuple[Session, Session, str]:
 async def _told(session: Session) -> None:
     session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
     await drawn()
+
+
+@pytest.mark.asyncio
+async def test_the_unit_details_follow_damage_dealt_on_another_phone(tmp_path: Path) -> None:
+    session, other, match_id = _table(tmp_path)
+    h = await Harness.at(session, f"/match/{match_id}")
+    await h.click("unit-u1-open")
+    assert "(now)" in h.text_of("dial-click-0")
+    other.dispatch(match_id, "set_click", {"unit": "u1", "click": 1}, by="p1")
+    await _told(session)
+    assert "(now)" in h.text_of("dial-click-1") and "(now)" not in h.text_of("dial-click-0")
+    assert h.text_of("appbar-title") == "Spartan"
+    edit_unit(other, match_id, "u1", name="Spartan Mk VI", points=45, owner="p1",
+              dial_text=dial_as_text(other.state(match_id).unit("u1"), other.state(match_id).rules.stats))
+    await _told(session)
+    assert h.text_of("appbar-title") == "Spartan Mk VI"
+    other.dispatch(match_id, "remove_unit", {"unit": "u1"}, by="p1")
+    await _told(session)
+    assert "This unit is no longer in the match." in h.text_of("unit-details")
 
 
 @pytest.mark.asyncio
