@@ -7,6 +7,8 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from companion.core.dial import validate_dial
@@ -322,15 +324,16 @@ def from_json(data: Any) -> Match:
 _VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
 
 
-# The players, token limits and unit-check context of the last state that passed: a replay's states share them
-# (most events keep the players tuple). One tuple, read and replaced whole: two threads can't mix theirs.
-_LAST_PASSED: list[tuple[Any, Any, Any]] = [((), None, None)]
+# The players, token limits, unit-check context and units of the last state that passed: a replay's states share
+# them (most events keep the players tuple, and change one unit of the units tuple or none). One tuple, read and
+# replaced whole: two threads can't mix theirs.
+_LAST_PASSED: list[tuple[Any, Any, Any, tuple[Unit, ...]]] = [((), None, None, ())]
 
 
 def validate(match: Match) -> None:
     """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
     players, limits = match.players, match.rules.token_limits
-    last_players, last_limits, last_context = _LAST_PASSED[0]
+    last_players, last_limits, last_context, last_units = _LAST_PASSED[0]
     known = players is last_players  # this very tuple passed every check on players below
     ids = last_context[0] if known else tuple([p.id for p in players])
     if not known and not 2 <= len(players) <= 4:
@@ -350,15 +353,19 @@ def validate(match: Match) -> None:
     # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
     # match must add it to `context`
     context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
-    checked = _VALID_UNITS.passed(match.units, context)
-    units = () if checked else match.units
-    unit_ids = [u.id for u in units]  # a tuple of units that passed holds no two with one id
-    if len(set(unit_ids)) != len(unit_ids):
-        raise InvalidMatch("two units share one id")
+    units = match.units
+    fresh = _changed_in_place(units, last_units) if context == last_context else None
+    checked = fresh is not None or _VALID_UNITS.passed(units, context)
+    if fresh is None:
+        fresh = () if checked else units
+        unit_ids = [u.id for u in fresh]  # a tuple of units that passed holds no two with one id
+        if len(set(unit_ids)) != len(unit_ids):
+            raise InvalidMatch("two units share one id")
     for p in () if known else players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    for u in _VALID_UNITS.unchecked(units, context):
+    action, upgrade, grenade = limits.get("action"), limits.get("upgrade"), limits.get("grenade")
+    for u in _VALID_UNITS.unchecked(fresh, context):
         if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
             validate_dial(u.name, u.dial, u.cyclic)
             _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))
@@ -374,20 +381,18 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
         if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
             raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
-        if any(m not in TURN_MARKS for m in u.turn_marks) or len(set(u.turn_marks)) != len(u.turn_marks):
+        if u.turn_marks and (any(m not in TURN_MARKS for m in u.turn_marks)
+                             or len(set(u.turn_marks)) != len(u.turn_marks)):
             raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
-        tokens, limits = u.tokens, match.rules.token_limits
-        for kind in TOKEN_KINDS:
-            count = getattr(tokens, kind)
-            limit = limits.get("action" if kind == "action_last" else kind)
-            if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
-                raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
-            if limit is not None and kind in ("upgrade", "grenade") and count > limit:
-                raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
+        t = u.tokens
+        if (t.action < 0 or t.action_last < 0 or t.upgrade < 0 or t.grenade < 0
+                or action is not None and t.action + t.action_last > action
+                or upgrade is not None and t.upgrade > upgrade or grenade is not None and t.grenade > grenade):
+            _refuse_tokens(u, limits)
         _VALID_UNITS.remember(u, context)
     if not checked:
-        _VALID_UNITS.remember(match.units, context)
-    _LAST_PASSED[0] = (players, limits, context)  # every check that reads them passed
+        _VALID_UNITS.remember(units, context)
+    _LAST_PASSED[0] = (players, limits, context, units)  # every check that reads them passed
     if not match.timers:
         return
     timer_ids = [t.id for t in match.timers]
@@ -396,3 +401,28 @@ def validate(match: Match) -> None:
     for t in match.timers:
         if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):
             raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
+
+
+def _changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[Unit] | None:
+    """The units of `units` that are not those of `last` (the units of the last state that passed, in the same
+    context), when each of them stands where a unit with its id stood in `last`: then no two share an id, as in
+    `last`, and the others passed. None when the tuples differ otherwise (a unit added, removed or moved)."""
+    if units is last:
+        return []
+    if len(units) != len(last):
+        return None
+    moved = list(map(is_not, units, last))  # compared by identity, in C: an event changes one unit or a few
+    new = list(compress(units, moved))
+    return new if [u.id for u in new] == [u.id for u in compress(last, moved)] else None
+
+
+def _refuse_tokens(u: Unit, limits: dict[str, int | None]) -> None:
+    """The reason a unit's tokens break their limits (which validate found, checking them all at once)."""
+    tokens = u.tokens
+    for kind in TOKEN_KINDS:
+        count = getattr(tokens, kind)
+        limit = limits.get("action" if kind == "action_last" else kind)
+        if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
+            raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
+        if limit is not None and kind in ("upgrade", "grenade") and count > limit:
+            raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")

@@ -120,7 +120,7 @@ class _NoLastPassed(list):
     """validate's memory of the last players that passed, always empty."""
 
     def __getitem__(self, index: object) -> object:
-        return ((), None, None)
+        return ((), None, None, ())
 
 
 @given(st.lists(events(), max_size=40))
@@ -154,3 +154,21 @@ def test_a_dial_checked_on_one_unit_is_checked_again_when_it_turns_round() -> No
     spinning = replace(state, units=(replace(state.units[0], cyclic=True), *state.units[1:]))
     with pytest.raises(InvalidMatch, match="Unit u1: a dial that turns round has no KO click"):
         validate(spinning)
+
+
+def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() -> None:
+    state = start()
+    validate(state)  # now the last state that passed: the next tuples differ from its units in one place
+    first, second, *rest = state.units
+    twin = (first, replace(second, id=first.id), *rest)
+    with pytest.raises(InvalidMatch, match="two units share one id"):
+        validate(replace(state, units=twin))
+    validate(state)
+    broken = (first, replace(second, click=len(second.dial)), *rest)
+    with pytest.raises(InvalidMatch, match="click, starting click or points out of range"):
+        validate(replace(state, units=broken))
+    strict = replace(state, rules=replace(state.rules, token_limits={"action": 1}))
+    validate(strict)
+    greedy = (first, replace(second, tokens=replace(second.tokens, action=5)), *rest)
+    with pytest.raises(InvalidMatch, match="action tokens out of range"):
+        validate(replace(strict, units=greedy))
