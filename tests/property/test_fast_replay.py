@@ -42,6 +42,13 @@ def test_replace_refuses_what_dataclasses_replace_refuses() -> None:
         replace(UNIT, click=1).click = 2  # type: ignore[misc]
 
 
+def test_replace_leaves_an_attribute_besides_the_fields_to_dataclasses_replace() -> None:
+    odd = dataclasses.replace(UNIT)
+    object.__setattr__(odd, "note", "set by hand")
+    fast, slow = replace(odd, click=1), dataclasses.replace(odd, click=1)
+    assert vars(fast) == vars(slow) and "note" not in vars(fast)
+
+
 @dataclass(frozen=True)
 class _Checked:
     value: int
@@ -163,6 +170,9 @@ def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() 
     twin = (first, replace(second, id=first.id), *rest)
     with pytest.raises(InvalidMatch, match="two units share one id"):
         validate(replace(state, units=twin))
+    validate(state)
+    with pytest.raises(InvalidMatch, match="two units share one id"):  # two changed at once
+        validate(replace(state, units=(replace(first, name="Renamed"), *twin[1:])))
     validate(state)
     broken = (first, replace(second, click=len(second.dial)), *rest)
     with pytest.raises(InvalidMatch, match="click, starting click or points out of range"):
