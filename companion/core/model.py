@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import compress
-from operator import attrgetter, is_not
+from operator import is_not
 from typing import Any
 
 from companion.core.dial import validate_dial
@@ -354,19 +354,22 @@ def validate(match: Match) -> None:
     # match must add it to `context`
     context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
     units = match.units
+    # each unit to check, and the unit whose place it takes in the last units that passed (None: none such)
     fresh = _changed_in_place(units, last_units) if context == last_context else None
     checked = fresh is not None or _VALID_UNITS.passed(units, context)
     if fresh is None:
-        fresh = () if checked else units
-        unit_ids = [u.id for u in fresh]  # a tuple of units that passed holds no two with one id
+        whole = () if checked else units
+        unit_ids = [u.id for u in whole]  # a tuple of units that passed holds no two with one id
         if len(set(unit_ids)) != len(unit_ids):
             raise InvalidMatch("two units share one id")
+        fresh = [(u, None) for u in _VALID_UNITS.unchecked(whole, context)]
     for p in () if known else players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
     action, upgrade, grenade = limits.get("action"), limits.get("upgrade"), limits.get("grenade")
-    for u in _VALID_UNITS.unchecked(fresh, context):
-        if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
+    for u, was in fresh:
+        if (was is None or u.dial is not was.dial or u.cyclic != was.cyclic) and \
+                not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
             validate_dial(u.name, u.dial, u.cyclic)
             _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))
         if u.owner not in ids:
@@ -403,13 +406,11 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
 
 
-_ID = attrgetter("id")
-
-
-def _changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[Unit] | None:
+def _changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[tuple[Unit, Unit]] | None:
     """The units of `units` that are not those of `last` (the units of the last state that passed, in the same
-    context), when each of them stands where a unit with its id stood in `last`: then no two share an id, as in
-    `last`, and the others passed. None when the tuples differ otherwise (a unit added, removed or moved)."""
+    context), each with the unit of `last` in its place, when each has the id of that unit: then no two share an
+    id, as in `last`, and the others passed. None when the tuples differ otherwise (a unit added, removed or
+    moved)."""
     if units is last:
         return []
     if len(units) != len(last):
@@ -417,9 +418,9 @@ def _changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[U
     moved = list(map(is_not, units, last))  # compared by identity, in C: an event changes one unit or a few
     if moved.count(True) == 1:  # the most common by far: the quickest way to it
         at = moved.index(True)
-        return [units[at]] if units[at].id == last[at].id else None
-    new = list(compress(units, moved))
-    return new if list(map(_ID, new)) == list(map(_ID, compress(last, moved))) else None
+        return [(units[at], last[at])] if units[at].id == last[at].id else None
+    pairs = list(zip(compress(units, moved), compress(last, moved), strict=True))
+    return pairs if all(new.id == old.id for new, old in pairs) else None
 
 
 def _refuse_tokens(u: Unit, limits: dict[str, int | None]) -> None:

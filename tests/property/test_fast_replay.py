@@ -177,6 +177,9 @@ def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() 
     broken = (first, replace(second, click=len(second.dial)), *rest)
     with pytest.raises(InvalidMatch, match="click, starting click or points out of range"):
         validate(replace(state, units=broken))
+    with pytest.raises(InvalidMatch, match="a dial needs at least one click"):
+        validate(replace(state, units=(first, replace(second, dial=()), *rest)))
+    validate(state)
     strict = replace(state, rules=replace(state.rules, token_limits={"action": 1}))
     validate(strict)
     greedy = (first, replace(second, tokens=replace(second.tokens, action=5)), *rest)
