@@ -7,8 +7,6 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import is_not
 from typing import Any
 
 from companion.core.dial import validate_dial
@@ -16,6 +14,7 @@ from companion.core.errors import InvalidMatch
 from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
 from companion.core.plain import Memo, plain
+from companion.core.unit_checks import changed_in_place, refuse_tokens
 
 JSON = dict[str, Any]
 Stat = int | str
@@ -325,8 +324,7 @@ _VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = Checked
 
 
 # The players, token limits, unit-check context and units of the last state that passed: a replay's states share
-# them (most events keep the players tuple, and change one unit of the units tuple or none). One tuple, read and
-# replaced whole: two threads can't mix theirs.
+# them (most events change one unit or none). One tuple, read and replaced whole: two threads can't mix theirs.
 _LAST_PASSED: list[tuple[Any, Any, Any, tuple[Unit, ...]]] = [((), None, None, ())]
 
 
@@ -353,14 +351,12 @@ def validate(match: Match) -> None:
     # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
     # match must add it to `context`
     context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
-    units = match.units
-    # each unit to check, and the unit whose place it takes in the last units that passed (None: none such)
-    fresh = _changed_in_place(units, last_units) if context == last_context else None
+    units = match.units  # below: each unit to check, with the unit whose place it takes in the last that passed
+    fresh = changed_in_place(units, last_units) if context == last_context else None
     checked = fresh is not None or _VALID_UNITS.passed(units, context)
     if fresh is None:
         whole = () if checked else units
-        unit_ids = [u.id for u in whole]  # a tuple of units that passed holds no two with one id
-        if len(set(unit_ids)) != len(unit_ids):
+        if len({u.id for u in whole}) != len(whole):  # a tuple of units that passed holds no two with one id
             raise InvalidMatch("two units share one id")
         fresh = [(u, None) for u in _VALID_UNITS.unchecked(whole, context)]
     for p in () if known else players:
@@ -376,60 +372,29 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
         if not 0 <= u.click < len(u.dial) or not 0 <= u.start < len(u.dial) or u.points < 0:
             raise InvalidMatch(f"{u.name}: click, starting click or points out of range")
-        if u.eliminated != u.current.ko:
+        if u.eliminated != u.dial[u.click].ko:  # (its current click, without the property's call)
             raise InvalidMatch(f"{u.name}: eliminated must match the KO click")
-        if len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum() and u.position:
+        if u.position and (len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum()):
             raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
         if u.location not in LOCATIONS:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
         if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
             raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
-        if u.turn_marks and (any(m not in TURN_MARKS for m in u.turn_marks)
-                             or len(set(u.turn_marks)) != len(u.turn_marks)):
+        if any(m not in TURN_MARKS for m in u.turn_marks) or len(set(u.turn_marks)) != len(u.turn_marks):
             raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
         t = u.tokens
         if (t.action < 0 or t.action_last < 0 or t.upgrade < 0 or t.grenade < 0
                 or action is not None and t.action + t.action_last > action
                 or upgrade is not None and t.upgrade > upgrade or grenade is not None and t.grenade > grenade):
-            _refuse_tokens(u, limits)
+            refuse_tokens(u, limits)
         _VALID_UNITS.remember(u, context)
     if not checked:
         _VALID_UNITS.remember(units, context)
     _LAST_PASSED[0] = (players, limits, context, units)  # every check that reads them passed
     if not match.timers:
         return
-    timer_ids = [t.id for t in match.timers]
-    if len(set(timer_ids)) != len(timer_ids):
+    if len({t.id for t in match.timers}) != len(match.timers):
         raise InvalidMatch("two timers share one id")
     for t in match.timers:
         if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):
             raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
-
-
-def _changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[tuple[Unit, Unit]] | None:
-    """The units of `units` that are not those of `last` (the units of the last state that passed, in the same
-    context), each with the unit of `last` in its place, when each has the id of that unit: then no two share an
-    id, as in `last`, and the others passed. None when the tuples differ otherwise (a unit added, removed or
-    moved)."""
-    if units is last:
-        return []
-    if len(units) != len(last):
-        return None
-    moved = list(map(is_not, units, last))  # compared by identity, in C: an event changes one unit or a few
-    if moved.count(True) == 1:  # the most common by far: the quickest way to it
-        at = moved.index(True)
-        return [(units[at], last[at])] if units[at].id == last[at].id else None
-    pairs = list(zip(compress(units, moved), compress(last, moved), strict=True))
-    return pairs if all(new.id == old.id for new, old in pairs) else None
-
-
-def _refuse_tokens(u: Unit, limits: dict[str, int | None]) -> None:
-    """The reason a unit's tokens break their limits (which validate found, checking them all at once)."""
-    tokens = u.tokens
-    for kind in TOKEN_KINDS:
-        count = getattr(tokens, kind)
-        limit = limits.get("action" if kind == "action_last" else kind)
-        if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
-            raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
-        if limit is not None and kind in ("upgrade", "grenade") and count > limit:
-            raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
