@@ -88,6 +88,64 @@ CHECK_JS = """([styles, ignore, smallest, top]) => {
 }"""
 
 
+# Boxes that cross: two leaf nodes (texts, buttons, fields: nodes with no nodes inside) whose boxes intersect
+# by more than a sliver where neither holds the other. A text inside its card, a button inside its tooltip's node
+# or a list tile's merged texts are a node inside another, not leaves crossing; a field's floating label is part
+# of its field's node. Flutter clips a node's box to the scroll view that shows it, so content scrolled under a
+# sticky header is cut at the view's edge; but the table's header stays put over a page that scrolls whole, and
+# its cards pass under it: audit tells those leaves that stayed put from the rest (a crossing of one of them with
+# a leaf that scrolled is the scrolling's, not the layout's). Once scrolled, what is at the app bar's edge (`top`)
+# or cut by the window's bottom is skipped as in CHECK_JS.
+# Off the edge: a leaf that reaches past the window's left or right side, or a tappable leaf that a scroll view's
+# side cut narrower than it is tall (an icon button pushed out of a row: "0 - +" lost its "+").
+LAYOUT_JS = """([top, sliver]) => {
+  const name = e => ((e.querySelector(':scope > span, :scope > h1, :scope > h2, :scope > h3') || {}).textContent
+                     || e.getAttribute('aria-label')
+                     || (e.querySelector(':scope > input, :scope > textarea') || {getAttribute: () => ''})
+                          .getAttribute('aria-label')
+                     || (e.parentElement && e.parentElement.getAttribute('aria-label'))
+                     || e.textContent || e.getAttribute('role') || '?').trim();
+  // a tooltip's bubble (the mouse rests on a button while the page scrolls) floats over its neighbours: its text
+  // is the name of the button it belongs to
+  const named = new Set([...document.querySelectorAll('flt-semantics[aria-label]')]
+    .map(e => e.getAttribute('aria-label').trim()));
+  const bubble = e => { const span = e.querySelector(':scope > span');
+                        return span && named.has(span.textContent.trim()) && !e.hasAttribute('aria-label'); };
+  const leaves = [...document.querySelectorAll('flt-semantics')]
+    .filter(e => !e.querySelector('flt-semantics') && !bubble(e))
+    .map(e => ({e, r: e.getBoundingClientRect()}))
+    .filter(({r}) => r.width >= 1 && r.height >= 1 && r.bottom < innerHeight - 1.5 && r.top > top + 1.5);
+  const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1
+                           && a.bottom <= b.bottom + 1;
+  // a leaf's key: its name and box, to tell the leaves that stay put while the page scrolls (see audit)
+  const key = ({e, r}) => name(e) + '@' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+  const overlap = [];
+  for (let i = 0; i < leaves.length; i++)
+    for (let j = i + 1; j < leaves.length; j++) {
+      const a = leaves[i].r, b = leaves[j].r;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > sliver && h > sliver && !inside(a, b) && !inside(b, a))
+        overlap.push({label: name(leaves[i].e) + ' / ' + name(leaves[j].e), width: Math.round(w),
+                      height: Math.round(h), keys: [key(leaves[i]), key(leaves[j])]});
+    }
+  const edge = [];
+  for (const {e, r} of leaves) {
+    const tappable = e.hasAttribute('flt-tappable') || e.getAttribute('role') === 'button';
+    const side = r.right > innerWidth + 1 || r.left < -1 ? 'past the window' :
+      tappable && r.height >= 40 && r.width < r.height - 8 ? 'cut to ' + Math.round(r.width) + ' px wide' : '';
+    if (side) edge.push({label: name(e), left: Math.round(r.left), right: Math.round(r.right), why: side});
+  }
+  return {overlap, edge, keys: leaves.map(key)};
+}"""
+SLIVER = 2  # px: boxes touching at a rounded edge, or a button's 1 px outline over its neighbour's, are not a fault
+
+
+def layout(page: Any, top: float = -2) -> dict[str, list[dict[str, Any]]]:
+    """Leaves whose boxes cross (`overlap`) and leaves off the window's side (`edge`), as the page is now."""
+    return page.evaluate(LAYOUT_JS, [top, SLIVER])
+
+
 LIGHT = 128  # mean grey level (0-255) above which a screenshot counts as light (the app is dark)
 
 
@@ -142,9 +200,9 @@ def unnamed(page: Any) -> list[str]:
 
 
 def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str, list[Any]]:
-    """Clipped texts, small targets and unnamed controls over the whole screen: checked at the top and after
-    each scroll of a third of a screen height until the screen stops moving (Flutter keeps only the nodes near
-    the visible part in its semantics tree).
+    """Clipped texts, small targets, unnamed controls, crossing boxes and controls off the side over the whole
+    screen: checked at the top and after each scroll of a third of a screen height until the screen stops moving
+    (Flutter keeps only the nodes near the visible part in its semantics tree).
 
     A scroll view clips the nodes at its edges, so a node counts as clipped (or small) only if it never fit at
     any of the positions it was seen at: a text that fits once it is fully in view is not clipped.
@@ -152,6 +210,10 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
     bad: dict[str, dict[str, Any]] = {}
     fine: set[str] = set()
     missing: list[str] = []
+    crossed: list[str] = []  # crossing boxes: a fault wherever seen (a scroll view clips boxes, never widens them)
+    first: set[str] = set()  # the leaves at the top, before any scroll
+    still: set[str] | None = None  # those of them that stayed put when the page first scrolled (a sticky header)
+    edge: list[str] = []
     shown: list[str] = []
     height = page.viewport_size["height"]
     page.mouse.move(page.viewport_size["width"] / 2, height * 0.6)
@@ -165,11 +227,22 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
                 else:
                     fine.add(key)
         missing += [m for m in unnamed(page) if m not in missing]
-        layout = page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
+        placed = layout(page, top)
+        if step == 0:
+            first = set(placed["keys"])
+        elif still is None and set(placed["keys"]) != first:  # the first scroll: what did not move is sticky
+            still = first & set(placed["keys"])
+        for f in placed["overlap"]:
+            text = f"{f['label']} ({f['width']}x{f['height']})"
+            under = still is not None and (f["keys"][0] in still) != (f["keys"][1] in still)
+            if not under and text not in crossed:
+                crossed.append(text)
+        edge += [f"{f['label']} {f['why']}" for f in placed["edge"] if f"{f['label']} {f['why']}" not in edge]
+        tops = page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
                                "Math.round(e.getBoundingClientRect().top)).join(',')")
-        if layout in shown:
+        if tops in shown:
             break
-        shown.append(layout)
+        shown.append(tops)
         # a third of the screen: a list scrolling under a sticky header (the table's) is shorter than the screen,
         # and a longer step could show a button only while that header's edge cut it
         page.mouse.wheel(0, height * 0.33)
@@ -177,7 +250,7 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
     kept = [f for key, f in bad.items() if key not in fine]
     return {"clipped": [f for f in kept if f["kind"] == "clipped"],
             "small": [f"{f['label'][:40]} {f['width']}x{f['height']}" for f in kept if f["kind"] == "small"],
-            "unnamed": missing}
+            "unnamed": missing, "overlap": crossed, "off_edge": edge}
 
 
 # --- a page with known faults, to show the check finds them (tests/browser/test_fit_check.py) -----------------
@@ -185,13 +258,14 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
 PLANTED = {"clipped": ["A very long title that cannot fit in the bar", "This sentence is far too long for one "
                        "line on a phone and is cut", "Rounds (minutes, counted from the first roll-off)",
                        "1 damage when knockback is blocked by a wall"],
-           "small": ["About", "Tiny", "1 damage when knockback is blocked by a"], "unnamed": ["button"]}
-FITS = ["Short text", "A sentence that wraps onto a second line on a small phone, as it may."]
+           "small": ["About", "Tiny", "1 damage when knockback is blocked by a"], "unnamed": ["button"],
+           "overlap": ["Ann 12 of 15 VP / End round"], "off_edge": ["Reduction used +1"]}
+FITS = ["Short text", "A sentence that wraps onto a second line on a small phone, as it may.", "Fits beside", "Plus"]
 
 
 def demo(page: Any) -> None:
-    """Each fault of PLANTED once, beside texts that fit (FITS), in the desktop density (32 px text buttons, 40 px
-    icon buttons and switches)."""
+    """Each fault of PLANTED once, beside texts and a button that fit (FITS), in the desktop density (32 px text
+    buttons, 40 px icon buttons and switches)."""
     import flet as ft
 
     page.theme = ft.Theme(visual_density=ft.VisualDensity.COMPACT)
@@ -202,7 +276,16 @@ def demo(page: Any) -> None:
              ft.TextField(label=PLANTED["clipped"][2], width=200),
              ft.Switch(label=PLANTED["clipped"][3]),
              ft.TextButton(PLANTED["small"][1], on_click=lambda: None),
-             ft.Dropdown(label="Unnamed", options=[ft.DropdownOption(key="a", text="A")]))
+             ft.Dropdown(label="Unnamed", options=[ft.DropdownOption(key="a", text="A")]),
+             # a score under a button (the header's line at 320 px) and a counter's "+" pushed out of its row
+             ft.Stack(height=48, controls=[ft.Text(PLANTED["overlap"][0].split(" / ")[0], top=14),
+                                           ft.OutlinedButton(PLANTED["overlap"][0].split(" / ")[1], left=60,
+                                                             height=48)]),
+             ft.Row(spacing=0, controls=[ft.Text(FITS[2]),
+                                         ft.IconButton(ft.Icons.ADD, tooltip=FITS[3], width=48, height=48)]),
+             ft.Row(spacing=0, controls=[
+                 ft.Text("First-round damage reduction used by the player 0", no_wrap=True),
+                 ft.IconButton(ft.Icons.ADD, tooltip=PLANTED["off_edge"][0], width=48, height=48)]))
 
 
 if __name__ == "__main__":  # python tests/fit_check_kit.py PORT: serve the demo page (no internet needed)

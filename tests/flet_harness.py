@@ -5,9 +5,10 @@ exactly as Flet's socket server does (the packing also records the snapshots Fle
 nothing renders and later updates come out wrong), and answers the client-side method calls (services such as
 Wakelock, SharedPreferences, vibration) the way a client would. Flet's own test tooling needs the Flutter SDK.
 
-Two ways in: `Harness.start(main)` for a whole app session (find controls by `key` on the top view, click,
-type, read texts), and `open_session(main, hub, route)` for a page served beside others on one pub/sub hub
-(the judge's screen in `companion judge serve`), driven with `click`, `type_into`, `find` and `texts`.
+Two ways in: `Harness.start(main)` (or `Harness.at(session, route)`) for a whole app session (find controls by
+`key` on the top view, click, type, read texts), and `open_session(main, hub, route)` for a page served beside
+others on one pub/sub hub (the judge's screen in `companion judge serve`), driven with `click`, `type_into`,
+`find` and `texts`.
 It uses Flet internals (Session, Connection, the msgpack encoder): flet is pinned in pyproject for this.
 """
 
@@ -106,6 +107,17 @@ class Harness:
         session = await _run(conn, main, {})
         await cls._settle()
         return cls(session, conn)
+
+    @classmethod
+    async def at(cls, store: Any, route: str) -> Harness:
+        """The app over `store` (a companion Session), opened at `route` as a link or a reload opens it."""
+        from companion.ui.app import main
+
+        async def app(page: ft.Page) -> None:
+            page.route = route
+            await main(page, store)
+
+        return await cls.start(app)
 
     @staticmethod
     async def _settle() -> None:

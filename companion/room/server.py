@@ -47,7 +47,7 @@ class JudgeScreens(Protocol):
 
     async def main(self, page: Any) -> None: ...
 
-    def refresh(self) -> None: ...  # show a change made elsewhere (a player's report) now
+    def reread(self) -> None: ...  # show a change made elsewhere (a player's report) now
 
     def stop(self) -> None: ...
 
@@ -73,7 +73,7 @@ def build(feed: RoomFeed, judge_screens: MakeJudgeScreens, *, players_url: str, 
 
     def reported() -> None:  # a player's report: the room's pages and the judge's screens show it at once
         hub.wake()
-        live.refresh()
+        live.reread()
 
     reports = Reports(feed, players, on_write=reported)
     door = FletDoor(live.main, access, session_timeout=SESSION_TIMEOUT, max_watchers=max_watchers)

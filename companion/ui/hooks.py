@@ -4,13 +4,15 @@ the session's change feed, and the way to put a component into a screen's View."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 from flet.components.component import Renderer
 
 from companion.core.errors import CompanionError
 from companion.session import Session
+
+T = TypeVar("T")
 
 
 class Island(ft.Container):
@@ -44,25 +46,35 @@ def use_history(session: Session, match_id: str, select: Callable[[Any], Any] | 
             return str(exc)
         return history if select is None else select(history)
 
+    return use_feed(session, match_id, read)[0]
+
+
+def use_feed(session: Session, match_id: str, read: Callable[[], T]) -> tuple[T, Callable[[], None]]:
+    """What `read()` returns, read again whenever the session's feed reports a change to the match (or to
+    anything), and the way to read it again at once (after the component's own change to something the feed
+    does not carry: a server started or stopped). An equal value changes nothing: no redraw."""
     current, set_current = ft.use_state(read)
     page = ft.context.page  # this screen's page (the feed may be told from another page's handler)
 
+    def look_again() -> None:
+        set_current(read())
+
     def subscribe() -> Callable[[], None]:
         async def later() -> None:
-            set_current(read())
+            look_again()
 
         def on_change(changed: str | None) -> None:
             if changed is not None and changed != match_id:
                 return
             if _current_page() is page:
-                set_current(read())  # an equal value (the same history object) changes nothing: no redraw
+                look_again()
             else:  # told from another session's context (a phone at a hosted table): a redraw is scheduled on
                 page.run_task(later)  # the page of the context it runs in, so hop onto this page's own first
 
         return session.feed.subscribe(on_change)
 
     ft.use_effect(subscribe, [])
-    return current
+    return current, look_again
 
 
 def _current_page() -> ft.Page | None:

@@ -1,6 +1,7 @@
 """The fit check (tests/fit_check_kit.py) finds what it is there to find: a page with a cut title, an
 ellipsised sentence, a field label wider than its field, a switch label cut at the edge, a 32 px text button
-and an unnamed drop-down is served and audited at 360x640; the texts that fit are not reported."""
+and an unnamed drop-down, a score under a button and a counter's "+" pushed off the right edge is served and
+audited at 360x640; the texts and the button beside a text that fit are not reported."""
 
 from __future__ import annotations
 
@@ -31,3 +32,5 @@ def test_the_fit_check_finds_every_planted_fault() -> None:
     assert sorted(cut) == sorted(PLANTED["clipped"]), found
     assert sorted(s.rsplit(" ", 1)[0].strip() for s in found["small"]) == sorted(PLANTED["small"]), found
     assert [u.split(" ")[0] for u in found["unnamed"]] == PLANTED["unnamed"], found
+    assert [o.rsplit(" (", 1)[0] for o in found["overlap"]] == PLANTED["overlap"], found
+    assert [e.split(" cut to ")[0] for e in found["off_edge"]] == PLANTED["off_edge"], found

@@ -1,6 +1,7 @@
 """Every screen at 360x640 and 320x568 in headless Chromium: a screenshot of each (docs/screenshots/fit-*.png), and
-no clipped text, no unnamed control and no tap target under 48 px on any of them (tests/fit_check_kit.py says how
-clipping is read from Flutter's semantics tree; tests/browser/test_fit_check.py shows it finds planted faults).
+no clipped text, no texts or controls over each other, none off the window's side, no unnamed control and no tap
+target under 48 px on any of them (tests/fit_check_kit.py says how they are read from Flutter's semantics tree;
+tests/browser/test_fit_check.py shows it finds planted faults). The table of every game is in the tour.
 
 Not in the tour: the host screen (a browser cannot host a table: the button shows only in the installed app) and
 the live table's phone pages (tests/browser/test_live_browser.py drives them)."""
@@ -28,7 +29,7 @@ TOOLTIPS = ("Player 1: blue", "Player 2: orange", "Player 3: green", "Player 4: 
 
 
 def seed(data: Path) -> dict[str, str]:
-    """Matches in every state the screens show, and two judge events."""
+    """Matches in every state the screens show, a table of each system, and two judge events."""
     session = Session(MatchStore(data))
     halo = session.new_match("halo-actionclix", ["Ann", "Ben"])
     for n, name in enumerate(("Spartan Mk VI", "Elite Zealot", "Grunt Major")):
@@ -40,12 +41,23 @@ def seed(data: Path) -> dict[str, str]:
     session.dispatch(done.id, "score", {"player": done.players[0].id, "kind": "vp", "delta": 40})
     session.dispatch(done.id, "end_match", {"winners": [done.players[0].id]})
     scarab = session.new_match("scarab", ["Sam", "Ann"])
+    tables = {key: session.new_match(system, ["Ann", "Ben"]) for key, system in (
+        ("skirmish", "heroclix-skirmish"), ("maze", "killer-of-the-maze"), ("empires", "armageddon-empires"))}
+    for table in tables.values():  # two units, one a side: each system's card, fold and player counters
+        for n, name in enumerate(("Captain Vex", "Rook Sentinel")):
+            owner = table.players[n].id
+            session.dispatch(table.id, "add_unit", {"unit": {"id": f"u{n + 1}", "name": name, "points": 50,
+                                                             "owner": owner, "dial": dial((8, 10, 17, 3),
+                                                                                          (7, 9, 16, 2))}}, by=owner)
+    # points scored: the header's "Ann 12 of 15 VP" is at its widest beside End round and End turn
+    session.dispatch(tables["skirmish"].id, "score", {"player": tables["skirmish"].players[0].id, "kind": "vp",
+                                                     "delta": 12})
     event = session.judging.new_event("Friday Skirmish", [["Ann", "Ben"], ["Cat", "Dan", "Eve"]])
     swiss = session.judging.new_swiss("Swiss Night", ["Ann", "Ben", "Cat", "Dan", "Eve"])
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
     return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "event": event.id, "swiss": swiss.id,
-            "timer": timer}
+            "timer": timer, **{key: table.id for key, table in tables.items()}}
 
 
 Step = Callable[[Screen, str, dict[str, str]], None]
@@ -97,8 +109,14 @@ TOUR: dict[str, Step] = {
     "player-timer": lambda s, url, ids: read_code(s, url, ids["timer"]),
     "table": go("/match/{halo}", "Ann to play"),
     "table-scarab": go("/match/{scarab}", "to play"),
+    "table-skirmish": go("/match/{skirmish}", "to play"),
+    "table-maze": go("/match/{maze}", "to play"),
+    "table-empires": go("/match/{empires}", "to play"),
     "add-unit": tap("/match/{halo}", "Add a unit", text="One click per line"),
     "unit": tap("/match/{halo}", "Unit details", text="Spartan Mk VI"),
+    "unit-skirmish": tap("/match/{skirmish}", "Unit details", text="Captain Vex"),
+    "unit-maze": tap("/match/{maze}", "Unit details", text="Captain Vex"),
+    "unit-empires": tap("/match/{empires}", "Unit details", text="Captain Vex"),
     "setup": go("/match/{halo}/setup", "Set-up"),
     "clock": tap("/match/{halo}", "Table clock", text="Set up the clock"),
     "log": go("/match/{halo}/log", "Match log"),

@@ -18,7 +18,7 @@ from companion.share import SharedMatch, decode, encode
 from companion.store.matches import MatchStore
 from companion.ui.app import main as app_main
 
-from flet_harness import Harness
+from flet_harness import Harness, drawn
 from scarab_setup_kit import scarab_dials, strike_team
 from share_strategies_kit import LIBRARY
 
@@ -82,6 +82,44 @@ def test_a_house_rule_travels_in_export_and_share_code() -> None:
     exported = session.export(match.id)
     session.delete(match.id)
     assert _on(session, session.import_match(exported).id)[FLYERS]
+
+
+@pytest.mark.asyncio
+async def test_the_set_up_screen_follows_a_switch_made_elsewhere_without_a_tap(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    match_id = session.new_match("scarab", ["Sam", "Ann"]).id
+
+    h = await Harness.at(session, f"/match/{match_id}/setup")
+    assert h.find(f"house-{FLYERS}").value is False
+    other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
+    set_house_rule(other, match_id, FLYERS, True)
+    session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
+    await drawn()
+    assert h.find(f"house-{FLYERS}").value is True
+    other.undo(match_id)
+    session.feed.changed(None)
+    await drawn()
+    assert h.find(f"house-{FLYERS}").value is False
+    await h.choose(f"house-{FLYERS}", True)  # and the screen's own switch still works after
+    assert _on(session, match_id)[FLYERS] and h.find(f"house-{FLYERS}").value is True
+
+
+@pytest.mark.asyncio
+async def test_a_refused_switch_on_the_set_up_screen_goes_back_and_says_why(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    match_id = session.new_match("scarab", ["Sam", "Ann"]).id
+
+    h = await Harness.at(session, f"/match/{match_id}/setup")
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise IllegalAction("this phone only watches")  # as a watching phone of a hosted table is told
+
+    monkeypatch.setattr("companion.ui.match.setup_screen.set_house_rule", refuse)
+    await h.choose(f"house-{FLYERS}", True)
+    await drawn()
+    assert h.text_of("toast") == "this phone only watches"
+    assert h.find(f"house-{FLYERS}").value is False and not _on(session, match_id)[FLYERS]
 
 
 @pytest.mark.asyncio

@@ -153,7 +153,7 @@ async def test_judge_starts_a_top_cut_from_the_screen(tmp_path: Path) -> None:
     for tb in store.load(t.id).state.tables:
         store.write(t.id, "result", {"table": tb.number, "vp": dict(zip(tb.players, (9, 4),
                                                                                        strict=True))}, now=T0)
-    hub.refresh()  # what the running tick does when the CLI changed the event
+    hub.reread()  # what the running tick does when the CLI changed the event
     await h.click(session, h.find(page, "cut-4"))
     await settle()
     state = store.load(t.id).state

@@ -14,7 +14,9 @@ import pytest
 from companion.cli.table_cmd import app_places
 from companion.session import Session
 from companion.ui.app import main as app_main
+from companion.ui.live.host_screen import _hosted
 from companion.ui.live.phone import PhoneApp
+from companion.ui.shell import App
 
 from flet_harness import Harness
 from live_ui_kit import (
@@ -156,3 +158,59 @@ async def test_the_host_shows_a_fresh_join_code_after_each_join_and_can_stop(tmp
     finally:
         await h.click("stop-hosting")
     assert h.has("start-hosting")
+
+
+async def until(check: Any) -> None:
+    """Wait for the page's loop to draw what a server thread (or another session) handed it."""
+    for _ in range(100):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_screens_follow_the_phones_without_a_refresh(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    refreshed: list[str] = []
+    monkeypatch.setattr(App, "refresh", lambda self: refreshed.append(self.screens[-1].route))
+    h, match_id = await start_app(tmp_path, ft.PagePlatform.LINUX)
+    await h.click("open-host")
+    await h.click("start-hosting")
+    table = _hosted[match_id][0].table
+    phones = PhoneApp(table, app_places())
+    try:
+        link = h.text_of("join-link")
+        ann = await phone(table, phones, "p1")  # Ann spends the join code: the host screen shows the next one
+        await until(lambda: h.text_of("join-link") != link)
+        assert h.text_of("join-link") != link and table.access.code in h.text_of("join-link")
+        await h.back()  # the host's own table, under the host screen
+        assert h.text_of("player-p1-kills-value") == "Kills 0"
+        drawn_by_refresh = list(refreshed)
+        await ann.click("player-p1-kills-plus")  # a step on Ann's phone
+        await until(lambda: h.text_of("player-p1-kills-value") == "Kills 1")
+        assert h.text_of("player-p1-kills-value") == "Kills 1"
+        await h.click("open-log")
+        await ann.click("player-p1-kills-plus")  # the host's log takes the next step in, count and line
+        await until(lambda: h.has("log-3"))
+        assert h.text_of("appbar-title") == "Match log (3)" and "3. Ann: +1 kill" in h.texts()
+        assert refreshed == drawn_by_refresh  # the feed drew every change: no refresh() since the host's back
+    finally:
+        phones.stop()
+        hosting, stop_listening = _hosted.pop(match_id)  # as "Stop hosting" does (the test above taps it)
+        stop_listening()
+        hosting.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_phones_log_follows_the_other_phones(tmp_path: Path) -> None:
+    table = hosted(tmp_path)
+    app = PhoneApp(table, app_places())
+    try:
+        ann, ben = await phone(table, app, "p1"), await phone(table, app, "p2")
+        await ann.click("open-log")
+        assert ann.text_of("appbar-title") == "Match log (1)"  # Spartan joins
+        await ben.click("player-p2-kills-plus")
+        await settle()
+        assert ann.text_of("appbar-title") == "Match log (2)" and "2. Ben: +1 kill" in ann.texts()
+    finally:
+        app.stop()

@@ -15,6 +15,7 @@ from companion.session.table.clock import face, left, pass_turn, pause_all, set_
 from companion.store.matches import MatchStore
 from companion.ui.match.clock_screen import TableClockScreen
 
+from flet_harness import Harness, drawn
 from ui_flows_kit import new_match_of
 from ui_flows_kit import start as start_app
 
@@ -91,6 +92,32 @@ async def test_table_clock_screen_sets_up_starts_and_warns(tmp_path: Path) -> No
     await h.click("clock-start")
     await h.click("clock-p2")
     assert face(session.state(match_id)).running == "p2" and h.has("clock-pause")
+
+
+@pytest.mark.asyncio
+async def test_the_clock_screen_follows_changes_made_elsewhere_and_keeps_what_is_typed(tmp_path: Path) -> None:
+    session = Session(MatchStore(tmp_path / "data"))
+    match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
+
+    h = await Harness.at(session, f"/match/{match_id}")
+    await h.click("open-clock")
+    await h.type("clock-round", "4")  # half typed when the other phone's change comes in: the field keeps it
+    other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder
+    other.dispatch(match_id, "score", {"player": "p1", "kind": "kills", "delta": 1})
+    session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
+    await drawn()
+    assert h.find("clock-round").value == "4" and h.find("clock-chess").value == "25"
+    set_up(other, match_id, round_minutes=30, chess_minutes=10)  # the clock set up on the other phone
+    session.feed.changed(None)
+    await drawn()
+    assert h.text_of("clock-round-time") == "30:00" and h.text_of("clock-p2-time") == "10:00"
+    start(other, match_id)
+    pass_turn(other, match_id, "p2")
+    session.feed.changed(None)
+    await drawn()
+    assert h.has("clock-pause") and "(running)" in " ".join(h.texts())
+    await h.click("clock-pause")  # and its own taps still work after
+    assert face(session.state(match_id)).running is None and h.has("clock-start")
 
 
 def test_warnings_fire_once_per_mark_and_timer(tmp_path: Path) -> None:

@@ -67,11 +67,7 @@ async def test_the_dice_screen_shows_a_roll_from_another_phone_without_a_tap(tmp
     session = Session(MatchStore(tmp_path / "data"))
     match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
 
-    async def app(page):  # type: ignore[no-untyped-def]
-        page.route = f"/match/{match_id}/dice"
-        await main(page, session)
-
-    h = await Harness.start(app)
+    h = await Harness.at(session, f"/match/{match_id}/dice")
     await h.type("dice-expr", "3d6")  # half typed when the other roll comes in: the field keeps it
     assert h.text_of("dice-history-0") == "No rolls in this match yet."
     other = Session(MatchStore(tmp_path / "data"))  # another phone (or the CLI) on the same data folder

@@ -85,11 +85,7 @@ async def test_the_share_code_follows_a_change_made_elsewhere_without_a_refresh(
     session = Session(MatchStore(tmp_path / "data"))
     match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
 
-    async def app(page):  # type: ignore[no-untyped-def]
-        page.route = f"/match/{match_id}/share"
-        await main(page, session)
-
-    h = await Harness.start(app)
+    h = await Harness.at(session, f"/match/{match_id}/share")
     before = h.find("share-text").value
     assert h.text_of("share-whole").startswith("The whole match (0 steps)")
     assert before == share_match(session, match_id).texts[0]

@@ -94,8 +94,9 @@ class LiveHub:
         if self._pubsub is not None:
             self._pubsub.send_all_on_topic(TOPIC, message)
 
-    def refresh(self) -> None:
-        """Pick up changes made by another process (the judge's CLI) and tell every screen."""
+    def reread(self) -> None:
+        """Pick up changes made by another process (the judge's CLI, a player's report) and publish them: each
+        judge's feed hears the new event and its components redraw (no screen is rebuilt)."""
         signature = self.judging.signature(self.id)
         if signature != self._signature:
             self._signature = signature
@@ -103,8 +104,8 @@ class LiveHub:
             self.publish(("state", self.state))
 
     def check(self, now: float) -> tuple[tuple[int, float], ...]:
-        """Refresh; return the warnings that fired since the last check (see core.tournament.clock)."""
-        self.refresh()
+        """Reread; return the warnings that fired since the last check (see core.tournament.clock)."""
+        self.reread()
         due = []
         for table in self.state.tables:
             left = remaining(table.timer, now)
@@ -152,7 +153,7 @@ class LiveHub:
             page.controls = [ft.Text(NOT_JUDGE, key="not-judge", selectable=True)]
             page.update()
             return
-        self.refresh()
+        self.reread()
         feed = JudgeFeed(self.state, self.clock())
         # made here, in the session's context, so it registers with this page; a warning beeps and vibrates
         alerts = Alerts()

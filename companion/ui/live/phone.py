@@ -2,7 +2,8 @@
 view of the same match when it only watches.
 
 Every session subscribes to the match's topic on Flet pub/sub: a write from any phone (or the host, or the CLI:
-one task per process looks at the file twice a second) redraws the table on every phone. A watching page is
+one task per process looks at the file twice a second) is told to every phone's session feed, and the screens
+there (Flet components: the table, the log, the watching page) draw it. A watching page is
 built without a single write control, and its Session's policy refuses writes anyway (session/live_table).
 """
 
@@ -11,23 +12,18 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.session import Session
 from companion.session.live_table import POLL, LiveTable
 from companion.ui.live.watch import watch_view
 from companion.ui.shell import App, Places
 
 log = logging.getLogger(__name__)
 NEWS_MS = 6000  # how long a phone shows who undid what
-
-
-def live_routes(match_id: str) -> tuple[str, ...]:
-    """The screens redrawn on a change (the table, the log); others (forms) re-read when the player comes back."""
-    return f"/match/{match_id}", f"/match/{match_id}/log"
 
 
 class PhoneApp:
@@ -45,31 +41,40 @@ class PhoneApp:
         page.theme_mode = ft.ThemeMode.DARK
         policy = self.table.policy_for(page)  # who this phone acts as, asked again at every write
         session = self.table.session_with(policy)
+        match_id = self.table.match_id
         seated = policy.seat is not None
         page.views.clear()
         if not seated:
-            page.views.append(watch_view(self.table.state(), self.table.title()))
+            page.session.start_updates_scheduler()  # draws the watching page's components (App does it otherwise)
+            page.views.append(watch_view(session, match_id))
             page.update()
-            redraw = self._watcher(page)
         else:
             app = App(page, session, self.places)
             page.on_view_pop = lambda _: app.back()
             page.on_route_change = lambda e: app.route_changed(e.route)
-            app.show_stack([self.places.table(self.table.match_id)])
+            app.show_stack([self.places.table(match_id)])
             app.toast(f"This phone plays as {self.table.state().player(policy.seat).name}.")
-            redraw = self._player(app)
 
         seen = self.table.undo_news(0)[1]  # events this phone has been shown
 
         async def on_change(_topic: str, origin: str) -> None:
-            nonlocal redraw, seen
+            # told in the context of whoever changed the match (another phone's handler, the file's poll): the
+            # screen's components are told on this phone's own page
+            try:
+                page.run_task(show_change, origin)
+            except Exception:  # the phone went away: its page alone stops
+                log.debug("table redraw failed", exc_info=True)
+
+        async def show_change(origin: str) -> None:
+            nonlocal seated, seen
             try:
                 if origin == policy.origin:  # this phone's own change: its screen is drawn (and said) already
                     seen = self.table.undo_news(seen)[1]
                     return
                 if seated and policy.seat is None:  # the host signed every phone out: no buttons left to tap
-                    redraw = self._signed_out(page)
-                redraw()  # first: the news is read after (from the table's one shared reader)
+                    seated = False
+                    self._signed_out(page, session)
+                session.feed.changed(match_id)  # first: the news is read after (from the table's one shared reader)
                 news, seen = self.table.undo_news(seen)
                 if news:  # an undo or redo at the table: every phone says who took back whose step
                     page.show_dialog(ft.SnackBar(ft.Text(news, key="toast"), duration=NEWS_MS))
@@ -79,31 +84,13 @@ class PhoneApp:
         page.pubsub.subscribe_topic(self.table.topic, on_change)
         self.start(page.pubsub)
 
-    def _watcher(self, page: ft.Page) -> Callable[[], None]:
-        def redraw() -> None:
-            fresh = watch_view(self.table.state(), self.table.title())
-            view = page.views[-1]
-            view.controls, view.appbar = fresh.controls, fresh.appbar
-            page.update()
-
-        return redraw
-
-    def _signed_out(self, page: ft.Page) -> Callable[[], None]:
+    def _signed_out(self, page: ft.Page, session: Session) -> None:
         """From now on the page only watches; it says why once."""
         page.views.clear()
-        page.views.append(watch_view(self.table.state(), self.table.title()))
+        page.views.append(watch_view(session, self.table.match_id))
+        page.update()
         page.show_dialog(ft.SnackBar(ft.Text("The host signed every phone out: scan the new join code to play "
                                              "again.", key="toast"), duration=6000))
-        return self._watcher(page)
-
-    def _player(self, app: App) -> Callable[[], None]:
-        live = live_routes(self.table.match_id)
-
-        def redraw() -> None:
-            if app.screens and app.screens[-1].route in live:
-                app.refresh()
-
-        return redraw
 
     # --- one look at the file per second, for the whole process --------------------------------------
 

@@ -1,12 +1,15 @@
 """The read-only view of a hosted match: whose turn, everyone's points, every unit's click and stats.
-Texts only: there is nothing on it to tap that could change the match."""
+Texts only: there is nothing on it to tap that could change the match. Flet components over the watching
+phone's session: its feed, told of every change at the table, redraws them."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.core.model import Match, Unit
+from companion.session import Session
 from companion.session.table.words import player_score, unit_line
+from companion.ui.hooks import mount, use_history
 from companion.ui.unit_text import stats_line
 
 
@@ -29,7 +32,25 @@ def _unit(match: Match, unit: Unit) -> ft.Control:
                         ]))
 
 
-def watch_view(match: Match, title: str) -> ft.View:
+def watch_view(session: Session, match_id: str) -> ft.View:
+    """The watching page: components over the phone's session, redrawn when its feed hears of a change."""
+    return ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12,
+                   controls=[mount(WatchBody, session, match_id, key="watch-island")],
+                   appbar=ft.AppBar(title=mount(WatchTitle, session, match_id, key="watch-title-island")))
+
+
+@ft.component
+def WatchTitle(session: Session, match_id: str) -> ft.Control:
+    names = use_history(session, match_id, lambda history: tuple(p.name for p in history.state.players))
+    return ft.Text("Watching" if isinstance(names, str) else " vs ".join(names), key="appbar-title")
+
+
+@ft.component
+def WatchBody(session: Session, match_id: str) -> ft.Control:
+    history = use_history(session, match_id)
+    if isinstance(history, str):  # the match can't be read (being replaced, damaged): say so, look again later
+        return ft.Text(history, key="watch-error", color=ft.Colors.ERROR)
+    match = history.state
     controls: list[ft.Control] = [
         ft.Text("Watching: only the players who joined with the host's code can change the match.",
                 key="watch-note", size=12, italic=True),
@@ -42,5 +63,4 @@ def watch_view(match: Match, title: str) -> ft.View:
             ft.Text(player_score(match, player), key=f"watch-player-{player.id}-score"),
         ]))
         controls += [_unit(match, u) for u in match.units if u.owner == player.id]
-    return ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12, spacing=8, controls=controls,
-                   appbar=ft.AppBar(title=ft.Text(title, key="appbar-title")))
+    return ft.Column(controls, key="watch-body", spacing=8)

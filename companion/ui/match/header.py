@@ -1,6 +1,6 @@
 """The table's sticky header: whose turn (colour and name), turn/round, everyone's points against what wins,
 actions used, End turn (apart from the cards, with a confirm) and the "match over?" prompt when the rules
-say so. It stays on screen while the unit list scrolls under it. Also the app bar's tools (share, dice, undo,
+say so. It stays on screen while the unit list scrolls under it. Also the app bar's tools (dice, undo,
 redo, the log).
 
 Both are components over the session's feed whose buttons call one object per screen (methods that read the
@@ -138,11 +138,19 @@ def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tupl
                lambda: _top_line(view, actions if helper else None))
     scores = kept(drawn, "scores", (view.scores, view.active), lambda: _scores(view))
     buttons = kept(drawn, "buttons", (view.playing, view.rounds), lambda: _buttons(view, actions))
-    rows: list[ft.Control] = [top, ft.Row(spacing=4, controls=[scores, buttons])]
+    # the scores beside the buttons while they fit, else the buttons on a line of their own (a 320 px phone with
+    # End round and End turn): a score is never laid under a button. With no scores (the Maze) End turn alone,
+    # on the right (a wrap lays a lone child at its start)
+    rows: list[ft.Control] = [top, ft.Row(wrap=True, spacing=4, run_spacing=4,
+                                          controls=[scores, buttons] if view.scores else [buttons],
+                                          alignment=ft.MainAxisAlignment.SPACE_BETWEEN if view.scores
+                                          else ft.MainAxisAlignment.END,
+                                          vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if view.prompt is not None:
         rows.append(_prompt(view.prompt, view.prompt_names, actions))
     return ft.Container(key="header", padding=ft.Padding(10, 6, 6, 6), bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                        border_radius=8, content=ft.Column(rows, spacing=4))
+                        border_radius=8,  # stretched: a wrapping row is as wide as its content otherwise
+                        content=ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
@@ -153,17 +161,17 @@ def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
     return ft.Row(spacing=6, controls=[
         ft.Container(width=14, height=14, bgcolor=view.colour, border_radius=7),
         ft.Column(spacing=0, expand=True, controls=[
-            ft.Text(view.line, key="turn-line", weight=ft.FontWeight.BOLD, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            *([ft.Text(view.detail, key="turn-detail", size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
-              if view.detail else []),
+            # both wrap rather than lose their end ("Turn 1 · Round 1 · Ann t…" beside the helper's buttons)
+            ft.Text(view.line, key="turn-line", weight=ft.FontWeight.BOLD),
+            *([ft.Text(view.detail, key="turn-detail", size=12)] if view.detail else []),
         ]),
         *helper,
     ])
 
 
 def _scores(view: HeaderView) -> ft.Control:
-    return ft.Row(wrap=True, spacing=12, run_spacing=2, key="scores", expand=True, controls=[
+    """One line a player, so the column is as wide as its longest score ("Ann 12 of 15 VP")."""
+    return ft.Column(spacing=2, key="scores", tight=True, controls=[
         ft.Row(spacing=4, tight=True, key=f"score-{s.player}", controls=[
             ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
             ft.Text(f"{s.name} {s.words}", size=13, weight=ft.FontWeight.BOLD if s.player == view.active else None)])
@@ -226,8 +234,9 @@ def TableTools(app: App, screen: TableScreen) -> ft.Control:
 
 
 def _tools(can_undo: bool, can_redo: bool, actions: ToolActions) -> ft.Control:
+    # four tools and the rules lookup beside the back arrow fit a 320 px bar (six laid Share over the arrow's
+    # target): Share, once a match, is a button under the units
     return ft.Row(spacing=0, tight=True, controls=[
-        icon_button(ft.Icons.QR_CODE, key="open-share", tooltip="Share", on_click=partial(actions.open, "share")),
         icon_button(ft.Icons.CASINO, key="open-dice", tooltip="Dice", on_click=partial(actions.open, "dice")),
         icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not can_undo,
                     on_click=partial(actions.step, False)),

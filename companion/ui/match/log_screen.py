@@ -1,6 +1,9 @@
 """The match log: every event, newest first, with who did it and when. Undo and redo are events too ("Ann undid
 Ben's “Ben: +1 kill”"), and a step taken back stays, marked UNDONE (word, icon and colour), so a roll made again
-after an undo, or a change someone else took back, is plain to everyone."""
+after an undo, or a change someone else took back, is plain to everyone.
+
+Flet components over the session's change feed: a step taken on another phone at a hosted table, or with the
+CLI, adds its line (and the count in the title) without a tap."""
 
 from __future__ import annotations
 
@@ -9,34 +12,56 @@ import time
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.table.full_log import log_lines
-from companion.ui.shell import App, app_bar
+from companion.session.table.full_log import LogLine, log_lines
+from companion.ui.hooks import mount, use_history
+from companion.ui.shell import App, app_bar, bar_title
 
 ICONS = {"undo": ft.Icons.UNDO, "redo": ft.Icons.REDO, "undone": ft.Icons.REMOVE_CIRCLE_OUTLINE}
 
 
 class LogScreen:
+    live = True  # drawn by components over the session's feed
+
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
         self.route = f"/match/{match_id}/log"
 
     def build(self, app: App) -> ft.View:
-        try:
-            lines = log_lines(app.session, self.match_id)
-        except CompanionError as exc:
-            return ft.View(route=self.route, appbar=app_bar(app, "Match log"),
-                           controls=[ft.Text(str(exc), color=ft.Colors.ERROR)])
-        rows: list[ft.Control] = []
-        for n, line in reversed(list(enumerate(lines, 1))):
-            when = time.strftime("%H:%M:%S", time.localtime(line.at))
-            undone = line.kind == "undone"
-            text = ("UNDONE: " if undone and not line.text.startswith("UNDONE") else "") + line.text
-            colour = ft.Colors.ERROR if line.kind != "step" else None
-            rows.append(ft.ListTile(
-                key=f"log-{n}", dense=True, title=ft.Text(f"{n}. {text}", color=colour, italic=undone),
-                leading=ft.Icon(ICONS[line.kind], color=colour) if line.kind in ICONS else None,
-                subtitle=ft.Text(f"{when} · {line.who}" if line.who else when)))
-        if not rows:
-            rows.append(ft.Text("Nothing has happened yet."))
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=8,
-                       appbar=app_bar(app, f"Match log ({len(lines)})"), controls=rows)
+        bar = app_bar(app, "Match log")
+        bar.title = mount(LogTitle, app, self.match_id, key="log-title-island")  # the count follows the log
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=8, appbar=bar,
+                       controls=[mount(LogBody, app, self.match_id, key="log-island")])
+
+
+@ft.component
+def LogTitle(app: App, match_id: str) -> ft.Control:
+    # every event of the log: those kept in segments and the stored head's tail
+    count = use_history(app.session, match_id, lambda history: history.base + len(history.tail))
+    return bar_title("Match log" if isinstance(count, str) else f"Match log ({count})")
+
+
+@ft.component
+def LogBody(app: App, match_id: str) -> ft.Control:
+    history = use_history(app.session, match_id)
+    lines = ft.use_memo(lambda: _lines(app, match_id), [history])
+    if isinstance(lines, str):
+        return ft.Text(lines, color=ft.Colors.ERROR, key="log-error")
+    rows = [_row(n, line) for n, line in reversed(list(enumerate(lines, 1)))]
+    return ft.Column(rows or [ft.Text("Nothing has happened yet.")], key="log-body")
+
+
+def _lines(app: App, match_id: str) -> list[LogLine] | str:
+    try:
+        return log_lines(app.session, match_id)
+    except CompanionError as exc:
+        return str(exc)
+
+
+def _row(n: int, line: LogLine) -> ft.Control:
+    when = time.strftime("%H:%M:%S", time.localtime(line.at))
+    undone = line.kind == "undone"
+    text = ("UNDONE: " if undone and not line.text.startswith("UNDONE") else "") + line.text
+    colour = ft.Colors.ERROR if line.kind != "step" else None
+    return ft.ListTile(key=f"log-{n}", dense=True, title=ft.Text(f"{n}. {text}", color=colour, italic=undone),
+                       leading=ft.Icon(ICONS[line.kind], color=colour) if line.kind in ICONS else None,
+                       subtitle=ft.Text(f"{when} · {line.who}" if line.who else when))

@@ -1,18 +1,25 @@
 """Set-up: each force checked against the pack's rules (with the reasons), and Skirmish's starting squares
 rolled (logged, rerolling duplicates) with the snake-draft placement order, and the match's house rules as
-switches (each switch one undoable step)."""
+switches (each switch one undoable step).
+
+A Flet component over the session's change feed: a unit added or a switch flipped from another phone or the CLI
+redraws the findings, the squares and the switches without a tap.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.core.model import Match
 from companion.session.play.dice import fair_rng
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
+from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
 
@@ -21,70 +28,86 @@ SQUARE = "starting square"
 
 
 class SetupScreen:
+    live = True  # drawn by a component over the session's feed
+
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
         self.route = f"/match/{match_id}/setup"
 
     def build(self, app: App) -> ft.View:
-        match = app.session.state(self.match_id)
-        pack = app.session.packs()[0].get(match.system)
-        controls: list[ft.Control] = []
-        found = force_findings(app.session, self.match_id)
-        for player in match.players:
-            controls.append(ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-            findings = found[player.id]
-            for f in findings:
-                controls.append(ft.Text(f"{MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
-                                        color=ft.Colors.ERROR if f.ok is False else None))
-            if not findings:
-                controls.append(ft.Text("This game sets no force rules."))
-        if pack is not None and "starting-squares" in pack.tables:
-            controls += self._squares(app)
-        rules = house_rules(app.session, match)
-        if rules:  # switched for this match only, as one undoable step each
-            controls.append(ft.Text("House rules", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-            controls += [switch_tile(ft.Switch(key=f"house-{r.id}", value=r.on,
-                                               on_change=partial(self._switch, app, r.id)), r.title, r.text)
-                         for r in rules]
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=8,
-                       appbar=app_bar(app, "Set-up and forces"), controls=controls)
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
+                       appbar=app_bar(app, "Set-up and forces"),
+                       controls=[mount(SetupBody, app, self.match_id, key="setup-island")])
 
-    def _switch(self, app: App, option: str, e: ft.Event) -> None:
-        try:
-            set_house_rule(app.session, self.match_id, option, bool(e.control.value),
-                           by=app.session.state(self.match_id).active_player.id)
-        except CompanionError as exc:
-            app.toast(str(exc))
-        app.refresh()
 
-    def _squares(self, app: App) -> list[ft.Control]:
-        match = app.session.state(self.match_id)
-        rolled = [r for r in match.rolls if r.purpose.startswith(SQUARE)]
-        out: list[ft.Control] = [ft.Text("Starting squares", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
-        if not rolled:
-            out.append(ft.FilledTonalButton("Roll starting squares (2d10 per character)", icon=ft.Icons.CASINO,
-                                            key="roll-squares", on_click=lambda: self._roll(app)))
-            return out
-        out += [ft.Text(f"{r.total:02d}: {r.purpose.removeprefix(SQUARE + ' for ')}", key=f"square-{i}")
-                for i, r in enumerate(rolled)]
-        names = [match.player(pid).name for pid in snake_order(match)]
-        out.append(ft.Text("Placing order (snake draft): " + ", ".join(names), key="snake-order"))
+@ft.component
+def SetupBody(app: App, match_id: str) -> ft.Control:
+    history = use_history(app.session, match_id)
+    # a switch refused (a watching phone): drawn again at the stored value, not left where the tap put it
+    _, set_refused = ft.use_state(0)
+    found = ft.use_memo(lambda: None if isinstance(history, str) else force_findings(app.session, match_id),
+                        [history])
+    if isinstance(history, str):
+        return ft.Text(f"This match can't be opened: {history}", key="setup-refused", color=ft.Colors.ERROR)
+    match = history.state
+    pack = app.session.packs()[0].get(match.system)
+    controls: list[ft.Control] = []
+    for player in match.players:
+        controls.append(ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        findings = found[player.id]
+        for f in findings:
+            controls.append(ft.Text(f"{MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
+                                    color=ft.Colors.ERROR if f.ok is False else None))
+        if not findings:
+            controls.append(ft.Text("This game sets no force rules."))
+    if pack is not None and "starting-squares" in pack.tables:
+        controls += _squares(app, match_id, match)
+    rules = house_rules(app.session, match)
+    if rules:  # switched for this match only, as one undoable step each
+        controls.append(ft.Text("House rules", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls += [switch_tile(ft.Switch(key=f"house-{r.id}", value=r.on,
+                                           on_change=partial(_switch, app, match_id, r.id,
+                                                             lambda: set_refused(lambda n: n + 1))),
+                                 r.title, r.text)
+                     for r in rules]
+    return ft.Column(controls, spacing=8, key="setup-body")
+
+
+def _switch(app: App, match_id: str, option: str, refused: Callable[[], None], e: ft.Event) -> None:
+    try:
+        set_house_rule(app.session, match_id, option, bool(e.control.value),
+                       by=app.session.state(match_id).active_player.id)
+    except CompanionError as exc:
+        app.toast(str(exc))
+        refused()
+
+
+def _squares(app: App, match_id: str, match: Match) -> list[ft.Control]:
+    rolled = [r for r in match.rolls if r.purpose.startswith(SQUARE)]
+    out: list[ft.Control] = [ft.Text("Starting squares", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
+    if not rolled:
+        out.append(ft.FilledTonalButton("Roll starting squares (2d10 per character)", icon=ft.Icons.CASINO,
+                                        key="roll-squares", on_click=lambda: _roll(app, match_id)))
         return out
+    out += [ft.Text(f"{r.total:02d}: {r.purpose.removeprefix(SQUARE + ' for ')}", key=f"square-{i}")
+            for i, r in enumerate(rolled)]
+    names = [match.player(pid).name for pid in snake_order(match)]
+    out.append(ft.Text("Placing order (snake draft): " + ", ".join(names), key="snake-order"))
+    return out
 
-    def _roll(self, app: App) -> None:
-        match = app.session.state(self.match_id)
-        rng = fair_rng()  # drawn now, when the player taps: the dice go into the log
-        squares = starting_squares(match, lambda _index: rng, len(match.rolls))
-        if not squares:
-            app.toast("Add each player's characters first.")
-            return
-        events = [Event("roll", {"expr": "2d10sq", "dice": list(s.dice), "total": s.square,
-                                 "purpose": f"{SQUARE} for {match.unit(s.unit).name}" if not s.duplicate
-                                 else f"taken square {s.square:02d} for {match.unit(s.unit).name}: rolled again"})
-                  for s in squares]
-        try:
-            app.session.dispatch_events(self.match_id, events, "starting squares rolled")
-        except CompanionError as exc:
-            app.toast(str(exc))
-            return
-        app.refresh()
+
+def _roll(app: App, match_id: str) -> None:
+    match = app.session.state(match_id)
+    rng = fair_rng()  # drawn now, when the player taps: the dice go into the log
+    squares = starting_squares(match, lambda _index: rng, len(match.rolls))
+    if not squares:
+        app.toast("Add each player's characters first.")
+        return
+    events = [Event("roll", {"expr": "2d10sq", "dice": list(s.dice), "total": s.square,
+                             "purpose": f"{SQUARE} for {match.unit(s.unit).name}" if not s.duplicate
+                             else f"taken square {s.square:02d} for {match.unit(s.unit).name}: rolled again"})
+              for s in squares]
+    try:
+        app.session.dispatch_events(match_id, events, "starting squares rolled")
+    except CompanionError as exc:
+        app.toast(str(exc))

@@ -206,6 +206,8 @@ def _unit_tools(app: App, screen: TableScreen, host: bool) -> ft.Control:
                           on_click=partial(screen.open, app, "setup")),
         ft.OutlinedButton("Table clock", icon=ft.Icons.TIMER, key="open-clock", height=48,
                           on_click=partial(screen.open, app, "clock")),
+        ft.OutlinedButton("Share", icon=ft.Icons.QR_CODE, key="open-share", height=48,
+                          on_click=partial(screen.open, app, "share")),
         *([ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host", height=48,
                              on_click=lambda: app.show(HostScreen(screen.match_id)))] if host else [])])
 
@@ -264,9 +266,10 @@ def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
     ])
     extra = [counter(f"player-{pid}-counter-{name}", title, value,
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
-                     partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}))
+                     partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}),
+                     line=True)
              for name, title, value in view.counters]
-    return ft.Column([row, ft.Row(extra, wrap=True, spacing=4)] if extra else [row], spacing=0, key=f"player-{pid}")
+    return ft.Column([row, *extra], spacing=0, key=f"player-{pid}")
 
 
 PlayerRow = ft.memo(ft.component(_player_row))  # drawn again only when its PlayerView changed
