@@ -15,8 +15,8 @@ T = TypeVar("T")
 
 
 @cache
-def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
-    """A dataclass's field names (in order, and as a set) when `replace` may copy them without __init__."""
+def _plain_fields(cls: type) -> tuple[int, frozenset[str]] | None:
+    """How many fields a dataclass has, and their names, when `replace` may copy them without __init__."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         return None
     if getattr(cls.__init__, "__code__", None) is None or cls.__init__.__code__.co_filename != "<string>":
@@ -24,11 +24,11 @@ def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
     fields = dataclasses.fields(cls)
     if any(not f.init for f in fields) or len(fields) != len(cls.__dataclass_fields__):
         return None  # init=False fields or InitVars: only __init__ knows what to do
-    names = tuple(f.name for f in fields)
-    return names, frozenset(names)
+    return len(fields), frozenset(f.name for f in fields)
 
 
-_PLAIN: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}  # _plain_fields without @cache's hashing
+_PLAIN: dict[type, tuple[int, frozenset[str]] | None] = {}  # _plain_fields without @cache's hashing
+_new, _set = object.__new__, object.__setattr__
 
 
 def replace(obj: T, /, **changes: Any) -> T:
@@ -36,7 +36,8 @@ def replace(obj: T, /, **changes: Any) -> T:
 
     The same result: every field copied from `obj` except `changes`; anything unusual (an unknown field name,
     __post_init__, slots, InitVar, an attribute besides the fields) goes to dataclasses.replace, which also raises
-    its usual errors.
+    its usual errors. An instance holds each of its fields (set by __init__ or by this, and a frozen one can't
+    lose one), so one attribute more than the fields shows in the count alone: no need to compare the names.
     """
     cls = type(obj)
     try:
@@ -44,12 +45,12 @@ def replace(obj: T, /, **changes: Any) -> T:
     except KeyError:
         plain = _PLAIN[cls] = _plain_fields(cls)
     old = obj.__dict__
-    if plain is None or old.keys() != plain[1] or not plain[1].issuperset(changes):
+    if plain is None or len(old) != plain[0] or not plain[1].issuperset(changes):
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     fields = old.copy()  # in field order, as __init__ (or this) set them
     fields.update(changes)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(cls)
+    _set(new, "__dict__", fields)
     return new
 
 

@@ -41,6 +41,9 @@ class Reader:
 
     def mapping(self, key: str, value_kinds: tuple[type, ...]) -> dict[str, Any]:
         raw = self.get(key, dict, {})
+        # parsed JSON: words for keys, values of exactly the kinds asked (a click's stats: one per unit and click)
+        if all(type(k) is str for k in raw) and all(type(v) in value_kinds for v in raw.values()):
+            return dict(raw)
         out: dict[str, Any] = {}
         for k, v in raw.items():
             Reader({k: v}, f"{self.path}.{key}").get(k, value_kinds)

@@ -14,6 +14,7 @@ from companion.core.errors import InvalidMatch
 from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
 from companion.core.plain import Memo, plain
+from companion.core.unit_checks import changed_in_place, refuse_tokens
 
 JSON = dict[str, Any]
 Stat = int | str
@@ -322,15 +323,15 @@ def from_json(data: Any) -> Match:
 _VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
 
 
-# The players, token limits and unit-check context of the last state that passed: a replay's states share them
-# (most events keep the players tuple). One tuple, read and replaced whole: two threads can't mix theirs.
-_LAST_PASSED: list[tuple[Any, Any, Any]] = [((), None, None)]
+# The players, token limits, unit-check context and units of the last state that passed: a replay's states share
+# them (most events change one unit or none). One tuple, read and replaced whole: two threads can't mix theirs.
+_LAST_PASSED: list[tuple[Any, Any, Any, tuple[Unit, ...]]] = [((), None, None, ())]
 
 
 def validate(match: Match) -> None:
     """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
     players, limits = match.players, match.rules.token_limits
-    last_players, last_limits, last_context = _LAST_PASSED[0]
+    last_players, last_limits, last_context, last_units = _LAST_PASSED[0]
     known = players is last_players  # this very tuple passed every check on players below
     ids = last_context[0] if known else tuple([p.id for p in players])
     if not known and not 2 <= len(players) <= 4:
@@ -350,25 +351,30 @@ def validate(match: Match) -> None:
     # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
     # match must add it to `context`
     context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
-    checked = _VALID_UNITS.passed(match.units, context)
-    units = () if checked else match.units
-    unit_ids = [u.id for u in units]  # a tuple of units that passed holds no two with one id
-    if len(set(unit_ids)) != len(unit_ids):
-        raise InvalidMatch("two units share one id")
+    units = match.units  # below: each unit to check, with the unit whose place it takes in the last that passed
+    fresh = changed_in_place(units, last_units) if context == last_context else None
+    checked = fresh is not None or _VALID_UNITS.passed(units, context)
+    if fresh is None:
+        whole = () if checked else units
+        if len({u.id for u in whole}) != len(whole):  # a tuple of units that passed holds no two with one id
+            raise InvalidMatch("two units share one id")
+        fresh = [(u, None) for u in _VALID_UNITS.unchecked(whole, context)]
     for p in () if known else players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    for u in _VALID_UNITS.unchecked(units, context):
-        if not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
+    action, upgrade, grenade = limits.get("action"), limits.get("upgrade"), limits.get("grenade")
+    for u, was in fresh:
+        if (was is None or u.dial is not was.dial or u.cyclic != was.cyclic) and \
+                not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
             validate_dial(u.name, u.dial, u.cyclic)
             _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))
         if u.owner not in ids:
             raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
         if not 0 <= u.click < len(u.dial) or not 0 <= u.start < len(u.dial) or u.points < 0:
             raise InvalidMatch(f"{u.name}: click, starting click or points out of range")
-        if u.eliminated != u.current.ko:
+        if u.eliminated != u.dial[u.click].ko:  # (its current click, without the property's call)
             raise InvalidMatch(f"{u.name}: eliminated must match the KO click")
-        if len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum() and u.position:
+        if u.position and (len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum()):
             raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
         if u.location not in LOCATIONS:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
@@ -376,22 +382,18 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
         if any(m not in TURN_MARKS for m in u.turn_marks) or len(set(u.turn_marks)) != len(u.turn_marks):
             raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
-        tokens, limits = u.tokens, match.rules.token_limits
-        for kind in TOKEN_KINDS:
-            count = getattr(tokens, kind)
-            limit = limits.get("action" if kind == "action_last" else kind)
-            if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
-                raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
-            if limit is not None and kind in ("upgrade", "grenade") and count > limit:
-                raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
+        t = u.tokens
+        if (t.action < 0 or t.action_last < 0 or t.upgrade < 0 or t.grenade < 0
+                or action is not None and t.action + t.action_last > action
+                or upgrade is not None and t.upgrade > upgrade or grenade is not None and t.grenade > grenade):
+            refuse_tokens(u, limits)
         _VALID_UNITS.remember(u, context)
     if not checked:
-        _VALID_UNITS.remember(match.units, context)
-    _LAST_PASSED[0] = (players, limits, context)  # every check that reads them passed
+        _VALID_UNITS.remember(units, context)
+    _LAST_PASSED[0] = (players, limits, context, units)  # every check that reads them passed
     if not match.timers:
         return
-    timer_ids = [t.id for t in match.timers]
-    if len(set(timer_ids)) != len(timer_ids):
+    if len({t.id for t in match.timers}) != len(match.timers):
         raise InvalidMatch("two timers share one id")
     for t in match.timers:
         if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):

@@ -288,7 +288,8 @@ class System:
         tokens = type(self).token_kinds is not System.token_kinds
 
         def check(state: Match) -> None:
-            self._check_house(state)
+            if state.counters:  # most matches switch no house rule: no call on every event for them
+                self._check_house(state)
             if tokens:
                 self._check_tokens(state)
 

@@ -42,6 +42,13 @@ def test_replace_refuses_what_dataclasses_replace_refuses() -> None:
         replace(UNIT, click=1).click = 2  # type: ignore[misc]
 
 
+def test_replace_leaves_an_attribute_besides_the_fields_to_dataclasses_replace() -> None:
+    odd = dataclasses.replace(UNIT)
+    object.__setattr__(odd, "note", "set by hand")
+    fast, slow = replace(odd, click=1), dataclasses.replace(odd, click=1)
+    assert vars(fast) == vars(slow) and "note" not in vars(fast)
+
+
 @dataclass(frozen=True)
 class _Checked:
     value: int
@@ -120,7 +127,7 @@ class _NoLastPassed(list):
     """validate's memory of the last players that passed, always empty."""
 
     def __getitem__(self, index: object) -> object:
-        return ((), None, None)
+        return ((), None, None, ())
 
 
 @given(st.lists(events(), max_size=40))
@@ -154,3 +161,27 @@ def test_a_dial_checked_on_one_unit_is_checked_again_when_it_turns_round() -> No
     spinning = replace(state, units=(replace(state.units[0], cyclic=True), *state.units[1:]))
     with pytest.raises(InvalidMatch, match="Unit u1: a dial that turns round has no KO click"):
         validate(spinning)
+
+
+def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() -> None:
+    state = start()
+    validate(state)  # now the last state that passed: the next tuples differ from its units in one place
+    first, second, *rest = state.units
+    twin = (first, replace(second, id=first.id), *rest)
+    with pytest.raises(InvalidMatch, match="two units share one id"):
+        validate(replace(state, units=twin))
+    validate(state)
+    with pytest.raises(InvalidMatch, match="two units share one id"):  # two changed at once
+        validate(replace(state, units=(replace(first, name="Renamed"), *twin[1:])))
+    validate(state)
+    broken = (first, replace(second, click=len(second.dial)), *rest)
+    with pytest.raises(InvalidMatch, match="click, starting click or points out of range"):
+        validate(replace(state, units=broken))
+    with pytest.raises(InvalidMatch, match="a dial needs at least one click"):
+        validate(replace(state, units=(first, replace(second, dial=()), *rest)))
+    validate(state)
+    strict = replace(state, rules=replace(state.rules, token_limits={"action": 1}))
+    validate(strict)
+    greedy = (first, replace(second, tokens=replace(second.tokens, action=5)), *rest)
+    with pytest.raises(InvalidMatch, match="action tokens out of range"):
+        validate(replace(strict, units=greedy))
