@@ -109,7 +109,7 @@ def _wait_until_answering(host: str, port: int, most: float = 10.0) -> None:
         try:
             socket.create_connection(address, timeout=0.1).close()
             return
-        except OSError:
+        except (OSError, ValueError):  # not up yet; a host no address can have (UnicodeError) never will be
             time.sleep(0.02)
 
 
