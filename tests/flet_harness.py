@@ -266,6 +266,13 @@ async def drawn() -> None:
         await asyncio.sleep(0)
 
 
+async def told(store: Any) -> None:
+    """Tell the app's feed (of `store`, a companion Session) that anything may have changed, as a hosted table's
+    tick or a look at the files does, and let the screens draw what they read again."""
+    store.feed.changed(None)
+    await drawn()
+
+
 async def type_into(session: Session, field: ft.TextField | ft.Dropdown, value: str) -> None:
     """What a browser does when a person types or picks: the new value arrives as a property patch, then the
     field's change (a drop-down's select) event, which a component's controlled field keeps in its state."""

@@ -12,7 +12,7 @@ from companion.session.table.library import dial_as_text, edit_unit
 from companion.store.matches import MatchStore
 
 from builders import unit
-from flet_harness import Harness, drawn
+from flet_harness import Harness, told
 
 
 def _table(tmp_path: Path) -> tuple[Session, Session, str]:
@@ -23,11 +23,6 @@ def _table(tmp_path: Path) -> tuple[Session, Session, str]:
     return session, Session(MatchStore(tmp_path / "data")), match_id
 
 
-async def _told(session: Session) -> None:
-    session.feed.changed(None)  # what the app hears when anything looks again (a hosted table's tick)
-    await drawn()
-
-
 @pytest.mark.asyncio
 async def test_the_unit_details_follow_damage_dealt_on_another_phone(tmp_path: Path) -> None:
     session, other, match_id = _table(tmp_path)
@@ -35,15 +30,15 @@ async def test_the_unit_details_follow_damage_dealt_on_another_phone(tmp_path: P
     await h.click("unit-u1-open")
     assert "(now)" in h.text_of("dial-click-0")
     other.dispatch(match_id, "set_click", {"unit": "u1", "click": 1}, by="p1")
-    await _told(session)
+    await told(session)
     assert "(now)" in h.text_of("dial-click-1") and "(now)" not in h.text_of("dial-click-0")
     assert h.text_of("appbar-title") == "Spartan"
     edit_unit(other, match_id, "u1", name="Spartan Mk VI", points=45, owner="p1",
               dial_text=dial_as_text(other.state(match_id).unit("u1"), other.state(match_id).rules.stats))
-    await _told(session)
+    await told(session)
     assert h.text_of("appbar-title") == "Spartan Mk VI"
     other.dispatch(match_id, "remove_unit", {"unit": "u1"}, by="p1")
-    await _told(session)
+    await told(session)
     assert "This unit is no longer in the match." in h.text_of("unit-details")
 
 
@@ -57,7 +52,7 @@ async def test_the_unit_editor_follows_the_match_and_keeps_the_typing(tmp_path: 
     await h.type("unit-dial", "8 10 17 3")
     assert h.find("unit-owner").value == "p1"  # no owner chosen: the player to play
     other.dispatch(match_id, "end_turn", by="p1")
-    await _told(session)
+    await told(session)
     assert h.find("unit-owner").value == "p2"
     assert h.find("unit-name").value == "Grunt" and h.text_of("dial-preview").startswith("1. ")
     await h.click("save-unit")
@@ -72,5 +67,5 @@ async def test_editing_a_unit_removed_on_another_phone_says_so(tmp_path: Path) -
     await h.click("unit-edit")
     assert h.find("unit-name").value == "Spartan"
     other.dispatch(match_id, "remove_unit", {"unit": "u1"}, by="p1")
-    await _told(session)
+    await told(session)
     assert h.text_of("unit-editor-gone") == "This unit is no longer in the match."
