@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.core.records import SavedUnit
 from companion.session import inputs
 from companion.session.table.library import add_from_library, dial_as_text, edit_unit, parse_dial, saved_units
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
 from companion.ui.widgets import named
+
+if TYPE_CHECKING:  # a type only: screens get records from the service layer, never from the store's types
+    from companion.core.records import SavedUnit
 
 EXAMPLE = {"speed": 8, "attack": 10, "defense": 17, "damage": 3, "wounds": 3, "armour": 3, "sight": 2,
            "morale": 8, "pool": 7, "fate": 3}
