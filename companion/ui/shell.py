@@ -23,6 +23,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session import Session
 from companion.session.sharing.incoming import Incoming
+from companion.ui.hooks import use_history
 from companion.ui.widgets import icon_button
 
 THEME_KEY = "companion.theme"
@@ -313,6 +314,14 @@ def bar_title(title: str) -> ft.Text:
     long = len(title) > LONG_TITLE
     return ft.Text(title, key="appbar-title", size=16 if long else None, max_lines=2 if long else 1,
                    overflow=ft.TextOverflow.ELLIPSIS)
+
+
+@ft.component
+def MatchTitle(session: Session, match_id: str, title: Callable[[Any], str], unread: str) -> ft.Control:
+    """An app bar's title that follows the match: `title(history)` (the player to play, a unit's name, the log's
+    count), drawn again only when that text changed; `unread` while the match can't be read."""
+    picked = use_history(session, match_id, lambda history: (title(history),))  # a tuple: a reason is a str
+    return bar_title(unread if isinstance(picked, str) else picked[0])
 
 
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:

@@ -22,7 +22,7 @@ from companion.core.model import Match
 from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove
 from companion.ui.helper.action_screen import ActionScreen
 from companion.ui.hooks import mount, use_history
-from companion.ui.shell import App, app_bar, bar_title
+from companion.ui.shell import App, MatchTitle, app_bar
 
 KEY_LABELS = {"points": "Points", "ko": "KO", "damage": "Damage"}
 SHOWN = 30  # rows built at once: the best ones; a long list costs a phone's frame
@@ -40,15 +40,13 @@ class AdviceScreen:
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Best moves")
-        bar.title = mount(AdviceTitle, app, self.match_id, key="advice-title-island")  # the player to play
+        bar.title = mount(MatchTitle, app.session, self.match_id, _title, "Best moves", key="advice-title-island")
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=bar,
                        controls=[mount(AdviceBody, app, self, key="advice-island")])
 
 
-@ft.component
-def AdviceTitle(app: App, match_id: str) -> ft.Control:
-    player = use_history(app.session, match_id, lambda h: (h.state.active_player.name,))
-    return bar_title("Best moves" if isinstance(player, str) else f"{player[0]}: best moves")  # str: can't read
+def _title(history: Any) -> str:
+    return f"{history.state.active_player.name}: best moves"  # follows the player to play
 
 
 @ft.component

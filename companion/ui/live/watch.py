@@ -4,12 +4,15 @@ phone's session: its feed, told of every change at the table, redraws them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from companion.core.model import Match, Unit
 from companion.session import Session
 from companion.session.table.words import player_score, unit_line
 from companion.ui.hooks import mount, use_history
+from companion.ui.shell import MatchTitle
 from companion.ui.unit_text import stats_line
 
 
@@ -36,13 +39,12 @@ def watch_view(session: Session, match_id: str) -> ft.View:
     """The watching page: components over the phone's session, redrawn when its feed hears of a change."""
     return ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12,
                    controls=[mount(WatchBody, session, match_id, key="watch-island")],
-                   appbar=ft.AppBar(title=mount(WatchTitle, session, match_id, key="watch-title-island")))
+                   appbar=ft.AppBar(title=mount(MatchTitle, session, match_id, _players, "Watching",
+                                                key="watch-title-island")))
 
 
-@ft.component
-def WatchTitle(session: Session, match_id: str) -> ft.Control:
-    names = use_history(session, match_id, lambda history: tuple(p.name for p in history.state.players))
-    return ft.Text("Watching" if isinstance(names, str) else " vs ".join(names), key="appbar-title")
+def _players(history: Any) -> str:
+    return " vs ".join(p.name for p in history.state.players)
 
 
 @ft.component

@@ -8,13 +8,14 @@ CLI, adds its line (and the count in the title) without a tap."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.table.full_log import LogLine, log_lines
 from companion.ui.hooks import mount, use_history
-from companion.ui.shell import App, app_bar, bar_title
+from companion.ui.shell import App, MatchTitle, app_bar
 
 ICONS = {"undo": ft.Icons.UNDO, "redo": ft.Icons.REDO, "undone": ft.Icons.REMOVE_CIRCLE_OUTLINE}
 
@@ -28,16 +29,13 @@ class LogScreen:
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Match log")
-        bar.title = mount(LogTitle, app, self.match_id, key="log-title-island")  # the count follows the log
+        bar.title = mount(MatchTitle, app.session, self.match_id, _title, "Match log", key="log-title-island")
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=8, appbar=bar,
                        controls=[mount(LogBody, app, self.match_id, key="log-island")])
 
 
-@ft.component
-def LogTitle(app: App, match_id: str) -> ft.Control:
-    # every event of the log: those kept in segments and the stored head's tail
-    count = use_history(app.session, match_id, lambda history: history.base + len(history.tail))
-    return bar_title("Match log" if isinstance(count, str) else f"Match log ({count})")
+def _title(history: Any) -> str:
+    return f"Match log ({history.base + len(history.tail)})"  # every event: in segments and the head's tail
 
 
 @ft.component

@@ -18,7 +18,7 @@ from companion.session.table.library import duplicate_unit, save_to_library
 from companion.ui.hooks import mount, use_history
 from companion.ui.match.unit_card import counter, token_counters
 from companion.ui.match.unit_editor import UnitEditorScreen
-from companion.ui.shell import App, app_bar, bar_title
+from companion.ui.shell import App, MatchTitle, app_bar
 from companion.ui.unit_text import stats_line
 from companion.ui.widgets import counter_labels, radio_tile
 
@@ -35,7 +35,8 @@ class UnitScreen:
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Unit")
-        bar.title = mount(UnitTitle, app, self.match_id, self.unit_id, key="unit-title-island")  # follows a rename
+        bar.title = mount(MatchTitle, app.session, self.match_id, partial(_name, self.unit_id), "Unit",
+                          key="unit-title-island")  # follows a rename
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=bar,
                        controls=[mount(UnitDetails, app, self.match_id, self.unit_id, key="unit-island")])
 
@@ -49,12 +50,8 @@ def _unit(history: Any, unit_id: str) -> tuple[Match, Unit] | None:
     return None if found is None else (match, found)
 
 
-@ft.component
-def UnitTitle(app: App, match_id: str, unit_id: str) -> ft.Control:
-    # the unit's name, drawn again only when it changed ([] when the unit left; the reason when unreadable)
-    names = use_history(app.session, match_id, lambda history: [u.name for u in history.state.units
-                                                                if u.id == unit_id])
-    return bar_title(names[0] if isinstance(names, list) and names else "Unit")
+def _name(unit_id: str, history: Any) -> str:
+    return next((u.name for u in history.state.units if u.id == unit_id), "Unit")  # "Unit": it left the match
 
 
 @ft.component
