@@ -7,7 +7,6 @@ hundreds of thousands of times; both give exactly the results of the slow way.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from functools import cache
 from typing import Any, Generic, TypeVar
 
@@ -68,11 +67,6 @@ class CheckedMemo(Generic[T]):
     def passed(self, obj: T, context: Any) -> bool:
         entry = self._seen.get(id(obj))
         return entry is not None and entry[0] is obj and entry[1] == context
-
-    def unchecked(self, objs: Iterable[T], context: Any) -> list[T]:
-        """Those of `objs` not known to have passed in `context` (`passed` for many in one call)."""
-        seen = self._seen
-        return [o for o in objs if (e := seen.get(id(o))) is None or e[0] is not o or e[1] != context]
 
     def remember(self, obj: T, context: Any) -> None:
         if len(self._seen) >= self.limit:

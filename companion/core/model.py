@@ -318,11 +318,9 @@ def from_json(data: Any) -> Match:
 # --- invariants -------------------------------------------------------------------------------------
 
 
-# Units, tuples of units and dials that passed the checks below, by identity: a replay keeps most units as
-# they were, often the whole tuple, and every dial, event after event.
-_VALID_UNITS: CheckedMemo[Unit | tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
-
-
+# Tuples of units and dials that passed the checks below, by identity: a replay keeps most units as they were,
+# often the whole tuple, and every dial, event after event (single units: the last units that passed, below).
+_VALID_UNITS: CheckedMemo[tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
 # The players, token limits, unit-check context and units of the last state that passed: a replay's states share
 # them (most events change one unit or none). One tuple, read and replaced whole: two threads can't mix theirs.
 _LAST_PASSED: list[tuple[Any, Any, Any, tuple[Unit, ...]]] = [((), None, None, ())]
@@ -352,17 +350,19 @@ def validate(match: Match) -> None:
     # match must add it to `context`
     context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
     units = match.units  # below: each unit to check, with the unit whose place it takes in the last that passed
-    fresh = changed_in_place(units, last_units) if context == last_context else None
+    fresh = changed_in_place(units, last_units) if (same := context == last_context) else None
     checked = fresh is not None or _VALID_UNITS.passed(units, context)
-    if fresh is None:
+    if fresh is None:  # a unit added, removed or moved, or another match: all but the last units that passed
         whole = () if checked else units
         if len({u.id for u in whole}) != len(whole):  # a tuple of units that passed holds no two with one id
             raise InvalidMatch("two units share one id")
-        fresh = [(u, None) for u in _VALID_UNITS.unchecked(whole, context)]
+        passed = set(map(id, last_units)) if same else set()  # (held by _LAST_PASSED: no id is reused)
+        fresh = [(u, None) for u in whole if id(u) not in passed]
     for p in () if known else players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    action, upgrade, grenade = limits.get("action"), limits.get("upgrade"), limits.get("grenade")
+    if fresh:
+        action, upgrade, grenade = limits.get("action"), limits.get("upgrade"), limits.get("grenade")
     for u, was in fresh:
         if (was is None or u.dial is not was.dial or u.cyclic != was.cyclic) and \
                 not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
@@ -380,14 +380,13 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
         if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
             raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
-        if any(m not in TURN_MARKS for m in u.turn_marks) or len(set(u.turn_marks)) != len(u.turn_marks):
+        if (marks := u.turn_marks) and (any(m not in TURN_MARKS for m in marks) or len(set(marks)) != len(marks)):
             raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
         t = u.tokens
         if (t.action < 0 or t.action_last < 0 or t.upgrade < 0 or t.grenade < 0
                 or action is not None and t.action + t.action_last > action
                 or upgrade is not None and t.upgrade > upgrade or grenade is not None and t.grenade > grenade):
             refuse_tokens(u, limits)
-        _VALID_UNITS.remember(u, context)
     if not checked:
         _VALID_UNITS.remember(units, context)
     _LAST_PASSED[0] = (players, limits, context, units)  # every check that reads them passed

@@ -62,15 +62,10 @@ def available() -> tuple[str, ...]:
     return tuple(sorted(_BY_ID))
 
 
-_INVARIANTS: dict[str, Callable[[Match], None] | None] = {}
-
-
 def invariant(system_id: str) -> Callable[[Match], None] | None:
-    """What the reducer checks on every state of a match of this system (None: only the core's checks); asked
-    once per system, as the reducer runs it on every event."""
-    if system_id not in _INVARIANTS:
-        _INVARIANTS[system_id] = get(system_id, plain=True).invariant()
-    return _INVARIANTS[system_id]
+    """What the reducer checks on every state of a match of this system (None: only the core's checks); the
+    reducer asks once per system and keeps the answer."""
+    return get(system_id, plain=True).invariant()
 
 
 def refuse_change(before: Match, after: Match) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pytest
@@ -107,9 +106,6 @@ def test_end_turn_keeps_units_without_action_tokens_as_they_are() -> None:
 class _NoMemo(CheckedMemo[Unit]):
     def passed(self, obj: Unit, context: object) -> bool:
         return False
-
-    def unchecked(self, objs: Iterable[Unit], context: object) -> list[Unit]:
-        return list(objs)
 
 
 def _outcomes(seq: list[Event]) -> list[object]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any
 
 from companion.core.errors import IllegalAction, InvalidMatch
@@ -35,24 +34,38 @@ def _too_large(event: Event) -> IllegalAction:
 
 
 def _walk(event: Event) -> Event:
-    """check_event for data with lists or objects inside: every level, however deep (never recursing)."""
-    stack: list[tuple[Any, int]] = [(event.data, 1)]
-    size = len(event.type) + len(event.by or "")
-    while stack:
-        value, depth = stack.pop()
-        if depth > EVENT_DATA_DEPTH:
-            raise IllegalAction(f"{event.type[:40]}: the data is nested more than {EVENT_DATA_DEPTH} deep")
-        if isinstance(value, dict):  # (mapped in C: a unit's dial is a hundred values)
-            size += sum(map(len, map(str, value))) + 4 * len(value)
-            stack.extend(zip(value.values(), repeat(depth + 1)))
-        elif isinstance(value, list):
-            size += len(value) + 2
-            stack.extend(zip(value, repeat(depth + 1)))
+    """check_event for data with lists or objects inside: every level, however deep (recursing no deeper than the
+    EVENT_DATA_DEPTH levels allowed)."""
+    _sized(event.data, 1, len(event.type) + len(event.by or ""), event)
+    return event
+
+
+def _sized(value: dict[str, Any] | list[Any], depth: int, size: int, event: Event) -> int:
+    """`size` plus the size of `value` (an object or a list at `depth`); raises once the data is too deep or large.
+    Words and numbers are sized where they are met: a unit's dial holds a hundred of them."""
+    if isinstance(value, dict):  # (keys mapped in C)
+        size += sum(map(len, map(str, value))) + 4 * len(value)
+        values: Any = value.values()
+    else:
+        size += len(value) + 2
+        values = value
+    if depth >= EVENT_DATA_DEPTH and value:  # what it holds would be one level deeper than allowed
+        raise IllegalAction(f"{event.type[:40]}: the data is nested more than {EVENT_DATA_DEPTH} deep")
+    for v in values:
+        kind = type(v)
+        if kind is str:
+            size += len(v) + 2
+        elif kind is int:
+            size += 8
+        elif isinstance(v, dict | list):
+            size = _sized(v, depth + 1, size, event)
         else:
-            size += len(value) + 2 if isinstance(value, str) else 8
+            size += len(v) + 2 if isinstance(v, str) else 8
         if size > EVENT_DATA_BYTES:
             raise _too_large(event)
-    return event
+    if size > EVENT_DATA_BYTES:
+        raise _too_large(event)
+    return size
 
 
 def check_log(events: list[Any] | tuple[Any, ...]) -> None:

@@ -23,15 +23,22 @@ def _guard(state: Match, event: Event) -> None:
 # that applies an event (buttons, CLI, import, share codes, the live table).
 SystemInvariant = Callable[[Match], None]
 _SYSTEM_INVARIANTS: list[Callable[[str], SystemInvariant | None]] = []
+_CHECKS: dict[str, SystemInvariant | None] = {}  # what the lookup gave, by system id: asked once per system
 
 
 def install_system_invariants(lookup: Callable[[str], SystemInvariant | None]) -> None:
     _SYSTEM_INVARIANTS[:] = [lookup]
+    _CHECKS.clear()
 
 
 def _validate(state: Match) -> None:
     validate(state)
-    if _SYSTEM_INVARIANTS and (check := _SYSTEM_INVARIANTS[0](state.system)) is not None:
+    system = state.system
+    try:
+        check = _CHECKS[system]
+    except KeyError:
+        check = _CHECKS[system] = _SYSTEM_INVARIANTS[0](system) if _SYSTEM_INVARIANTS else None
+    if check is not None:
         check(state)
 
 

@@ -7,6 +7,7 @@ new state or raises IllegalAction, and a result that breaks the state's invarian
 from __future__ import annotations
 
 from collections.abc import Callable
+from sys import getrefcount
 from typing import Any, Generic, TypeVar
 
 from companion.core.errors import CompanionError, IllegalAction
@@ -14,6 +15,11 @@ from companion.core.frozen import replace
 
 S = TypeVar("S")
 E = TypeVar("E")
+
+# What sys.getrefcount says of an object held by one local variable only (the variable and the call's argument;
+# an interpreter that borrows the argument says 1): a replay applies hundreds of thousands of events, and each
+# new state would otherwise be copied once more just to count it.
+_ONLY_HERE = 2
 
 
 class Reducer(Generic[S, E]):
@@ -38,7 +44,11 @@ class Reducer(Generic[S, E]):
             raise IllegalAction(f"unknown kind of event {kind!r}")
         if self.guard is not None:
             self.guard(state, event)
-        new: Any = replace(fn(state, event), seq=state.seq + 1)  # type: ignore[type-var]
+        new: Any = fn(state, event)
+        if getrefcount(new) <= _ONLY_HERE:  # built by the handler, held by nothing else: counted in place, not copied
+            new.__dict__["seq"] = state.seq + 1
+        else:  # e.g. the state itself, from a handler that only checks (a kept record)
+            new = replace(new, seq=state.seq + 1)
         try:
             self.validate(new)
         except IllegalAction:
