@@ -8,6 +8,8 @@ from typing import Any, TypeVar
 from companion.core.errors import InvalidMatch
 
 T = TypeVar("T")
+_MISSING = object()
+_WORDS = frozenset({str})
 
 
 class Reader:
@@ -20,11 +22,13 @@ class Reader:
         self.path = path
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in self.data:
+        value = self.data.get(key, _MISSING)
+        if type(value) is kind:  # by far the most common: exactly the kind asked (a bool is never an int here)
+            return value
+        if value is _MISSING:
             if default is ...:
                 raise InvalidMatch(f"{self.path}.{key}: missing")
             return default
-        value = self.data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         # bool is an int in Python; never accept it where a number is meant, or the other way round
         ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
@@ -41,8 +45,9 @@ class Reader:
 
     def mapping(self, key: str, value_kinds: tuple[type, ...]) -> dict[str, Any]:
         raw = self.get(key, dict, {})
-        # parsed JSON: words for keys, values of exactly the kinds asked (a click's stats: one per unit and click)
-        if all(type(k) is str for k in raw) and all(type(v) in value_kinds for v in raw.values()):
+        # parsed JSON: words for keys, values of exactly the kinds asked (a click's stats: one per unit and click),
+        # their types gathered in C
+        if _WORDS.issuperset(map(type, raw)) and frozenset(value_kinds).issuperset(map(type, raw.values())):
             return dict(raw)
         out: dict[str, Any] = {}
         for k, v in raw.items():

@@ -10,7 +10,7 @@ from companion.core.match.events import Event
 
 
 def check_event(event: Event) -> Event:
-    """Refuse an event whose data is deeper or larger than one event may be; walks without recursion."""
+    """Refuse an event whose data is deeper or larger than one event may be (nested data: _walk)."""
     size = len(event.type) + len(event.by or "")  # about the JSON size: enough to bound the work
     for key, value in event.data.items():  # most events hold only words and numbers: sized in one pass
         kind = type(value)
