@@ -95,6 +95,20 @@ def test_a_handler_that_breaks_a_remembered_unit_is_still_refused() -> None:
         reducer.apply(state, Event("tighten"))
 
 
+def test_a_new_state_is_counted_in_place_only_when_nothing_else_holds_it() -> None:
+    kept = start()
+    seq = kept.seq
+    reducer: Reducer[Match, Event] = Reducer(validate)
+    reducer.handler("same")(lambda s, e: s)  # the state itself: held by the caller
+    reducer.handler("kept")(lambda s, e: kept)  # a state held elsewhere (here, by this test)
+    reducer.handler("new")(lambda s, e: replace(s, turn=s.turn + 1))  # built just now
+    before = replace(kept, seq=seq + 10)
+    for kind in ("same", "kept", "new"):
+        after = reducer.apply(before, Event(kind))
+        assert after.seq == seq + 11 and after is not before and after is not kept, kind
+    assert (before.seq, kept.seq) == (seq + 10, seq)  # neither was changed
+
+
 def test_end_turn_keeps_units_without_action_tokens_as_they_are() -> None:
     state = replay(match("heroclix-skirmish"), [Event("add_unit", {"unit": unit(u, "p1")}) for u in ("a", "b")])
     state = apply(state, Event("token", {"unit": "a", "kind": "action", "delta": 1}))
