@@ -275,9 +275,9 @@ class HaloActionClix(System):
     scoring = "kills"
     desk_attack = attack
 
-    def turn_line(self, state: Match) -> str:
+    def turn_words(self, state: Match) -> tuple[str, str]:
         used = sum(u.tokens.action for u in state.units if u.owner == state.active_player.id)
-        return f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
+        return super().turn_words(state)[0], f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         turn = _turn(state)
