@@ -2,7 +2,8 @@
 
 Every screen has a `route`; the shell pushes the top screen's route to the page (the browser's address bar).
 Here a route becomes that screen again, with the screens below it that its back arrow leads to. A route of a
-match or an event that is gone from this device opens home; so does anything unknown.
+match or an event that is gone from this device opens home; so does anything unknown. A unit's route stays
+even when the unit is gone: its screens say so, with the way back to its table.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.ui.shell import Screen
 
-MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice")
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit")
 
 
 def screens_for(route: str, session: Session) -> list[Screen]:
@@ -69,6 +70,14 @@ def _match_screens(match_id: str, tail: list[str], query: str = "") -> list[Scre
         from companion.ui.helper.action_screen import ActionScreen
 
         return [*table, ActionScreen(match_id, tail[1], tail[2] if len(tail) == 3 else None, _values(query))]
+    if len(tail) in (2, 3) and tail[0] == "unit" and tail[2:] in ([], ["edit"]):  # /match/<id>/unit/<unit>[/edit]
+        from companion.ui.match.unit_editor import UnitEditorScreen
+        from companion.ui.match.unit_screen import UnitScreen
+
+        # the editor over the details, as tapping Edit leaves it; the unit is not looked up here: its screens say
+        # when it is gone (a typed address, removed on another phone), as they do when it leaves while open
+        details = [*table, UnitScreen(match_id, tail[1])]
+        return [*details, UnitEditorScreen(match_id, tail[1])] if len(tail) == 3 else details
     if len(tail) != 1 or tail[0] not in MATCH_TAILS:
         return table
     return [*table, _match_tail(match_id, tail[0])]
@@ -81,11 +90,13 @@ def _match_tail(match_id: str, name: str) -> Screen:
     from companion.ui.match.log_screen import LogScreen
     from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
     from companion.ui.match.setup_screen import SetupScreen
+    from companion.ui.match.unit_editor import UnitEditorScreen
     from companion.ui.share.screens import ShareScreen
 
     screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
                                                    "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
-                                                   "result": ResultScreen, "advice": AdviceScreen}
+                                                   "result": ResultScreen, "advice": AdviceScreen,
+                                                   "add-unit": UnitEditorScreen}
     return screens[name](match_id)
 
 

@@ -143,6 +143,18 @@ class App:
         if route == self.route:
             return True
         self.route = route
+        return self._pop_to(route)
+
+    def back_to_table(self, match_id: str) -> None:
+        """Down to the match's table, past every screen above it (a unit that left the match: its details and
+        editor have nothing left to show); a stack without the table gets one in place of the top screen."""
+        table = self.places.table(match_id)
+        if not self._pop_to(table.route):
+            self.replace(table)
+        self.follow_route()
+
+    def _pop_to(self, route: str) -> bool:
+        """Pop the screens above the topmost one below the top whose route is `route`; False: none is."""
         for depth in range(len(self.screens) - 2, -1, -1):
             if self.screens[depth].route == route:
                 del self.screens[depth + 1:]

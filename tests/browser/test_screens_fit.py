@@ -117,6 +117,8 @@ TOUR: dict[str, Step] = {
     "unit-skirmish": tap("/match/{skirmish}", "Unit details", text="Captain Vex"),
     "unit-maze": tap("/match/{maze}", "Unit details", text="Captain Vex"),
     "unit-empires": tap("/match/{empires}", "Unit details", text="Captain Vex"),
+    "unit-edit": go("/match/{halo}/unit/u1/edit", "One click per line"),
+    "unit-gone": go("/match/{halo}/unit/u9", "no longer in the match"),
     "setup": go("/match/{halo}/setup", "Set-up"),
     "clock": tap("/match/{halo}", "Table clock", text="Set up the clock"),
     "log": go("/match/{halo}/log", "Match log"),

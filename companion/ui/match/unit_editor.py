@@ -27,6 +27,7 @@ from companion.ui.widgets import named
 if TYPE_CHECKING:  # a type only: screens get records from the service layer, never from the store's types
     from companion.core.records import SavedUnit
 
+GONE = "This unit is no longer in the match."
 EXAMPLE = {"speed": 8, "attack": 10, "defense": 17, "damage": 3, "wounds": 3, "armour": 3, "sight": 2,
            "morale": 8, "pool": 7, "fate": 3}
 
@@ -74,7 +75,7 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
         return ft.Text(f"This match can't be opened: {history}", key="unit-editor-refused", color=ft.Colors.ERROR)
     match = history.state
     if unit_id and unit_id not in {u.id for u in match.units}:
-        return ft.Text("This unit is no longer in the match.", key="unit-editor-gone")
+        return unit_gone(app, match_id, "unit-editor-gone")
     stats = match.rules.stats
     owner = form.owner or match.active_player.id
     example = " ".join(str(EXAMPLE.get(s, 5)) for s in stats)
@@ -105,6 +106,16 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
     if library is not None:
         controls += _library(library, lambda saved_id: _add(app, match_id, saved_id, owner))
     return ft.Column(controls, spacing=12, key="unit-editor")
+
+
+def unit_gone(app: App, match_id: str, key: str) -> ft.Control:
+    """A unit's details or editor once the unit is not in the match (removed on another phone, its adding undone,
+    an address typed or kept from before): one message and the way to the table, past whatever is above it."""
+    return ft.Column(key="unit-gone", spacing=12, controls=[
+        ft.Text(GONE, key=key),
+        ft.FilledButton("Back to the table", icon=ft.Icons.ARROW_BACK, key="unit-gone-table",
+                        on_click=lambda: app.back_to_table(match_id)),
+    ])
 
 
 def _saved(app: App, system: str) -> list[SavedUnit] | None:

@@ -17,12 +17,10 @@ from companion.session.play.positions import current_place, places
 from companion.session.table.library import duplicate_unit, save_to_library
 from companion.ui.hooks import mount, use_history
 from companion.ui.match.unit_card import counter, token_counters
-from companion.ui.match.unit_editor import UnitEditorScreen
+from companion.ui.match.unit_editor import UnitEditorScreen, unit_gone
 from companion.ui.shell import App, MatchTitle, app_bar
 from companion.ui.unit_text import stats_line
 from companion.ui.widgets import counter_labels, radio_tile
-
-GONE = "This unit is no longer in the match."
 
 
 class UnitScreen:
@@ -58,7 +56,7 @@ def _name(unit_id: str, history: Any) -> str:
 def UnitDetails(app: App, match_id: str, unit_id: str) -> ft.Control:
     found = _unit(use_history(app.session, match_id), unit_id)
     if found is None:
-        return ft.Text(GONE, key="unit-details")
+        return unit_gone(app, match_id, "unit-details")
     match, unit = found
 
     def dispatch(type_: str, data: dict[str, object]) -> Any:
