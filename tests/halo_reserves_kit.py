@@ -12,7 +12,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action
-from companion.rules.halo.actions import elimination_events
+from companion.rules.halo.respawn import elimination_events
 
 from builders import match
 

@@ -15,7 +15,7 @@ from companion.core.model import Match, to_json
 from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.table.full_log import log_lines
-from companion.session.table.words import player_score, unit_line
+from companion.session.table.words import player_score, turn_line, unit_line
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -93,9 +93,7 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
 def _describe(match: Match) -> str:
     """The match as text, in the app's words (session.table.words): the turn, each player's points where the game
     scores them, each unit's click, reserve and tokens, and its stats."""
-    lines = [f"match {match.id} · {match.system} · turn {match.turn}"
-             + (f" round {match.round}" if match.rules.turn_style == "shared" else "")
-             + f" · {match.active_player.name} to play" + (" · finished" if match.status == "finished" else "")]
+    lines = [f"match {match.id} · {match.system} · {turn_line(match)}"]
     for p in match.players:
         score = player_score(match, p)
         lines.append(f"  {p.name} ({p.id})" + (f": {score}" if score else ""))

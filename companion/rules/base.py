@@ -340,9 +340,10 @@ class System:
     def scoring_kind(self, state: Match) -> str:
         return self.scoring
 
-    def turn_line(self, state: Match) -> str:
-        """How much of the active player's turn is used, in the system's own terms ("" when it counts none)."""
-        return ""
+    def turn_words(self, state: Match) -> tuple[str, str]:
+        """Who plays now ("Ann to play") and how much of their turn is used ("" when the system counts none), in
+        the system's own terms: the header says each once (session.table.words.turn_line)."""
+        return f"{state.active_player.name} to play", ""
 
     def stands(self, state: Match, unit: Unit) -> bool:
         """A unit that keeps its player in the game (for "last force standing")."""

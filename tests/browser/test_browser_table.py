@@ -130,17 +130,17 @@ def test_header_stays_while_five_cards_scroll_under_it(tmp_path: Path) -> None:
         s = Screen(browser.new_page(viewport=PHONE))
         s.open(url)
         s.tap("Ann vs Ben", exact=False)
-        s.wait_text("Ann to play")
+        s.wait_text("Turn 1 · Ann's round 1 of 2")
         shown = on_screen(s.page, NAMES)
         assert len(shown) >= 5, shown
         s.shot("phone-table-dense")
-        header = boxes(s.page, ("Turn 1 · Round 1 · Ann to play",))
+        header = boxes(s.page, ("Turn 1 · Ann's round 1 of 2",))
         s.page.mouse.move(180, 500)
         s.page.mouse.wheel(0, 600)
         s.page.wait_for_timeout(800)
         after = on_screen(s.page, NAMES)
         assert after != shown and NAMES[0] not in after  # the list scrolled ...
-        assert boxes(s.page, ("Turn 1 · Round 1 · Ann to play",)) == header  # ... under a header that stayed
+        assert boxes(s.page, ("Turn 1 · Ann's round 1 of 2",)) == header  # ... under a header that stayed
         browser.close()
 
 

@@ -109,7 +109,7 @@ TOUR: dict[str, Step] = {
     "player-timer": lambda s, url, ids: read_code(s, url, ids["timer"]),
     "table": go("/match/{halo}", "Ann to play"),
     "table-scarab": go("/match/{scarab}", "to play"),
-    "table-skirmish": go("/match/{skirmish}", "to play"),
+    "table-skirmish": go("/match/{skirmish}", "'s round 1 of 2"),
     "table-maze": go("/match/{maze}", "to play"),
     "table-empires": go("/match/{empires}", "to play"),
     "add-unit": tap("/match/{halo}", "Add a unit", text="One click per line"),

@@ -81,6 +81,35 @@ async def test_a_new_turn_brings_struck_targets_back_and_a_finished_match_says_s
 
 
 @pytest.mark.asyncio
+async def test_what_is_struck_follows_undo_and_redo_within_the_turn(tmp_path: Path) -> None:
+    """A target struck after an attack belongs to the match as it was then: an undo that takes the attack back
+    (the same turn, the same player) brings the target back; a redo of the attack strikes it again. A target
+    struck before the attack stays struck through the undo: what it was struck at is still in effect."""
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = halo(session)
+    h = await launch(session, f"/match/{mid}/advice")
+    assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b0"
+    await h.click("advice-strike-0")  # no line of fire to b0, whatever happens this turn
+    session.act(mid, Action("attack", "a0", {"target": "b1"}), rng=ScriptedDice((1, 1)))  # a miss
+    await drawn()
+    assert h.text_of("advice-title-0") == "1. Unit a1: Attack Unit b1"
+    await h.click("advice-strike-0")  # b1 attacked already: struck out after the attack
+    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0, Unit b1"
+    session.undo(mid)  # the attack taken back, in the same turn: b1 is no longer struck out
+    await drawn()
+    assert (session.state(mid).turn, session.state(mid).active) == (1, 0)
+    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0"
+    assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b1"
+    session.redo(mid)  # the attack again: b1 struck out again, as it was
+    await drawn()
+    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0, Unit b1"
+    session.undo(mid)
+    session.dispatch(mid, "token", {"unit": "a1", "kind": "action", "delta": 1})  # a new step: no redo now
+    await drawn()
+    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0"
+
+
+@pytest.mark.asyncio
 async def test_the_defenders_prerogative_weighs_the_fate_reroll_against_accepting(tmp_path: Path) -> None:
     session = Session(MatchStore(tmp_path / "data"))
     mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id

@@ -53,7 +53,7 @@ def test_halo_header_counts_actions_and_kills_without_a_target() -> None:
     state = with_units(match(), unit("u1", "p1"), unit("u2", "p1"))
     state = apply(state, Event("token", {"unit": "u1", "kind": "action", "delta": 1}))
     facts = header(state, victory("halo-actionclix"))
-    assert (facts.kind, facts.actions, facts.when) == ("kills", "Actions 1 of 3", "Turn 1")
+    assert (facts.kind, facts.actions, facts.when) == ("kills", "Actions 1 of 3", "Turn 1 · Ann to play")
     assert all(s.target is None for s in facts.scores) and facts.over is None
 
 
@@ -72,6 +72,21 @@ async def test_win_prompt_accept_shows_the_result_and_keep_playing_hides_it(tmp_
     state = session.state(match_id)
     assert (state.status, state.winners) == ("finished", ("p1",))
     assert h.text_of("result-line") == "Winner: Ann"
+
+
+@pytest.mark.asyncio
+async def test_the_header_says_the_turn_and_whose_round_once(tmp_path: Path) -> None:
+    """Skirmish: "Turn 1 · Ann's round 1 of 2" on its own (no "Round 1" beside it, no detail repeating it); End
+    round passes the round on. Halo keeps "Turn 1 · Ann to play" with its actions counted beneath."""
+    h, session = await start(tmp_path)
+    await new_match_of(h, SKIRMISH, "Ann", "Ben")
+    assert h.text_of("turn-line") == "Turn 1 · Ann's round 1 of 2" and not h.has("turn-detail")
+    await h.click("end-round")
+    await h.click("confirm-yes")
+    assert h.text_of("turn-line") == "Turn 1 · Ben's round 1 of 2"
+    h2, _ = await start(tmp_path / "halo")
+    await new_match_of(h2, "halo-actionclix", "Ann", "Ben")
+    assert (h2.text_of("turn-line"), h2.text_of("turn-detail")) == ("Turn 1 · Ann to play", "Actions 0 of 3")
 
 
 @pytest.mark.asyncio

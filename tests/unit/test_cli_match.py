@@ -46,7 +46,7 @@ def test_events_undo_show_export_import_delete(tmp_path: Path) -> None:
     assert "Redid: Hulk takes 1 damage" in companion("match", "redo", match_id, "--by", "p1", data=tmp_path).stdout
     assert "Undid: Hulk takes 1 damage" in companion("match", "undo", match_id, "--by", "p1", data=tmp_path).stdout
     shown = companion("match", "show", match_id, "--log", data=tmp_path)
-    assert "Hulk joins" in shown.stdout and "turn 1 round 1" in shown.stdout
+    assert "Hulk joins" in shown.stdout and "Turn 1 · Ann's round 1 of 3" in shown.stdout
     # every undo and redo is a line of the log, saying whose step it took back; the step stays, marked
     assert "UNDONE Hulk takes 1 damage" in shown.stdout and "Undid Ben's “Hulk takes 1 damage”" in shown.stdout
     assert "Ann redid Ben's “Hulk takes 1 damage”" in shown.stdout and "Ann undid Ben's" in shown.stdout

@@ -11,8 +11,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action
-from companion.rules.halo.actions import CAPTURED_COUNTER
 from companion.rules.halo.attack import AttackSetup, resolve_attack
+from companion.rules.halo.specs import CAPTURED_COUNTER
 
 from builders import SEED, rng_for, unit
 from halo_actions_kit import HALO, halo_match, options

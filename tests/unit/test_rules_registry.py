@@ -7,7 +7,8 @@ import pytest
 from companion import rules
 from companion.core.errors import UnknownSystem
 from companion.core.packs.load import get_pack
-from companion.rules.halo import actions as halo_actions
+from companion.rules.halo import specs as halo_specs
+from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS
 from companion.rules.skirmish import combat as heroclix_skirmish_combat
 from companion.rules.skirmish import rounds as heroclix_skirmish_rounds
 from companion.rules.skirmish import system as heroclix_skirmish
@@ -40,17 +41,17 @@ def test_halo_helper_matches_its_rule_pack() -> None:
     pack = get_pack("halo-actionclix")
     sections = {s.id for s in pack.sections}
     pack_actions = {a["id"] for a in pack.entries("turn", "action")}
-    helper_actions = {s.id for s in halo_actions.SPECS}
+    helper_actions = {s.id for s in halo_specs.SPECS}
     # every pack action is offered; the helper adds the loot roll and ending the turn
     assert pack_actions <= helper_actions
     assert helper_actions - pack_actions == {"loot-roll", "end-turn"}
-    cited = {s.rule for s in halo_actions.SPECS} | {"upgrade-tokens", "reserves"}
+    cited = {s.rule for s in halo_specs.SPECS} | {"upgrade-tokens", "reserves"}
     cited |= {"reserves", "upgrade-tokens", "attacking", "respawning"}
     assert cited <= sections, f"not in rules.md: {cited - sections}"
     allowance = next(a for a in pack.entries("turn", "allowance") if a["id"] == "actions")
-    assert (allowance["value"], allowance["max_per_unit"]) == (halo_actions.ACTIONS_PER_TURN, 1)
+    assert (allowance["value"], allowance["max_per_unit"]) == (halo_specs.ACTIONS_PER_TURN, 1)
     upgrade = next(t for t in pack.entries("units", "token") if t["id"] == "upgrade")
-    assert upgrade["points"] == halo_actions.UPGRADE_TOKEN_POINTS
+    assert upgrade["points"] == UPGRADE_TOKEN_POINTS
     assert pack.rules.token_limits["action"] == 1
 
 

@@ -58,13 +58,15 @@ def test_places_header_and_scoring_come_from_the_system() -> None:
     halo = session.new_match("halo-actionclix", ["Ann", "Ben"])
     halo = session.dispatch(halo.id, "add_unit", {"unit": {"id": "u", "name": "Grunt", "points": 10, "owner": "p1",
                                                            "dial": [{"stats": {}}, {"markers": ["ko"]}]}})
-    assert header(halo, []).actions == "Actions 0 of 3" and header(halo, []).kind == "kills"
+    facts = header(halo, [])
+    assert (facts.when, facts.actions, facts.kind) == ("Turn 1 · Ann to play", "Actions 0 of 3", "kills")
     assert place_of(halo, halo.unit("u")) == "Elsewhere on the map"
     scarab = session.state(_scarab(session))
     assert places(scarab, scarab.unit("scarab-shell")) == {}  # a dial is the Scarab itself
     assert "top" in places(scarab, replace(scarab.unit("scarab-shell"), ref=None))  # any other figure has places
     skirmish = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
-    assert header(skirmish, []).actions == "Ann's round 1 of 2" and header(skirmish, []).kind == "vp"
+    facts = header(skirmish, [])
+    assert (facts.when, facts.actions, facts.kind) == ("Turn 1 · Ann's round 1 of 2", "", "vp")
 
 
 def test_every_system_is_a_subclass_of_the_one_base() -> None:

@@ -21,7 +21,8 @@ def test_differences_side_by_side_and_their_copy_labelled(tmp_path: Path) -> Non
     session.dispatch(match.id, "end_round")
     theirs = SharedMatch.from_export(other.export(match.id))
     rows = {r.what: (r.mine, r.theirs) for r in differences(session, theirs)}
-    assert rows["Ben"] == ("0 VP", "3 VP") and rows["Where"] == ("Turn 1 · Round 1", "Turn 1 · Round 1")
+    assert rows["Ben"] == ("0 VP", "3 VP")
+    assert rows["Where"] == ("Turn 1 · Ben's round 1 of 2", "Turn 1 · Ann's round 1 of 2")  # mine ended Ann's round
     assert rows["Events"] == ("1 (1 since the split)", "1 (1 since the split)")
     assert rows["First different step"][1].startswith("Ben")  # their first step after the split, described
     copy = import_shared(session, theirs, Choice.BOTH).match_id

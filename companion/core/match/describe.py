@@ -69,6 +69,14 @@ def score_change(kind: str, delta: int) -> str:
     return ("+" if delta >= 0 else "-") + score_text(kind, abs(delta))
 
 
+def turn_text(match: Match, whose: str) -> str:
+    """"Turn 2 · Ann to play", with `whose` the system's words for who plays now (a turn all players share says
+    whose round it is there, so the turn's round is not said again); who won once the match is over."""
+    if match.status == "finished":
+        return f"Match over · won by {', '.join(_player(match, w) for w in match.winners) or 'no one (a draw)'}"
+    return f"Turn {match.turn} · {whose}"
+
+
 def _name(match: Match, unit_id: object) -> str:
     try:
         return match.unit(str(unit_id)).name

@@ -63,6 +63,7 @@ from companion.rules.skirmish.rounds import (
     RoundState,
     cleared_units,
     end_round_events,
+    has_round,
     in_play,
     is_character,
     no_round_reason,
@@ -249,9 +250,17 @@ class HeroClixSkirmish(System):
     id = SYSTEM_ID
     name = "HeroClix Skirmish"
 
-    def turn_line(self, state: Match) -> str:
+    def turn_words(self, state: Match) -> tuple[str, str]:
+        """Whose round of the shared turn it is, as the players count it (round r of the turn is each player's r-th
+        round): "Ann's round 1 of 2", "(bonus)" past the default; once every round is played, the end of turn.
+        Said once: the turn's round and the player's round are the same number."""
         player = state.active_player
-        return f"{player.name}'s round {state.round} of {rounds_for(state, player)}"
+        if not rounds_left(state):
+            return "every round played: end of turn", ""
+        if not has_round(state, state.active, state.round):
+            return f"{player.name} has no round {state.round}", ""
+        bonus = " (bonus)" if state.round > state.rules.rounds_per_turn else ""
+        return f"{player.name}'s round {state.round} of {rounds_for(state, player)}{bonus}", ""
 
     def stands(self, state: Match, unit: Unit) -> bool:
         """A character on the table keeps its player in; a 0-point bystander doesn't."""

@@ -16,7 +16,7 @@ from companion.core.match.describe import score_text
 from companion.core.model import Match
 from companion.session.matches import Session
 from companion.session.play.helper import system_of
-from companion.session.table.words import scores_shown
+from companion.session.table.words import scores_shown, turn_line, turn_used
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Over:
 @dataclass(frozen=True)
 class Header:
     kind: str  # "vp" or "kills"
-    when: str  # "Turn 2 · Round 1"
+    when: str  # "Turn 2 · Ann to play", "Turn 1 · Ann's round 1 of 2", or who won
     actions: str  # "Actions 1 of 3", or "" when the system counts none
     scores: tuple[Score, ...]
     over: Over | None
@@ -64,9 +64,7 @@ def header(match: Match, victory: list[Mapping[str, Any]]) -> Header:
     # a game won another way shows no points (unless someone gave some): session.table.words
     scores = tuple(Score(p.id, p.name, p.colour, getattr(p, kind), target, kind) for p in match.players
                    ) if any(scores_shown(match, p) for p in match.players) else ()
-    when = (f"Turn {match.turn} · Round {match.round}" if match.rules.turn_style == "shared"
-            else f"Turn {match.turn}")
-    return Header(kind, when, system_of(match).turn_line(match), scores,
+    return Header(kind, turn_line(match), turn_used(match), scores,
                   over(match, victory, kind, target) if match.status == "active" else None)
 
 

@@ -13,6 +13,7 @@ from companion.session.matches import Session
 from companion.session.play.helper import scoring_kind
 from companion.session.sharing.incoming import Incoming
 from companion.session.sharing.keeping import local_copy, read_collected
+from companion.session.table.words import turn_line
 from companion.share import SharedMatch, compare
 
 
@@ -35,7 +36,7 @@ def differences(session: Session, theirs: SharedMatch) -> list[Row]:
         return []
     found = compare(mine, theirs)
     a, b = mine.state, theirs.state
-    rows = [Row("Where", _when(a), _when(b)),
+    rows = [Row("Where", turn_line(a), turn_line(b)),
             Row("Events", f"{found.mine} ({found.mine - found.common} since the split)",
                 f"{found.theirs} ({found.theirs - found.common} since the split)")]
     kind = scoring_kind(a)
@@ -50,11 +51,6 @@ def differences(session: Session, theirs: SharedMatch) -> list[Row]:
     else:
         rows.append(Row("First different step", "set up differently", "set up differently"))
     return rows
-
-
-def _when(match: Match) -> str:
-    turn = f"Turn {match.turn}" + (f" · Round {match.round}" if match.rules.turn_style == "shared" else "")
-    return turn + (" · finished" if match.status == "finished" else "")
 
 
 def _step(before: Match, events: tuple[Event, ...]) -> str:

@@ -1,16 +1,16 @@
 """The table's words for a unit and a player, asked of the match's system where they differ between games: the
-tokens a unit can hold and the points that decide the game. The app's cards, the CLI's `match show` and the live
-table's pages call these, the log calls the same core functions (core.match.describe), so "click 2 of 3",
-"Action 1", "reserve" and "1 kill" read the same everywhere."""
+tokens a unit can hold, the points that decide the game, whose turn it is. The app's cards and header, the CLI's
+`match show` and the live table's pages call these, the log calls the same core functions (core.match.describe),
+so "click 2 of 3", "Action 1", "reserve", "1 kill" and "Turn 1 · Ann to play" read the same everywhere."""
 
 from __future__ import annotations
 
-from companion.core.match.describe import SCORE_NAMES, click_text, score_text, unit_status
+from companion.core.match.describe import SCORE_NAMES, click_text, score_text, turn_text, unit_status
 from companion.core.model import Match, Player, Unit
 from companion.session.play.helper import system_of
 from companion.session.play.positions import token_kinds
 
-__all__ = ["click_text", "player_score", "scores_shown", "unit_line"]
+__all__ = ["click_text", "player_score", "scores_shown", "turn_line", "turn_used", "unit_line"]
 
 
 def unit_line(match: Match, unit: Unit, place: str = "") -> str:
@@ -30,3 +30,14 @@ def scores_shown(match: Match, player: Player) -> tuple[str, ...]:
 def player_score(match: Match, player: Player) -> str:
     """"3 kills", "2 VP", "" in a game that scores none: what a player's points read as beside their name."""
     return ", ".join(score_text(k, getattr(player, k)) for k in scores_shown(match, player))
+
+
+def turn_line(match: Match) -> str:
+    """"Turn 2 · Ann to play", "Turn 1 · Ann's round 1 of 2" (Skirmish), or who won: the table's header, the
+    watching page, `match show` and a share's comparison all say where the match stands so."""
+    return turn_text(match, system_of(match).turn_words(match)[0])
+
+
+def turn_used(match: Match) -> str:
+    """"Actions 1 of 3": how much of the active player's turn is used, "" where the game counts none."""
+    return system_of(match).turn_words(match)[1]

@@ -2,8 +2,10 @@
 
 Each row shows its figures (chance to hit, expected damage, chance to KO, expected points) and opens its working
 in words; the ranking key can be switched. "Take it" opens the action screen with the unit and the target filled
-in, odds shown: the roll stays the player's own tap there. A target with no line of fire (or out of range) can be
-struck out; it stays out until the turn changes.
+in, odds shown: the roll stays the player's own tap there. A target with no line of fire (or out of range, or
+attacked already) can be struck out; it stays out until the turn changes, or an undo takes back the step it was
+struck after (a redo strikes it again): what is struck is read from the match's history, the screen keeps only
+the taps (session.play.advice.Strike).
 
 A Flet component over the session's change feed: the ranking follows the match (a unit knocked out or a turn ended
 from another phone or the CLI redraws the list and the title without a tap).
@@ -19,7 +21,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove
+from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove, strike, struck
 from companion.ui.helper.action_screen import ActionScreen
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, MatchTitle, app_bar
@@ -27,9 +29,6 @@ from companion.ui.shell import App, MatchTitle, app_bar
 KEY_LABELS = {"points": "Points", "ko": "KO", "damage": "Damage"}
 SHOWN = 30  # rows built at once: the best ones; a long list costs a phone's frame
 OPEN_FIRST = 3  # rows whose working is written at once; a row further down writes it when its "Why" first opens
-
-Turn = tuple[int, int, int]  # turn, round, active player: the strikes belong to one
-
 
 class AdviceScreen:
     live = True  # drawn by components over the session's feed
@@ -53,23 +52,21 @@ def _title(history: Any) -> str:
 def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
     history = use_history(app.session, screen.match_id)
     by, set_by = ft.use_state("points")
-    strikes, set_strikes = ft.use_state(((0, 0, -1), ()))  # (the turn they were made in, the targets)
+    strikes, set_strikes = ft.use_state(())  # every Strike tapped on this screen, wherever the history went since
     opened, set_opened = ft.use_state(frozenset())  # titles of the rows whose "Why" is open
     match = None if isinstance(history, str) else history.state
-    turn: Turn | None = (match.turn, match.round, match.active) if match else None
-    struck = list(strikes[1]) if strikes[0] == turn else []  # a new turn: every target is back
-    advice = ft.use_memo(lambda: _advise(app, screen.match_id, by, struck) if match else history,
-                         [history, by, tuple(struck)])
+    out = list(struck(history, strikes)) if match else []
+    advice = ft.use_memo(lambda: _advise(app, screen.match_id, by, out) if match else history,
+                         [history, by, tuple(out)])
     if isinstance(advice, str):
         return ft.Text(advice, key="advice-error")
-    assert match is not None and turn is not None
+    assert match is not None
 
-    def strike(target: str) -> None:
-        def add(old: tuple[Turn, tuple[str, ...]]) -> tuple[Turn, tuple[str, ...]]:
-            kept = old[1] if old[0] == turn else ()
-            return turn, kept if target in kept else (*kept, target)
+    def strike_out(target: str) -> None:
+        set_strikes(lambda old: (*old, strike(history, target)))
 
-        set_strikes(add)
+    def bring_back() -> None:  # the targets struck now; a strike lifted by an undo may come back with its redo
+        set_strikes(lambda old: tuple(s for s in old if s.target not in out))
 
     def open_why(title: str, e: ft.Event) -> None:
         set_opened(lambda old: old | {title} if _truthy(e.data) else old - {title})
@@ -80,11 +77,11 @@ def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
 
     controls: list[ft.Control] = [_keys(by, set_by), ft.Text(
         f"Ranked by {KEY_WORDS[by]}. Exact, from the dice; each row says what it assumed.", size=13)]
-    if struck:
-        controls.append(_struck(match, struck, lambda: set_strikes((turn, ()))))
+    if out:
+        controls.append(_struck(match, out, bring_back))
     if advice.note:
         controls.append(ft.Text(advice.note, key="advice-note"))
-    controls += [_row(i, move, move.title in opened, take, strike, open_why)
+    controls += [_row(i, move, move.title in opened, take, strike_out, open_why)
                  for i, move in enumerate(advice.moves[:SHOWN])]
     if len(advice.moves) > SHOWN:
         controls.append(ft.Text(f"{len(advice.moves) - SHOWN} weaker options not shown.", size=13))

@@ -10,18 +10,15 @@ import flet as ft
 
 from companion.core.model import Match, Unit
 from companion.session import Session
-from companion.session.table.words import player_score, unit_line
+from companion.session.table.words import player_score, turn_line, unit_line
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import MatchTitle
 from companion.ui.unit_text import stats_line
 
 
-def turn_line(match: Match) -> str:
-    if match.status == "finished":
-        winners = ", ".join(match.player(w).name for w in match.winners) or "no one"
-        return f"Match over · won by {winners}"
-    when = f"Turn {match.turn}" + (f" · Round {match.round}" if match.rules.turn_style == "shared" else "")
-    return f"{when} · {match.active_player.name} to play" + (f" · {match.phase}" if match.phase else "")
+def _turn(match: Match) -> str:
+    """The header's line (session.table.words) and, while playing, the phase."""
+    return turn_line(match) + (f" · {match.phase}" if match.phase and match.status != "finished" else "")
 
 
 def _unit(match: Match, unit: Unit) -> ft.Control:
@@ -56,7 +53,7 @@ def WatchBody(session: Session, match_id: str) -> ft.Control:
     controls: list[ft.Control] = [
         ft.Text("Watching: only the players who joined with the host's code can change the match.",
                 key="watch-note", size=12, italic=True),
-        ft.Text(turn_line(match), key="watch-turn", weight=ft.FontWeight.BOLD),
+        ft.Text(_turn(match), key="watch-turn", weight=ft.FontWeight.BOLD),
     ]
     for player in match.players:
         controls.append(ft.Row(key=f"watch-player-{player.id}", controls=[

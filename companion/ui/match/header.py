@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 class HeaderView:
     """Everything the header shows (it reads nothing else)."""
 
-    line: str  # "Turn 2 · Ann to play", or who won
+    line: str  # "Turn 2 · Ann to play", "Turn 1 · Ann's round 1 of 2", or who won (session.table.words)
     detail: str  # the phase and the actions used
     colour: str  # the active player's
     active: str  # the active player's id (their score in bold)
@@ -46,12 +46,8 @@ class HeaderView:
 
 
 def header_view(match: Match, scores: tuple[Score, ...], detail: str, prompt: Over | None,
-                when: str) -> HeaderView:
+                line: str) -> HeaderView:
     active = match.active_player
-    if match.status == "finished":
-        line = f"Match over · won by {', '.join(match.player(w).name for w in match.winners) or 'no one (a draw)'}"
-    else:
-        line = f"{when} · {active.name} to play"
     return HeaderView(line, detail, active.colour, active.id, match.status == "active",
                       match.rules.turn_style == "shared", has_helper(match.system), scores, prompt,
                       " and ".join(match.player(w).name for w in prompt.winners) if prompt else "")
@@ -161,7 +157,7 @@ def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
     return ft.Row(spacing=6, controls=[
         ft.Container(width=14, height=14, bgcolor=view.colour, border_radius=7),
         ft.Column(spacing=0, expand=True, controls=[
-            # both wrap rather than lose their end ("Turn 1 · Round 1 · Ann t…" beside the helper's buttons)
+            # both wrap rather than lose their end ("Turn 1 · Ann-Sophie's round 1 of 2" beside the helper's buttons)
             ft.Text(view.line, key="turn-line", weight=ft.FontWeight.BOLD),
             *([ft.Text(view.detail, key="turn-detail", size=12)] if view.detail else []),
         ]),
