@@ -63,6 +63,7 @@ class MatchStore:
         self.root = root
         self._place = Place(root, "matches")  # a head per match; in memory the segments and labels are values
         self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
+        self._listed: dict[str, Any] = {}  # each head's signature when `summaries` last read it
         self._locks = MatchLocks(self._place.folder)
 
     def _head_path(self, match_id: str) -> Path:
@@ -107,7 +108,11 @@ class MatchStore:
         """Every readable match, most recently updated first, and the damaged files that were moved aside."""
         found: list[MatchSummary] = []
         damaged: list[DamagedFile] = []
+        listed: dict[str, Any] = {}
         for match_id in self.ids():
+            listed[match_id] = signature = self.signature(match_id)
+            if signature != self._listed.get(match_id):  # written since: maybe by another process, whose change
+                self.forget(match_id)  # a handle kept open here would not show (a phone finished it, the CLI)
             try:
                 meta = self._read_tables(match_id)["meta"]
             except DamagedFile as exc:
@@ -119,6 +124,7 @@ class MatchStore:
                 id=match_id, system=meta["system"], players=tuple(meta["players"]), created=meta["created"],
                 updated=meta["updated"], events=meta["events"], turn=meta["turn"], status=meta["status"],
                 label=self.label(match_id)))
+        self._listed = listed
         found.sort(key=lambda s: s.updated, reverse=True)
         return found, damaged
 

@@ -1,20 +1,26 @@
-"""Home: resume a match (most recent first), start a new one, and the tools a table needs."""
+"""Home: resume a match (most recent first), start a new one, and the tools a table needs.
+
+The list is a Flet component over the session's change feed: a match added, played, finished or deleted by a
+hosted table's phone, the CLI or another window shows there without a tap."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.matches import MatchSummary
-from companion.session.sharing.incoming import Incoming
+from companion.session.sharing.incoming import Incoming, Waiting
+from companion.ui.hooks import mount, use_feed
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
 
 
 class HomeScreen:
     route = "/"
+    live = True  # the list is drawn by a component over the session's feed
 
     def build(self, app: App) -> ft.View:
         from companion.ui.match.new_match import NewMatchScreen
@@ -28,8 +34,7 @@ class HomeScreen:
             route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
             # the theme and About sit with the tools: beside the title they cut it to "Tabletop Compa..." at 360 px
             appbar=app_bar(app, "Tabletop Companion"),
-            controls=[tools, *waiting_codes(app), ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-                      *self._matches(app)],
+            controls=[tools, mount(HomeList, app, self, key="home-island")],
         )
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
@@ -52,38 +57,67 @@ class HomeScreen:
                 ft.OutlinedButton("About", icon=ft.Icons.INFO_OUTLINE, key="open-about",
                                   on_click=lambda: open_about(app))]
 
-    def _matches(self, app: App) -> list[ft.Control]:
-        try:
-            summaries, damaged = app.session.summaries()
-        except CompanionError as exc:
-            return [ft.Text(f"Your matches could not be read: {exc}", color=ft.Colors.ERROR)]
-        notes: list[ft.Control] = [ft.Text(str(d), color=ft.Colors.ERROR, key="damaged-note") for d in damaged]
-        if not summaries:
-            return [*notes, ft.Text("No matches yet: tap New match.", key="no-matches")]
-        return [*notes, *(self._tile(app, s) for s in summaries)]
 
-    def _tile(self, app: App, s: MatchSummary) -> ft.Control:
-        from companion.ui.match.table import TableScreen
+@dataclass(frozen=True)
+class Listed:
+    """What the list shows, as read from the session: equal when nothing shown changed (no redraw)."""
 
-        packs, _ = app.session.packs()
-        system = packs[s.system].name if s.system in packs else s.system
-        when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
-        finished = " · finished" if s.status == "finished" else ""
-        label = f" · {s.label}" if s.label else ""  # a second copy of a match, e.g. "from backup of 12 Nov"
+    matches: tuple[MatchSummary, ...] | str  # most recent first, or why they could not be read
+    damaged: tuple[str, ...]  # files set aside, as the player reads them
+    waiting: tuple[Waiting, ...]
 
-        def delete() -> None:
-            app.confirm("Delete this match?", f"{' vs '.join(s.players)} ({system}) and its whole history "
-                        "will be gone from this device.", "Delete",
-                        lambda: app.attempt(lambda: app.session.delete(s.id)))
 
-        return ft.ListTile(
-            key=f"match-{s.id}",
-            title=ft.Text(" vs ".join(s.players)),
-            subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}{label}"),
-            on_click=lambda: app.show(TableScreen(s.id)),
-            trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
-                                   on_click=delete),
-        )
+@ft.component
+def HomeList(app: App, screen: HomeScreen) -> ft.Control:
+    """The codes still waiting for parts, then the matches; read again only while home is on top (under a
+    match's table every tap would read every match)."""
+    listed, _ = use_feed(app.session, None, lambda: _listed(app), shown=lambda: app.screens[-1] is screen)
+    return ft.Column(key="home-list", controls=[
+        *_waiting_codes(app, listed.waiting),
+        ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
+        *_matches(app, listed)])
+
+
+def _listed(app: App) -> Listed:
+    waiting = tuple(Incoming(app.session).waiting())
+    try:
+        summaries, damaged = app.session.summaries()
+    except CompanionError as exc:
+        return Listed(f"Your matches could not be read: {exc}", (), waiting)
+    return Listed(tuple(summaries), tuple(str(d) for d in damaged), waiting)
+
+
+def _matches(app: App, listed: Listed) -> list[ft.Control]:
+    if isinstance(listed.matches, str):
+        return [ft.Text(listed.matches, color=ft.Colors.ERROR)]
+    notes: list[ft.Control] = [ft.Text(d, color=ft.Colors.ERROR, key="damaged-note") for d in listed.damaged]
+    if not listed.matches:
+        return [*notes, ft.Text("No matches yet: tap New match.", key="no-matches")]
+    packs, _ = app.session.packs()
+    return [*notes, *(_tile(app, s, packs[s.system].name if s.system in packs else s.system)
+                      for s in listed.matches)]
+
+
+def _tile(app: App, s: MatchSummary, system: str) -> ft.Control:
+    from companion.ui.match.table import TableScreen
+
+    when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
+    finished = " · finished" if s.status == "finished" else ""
+    label = f" · {s.label}" if s.label else ""  # a second copy of a match, e.g. "from backup of 12 Nov"
+
+    def delete() -> None:
+        app.confirm("Delete this match?", f"{' vs '.join(s.players)} ({system}) and its whole history "
+                    "will be gone from this device.", "Delete",
+                    lambda: app.attempt(lambda: app.session.delete(s.id)))
+
+    return ft.ListTile(
+        key=f"match-{s.id}",
+        title=ft.Text(" vs ".join(s.players)),
+        subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}{label}"),
+        on_click=lambda: app.show(TableScreen(s.id)),
+        trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
+                             on_click=delete),
+    )
 
 
 def open_about(app: App) -> None:
@@ -92,9 +126,9 @@ def open_about(app: App) -> None:
     app.show(AboutScreen())
 
 
-def waiting_codes(app: App) -> list[ft.Control]:
+def _waiting_codes(app: App, waiting: tuple[Waiting, ...]) -> list[ft.Control]:
     """Shared matches with parts still missing (kept from earlier scans): one tap carries on collecting."""
     return [ft.ListTile(key=f"home-waiting-{w.key}", leading=ft.Icon(ft.Icons.QR_CODE_2),
                         title=ft.Text(f"Shared match: code {w}"), subtitle=ft.Text("Tap to scan the rest"),
                         on_click=lambda: app.open_scan())
-            for w in Incoming(app.session).waiting()]
+            for w in waiting]

@@ -49,10 +49,16 @@ def use_history(session: Session, match_id: str, select: Callable[[Any], Any] | 
     return use_feed(session, match_id, read)[0]
 
 
-def use_feed(session: Session, match_id: str, read: Callable[[], T]) -> tuple[T, Callable[[], None]]:
+def use_feed(session: Session, match_id: str | None, read: Callable[[], T],
+             shown: Callable[[], bool] = lambda: True) -> tuple[T, Callable[[], None]]:
     """What `read()` returns, read again whenever the session's feed reports a change to the match (or to
-    anything), and the way to read it again at once (after the component's own change to something the feed
-    does not carry: a server started or stopped). An equal value changes nothing: no redraw."""
+    anything; with no `match_id`, a change to any match), and the way to read it again at once (after the
+    component's own change to something the feed does not carry: a server started or stopped). An equal value
+    changes nothing: no redraw.
+
+    While `shown()` is false the feed's news is let pass unread: home lies under every other screen, and reading
+    every match at each tap on a table cost more than the tap's own write (1.6 against 1.3 ms with 30 matches).
+    The shell tells the feed to look again at everything when a screen comes back on top (`App.refresh`)."""
     current, set_current = ft.use_state(read)
     page = ft.context.page  # this screen's page (the feed may be told from another page's handler)
 
@@ -64,7 +70,7 @@ def use_feed(session: Session, match_id: str, read: Callable[[], T]) -> tuple[T,
             look_again()
 
         def on_change(changed: str | None) -> None:
-            if changed is not None and changed != match_id:
+            if not shown() or (changed is not None and match_id is not None and changed != match_id):
                 return
             if _current_page() is page:
                 look_again()

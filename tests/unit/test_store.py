@@ -96,6 +96,18 @@ def test_damaged_file_is_moved_aside_not_overwritten(tmp_path: Path) -> None:
     assert not path.exists()
 
 
+def test_the_list_shows_a_match_another_process_played_on(tmp_path: Path) -> None:
+    """The list reads a match's head again once its file changed (another process wrote it): a handle kept open
+    here since an earlier listing or write would show the match as it was."""
+    here = Session(MatchStore(tmp_path))
+    match_id = play(here, 1)
+    assert here.list_matches()[0].events == 2
+    there = Session(MatchStore(tmp_path))
+    there.dispatch(match_id, "end_match", {"winners": ["p1"]})
+    (listed,) = here.list_matches()
+    assert (listed.events, listed.status) == (3, "finished")
+
+
 def test_foreign_json_is_refused_with_a_clear_message(tmp_path: Path) -> None:
     (tmp_path / "matches").mkdir(parents=True)
     (tmp_path / "matches" / "abc.json").write_text(json.dumps({"todo": {"1": {"task": "milk"}}}))
