@@ -39,11 +39,14 @@ def test_a_text_without_stored_tables_is_learnt() -> None:
     assert context_coder.unpack(context_coder.pack(plain, b"made up"), len(plain), b"made up") == plain
 
 
-def test_another_texts_file_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A file under a text's name that was learnt from another text (copied by hand, say) is left alone."""
+def test_another_texts_or_a_damaged_file_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file under a text's name that was learnt from another text (copied by hand, say), or a damaged one, is
+    left alone: the model learns instead."""
     words = name_model.primer()
     monkeypatch.setattr(learnt_tables, "FOLDER", tmp_path)
     learnt_tables.path("names", words).write_bytes(learnt_tables.dump(b"other words\n", SHIPPED[0][2]))
+    assert learnt_tables.load("names", words) is None
+    learnt_tables.path("names", words).write_bytes(learnt_tables.dump(words, SHIPPED[0][2])[:-40])  # damaged
     assert learnt_tables.load("names", words) is None
 
 
