@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from companion.share.codes import learnt_tables
+
 MAX_PLAIN = 8 * 1024  # bytes a modelled body may unpack to: ~0.13 s here to code or decode, a phone ~5x that
 MAX_RATIO = 16  # ... and at most this many times the coded bytes (+ SLACK): a tiny code can't claim 8 KB
 SLACK = 256
@@ -103,6 +105,19 @@ class _Model:
         other.weights = [w[:] for w in self.weights]
         other.history, other.shape = self.history, self.shape
         return other
+
+    @classmethod
+    def of(cls, learnt: learnt_tables.Learnt, shaped: bool) -> _Model:
+        model = cls(shaped)
+        t0, t1, t2, t3, t4 = learnt.tables
+        model.tables = (t0, t1, t2, t3, t4 if shaped else model.tables[4])
+        model.weights, model.history, model.shape = learnt.weights, learnt.history, learnt.context
+        return model
+
+    def state(self) -> learnt_tables.Learnt:
+        t0, t1, t2, t3, t4 = self.tables
+        return learnt_tables.Learnt((t0, t1, t2, t3, {} if isinstance(t4, _Unshaped) else t4), self.weights,
+                                    self.history, self.shape)
 
     def run(self, count: int, bit: Coder | None, data: bytes = b"") -> bytes:
         """Model `count` bytes: `data`'s (encoding or learning), or the ones `bit` decodes."""
@@ -196,6 +211,18 @@ class Coder:
 
 @functools.cache
 def _primed(dictionary: bytes, shaped: bool) -> _Model:
+    """Read from the tables stored with the package (codes/learnt_tables.py) for the dictionaries the app codes
+    with; learnt here for any other (none, or one a test makes up)."""
+    stored = learnt_tables.load(kind(shaped), dictionary)
+    return _Model.of(stored, shaped) if stored else learn(dictionary, shaped)
+
+
+def kind(shaped: bool) -> str:
+    """The name stored tables of this model go by: format 4's model, or format 3's without the fifth context."""
+    return "body" if shaped else "body3"
+
+
+def learn(dictionary: bytes, shaped: bool) -> _Model:
     model = _Model(shaped)
     model.run(len(dictionary), None, dictionary)
     return model

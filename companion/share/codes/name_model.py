@@ -21,7 +21,7 @@ from typing import Any
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
 from companion.core.model import Unit, _unit
-from companion.share.codes import context_coder, name_words
+from companion.share.codes import context_coder, learnt_tables, name_words
 from companion.share.codes.context_coder import SQUASH, STRETCH, Coder
 
 END = 0x0A  # ends a name; a second one (or one at the start) ends the segment
@@ -107,6 +107,15 @@ class NameModel:
         other.history, other.word = self.history, self.word
         return other
 
+    @classmethod
+    def of(cls, learnt: learnt_tables.Learnt) -> NameModel:
+        model = cls()
+        model.tables, model.weights, model.history, model.word = learnt
+        return model
+
+    def state(self) -> learnt_tables.Learnt:
+        return learnt_tables.Learnt(self.tables, self.weights, self.history, self.word)
+
     def run(self, limit: int, bit: Coder | None, data: bytes = b"") -> bytes:
         """Model `data` (learning or encoding), or decode with `bit` until the segment ends (at most `limit`
         bytes: ValueError beyond)."""
@@ -181,8 +190,16 @@ def primer() -> bytes:
 
 @functools.cache
 def primed() -> NameModel:
+    """The model that knows the word list: its tables as stored with the package (codes/learnt_tables.py),
+    learnt here only when none are stored for this word list."""
+    text = primer()
+    stored = learnt_tables.load("names", text)
+    return NameModel.of(stored) if stored else learn(text)
+
+
+def learn(text: bytes) -> NameModel:
     model = NameModel()
-    model.run(0, None, primer())
+    model.run(0, None, text)
     return model
 
 
