@@ -4,9 +4,9 @@ confirmations and device services.
 Screens build their controls from the session's state; handlers only hand actions to the session through
 `App.dispatch`. A screen built from Flet components (`live = True`: home, the table, the action screen, the
 helper, dice, Best moves, the rules lookup, share, scan, camera, set-up, table clock, New match, Backup, the
-match log, Host this table, a unit's details and its editor, the end of a match and its result) redraws itself
-from the session's change feed or its own state; an older screen is rebuilt from the new state by `refresh()`
-(see there which).
+match log, Host this table, a unit's details and its editor, a game's own dials and its guided turn, the end of
+a match and its result) redraws itself from the session's change feed or its own state; an older screen is rebuilt
+from the new state by `refresh()` (see there which).
 Navigation keeps `page.views` as a stack, so the AppBar back arrow and the phone's back gesture both pop a screen.
 Screens import this module, never `ui/app.py` (which imports them).
 """
@@ -166,9 +166,8 @@ class App:
     def refresh(self) -> None:
         """Redraw the top screen from the current state. A live screen (components) is asked to read the match
         again through the session's feed (after a back or a theme switch: what changed meanwhile); another screen
-        is rebuilt into the same View. Rebuilt so: a game's dials and guided turn, About, and judge mode's and
-        the table timer's screens (the console and the countdown in them are components, kept from one rebuild
-        to the next).
+        is rebuilt into the same View. Rebuilt so: About, and judge mode's and the table timer's screens (the
+        console and the countdown in them are components, kept from one rebuild to the next).
 
         Keeping the View object (and so Flutter's route) matters: a dialog closing while its View was swapped
         for a new one stays on screen in the browser. Flet reconciles the rebuilt controls with the shown ones

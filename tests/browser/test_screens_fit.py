@@ -16,12 +16,14 @@ import pytest
 
 from companion.session import Session
 from companion.session.judging.judge import table_timer_payload
+from companion.session.play.match_tools import Event
 from companion.share.timer_code import timer_link
 from companion.store.matches import MatchStore
 
 from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
 from builders import dial
 from fit_check_kit import LIGHT, audit, brightness
+from scarab_setup_kit import scarab_dials
 
 SIZES = {"360": {"width": 360, "height": 640}, "320": {"width": 320, "height": 568}}
 # Tooltip texts: Flutter gives a tooltip's message to the widget it wraps (a 20 px colour swatch), not a text box
@@ -41,6 +43,9 @@ def seed(data: Path) -> dict[str, str]:
     session.dispatch(done.id, "score", {"player": done.players[0].id, "kind": "vp", "delta": 40})
     session.dispatch(done.id, "end_match", {"winners": [done.players[0].id]})
     scarab = session.new_match("scarab", ["Sam", "Ann"])
+    guided = session.new_match("scarab", ["Sam", "Ann"])  # its dials typed in: the turn guide is open
+    session.dispatch_events(guided.id, [Event("add_unit", {"unit": u}) for u in scarab_dials()],
+                            "the game's own dials", by=guided.players[0].id)
     tables = {key: session.new_match(system, ["Ann", "Ben"]) for key, system in (
         ("skirmish", "heroclix-skirmish"), ("maze", "killer-of-the-maze"), ("empires", "armageddon-empires"))}
     for table in tables.values():  # two units, one a side: each system's card, fold and player counters
@@ -56,8 +61,8 @@ def seed(data: Path) -> dict[str, str]:
     swiss = session.judging.new_swiss("Swiss Night", ["Ann", "Ben", "Cat", "Dan", "Eve"])
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
-    return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "event": event.id, "swiss": swiss.id,
-            "timer": timer, **{key: table.id for key, table in tables.items()}}
+    return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
+            "swiss": swiss.id, "timer": timer, **{key: table.id for key, table in tables.items()}}
 
 
 Step = Callable[[Screen, str, dict[str, str]], None]
@@ -109,6 +114,7 @@ TOUR: dict[str, Step] = {
     "player-timer": lambda s, url, ids: read_code(s, url, ids["timer"]),
     "table": go("/match/{halo}", "Ann to play"),
     "table-scarab": go("/match/{scarab}", "to play"),
+    "scarab-guide": tap("/match/{guided}", "Scarab turn guide", text="Step 1 of 9"),
     "table-skirmish": go("/match/{skirmish}", "'s round 1 of 2"),
     "table-maze": go("/match/{maze}", "to play"),
     "table-empires": go("/match/{empires}", "to play"),
