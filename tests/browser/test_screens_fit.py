@@ -115,6 +115,7 @@ TOUR: dict[str, Step] = {
     "table": go("/match/{halo}", "Ann to play"),
     "table-scarab": go("/match/{scarab}", "to play"),
     "scarab-guide": tap("/match/{guided}", "Scarab turn guide", text="Step 1 of 9"),
+    "scarab-dials": tap("/match/{scarab}", "Enter the Scarab's dials", text="one click per line"),
     "table-skirmish": go("/match/{skirmish}", "'s round 1 of 2"),
     "table-maze": go("/match/{maze}", "to play"),
     "table-empires": go("/match/{empires}", "to play"),

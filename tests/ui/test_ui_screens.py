@@ -137,7 +137,7 @@ async def test_scarab_turn_is_guided_step_by_step(tmp_path: Path) -> None:
     await h.click("fixed-dials")
     event = h.find("dial-event")  # a dial of words says how to type it (from the pack), not a bare example
     assert "shift or rotate" in event.helper and "special:" in event.helper and event.hint_text.startswith("1-2:")
-    assert h.find("dial-shell").helper is None
+    assert h.find("dial-shell").helper == "defense: one click per line"  # a dial of numbers: their order
     for dial, text in SCARAB_DIALS.items():
         await h.type(f"dial-{dial}", text)
     await h.click("save-dials")

@@ -63,10 +63,11 @@ def DialsForm(app: App, match_id: str) -> ft.Control:
         stats = tuple(spec["stats"])
         # the pack says how a dial of words is typed (the Scarab's Event dial), numbers need no telling
         hint = spec.get("example") or " ".join(["5"] * len(stats))
-        label = f"{spec['name']} ({' '.join(stats)})" if stats else f"{spec['name']}: one position per line"
-        fields.append(ft.TextField(key=f"dial-{spec['id']}", label=label, hint_text=hint, multiline=True,
+        # the name alone as the label (a label with the stats ran past a 360 px field); the order below it
+        helper = spec.get("typing") or (f"{' '.join(stats)}: one click per line" if stats else "one position per line")
+        fields.append(ft.TextField(key=f"dial-{spec['id']}", label=spec["name"], hint_text=hint, multiline=True,
                                    min_lines=3, value=texts.get(spec["id"], ""),
-                                   helper=spec.get("typing"), helper_max_lines=4, on_change=partial(typed, spec["id"])))
+                                   helper=helper, helper_max_lines=4, on_change=partial(typed, spec["id"])))
     if missing:
         fields.append(ft.FilledButton("Put them on the table", key="save-dials",
                                       on_click=lambda: _save(app, match_id, texts)))
