@@ -266,6 +266,24 @@ async def drawn() -> None:
         await asyncio.sleep(0)
 
 
+def routes(h: Harness) -> list[str]:
+    """The routes of the views on the page, bottom first (the screens a back would go through)."""
+    return [v.route for v in h.page.views]
+
+
+def pushed(h: Harness) -> list[str]:
+    """The routes the app pushed to the browser's address bar, in order."""
+    return [args["route"] for name, args in h.conn.invoked if name == "push_route"]
+
+
+async def browser_goes_to(h: Harness, route: str) -> None:
+    """What the client sends when the address changes (the back or forward button, a typed address, a deep link)."""
+    h.session.apply_patch(h.page._i, {"route": route})
+    await h.session.dispatch_event(h.page._i, "route_change", {"route": route})
+    await drawn()  # a screen drawn by components redraws on the scheduler's next turn
+    await h.session.after_event(h.page)
+
+
 async def told(store: Any) -> None:
     """Tell the app's feed (of `store`, a companion Session) that anything may have changed, as a hosted table's
     tick or a look at the files does, and let the screens draw what they read again."""

@@ -14,7 +14,7 @@ from companion.share.text import to_parts
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
-from flet_harness import Harness, drawn
+from flet_harness import Harness, browser_goes_to, pushed, routes
 
 
 async def launch(session: Session, route: str = "/") -> Harness:
@@ -24,22 +24,6 @@ async def launch(session: Session, route: str = "/") -> Harness:
         await main(page, session)
 
     return await Harness.start(app)
-
-
-def routes(h: Harness) -> list[str]:
-    return [v.route for v in h.page.views]
-
-
-def pushed(h: Harness) -> list[str]:
-    return [args["route"] for name, args in h.conn.invoked if name == "push_route"]
-
-
-async def browser_goes_to(h: Harness, route: str) -> None:
-    """What the client sends when the address changes (back button, typed address, a deep link)."""
-    h.session.apply_patch(h.page._i, {"route": route})
-    await h.session.dispatch_event(h.page._i, "route_change", {"route": route})
-    await drawn()  # a screen drawn by components (the scanner) redraws on the scheduler's next turn
-    await h.session.after_event(h.page)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from companion.session import Session
 from companion.store.matches import MatchStore
 
 from builders import unit
-from flet_harness import Harness, drawn, told
+from flet_harness import Harness, browser_goes_to, pushed, routes, told
 
 GONE = "This unit is no longer in the match."
 
@@ -28,22 +28,6 @@ def match_id(session: Session) -> str:
     match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
     session.dispatch(match_id, "add_unit", {"unit": unit("u1", "p1", clicks=3, name="Spartan", points=45)})
     return match_id
-
-
-def routes(h: Harness) -> list[str]:
-    return [v.route for v in h.page.views]
-
-
-def pushed(h: Harness) -> list[str]:
-    return [args["route"] for name, args in h.conn.invoked if name == "push_route"]
-
-
-async def browser_goes_to(h: Harness, route: str) -> None:
-    """What the client sends when the address changes (the back or forward button, a typed address)."""
-    h.session.apply_patch(h.page._i, {"route": route})
-    await h.session.dispatch_event(h.page._i, "route_change", {"route": route})
-    await drawn()
-    await h.session.after_event(h.page)
 
 
 @pytest.mark.asyncio
