@@ -83,3 +83,21 @@ async def test_the_dials_form_follows_dials_typed_in_on_another_phone_and_keeps_
     assert h.has("dials-done") and not h.has("save-dials") and not h.has("dial-event")
     await h.click("dials-back")
     assert h.has("turn-guide")
+
+
+@pytest.mark.asyncio
+async def test_the_guide_says_whose_turn_it_is_once_the_scarabs_turn_ends_elsewhere(tmp_path: Path) -> None:
+    session, other, match_id = _scarab(tmp_path, dials=True)
+    h = await Harness.at(session, f"/match/{match_id}")
+    await h.click("turn-guide")
+    other.dispatch(match_id, "end_turn", {}, by="p1")  # Sam ends the Scarab's turn on another phone
+    await told(session)
+    assert h.text_of("guide-not-now") == "It is Ann's turn now, with no guided turn: play it from the table."
+    assert not h.has("guide-step") and not h.has("guide-actions")
+    other.undo(match_id, by="p1")  # taken back: the Scarab's turn and its guide again
+    await told(session)
+    assert h.text_of("guide-step").startswith("Step 1 of 9") and not h.has("guide-not-now")
+    other.dispatch(match_id, "end_turn", {}, by="p1")
+    await told(session)
+    await h.click("guide-back")
+    assert h.has("turn-guide") is False and h.page.views[-1].route == f"/match/{match_id}"

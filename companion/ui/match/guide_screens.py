@@ -119,7 +119,13 @@ def GuideBody(app: App, match_id: str, sequence: str) -> ft.Control:
     if isinstance(history, str):
         return ft.Text(f"This match can't be opened: {history}", key="guide-refused", color=ft.Colors.ERROR)
     match = history.state
-    steps = packs[match.system].steps(sequence)
+    guided = system_of(match).guide(match)
+    if guided is None and match.status != "finished":  # the turn passed (here or on another phone) to a player
+        return ft.Column(spacing=10, key="guide", controls=[  # the guide is not for: say whose it is
+            ft.Text(f"It is {match.active_player.name}'s turn now, with no guided turn: play it from the table.",
+                    key="guide-not-now", weight=ft.FontWeight.BOLD),
+            ft.OutlinedButton("Back to the table", key="guide-back", on_click=lambda: app.back())])
+    steps = packs[match.system].steps(guided[0] if guided else sequence)
     ids = [s["id"] for s in steps]
     index = ids.index(match.phase) if match.phase in ids else 0
     step = steps[index]
