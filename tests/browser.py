@@ -67,6 +67,10 @@ def served_app(data_dir: Path) -> Iterator[str]:
         yield url
 
 
+# The focused element is one that edits text: Flutter's hidden <input> or <textarea> of a tapped field.
+_EDITING = "(() => { const e = document.activeElement; return !!e && 'value' in e })()"
+
+
 class Screen:
     """One browser page on the app."""
 
@@ -88,9 +92,21 @@ class Screen:
         button.click()
 
     def type_into(self, label: str, text: str) -> None:
-        self.page.get_by_role("textbox", name=label).first.click()
-        self.page.wait_for_timeout(250)  # Flutter attaches its hidden <input> after the tap
+        self.focus(label)
         self.page.keyboard.type(text, delay=15)
+
+    def focus(self, label: str) -> None:
+        """Tap the text field named `label` until Flutter's hidden editing element has the focus (it is attached
+        after the tap; on a loaded machine a tap can land before the field is ready for it)."""
+        for _ in range(3):
+            self.page.get_by_role("textbox", name=label).first.click()
+            self.page.wait_for_timeout(250)  # the tap's own round trip (the field tapped before may still hold it)
+            try:
+                self.page.wait_for_function(_EDITING, timeout=3_000)
+                return
+            except Exception:  # noqa: BLE001 - Playwright's timeout: tap again
+                continue
+        raise AssertionError(f"the field {label!r} never took the focus")
 
     def labels(self) -> list[str]:
         found = self.page.eval_on_selector_all(

@@ -29,8 +29,7 @@ def typed_value(page: Any) -> str | None:
 def type_checked(s: Screen, label: str, text: str) -> None:
     """Type `text` into the field at each speed, clearing it first; the field must hold exactly `text`."""
     for delay in DELAYS:
-        s.page.get_by_role("textbox", name=label).first.click()
-        s.page.wait_for_timeout(250)  # Flutter attaches its hidden <input> after the tap
+        s.focus(label)
         s.page.keyboard.press("Control+A")
         s.page.keyboard.press("Delete")
         s.page.wait_for_timeout(300)
