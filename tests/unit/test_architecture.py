@@ -9,7 +9,7 @@
   constants and errors may pass: see `handed_on`);
 - no import circles anywhere, and none between folders either (a folder's own parents aside);
 - share/ is bytes and pictures: it builds on core/ only and takes no session;
-- no folder with more than 14 modules side by side, no module over 400 lines.
+- split by concept, not by size: no cap on a folder's modules, and a module past 600 lines only warns.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from companion.rules import SYSTEMS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "companion"
@@ -28,8 +26,7 @@ CONSUMERS = ("companion.ui", "companion.cli", "companion.room")
 TYPES = ("companion.core.model", "companion.core.errors")
 LOWER = ("companion.store", "companion.rules", "companion.core")
 STARTS = {"companion.cli": ("companion.ui", "companion.room")}  # the command line starts the app and the servers
-MAX_MODULES_PER_FOLDER = 14
-MAX_LINES = 400
+LONG_MODULE_LINES = 600  # past this a module warns (read it: does it hold one idea?); it never fails
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -251,15 +248,13 @@ def test_no_import_circles() -> None:
     assert circles(import_graph()) == []
 
 
-@pytest.mark.parametrize("folder", sorted({p.parent for p in PACKAGE.rglob("*.py")}), ids=str)
-def test_folders_stay_small(folder: Path) -> None:
-    assert len(list(folder.glob("*.py"))) <= MAX_MODULES_PER_FOLDER, f"{folder} holds too many modules: split it"
-
-
-def test_modules_stay_readable_in_one_sitting() -> None:
-    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
-            if (n := len(p.read_text().splitlines())) > MAX_LINES}
-    assert long == {}
+def test_long_modules_are_named() -> None:
+    """Size is no rule (modules cut only to stay under a cap were cut where no concept ends): a long module
+    warns, so a reader looks at whether it still holds one idea."""
+    import warnings
+    for path in PACKAGE.rglob("*.py"):
+        if (n := len(path.read_text().splitlines())) > LONG_MODULE_LINES:
+            warnings.warn(f"{path.relative_to(PACKAGE)} has {n} lines: does it still hold one idea?", stacklevel=1)
 
 
 # --- one truth per rule: what differs between games is asked of the system (ARCHITECTURE.md principle 12) ---
