@@ -110,6 +110,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--place", action="append", default=[], metavar="NAME=PLACE",
                    help="Battle Royale: a player's place (1, 2, 2, 4 when two tie for 2nd); VP optional then")
     p.add_argument("--from-match", metavar="MATCH_ID", help="take the VP from a stored match (same player names)")
+    p.add_argument("--time-called", action="store_true",
+                   help="you called time at this table (a clock that ran out says so by itself)")
     _common(p)
     p.set_defaults(run=_result)
 
@@ -270,6 +272,8 @@ def _result(args: argparse.Namespace) -> int:
         data["places"] = _pairs(args.place, "--place", "PLACE")
     if args.last_standing:
         data["last_standing"] = args.last_standing
+    if args.time_called:
+        data["time_called"] = True
     if args.round is not None:
         return _correct(args, data)
     t = _dispatch(args, "result", data)

@@ -59,7 +59,8 @@ class Reports:
         if own != number:
             return report_pages.elsewhere(player, own)
         table = self.feed.state.table(number)
-        return report_pages.report_form(table, player, bool(self.feed.state.placement))
+        state = self.feed.state
+        return report_pages.report_form(table, player, bool(state.placement), state.current.number)
 
     # --- posts ------------------------------------------------------------------------------------
 
@@ -83,7 +84,7 @@ class Reports:
 
     async def report(self, request: Request) -> Response:
         raw = request.path_params["n"]
-        back = f"/table/{raw}" if raw.isdigit() and len(raw) <= 4 else "/find"
+        back = f"/table/{raw}" if _digits(raw, 4) else "/find"
         signed = self.who(request)
         if signed is None:
             return _refused(403, "Not signed in", "Only a player signed in on this phone can report: type the code "
@@ -129,16 +130,27 @@ def _scores(feed: RoomFeed, number: int, form: dict[str, str]) -> dict[str, Any]
     values = {}
     for i, p in enumerate(table.players):
         text = form.get(f"{field}-{i}", "").strip()
-        if not text.isdigit() or not low <= int(text) <= top:
-            raise BadNumber(f"{p}'s {label}: type a whole number from {low} to {top}.")
+        if not _digits(text) or not low <= int(text) <= top:
+            raise BadNumber(f"{p}'s {label}: type a whole number from {low} to {top} in the digits 0-9.")
         values[p] = int(text)
-    data: dict[str, Any] = {"table": number, kind: values}
+    # what the form was filled in for: the reducer refuses a report made for another round or other seats
+    made_for = form.get("round", "")
+    seats = [form.get(f"seat-{i}", "") for i in range(len(table.players))]
+    if not _digits(made_for):
+        raise BadNumber("This form doesn't say which round it was filled in for: open your table's page again.")
+    data: dict[str, Any] = {"table": number, kind: values, "for_round": int(made_for), "seats": seats}
     last = form.get("last", "")
     if last and not placed:
-        if not last.isdigit() or int(last) >= len(table.players):
+        if not _digits(last) or int(last) >= len(table.players):
             raise BadNumber("One force left: choose a player at this table, or No.")
         data["last_standing"] = table.players[int(last)]
     return data
+
+
+def _digits(text: str, most: int = 6) -> bool:
+    """Plain digits 0-9 only: str.isdigit() also takes "²" and "①" (which int() refuses) and "٣" (which int()
+    reads as 3): a phone keyboard's look-alikes get the one-sentence refusal, never a traceback or a guess."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
 
 
 async def _form(request: Request) -> dict[str, str] | None:
@@ -154,7 +166,7 @@ async def _form(request: Request) -> dict[str, str] | None:
 
 def _back(form: dict[str, str]) -> str:
     table = form.get("table", "")
-    return f"/table/{table}" if table.isdigit() and len(table) <= 4 else "/find"
+    return f"/table/{table}" if _digits(table, 4) else "/find"
 
 
 def _sentence(text: str) -> str:

@@ -33,9 +33,13 @@ def elsewhere(player: str, table: int | None) -> str:
     return f'<div class="rep"><p>Signed in as <b>{escape(player)}</b>: {where}.</p></div>'
 
 
-def report_form(table: Table, player: str, placement: bool) -> str:
+def report_form(table: Table, player: str, placement: bool, round_number: int) -> str:
+    """The form says what it is filled in for (the round and who sits in each seat), so a late post of it after
+    the next round is seated is refused instead of landing on that round (core.tournament.events)."""
     mine = next((r for r in table.reports if r.player == player), None)
-    rows = "".join(_row(table.number, i, p, mine, placement) for i, p in enumerate(table.players))
+    rows = f'<input type="hidden" name="round" value="{round_number}">' + "".join(
+        f'<input type="hidden" name="seat-{i}" value="{escape(p)}">' for i, p in enumerate(table.players))
+    rows += "".join(_row(table.number, i, p, mine, placement) for i, p in enumerate(table.players))
     last = ""
     if not placement:
         chosen = mine.last_standing if mine else ""

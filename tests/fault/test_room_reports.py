@@ -61,6 +61,17 @@ def sign_in(base: str, code: str) -> httpx.Client:
     return client
 
 
+def filled(client: httpx.Client, table: int, **fields: str) -> dict[str, str]:
+    """The report form as the table's page hands it to this phone (its hidden round and seats), with `fields`."""
+    page = client.get(f"/table/{table}").text
+    hidden = dict(re.findall(r'<input type="hidden" name="([a-z0-9-]+)" value="([^"]*)">', page))
+    return {**{k: html.unescape(v) for k, v in hidden.items() if k != "table"}, **fields}
+
+
+def vp(*scores: str) -> dict[str, str]:
+    return {f"vp-{i}": v for i, v in enumerate(scores)}
+
+
 def stored(feed: RoomFeed) -> tuple[object, ...]:
     """The event's log and state: what a refusal must leave as it was."""
     return feed.judging.log(feed.id), feed.judging.state(feed.id)
@@ -79,11 +90,11 @@ def test_two_players_who_agree_make_the_result_with_who_and_when_logged(room: tu
     ann, ben = sign_in(base, codes(feed)["Ann"]), sign_in(base, codes(feed)["Ben"].lower().replace("-", " "))
     page = ann.get("/table/1").text
     assert "Signed in as <b>Ann</b>" in page and 'name="vp-0"' in page
-    answer = ann.post("/table/1/report", data={"vp-0": "15", "vp-1": "9", "last": ""})
+    answer = ann.post("/table/1/report", data=filled(ann, 1, **vp("15", "9"), last=""))
     assert answer.status_code == 303 and answer.headers["location"] == "/table/1"
     assert "Reported by Ann · waiting for Ben" in ben.get("/table/1").text
     assert feed.judging.state(feed.id).table(1).result is None
-    ben.post("/table/1/report", data={"vp-0": "15", "vp-1": "9"})
+    ben.post("/table/1/report", data=filled(ben, 1, **vp("15", "9")))
     table = feed.judging.state(feed.id).table(1)
     assert table.result is not None and table.result.vp == {"Ann": 15, "Ben": 9} and table.result.winners == ("Ann",)
     reports = [e for e in feed.judging.log(feed.id) if e.type == "report"]
@@ -95,15 +106,15 @@ def test_differing_reports_flag_the_table_until_the_judge_settles_it(room: tuple
     base, feed = room
     cat, dan, eve = (sign_in(base, codes(feed)[p]) for p in ("Cat", "Dan", "Eve"))
     for who, scores in ((cat, ("9", "5", "2")), (dan, ("9", "5", "2")), (eve, ("9", "2", "5"))):
-        assert who.post("/table/2/report", data={"vp-0": scores[0], "vp-1": scores[1], "vp-2": scores[2]}
-                        ).status_code == 303
+        assert who.post("/table/2/report", data=filled(who, 2, **vp(*scores))).status_code == 303
     table = feed.judging.state(feed.id).table(2)
     assert table.disputed and table.result is None
     assert "Scores differ: the judge will settle it" in phone(base).get("/table/2").text
     feed.judging.write(feed.id, "result", {"table": 2, "vp": {"Cat": 9, "Dan": 5, "Eve": 2}})  # the judge
     table = feed.judging.state(feed.id).table(2)
     assert not table.disputed and table.result is not None
-    refusal(eve.post("/table/2/report", data={"vp-0": "9", "vp-1": "5", "vp-2": "2"}), 409, "result is in already")
+    form = {"round": "1", **{f"seat-{i}": p for i, p in enumerate(("Cat", "Dan", "Eve"))}, **vp("9", "5", "2")}
+    refusal(eve.post("/table/2/report", data=form), 409, "result is in already")
 
 
 def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], tmp_path: Path) -> None:
@@ -111,7 +122,7 @@ def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], t
     ann_code = codes(feed)["Ann"]
     ann = sign_in(base, ann_code)
     cat = sign_in(base, codes(feed)["Cat"])
-    form = {"vp-0": "15", "vp-1": "9"}
+    form = filled(ann, 1, **vp("15", "9"))
     before = stored(feed)
 
     refusal(phone(base).post("/table/1/report", data=form), 403, "Only a player signed in")  # a third person
@@ -130,7 +141,7 @@ def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], t
     # a form on another site, posting with Ann's cookie: the Origin check refuses before anything is read
     refusal(holding(base, cookie, "http://evil.example").post("/table/1/report", data=form), 403,
             "came from another site")
-    refusal(ann.post("/table/1/report", data={"vp-0": "15", "vp-1": "lots"}), 409, "Ben's VP: type a whole number")
+    refusal(ann.post("/table/1/report", data={**form, "vp-1": "lots"}), 409, "Ben's VP: type a whole number")
     refusal(ann.post("/table/1/report", data={**form, "last": "7"}), 409, "One force left: choose a player")
     refusal(ann.post("/table/9/report", data=form), 403, "Ann plays at table 1")
     assert stored(feed) == before
@@ -140,7 +151,7 @@ def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], t
     refusal(ann.post("/table/1/report", data=form), 403, "an older sign-in")
     assert stored(feed) == before
     # a flood from one player: refused once the bucket is empty, and the refused posts store nothing
-    answers = [second.post("/table/1/report", data={"vp-0": "x", "vp-1": "9"}).status_code for _ in range(8)]
+    answers = [second.post("/table/1/report", data={**form, "vp-0": "x"}).status_code for _ in range(8)]
     assert 429 in answers and set(answers) <= {409, 429}
     refusal(second.post("/table/1/report", data=form), 429, "too many reports")
     assert stored(feed) == before
@@ -153,3 +164,36 @@ def test_a_phone_guessing_codes_is_slowed_down(room: tuple[str, RoomFeed]) -> No
     assert answers.count(403) >= 5 and answers[-1] == 429
     refusal(guesser.post("/player/code", data={"code": codes(feed)["Ben"]}), 429, "too many codes")
     assert feed.judging.load(feed.id).spent == {}
+
+
+def test_a_report_filled_in_for_an_earlier_round_or_other_seats_is_refused(room: tuple[str, RoomFeed]) -> None:
+    """A flaky phone posts round 1's form again after round 2 was seated: refused, nothing stored, and round 2's
+    table stays without a result (it used to be "done" before its clock started, credited by seat)."""
+    base, feed = room
+    ann, ben = sign_in(base, codes(feed)["Ann"]), sign_in(base, codes(feed)["Ben"])
+    old_form = filled(ann, 1, **vp("15", "9"))
+    assert old_form["round"] == "1" and old_form["seat-0"] == "Ann"
+    for n, players in enumerate((("Ann", "Ben"), ("Cat", "Dan", "Eve"), ("Fay", "<b>Gus</b>")), 1):
+        feed.judging.write(feed.id, "result", {"table": n, "vp": {p: 3 for p in players}})
+    feed.judging.write(feed.id, "next_round", {})  # the same seats again
+    before = stored(feed)
+    refusal(ann.post("/table/1/report", data=old_form), 409, "filled in for round 1, and round 2 is being played")
+    # this round's form, but other seats than the table has (read before a reseating): scores go by seat
+    stale_seats = {**filled(ann, 1, **vp("15", "9")), "seat-0": "Ben", "seat-1": "Ann"}
+    refusal(ann.post("/table/1/report", data=stale_seats), 409, "The seats at table 1 changed")
+    assert stored(feed) == before and feed.judging.state(feed.id).table(1).result is None
+    fresh = filled(ben, 1, **vp("9", "15"))
+    assert fresh["round"] == "2" and fresh["seat-0"] == "Ann"
+    assert ben.post("/table/1/report", data=fresh).status_code == 303
+
+
+@pytest.mark.parametrize("look_alike", ["²", "①", "٣", "１５"])
+def test_digits_other_than_0_to_9_get_the_one_sentence_refusal(room: tuple[str, RoomFeed], look_alike: str) -> None:
+    """isdigit() takes them all; int() refuses "²" and "①" (a 500 with a traceback) and reads "٣" as 3."""
+    base, feed = room
+    ann = sign_in(base, codes(feed)["Ann"])
+    form = filled(ann, 1, **vp("15", "9"))
+    before = stored(feed)
+    refusal(ann.post("/table/1/report", data={**form, "vp-0": look_alike}), 409, "Ann's VP: type a whole number")
+    refusal(ann.post("/table/1/report", data={**form, "round": look_alike}), 409, "doesn't say which round")
+    assert stored(feed) == before

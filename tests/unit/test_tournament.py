@@ -13,7 +13,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match import timers
 from companion.core.match.events import Event
 from companion.core.tournament.events import apply, replay
-from companion.core.tournament.results import results_csv, standings
+from companion.core.tournament.results import describe, results_csv, standings
 from companion.core.tournament.state import InvalidTournament, Tournament, from_json, new_tournament, to_json
 
 T0 = 1_800_000_000.0
@@ -155,12 +155,26 @@ def test_time_called_most_vp_wins_and_equal_vp_is_a_tie() -> None:
     assert r is not None and r.winners == ("Cat", "Dan") and r.how == "time"
 
 
+def test_time_called_is_said_only_when_the_clock_ran_out_or_the_judge_called_it() -> None:
+    """Both players reported with 28:18 left: the result says the VP decided it, not "time called"."""
+    t = apply(seated(["Ann", "Ben"], ["Cat", "Dan", "Eve"]), ev("start"))
+    early = apply(t, ev("result", at=T0 + 102, table=1, vp={"Ann": 12, "Ben": 8}))
+    assert early.table(1).result.how == "vp"
+    assert describe(early.table(1)) == "Ann wins (most VP) · Ann 12, Ben 8"
+    called = apply(t, ev("result", at=T0 + 102, table=1, vp={"Ann": 12, "Ben": 8}, time_called=True))
+    assert describe(called.table(1)) == "Ann wins (time called: most VP wins) · Ann 12, Ben 8"
+    ran_out = apply(t, ev("result", at=T0 + 1801, table=1, vp={"Ann": 12, "Ben": 8}))
+    assert ran_out.table(1).result.how == "time"
+    waiting = apply(seated(["Ann", "Ben"]), ev("result", at=T0 + 4000, table=1, vp={"Ann": 12, "Ben": 8}))
+    assert waiting.table(1).result.how == "vp"  # a clock never started never ran out
+
+
 def test_vp_target_depends_on_the_number_of_players() -> None:
     t = apply(seated(["Ann", "Ben"], ["Cat", "Dan", "Eve"]), ev("start"))
     won = apply(t, ev("result", table=1, vp={"Ann": 15, "Ben": 14}))
     assert won.table(1).result.how == "target" and won.table(1).result.winners == ("Ann",)
     three = apply(t, ev("result", table=2, vp={"Cat": 19, "Dan": 15, "Eve": 0}))  # 20 VP with three players
-    assert three.table(2).result.how == "time" and three.table(2).result.winners == ("Cat",)
+    assert three.table(2).result.how == "vp" and three.table(2).result.winners == ("Cat",)
     with pytest.raises(IllegalAction, match="both have 15"):
         apply(t, ev("result", table=1, vp={"Ann": 15, "Ben": 16}))
 
@@ -222,7 +236,7 @@ def test_csv_export_has_a_row_per_player_and_keeps_extension_reasons() -> None:
         ("1", "Ann", "7", "tie"), ("1", "Ben", "7", "tie"),
         ("2", "Cat, Jr.", "", "pending"), ("2", "Dan", "", "pending")]
     assert rows[0]["extension_seconds"] == "120" and rows[0]["extension_reasons"] == 'rules "question"'
-    assert rows[0]["decided_by"] == "time" and rows[0]["round"] == "1"
+    assert rows[0]["decided_by"] == "vp" and rows[0]["round"] == "1"  # entered with time left on the clock
 
 
 # --- JSON and a property over random event sequences ---------------------------------------------------

@@ -252,7 +252,22 @@ def _decided(state: Tournament, table: Table, event: Event) -> Result:
     last = event.data.get("last_standing")
     if last is not None and not isinstance(last, str):
         raise IllegalAction("result: last_standing must be a player's name")
-    return decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at)
+    called = event.data.get("time_called") is True or table.started and timers.remaining(table.timer, event.at) <= 0
+    return decide(table.players, vp, _seated_name(table, last) if last else None, at=event.at, time_called=called)
+
+
+def _check_filled_for(state: Tournament, table: Table, event: Event) -> None:
+    """A report says what it was filled in for (the room's form does: the round and the table's seats): a late or
+    repeated post from a flaky phone, filled in for an earlier round or before the seats changed, is refused rather
+    than set this round's result or credit the wrong players. Reports that don't say (older logs) stand as made."""
+    made_for = event.data.get("for_round")
+    if made_for is not None and made_for != state.current.number:
+        raise IllegalAction(f"this report was filled in for round {made_for}, and round {state.current.number} is "
+                            "being played now: open your table's page again and report this round's scores")
+    seats = event.data.get("seats")
+    if seats is not None and tuple(seats) != table.players:
+        raise IllegalAction(f"the seats at table {table.number} changed after this report was filled in: open your "
+                            "table's page again and report the scores of the players seated there now")
 
 
 @handler("report")
@@ -267,6 +282,7 @@ def _report(state: Tournament, event: Event) -> Tournament:
         raise IllegalAction(f"{who} is not seated at table {table.number} this round: report your own table's result")
     if table.result is not None:
         raise IllegalAction(f"table {table.number}'s result is in already; if it is wrong, tell the judge")
+    _check_filled_for(state, table, event)
     decided = _decided(state, table, event)
     last = event.data.get("last_standing")
     report = Report(who, decided.vp, decided.places, _seated_name(table, last) if isinstance(last, str) and last

@@ -41,6 +41,7 @@ HOW = {
     "target": "reached the VP target",
     "last-standing": "last force standing",
     "time": "time called: most VP wins",
+    "vp": "most VP",  # the players stopped before time and before the target: the score says it, not the clock
     "placement": "placed by the table",
 }
 
@@ -49,8 +50,11 @@ def vp_target(players: int) -> int:
     return 15 if players == 2 else 20
 
 
-def decide(players: tuple[str, ...], vp: dict[str, int], last_standing: str | None, *, at: float) -> Result:
-    """The result of one table from its VP (and the player left standing, if the game ended that way)."""
+def decide(players: tuple[str, ...], vp: dict[str, int], last_standing: str | None, *, at: float,
+           time_called: bool = False) -> Result:
+    """The result of one table from its VP (and the player left standing, if the game ended that way). With no
+    target reached, the most VP win; "time called" is said only when it was (the table's clock ran out, or the
+    judge called it), otherwise the result says the score decided it."""
     if last_standing is not None:
         return Result(vp=vp, winners=(last_standing,), how="last-standing", at=at)
     target = vp_target(len(players))
@@ -61,7 +65,8 @@ def decide(players: tuple[str, ...], vp: dict[str, int], last_standing: str | No
     if reached:
         return Result(vp=vp, winners=(reached[0],), how="target", at=at)
     top = max(vp.values())
-    return Result(vp=vp, winners=tuple(p for p in players if vp[p] == top), how="time", at=at)
+    return Result(vp=vp, winners=tuple(p for p in players if vp[p] == top), how="time" if time_called else "vp",
+                  at=at)
 
 
 def outcome(result: Result, player: str) -> str:
@@ -72,7 +77,8 @@ def outcome(result: Result, player: str) -> str:
 
 
 def describe(table: Table) -> str:
-    """One line for a table's result: 'Ann wins (time called: most VP wins)' or 'Tie: Ann, Ben (...)'."""
+    """One line for a table's result: 'Ann wins (time called: most VP wins) · Ann 12, Ben 9', 'Ann wins (most VP)
+    · ...' when the players stopped before time, or 'Tie: Ann and Ben (...)'."""
     r = table.result
     if r is None:
         return "no result yet"
