@@ -17,6 +17,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from companion.store.atomic import private_dir
+
 FORMAT = 1  # of an entry; another number is ignored (written again)
 
 
@@ -54,7 +56,7 @@ class ParsedToml:
         if json.loads(text)["data"] != data:  # anything JSON would not give back as it was
             return
         try:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            private_dir(self.folder)  # cache/ too, not only cache/packs: every folder of the data folder is 0700
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")  # created 0600
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:

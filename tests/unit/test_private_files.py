@@ -57,6 +57,7 @@ def typical_use(root: Path, elsewhere: Path) -> None:
     add_match(other_device, 2)
     create_backup(other_device, elsewhere / "theirs.zip")
     restore_backup(session, elsewhere / "theirs.zip")  # a safety copy, restored files, the packs folder
+    Session.open(root).packs()  # the parsed packs' cache: cache/ and cache/packs
 
 
 def test_every_file_and_folder_written_is_private(tmp_path: Path) -> None:
@@ -65,7 +66,8 @@ def test_every_file_and_folder_written_is_private(tmp_path: Path) -> None:
     typical_use(root, tmp_path / "out")
     found = modes(root)
     names = set(found)
-    assert {"matches", "tournaments", "tournaments/.lock", "backups", "incoming", "library", "sync.json"} <= names
+    assert {"matches", "tournaments", "tournaments/.lock", "backups", "incoming", "library", "sync.json",
+            "cache", "cache/packs"} <= names
     assert any(n.endswith(".lock") and n.startswith("matches/") for n in names)
     assert any(n.endswith(".label") for n in names) and any(n.endswith(".log") for n in names)
     wrong = {name: oct(mode) for name, mode in found.items()

@@ -76,8 +76,8 @@ def test_drop_keeps_results_and_leaves_the_next_pairing() -> None:
     rows = {r.player: r for r in standings(t)}
     assert (rows["Eve"].wins, rows["Eve"].vp, rows["Eve"].byes) == (1, BYE_VP, 1)
     assert rows["Ben"].dropped and rows["Ben"].losses == 1
-    # opponents' strength: Ann met Ben (0 points: floored at 1/3); Dan met Cat (0 points) likewise
-    assert rows["Ann"].opp_strength == rows["Dan"].opp_strength == 0.3333 and rows["Eve"].opp_strength == 0
+    # opponents' strength: Ann met Ben (0 points: floored at 0.33); Dan met Cat (0 points) likewise
+    assert rows["Ann"].opp_strength == rows["Dan"].opp_strength == 0.33 and rows["Eve"].opp_strength == 0
 
 
 def test_swap_two_seats_or_a_seat_and_a_bye_before_the_clocks() -> None:

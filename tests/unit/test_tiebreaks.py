@@ -47,16 +47,16 @@ def by_player(t: Tournament) -> dict[str, object]:
 
 
 def test_magic_order_match_points_then_opponents_match_win_rate() -> None:
-    # match-win rate = points / (3 x rounds, byes included), floored at 1/3:
-    #   Ann 3/6 = 1/2, Ben 1/2, Cat 1/6 -> 1/3, Dan 4/6 = 2/3, Eve 6/6 = 1
-    # OMW%: Ann (Ben 1/2 + Eve 1) / 2 = 3/4; Ben (Ann 1/2 + Cat 1/3) / 2 = 5/12; Cat (Dan 2/3 + Ben 1/2) / 2 = 7/12;
-    #       Dan (Cat 1/3) = 1/3; Eve (Ann 1/2) = 1/2
+    # match-win rate = points / (3 x rounds, byes included), floored at 0.33 (the tournament rules' number, not 1/3):
+    #   Ann 3/6 = 1/2, Ben 1/2, Cat 1/6 -> 0.33, Dan 4/6 = 2/3, Eve 6/6 = 1
+    # OMW%: Ann (Ben 1/2 + Eve 1) / 2 = 3/4; Ben (Ann 1/2 + Cat 0.33) / 2 = 0.415; Cat (Dan 2/3 + Ben 1/2) / 2 = 7/12;
+    #       Dan (Cat 0.33) = 0.33; Eve (Ann 1/2) = 1/2
     # order: Eve 6 pts, Dan 4 (a tie and a bye beat Ann's win and loss), Ann 3 / Ben 3 split by OMW 3/4 > 5/12, Cat 1
     rows = standings(example("magic"))
     assert [r.player for r in rows] == ["Eve", "Dan", "Ann", "Ben", "Cat"]
     assert [r.rank for r in rows] == [1, 2, 3, 4, 5] and not any(r.tied for r in rows)
     got = {r.player: r for r in rows}
-    for player, omw in {"Ann": Fraction(3, 4), "Ben": Fraction(5, 12), "Cat": Fraction(7, 12), "Dan": Fraction(1, 3),
+    for player, omw in {"Ann": Fraction(3, 4), "Ben": Fraction(83, 200), "Cat": Fraction(7, 12), "Dan": Fraction(33, 100),
                         "Eve": Fraction(1, 2)}.items():
         assert got[player].opp_strength == round(float(omw), 4)
     assert [got[p].points for p in ("Eve", "Dan", "Ann", "Ben", "Cat")] == [6, 4, 3, 3, 1]

@@ -34,7 +34,7 @@ from companion.core.tournament.tiebreaks import order_for
 
 BYE_VP = 10
 WIN_POINTS, TIE_POINTS = 3, 1
-FLOOR = Fraction(1, 3)
+FLOOR = Fraction(33, 100)  # Magic's tournament rules floor each opponent's match-win rate at 0.33, not 1/3
 HEROCLIX_FLOOR = Fraction(3, 10)
 
 HOW = {
@@ -102,7 +102,7 @@ class Standing:
     tied: bool  # shares its rank with another player
     points: int = 0  # match points: 3 a win, 1 a tie
     byes: int = 0
-    opp_strength: float = 0.0  # opponents' average match-win rate (each floored at 1/3); 0 with no opponent
+    opp_strength: float = 0.0  # opponents' average match-win rate (each floored at 0.33); 0 with no opponent
     dropped: bool = False
     opp_win: float = 0.0  # opponents' average win rate at tables (each floored at 30 %, byes left out)
     opp_score: float = 0.0  # opponents' average VP

@@ -5,7 +5,7 @@
               score (VP); opponents' win % (each opponent's wins / games at a table, floored at 30 %, byes left out
               on both sides: a bye is no opponent and no game); average opponent score (their VP)
     magic     Magic's tournament rules: match points (3 a win or bye, 1 a tie), opponents' match-win % (each
-              floored at 1/3, byes counted as wins in the opponent's own rate), then game points, here VP
+              floored at 0.33, byes counted as wins in the opponent's own rate), then game points, here VP
 Every order is best first on each number in turn; the rest of an equal row is a shared rank. A bye is worth
 results.BYE_VP in every order's VP, so the one VP figure reads the same everywhere. Dropped players keep their
 results and still count as opponents.
@@ -45,14 +45,14 @@ class Preset:
 W, T, L = Column("wins", "W"), Column("ties", "T"), Column("losses", "L")
 VP = Column("vp", "VP")
 PRESETS: dict[str, Preset] = {p.id: p for p in (
-    Preset("house", "Wins, then VP", "wins → ties → VP → opponents' strength (match-win %, 1/3 floor)",
+    Preset("house", "Wins, then VP", "wins → ties → VP → opponents' strength (match-win %, 0.33 floor)",
            ("wins", "ties", "vp", "opp_strength"), (W, T, L, VP, Column("opp_strength", "Opp", "pct"))),
     Preset("heroclix", "HeroClix (HCUnits)",
            "wins (a bye counts as a win) → score (VP) → opponents' win % (30 % floor, byes left out) → "
            "average opponent score", ("wins", "vp", "opp_win", "opp_score"),
            (W, L, T, Column("vp", "Score"), Column("opp_win", "OppW%", "pct"), Column("opp_score", "OppScore", "avg"))),
     Preset("magic", "Magic (match points)",
-           "match points (3 a win or bye, 1 a tie) → opponents' match-win % (1/3 floor) → game points (VP)",
+           "match points (3 a win or bye, 1 a tie) → opponents' match-win % (0.33 floor) → game points (VP)",
            ("points", "opp_strength", "vp"), (Column("points", "Pts"), W, L, T, Column("opp_strength", "OMW%", "pct"),
                                               VP)),
 )}
