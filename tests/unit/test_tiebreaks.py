@@ -56,8 +56,8 @@ def test_magic_order_match_points_then_opponents_match_win_rate() -> None:
     assert [r.player for r in rows] == ["Eve", "Dan", "Ann", "Ben", "Cat"]
     assert [r.rank for r in rows] == [1, 2, 3, 4, 5] and not any(r.tied for r in rows)
     got = {r.player: r for r in rows}
-    for player, omw in {"Ann": Fraction(3, 4), "Ben": Fraction(83, 200), "Cat": Fraction(7, 12), "Dan": Fraction(33, 100),
-                        "Eve": Fraction(1, 2)}.items():
+    for player, omw in {"Ann": Fraction(3, 4), "Ben": Fraction(83, 200), "Cat": Fraction(7, 12),
+                        "Dan": Fraction(33, 100), "Eve": Fraction(1, 2)}.items():
         assert got[player].opp_strength == round(float(omw), 4)
     assert [got[p].points for p in ("Eve", "Dan", "Ann", "Ben", "Cat")] == [6, 4, 3, 3, 1]
     assert got["Dan"].dropped and got["Dan"].byes == 1 and got["Dan"].vp == 7 + BYE_VP
