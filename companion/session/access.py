@@ -169,12 +169,15 @@ def table_access(match_id: str, players: Callable[[], Collection[str]],
 def origin_refusal(scope: dict[str, Any], printed: Iterable[str]) -> str | None:
     """Why a WebSocket upgrade or a POST is refused (None: it may go on).
 
-    Allowed: no Origin (not a browser: it could send any Origin it liked), the server's own origin (the Host
-    the browser asked for), or an address the server printed (its LAN address)."""
+    Allowed: no Origin and no Referer (not a browser: it could send any Origin it liked), the server's own origin
+    (the Host the browser asked for), or an address the server printed (its LAN address). A browser that sends no
+    Origin but a Referer (older ones, some privacy settings) is judged by the Referer's origin the same way."""
     if scope["type"] == "http" and scope.get("method", "GET").encode() in SAFE_METHODS:
         return None
     headers = dict(scope.get("headers") or [])
     origin = headers.get(b"origin")
+    if origin is None:
+        origin = _origin_of(headers.get(b"referer"))
     if origin is None:
         return None
     text = origin.decode("latin-1").rstrip("/")
@@ -184,6 +187,14 @@ def origin_refusal(scope: dict[str, Any], printed: Iterable[str]) -> str | None:
         return None
     return (f"Refused: this request came from another site ({text[:80]}), so nothing was changed. Open the "
             "address the host's screen or terminal shows.")
+
+
+def _origin_of(referer: bytes | None) -> bytes | None:
+    """scheme://host[:port] of a Referer (what an Origin header would have said), or None without one."""
+    if not referer:
+        return None
+    scheme, sep, rest = referer.partition(b"://")
+    return scheme + sep + rest.split(b"/", 1)[0] if sep else referer
 
 
 class OriginGuard:

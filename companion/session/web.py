@@ -173,8 +173,11 @@ def assemble(*, routes: list[BaseRoute], door: FletDoor, client_files: FletStati
 
 def config(app: ASGIApp, host: str, port: int, **extra: Any) -> uvicorn.Config:
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # no internet at the table or in the room
+    # proxy_headers off: no proxy stands in front of a table's or a room's server, so an X-Forwarded-For header is
+    # only a phone's claim (uvicorn trusts it from loopback by default: a fresh allowance of code tries per claim)
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_ping_interval=PING,
-                          ws_ping_timeout=PING, timeout_graceful_shutdown=GRACE, lifespan="on", **extra)
+                          ws_ping_timeout=PING, timeout_graceful_shutdown=GRACE, lifespan="on", proxy_headers=False,
+                          **extra)
 
 
 class Server(uvicorn.Server):

@@ -197,3 +197,15 @@ def test_digits_other_than_0_to_9_get_the_one_sentence_refusal(room: tuple[str, 
     refusal(ann.post("/table/1/report", data={**form, "vp-0": look_alike}), 409, "Ann's VP: type a whole number")
     refusal(ann.post("/table/1/report", data={**form, "round": look_alike}), 409, "doesn't say which round")
     assert stored(feed) == before
+
+
+def test_a_forwarded_for_header_buys_no_fresh_allowance_of_code_tries(room: tuple[str, RoomFeed]) -> None:
+    """No proxy stands before the room: X-Forwarded-For is the phone's own claim, so each claimed address is still
+    the one phone (uvicorn trusts the header from loopback unless told not to)."""
+    base, feed = room
+    guesser = phone(base)
+    answers = [guesser.post("/player/code", data={"code": f"AAAA-AAA{c}"},
+                            headers={"X-Forwarded-For": f"10.0.0.{i}"}).status_code
+               for i, c in enumerate("23456789ABCDEF")]
+    assert answers[-1] == 429
+    assert feed.judging.load(feed.id).spent == {}

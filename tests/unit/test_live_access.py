@@ -155,6 +155,18 @@ def test_the_origin_check_lets_the_server_s_own_pages_in_and_refuses_other_sites
     assert origin_refusal(scope("http", "http://evil.example", method="GET"), PRINTED) is None  # reads are fine
 
 
+def test_a_cross_site_referer_without_an_origin_is_refused_like_a_cross_site_origin() -> None:
+    def with_referer(referer: str, method: str = "POST") -> dict:
+        found = scope("http", None, method=method)
+        return {**found, "headers": [*found["headers"], (b"referer", referer.encode())]}
+
+    for foreign in ("http://evil.example/form.html", "http://192.168.1.5:9999/", "https://192.168.1.5:8552/x"):
+        reason = origin_refusal(with_referer(foreign), PRINTED)
+        assert reason is not None and "another site" in reason
+    assert origin_refusal(with_referer("http://192.168.1.5:8552/table/1"), PRINTED) is None  # its own page
+    assert origin_refusal(with_referer("http://evil.example/", method="GET"), PRINTED) is None  # reads are fine
+
+
 @given(st.text(max_size=60))
 def test_no_made_up_origin_passes_unless_it_is_the_server_s_own(origin: str) -> None:
     allowed = origin.rstrip("/") in ("http://192.168.1.5:8552",)
