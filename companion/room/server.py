@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 from flet_web.fastapi import FletStaticFiles
@@ -28,7 +29,7 @@ from companion.session.access import Access, judge_access, player_access
 from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed, room_url
 from companion.session.lan import lan_address, port_problem, public_base
-from companion.session.web import MAX_WATCHERS, FletDoor, Server, assemble, config
+from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config
 
 SESSION_TIMEOUT = 10  # seconds a closed judge page's Flet session is kept for a reconnect (Flet's default: 1 hour)
 
@@ -109,3 +110,32 @@ def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, p
           "screen).", flush=True)
     Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams).run()
     return 0
+
+
+class OpenRoom:
+    """The room served from inside the app (judge mode's *Open the room*, on a desktop or from the browser app's
+    machine): the same assembly as `companion judge serve --lan`, on a thread of the app's process, until `stop()`.
+    The judge's own device is the app itself; `judge_link()` makes a one-time link for another device of theirs."""
+
+    def __init__(self, root: Path | None, event_id: str, judge_screens: MakeJudgeScreens, *, port: int,
+                 host: str = "0.0.0.0") -> None:
+        self.feed = RoomFeed.open(event_id, root)
+        local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+        self.base = public_base(host, port)
+        self.players_url = room_url(host, port) + "find"
+        self.local = f"http://{local}:{port}"
+        app, hub, self.access, _ = build(self.feed, judge_screens, players_url=self.players_url,
+                                         announce=lambda code: None, printed=(self.base, self.local))
+        self._server = Background(Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams),
+                                  name=f"room-{event_id}")
+
+    def start(self) -> bool:
+        """Serve; True once it listens (False: the port was taken or the server failed, and nothing runs)."""
+        return self._server.start()
+
+    def judge_link(self) -> str:
+        """A fresh one-time link to the judge's screen (it works once; an older one stops working)."""
+        return f"{self.base}/judge/login?code={self.access.new_code()}"
+
+    def stop(self) -> None:
+        self._server.stop()

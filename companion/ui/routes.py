@@ -36,11 +36,24 @@ def screens_for(route: str, session: Session) -> list[Screen]:
         from companion.ui.helper.rules_screen import RulesScreen, SectionScreen
 
         return [*stack, RulesScreen(rest[0]), SectionScreen(rest[0], rest[1])]
-    if head == "judge-mode" and len(rest) == 1:
+    if head == "judge-mode" and 1 <= len(rest) <= 2 and _event(session, rest[0]):
         from companion.ui.judge.judge_mode import JudgeConsoleScreen, JudgeModeScreen
+        from companion.ui.judge.room_screen import CodesScreen, RoomScreen
 
-        return [*stack, JudgeModeScreen(), JudgeConsoleScreen(rest[0])]
+        console = [*stack, JudgeModeScreen(), JudgeConsoleScreen(rest[0])]
+        if rest[1:] == ["room"]:
+            return [*console, RoomScreen(rest[0])]
+        if rest[1:] == ["codes"]:  # under the room's screen, as tapping Player codes leaves it
+            return [*console, RoomScreen(rest[0]), CodesScreen(rest[0])]
+        return console
     return stack
+
+
+def _event(session: Session, event_id: str) -> bool:
+    try:
+        return session.judging.exists(event_id)
+    except CompanionError:
+        return False
 
 
 def _stored(session: Session, match_id: str) -> bool:

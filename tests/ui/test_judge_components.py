@@ -64,11 +64,14 @@ async def test_the_feed_tells_followers_of_changes_only(room: Room, clock: Clock
     assert kept == [renamed] and gone == []
 
 
-async def test_the_judge_shows_and_hides_the_players_codes(room: Room) -> None:
+async def test_the_judge_shows_and_hides_the_players_codes_never_beside_the_rooms_qr(room: Room) -> None:
     judge, _ = await room.open()
+    assert h.find(judge.page, "room-qr-row").visible
     await h.click(judge, h.find(judge.page, "show-codes"))
     shown = h.find(judge.page, "player-codes")
     assert shown.visible and [line.split(":")[0] for line in shown.value.splitlines()] == [
         "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    assert not h.find(judge.page, "room-qr-row").visible  # a projected judge's screen shows no code with the QR
+    assert h.find(judge.page, "codes-warning").visible
     await h.click(judge, h.find(judge.page, "show-codes"))
-    assert not h.find(judge.page, "player-codes").visible
+    assert not h.find(judge.page, "player-codes").visible and h.find(judge.page, "room-qr-row").visible

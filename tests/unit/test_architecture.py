@@ -2,7 +2,7 @@
 
 - the screens (ui/), the command line (cli/) and the room pages (room/) import only the service layer
   (companion.session...) and the model's types and errors, besides their own folder (the command line also
-  starts the app and the room server);
+  starts the app and the room server, and judge mode opens the room from inside the app);
 - core/ is plain Python (no Flet, no TinyDB, no QR or PNG library); rules/ builds on core/ only;
 - no screen, command or room page reaches a store through an attribute (`session.store...`);
 - no session module hands on a store, a rules module or function, a core module or a reducer (model types,
@@ -25,7 +25,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "companion"
 CONSUMERS = ("companion.ui", "companion.cli", "companion.room")
 TYPES = ("companion.core.model", "companion.core.errors")
 LOWER = ("companion.store", "companion.rules", "companion.core")
-STARTS = {"companion.cli": ("companion.ui", "companion.room")}  # the command line starts the app and the servers
+STARTS = {"companion.cli": ("companion.ui", "companion.room"),  # the command line starts the app and the servers
+          "companion.ui": ("companion.room",)}  # judge mode opens the room from inside the app
 LONG_MODULE_LINES = 600  # past this a module warns (read it: does it hold one idea?); it never fails
 
 

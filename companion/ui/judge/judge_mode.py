@@ -73,8 +73,8 @@ class JudgeModeScreen:
             ft.FilledButton("Create event", icon=ft.Icons.ADD, key="event-create", on_click=lambda: self._create(app)),
             ft.Text("Your events", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             *(events or [ft.Text("No events yet.", key="no-events")]),
-            ft.Text("Players' phones can follow their table's clock: run `companion judge serve --lan` on this "
-                    "computer and show them the room's QR code.", size=12, italic=True),
+            ft.Text("Players' phones follow their table's clock and report results once you open the room: "
+                    "your event, then Room.", size=12, italic=True),
         ])
 
     def _create(self, app: App) -> None:
@@ -126,8 +126,12 @@ class JudgeConsoleScreen:
             self.alerts = Alerts()
             app.keep_awake(True)
             app.page.run_task(self._tick, app)
+        from companion.ui.judge.room_screen import RoomScreen
+
+        room = ft.FilledTonalButton("Room: players' phones and codes", icon=ft.Icons.WIFI_TETHERING, key="event-room",
+                                    on_click=lambda: app.show(RoomScreen(self.id)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
-                       appbar=app_bar(app, state.name), controls=[self.console])
+                       appbar=app_bar(app, state.name), controls=[room, self.console])
 
     async def _tick(self, app: App) -> None:
         """One tick a second into the feed while the console is the screen on top (its warnings always)."""

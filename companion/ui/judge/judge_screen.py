@@ -187,13 +187,18 @@ def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, roo
             return
         set_codes("\n".join(f"{p}: {c}" for p, c in found.items()) or "No players yet")
 
-    room = [] if room_url is None else [ft.Row(wrap=True, controls=[
+    # the room's QR and the players' codes never show together: a projected judge's screen would hand every code
+    # to the whole room; while the codes show, the QR is hidden
+    room = [] if room_url is None else [ft.Row(wrap=True, visible=not codes, key="room-qr-row", controls=[
         *([ft.Image(src=room_qr, width=140, height=140)] if room_qr else []),
         ft.Text(f"Players: open {room_url} for your table's clock and the standings", selectable=True),
     ])]
     if player_codes is not None:
-        room.append(ft.Column([ft.OutlinedButton("Player codes", key="show-codes", on_click=show_codes),
-                               ft.Text(codes, key="player-codes", selectable=True, visible=bool(codes))]))
+        room.append(ft.Column([
+            ft.OutlinedButton("Hide the codes" if codes else "Player codes", key="show-codes", on_click=show_codes),
+            ft.Text("For your eyes only: hand each player their own code. The room's QR code is hidden meanwhile.",
+                    key="codes-warning", visible=bool(codes), weight=ft.FontWeight.BOLD),
+            ft.Text(codes, key="player-codes", selectable=True, visible=bool(codes))]))
     cut = t.swiss and not t.cut and len(t.rounds) > 1  # a top cut once, after Swiss rounds
     bar = ft.Row(wrap=True, spacing=8, controls=[
         ft.FilledButton("Start all", key="start-all", on_click=lambda: act("start", {})),

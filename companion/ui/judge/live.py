@@ -32,6 +32,7 @@ from companion.ui.alerts import Alerts
 from companion.ui.judge.feed import JudgeFeed, mount
 from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.judge.qr import qr_png
+from companion.ui.shell import themes
 
 TOPIC = "judge"
 MIN_GAP = 0.2  # clocks started at different instants flip at different moments: wake at most 5 times a second
@@ -149,6 +150,7 @@ class LiveHub:
         """Flet's entry point for each browser session: the judge's screen, or a note for anyone else."""
         page.title = self.state.name
         page.scroll = ft.ScrollMode.AUTO
+        page.theme, page.dark_theme = themes()  # the app's thumb-sized buttons (a laptop's browser made them 32 px)
         if not self.may_write(page):
             page.controls = [ft.Text(NOT_JUDGE, key="not-judge", selectable=True)]
             page.update()

@@ -1,0 +1,169 @@
+"""Judge mode's *Open the room*: the event's room served from this app (no terminal), and the players' codes on a
+screen of their own.
+
+The room is `companion judge serve --lan`'s assembly (room.server.OpenRoom) on a thread of the app's process: the
+players' pages (find my table, the clocks, standings, *Report result*) for every phone on this device's Wi-Fi or
+LAN, and the judge's screen for another device of the judge's through a one-time link. It keeps running when the
+judge leaves this screen, until *Close the room* or the app closes.
+
+Where: the desktop app and the browser app (the room then runs on the machine serving it). Phone builds carry no
+web server (flet-web and uvicorn are not built for phones): there the screen says so and how to open the room from
+a computer instead.
+
+The players' codes never share a screen with the room's QR code (a projected room screen would hand every code to
+everyone): they have their own screen, with the warning to hand each one over privately.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+from typing import Any
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.session.judging.player_codes import EventCodes
+from companion.ui.hooks import mount
+from companion.ui.judge.qr import qr_png
+from companion.ui.shell import App, app_bar
+
+FIRST_PORT = 8570  # a hosted table's servers start at 8552
+PORTS_TRIED = 20
+QR_SIDE = 240
+_open: dict[str, Any] = {}  # event id -> room.server.OpenRoom: one room per event in this process
+
+
+def why_no_room(page: ft.Page) -> str | None:
+    """Why this app can't serve the room here (None: it can)."""
+    if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS) and not page.web:
+        return ("A phone build carries no web server, so the room can't run on this phone. Open the room from a "
+                "computer on the same Wi-Fi: the desktop app (Judge mode, your event, Room) or "
+                "`companion judge serve --lan`.")
+    if importlib.util.find_spec("flet_web") is None:
+        return "Serving the room needs the app's web extra: pip install 'tabletop-companion[web]'."
+    return None
+
+
+def _free_port() -> int:
+    for port in range(FIRST_PORT, FIRST_PORT + PORTS_TRIED):
+        with socket.socket() as s:
+            try:
+                s.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+            return port
+    raise CompanionError(f"no free port between {FIRST_PORT} and {FIRST_PORT + PORTS_TRIED - 1}: close another "
+                         "server on this device and try again")
+
+
+def open_room(app: App, event_id: str) -> Any:
+    """Start serving the event's room (once per event); raises CompanionError when it can't."""
+    if event_id in _open:
+        return _open[event_id]
+    from companion.room.server import OpenRoom  # flet-web, uvicorn and the room's pages: loaded when asked for
+    from companion.ui.judge.live import LiveHub
+
+    room = OpenRoom(app.session.judging.root, event_id, LiveHub.for_room, port=_free_port())
+    if not room.start():
+        raise CompanionError("the room's server did not start: try again, or restart the app")
+    _open[event_id] = room
+    return room
+
+
+def close_room(event_id: str) -> None:
+    room = _open.pop(event_id, None)
+    if room is not None:
+        room.stop()
+
+
+class RoomScreen:
+    live = True  # its component redraws itself
+
+    def __init__(self, event_id: str) -> None:
+        self.id = event_id
+        self.route = f"/judge-mode/{event_id}/room"
+
+    def build(self, app: App) -> ft.View:
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
+                       appbar=app_bar(app, "The room"), controls=[mount(RoomBody, app, self.id, key="room-island")])
+
+
+@ft.component
+def RoomBody(app: App, event_id: str) -> ft.Control:
+    _, redraw = ft.use_state(0)
+    link, set_link = ft.use_state("")
+    room = _open.get(event_id)
+    problem = why_no_room(app.page)
+
+    def start() -> None:
+        if app.attempt(lambda: open_room(app, event_id)) is not None:
+            redraw(lambda n: n + 1)
+
+    def stop() -> None:
+        close_room(event_id)
+        set_link("")
+        redraw(lambda n: n + 1)
+
+    if room is None:
+        return ft.Column(key="room-body", spacing=12, controls=[
+            ft.Text("Open the room and every player follows their table on their own phone, over this device's "
+                    "Wi-Fi or LAN (no internet, no account): find my table, the clock, the standings, and "
+                    "reporting the result with their own code."),
+            ft.Text(problem, key="room-problem", color=ft.Colors.ERROR) if problem else
+            ft.FilledButton("Open the room", icon=ft.Icons.WIFI_TETHERING, key="open-room", on_click=start),
+        ])
+    return ft.Column(key="room-body", spacing=12, controls=[
+        ft.Text("Players scan this for their table", weight=ft.FontWeight.BOLD, size=18),
+        ft.Image(src=qr_png(room.players_url), width=QR_SIDE, height=QR_SIDE, key="room-qr"),
+        ft.Text(room.players_url, key="room-link", selectable=True),
+        ft.Text("Phones must be on the same Wi-Fi or LAN as this device. The pages show table numbers, names, "
+                "clocks and standings to anyone on it; only a player's own code reports a result.", size=12),
+        ft.FilledButton("Player codes", icon=ft.Icons.KEY, key="room-codes",
+                        on_click=lambda: app.show(CodesScreen(event_id))),
+        ft.OutlinedButton("Judge's link for another device", icon=ft.Icons.LINK, key="room-judge-link",
+                          on_click=lambda: set_link(room.judge_link())),
+        ft.Text(f"For your eyes only (it works once): {link}" if link else "", key="judge-link", selectable=True,
+                visible=bool(link), size=12),
+        ft.OutlinedButton("Close the room", icon=ft.Icons.STOP_CIRCLE, key="close-room",
+                          on_click=lambda: app.confirm(
+                              "Close the room?", "Players' pages stop following their tables until you open the "
+                              "room again. Nothing of the event is lost.", "Close the room", stop)),
+    ])
+
+
+class CodesScreen:
+    """Each player's own code, to hand over privately (or print with `companion judge codes --html FILE`)."""
+
+    def __init__(self, event_id: str) -> None:
+        self.id = event_id
+        self.route = f"/judge-mode/{event_id}/codes"
+
+    def build(self, app: App) -> ft.View:
+        judging = app.session.judging
+        try:
+            codes = EventCodes(judging, self.id).codes()
+        except CompanionError as exc:
+            return ft.View(route=self.route, appbar=app_bar(app, "Player codes"), padding=16,
+                           controls=[ft.Text(str(exc), key="codes-problem")])
+        rows: list[ft.Control] = [
+            ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
+                         controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
+                                   ft.Text(code, size=24, selectable=True, font_family="monospace")]))
+            for name, code in codes.items()]
+
+        def copy() -> None:
+            text = "\n".join(f"{name}: {code}" for name, code in codes.items())
+            app.page.run_task(app.clipboard.set, text)
+            app.toast("Codes copied: send each player only their own.")
+
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=8,
+                       appbar=app_bar(app, "Player codes"), controls=[
+            ft.Text("Hand each player their own code, in private: whoever has a code can report that player's "
+                    "results. Don't show this screen to the room.", key="codes-warning"),
+            *(rows or [ft.Text("No players yet: seat the tables first.", key="no-codes")]),
+            ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy,
+                              visible=bool(codes)),
+            ft.Text("A code works once, on one phone; after a player signs in, their next code shows here.",
+                    size=12),
+        ])

@@ -1,0 +1,72 @@
+"""Judge mode opens the room from the app itself (no terminal): the players' pages answer on the network, the
+room's QR and the players' codes are on screens of their own, the judge gets a one-time link for another device,
+and closing the room stops its server. A real Flet session over the app's own routes; the room over loopback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from companion.session import Session
+from companion.session.judging.player_codes import EventCodes
+from companion.ui.judge import room_screen
+
+from flet_harness import Harness, drawn
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_the_judge_opens_the_room_hands_out_codes_and_closes_it(tmp_path: Path) -> None:
+    session = Session.open(tmp_path)
+    event = session.judging.new_event("Friday", [["Ann", "Ben"], ["Cat", "Dan"], ["Eve", "Fay"]])
+    h = await Harness.at(session, f"/judge-mode/{event.id}")
+    await h.click("event-room")
+    await drawn()
+    assert h.has("open-room") and not h.has("room-qr")
+    await h.click("open-room")
+    await drawn()
+    room = room_screen._open[event.id]
+    try:
+        assert h.has("room-qr") and h.text_of("room-link") == room.players_url
+        assert not h.has("player-codes") and not any("Ann:" in t for t in h.texts())  # no code beside the QR
+        with httpx.Client(base_url=room.local, timeout=20) as phone:
+            found = phone.get("/find", params={"name": "ann"})
+            assert found.status_code == 200 and "Table 1" in found.text and "Ben" in found.text
+
+        await h.click("room-judge-link")
+        await drawn()
+        link = h.text_of("judge-link").split(": ", 1)[1]
+        assert "/judge/login?code=" in link
+        with httpx.Client(timeout=20, follow_redirects=False) as laptop:
+            signed = laptop.get(room.local + link.split(room.base, 1)[1])
+            assert signed.status_code in (302, 303, 307) and signed.cookies  # the judge's cookie for that device
+
+        await h.click("room-codes")
+        await drawn()
+        codes = EventCodes(session.judging, event.id).codes()
+        assert codes["Ann"] in h.texts() and not h.has("room-qr")  # the codes alone, with the warning
+        assert "Don't show this screen to the room" in h.text_of("codes-warning")
+        await h.back()
+        await drawn()
+        await h.click("close-room")
+        await h.click("confirm-yes")
+        await drawn()
+        assert event.id not in room_screen._open and h.has("open-room")
+        with pytest.raises(httpx.TransportError), httpx.Client(base_url=room.local, timeout=3) as phone:
+            phone.get("/find")
+    finally:
+        room_screen.close_room(event.id)
+
+
+async def test_a_reload_lands_on_the_room_and_on_the_codes(tmp_path: Path) -> None:
+    session = Session.open(tmp_path)
+    event = session.judging.new_event("Friday", [["Ann", "Ben"]])
+    h = await Harness.at(session, f"/judge-mode/{event.id}/codes")
+    assert h.has("codes-warning") and EventCodes(session.judging, event.id).codes()["Ben"] in h.texts()
+    await h.back()
+    await drawn()
+    assert h.has("open-room")  # the room's screen lies under the codes, as tapping Player codes leaves it
+    gone = await Harness.at(session, "/judge-mode/no-such-event/room")
+    assert gone.has("home-judge")  # an event that isn't here opens home
