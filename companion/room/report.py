@@ -29,8 +29,10 @@ from companion.session.access import Access
 from companion.session.judging.player_codes import player_of
 from companion.session.judging.reports import MAX_VP
 from companion.session.judging.room import RoomFeed
+from companion.session.web import small_body
 
 MAX_FORM = 4096  # bytes of a posted form: a report of four players is well under 200
+BODY_DEADLINE = 10.0  # seconds for a form's body to arrive once its headers are in (tests shorten it)
 CODE_TRIES = (10, 5)  # per phone address: 10 code tries at once, then 10 a minute
 REPORTS = (12, 4)  # per player: 4 reports at once, then 12 a minute
 NO_STORE = {"Cache-Control": "no-store"}
@@ -71,7 +73,8 @@ class Reports:
                             f"{self.code_tries.wait(client)} seconds and type the code on your slip again.")
         form = await _form(request)
         if form is None:
-            return _refused(413, "Too long", "That form was too long to be a player's code.")
+            return _refused(413, "Not taken", "That form was too long or too slow to be a player's code: send it "
+                            "again.")
         cookie = await run_in_threadpool(self.players.redeem, form.get("code", "")[:40])
         if cookie is None:
             return _refused(403, "Code not accepted", "This code is spent or wrong: each code signs in one phone "
@@ -102,7 +105,8 @@ class Reports:
                             "only their own table's result.", f"/table/{own}" if own is not None else "/find")
         form = await _form(request)
         if form is None:
-            return _refused(413, "Too long", "That form was too long to be a table's result.", back)
+            return _refused(413, "Not taken", "That form was too long or too slow to be a table's result: send it "
+                            "again.", back)
         try:
             data = _scores(self.feed, own, form)
             await run_in_threadpool(self.feed.judging.report, self.feed.id, player, data)
@@ -154,12 +158,11 @@ def _digits(text: str, most: int = 6) -> bool:
 
 
 async def _form(request: Request) -> dict[str, str] | None:
-    """A url-encoded form's fields (the first value of each), or None when it is longer than MAX_FORM."""
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FORM:
-            return None
+    """A url-encoded form's fields (the first value of each), or None when it is longer than MAX_FORM or does not
+    arrive within BODY_DEADLINE seconds."""
+    body = await small_body(request, MAX_FORM, BODY_DEADLINE)
+    if body is None:
+        return None
     fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
     return {k: v[0] for k, v in fields.items()}
 

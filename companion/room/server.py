@@ -26,6 +26,7 @@ from companion.room.hub import MAX_VIEWERS, RoomHub
 from companion.room.report import Reports
 from companion.room.routes import not_found, room_routes
 from companion.session.access import Access, judge_access, player_access
+from companion.session.connection_guard import file_budget
 from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed, room_url
 from companion.session.lan import lan_address, port_problem, public_base
@@ -62,6 +63,9 @@ def build(feed: RoomFeed, judge_screens: MakeJudgeScreens, *, players_url: str, 
           max_watchers: int = MAX_WATCHERS) -> tuple[ASGIApp, RoomHub, Access, JudgeScreens]:
     """The whole server as one ASGI app (tests and benchmarks run it too). `printed`: the addresses shown on
     the terminal, besides the server's own origin, that a form or a socket may come from."""
+    # every stream and socket is an open file: the caps fit in what the process really has (a 1,024 limit left
+    # the room "Too many open files" below a 2,000-stream cap)
+    max_viewers = min(max_viewers, file_budget() - max_watchers)
     hub = RoomHub(feed, max_viewers=max_viewers)
     access = judge_access(feed.judge_key(), feed.rotate_judge_key, announce)
     live = judge_screens(feed, url=players_url, may_write=access.admits, on_write=hub.wake, on_rotate=access.rotate)

@@ -9,7 +9,8 @@ the app's "Host this table": the join pages + the phones' table) are built here,
 - one Flet socket endpoint: the cookie it brings is checked once, per connection (session.access); a socket
   without one only watches, and watchers share `max_watchers` slots fairly (session.fair): a newcomer takes the
   oldest watcher of the address holding the most, whose session is deleted at once, so memory stays bounded;
-- uvicorn's settings, a stop that ends open streams at once, and a background thread for the app's host.
+- uvicorn's settings behind the connection guard (open files, a cap per address, header deadlines:
+  session.connection_guard), a stop that ends open streams at once, and a background thread for the app's host.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from companion.session.access import Access, OriginGuard
+from companion.session.connection_guard import (
+    HEADER_DEADLINE,
+    PER_ADDRESS,
+    Connections,
+    guarded_protocol,
+    raise_open_files,
+)
 from companion.session.fair import FairShare
 
 PING = 5  # seconds between WebSocket pings, and to wait for the answer (a phone gone is noticed in 2 * PING)
@@ -45,6 +53,27 @@ STATIC_MAX_AGE = 7 * 24 * 3600
 STATIC_FILES = (".js", ".mjs", ".wasm", ".png", ".ico", ".ttf", ".otf", ".woff", ".woff2", ".bin", ".symbols",
                 ".frag", ".map")
 log = logging.getLogger(__name__)
+
+
+BODY_DEADLINE = 10.0  # seconds for a small form's body to arrive once its headers are in
+
+
+async def small_body(request: Any, limit: int, deadline: float | None = None) -> bytes | None:
+    """A posted form's body, or None when it is longer than `limit` bytes or does not arrive within `deadline`
+    seconds (a phone trickling a body holds no connection for long: the header deadline stops at the headers)."""
+
+    async def read() -> bytes | None:
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                return None
+        return body
+
+    try:
+        return await asyncio.wait_for(read(), BODY_DEADLINE if deadline is None else deadline)
+    except TimeoutError:
+        return None
 
 
 def plain_404(scope: Scope) -> Response:
@@ -171,13 +200,17 @@ def assemble(*, routes: list[BaseRoute], door: FletDoor, client_files: FletStati
     return OriginGuard(Headers(inner, not_found), printed)
 
 
-def config(app: ASGIApp, host: str, port: int, **extra: Any) -> uvicorn.Config:
+def config(app: ASGIApp, host: str, port: int, *, per_address: int = PER_ADDRESS,
+           header_deadline: float = HEADER_DEADLINE, **extra: Any) -> uvicorn.Config:
+    """uvicorn's settings for a room's or a table's server, behind the connection guard (session.connection_guard:
+    open files raised to the hard limit, a cap per client address, a deadline for request headers)."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # no internet at the table or in the room
+    raise_open_files()
     # proxy_headers off: no proxy stands in front of a table's or a room's server, so an X-Forwarded-For header is
     # only a phone's claim (uvicorn trusts it from loopback by default: a fresh allowance of code tries per claim)
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_ping_interval=PING,
                           ws_ping_timeout=PING, timeout_graceful_shutdown=GRACE, lifespan="on", proxy_headers=False,
-                          **extra)
+                          http=guarded_protocol(Connections(per_address), header_deadline), **extra)
 
 
 class Server(uvicorn.Server):

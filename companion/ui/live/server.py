@@ -25,7 +25,7 @@ from starlette.types import ASGIApp
 from companion.core.errors import CompanionError
 from companion.session.lan import lan_address, public_base
 from companion.session.live_table import LiveTable
-from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config
+from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config, small_body
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
 from companion.ui.shell import Places
@@ -53,11 +53,9 @@ def build(table: LiveTable, places: Places, *, printed: tuple[str, ...] = (),
         return HTMLResponse(join_page.choose_seat(table.title(), code, table.seats()), headers=PAGE_HEADERS)
 
     async def join(request: Request) -> Response:
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_FORM:
-                return HTMLResponse(join_page.spent(), 413, headers=PAGE_HEADERS)
+        body = await small_body(request, MAX_FORM)  # too long or too slow: refused unread
+        if body is None:
+            return HTMLResponse(join_page.spent(), 413, headers=PAGE_HEADERS)
         form = parse_qs(body.decode("utf-8", "replace"))
         cookie = access.redeem(form.get("code", [""])[0], form.get("player", [""])[0])
         if cookie is None:
