@@ -163,18 +163,33 @@ def order_refusal(state: Match, step: Step) -> Refusal | None:
     return f"{when}: the Scarab's turn runs in order, and {now(state)}", "turn-sequence"
 
 
-def gun_refusal(state: Match, step: Step) -> Refusal | None:
+def gun_refusal(state: Match, step: Step, named: Refusal | None = None) -> Refusal | None:
+    """Why the gun can't fire now: its dial, then the named target's own reason (`named`), then no target."""
     dial = dials(state).get(step.dial or "")
     name = DIAL_NAMES[step.dial or CORE]
     if dial is None:
         return f"enter the Scarab's {name} first: the gun uses its attack and damage", step.rule
     if dial.eliminated or stat(dial, "attack") is None or stat(dial, "damage") is None:
         return f"the {name} shows no attack and damage values now", step.rule
+    if named:
+        return named
     if not gun_targets(state, step.id):
-        what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
-        return (f"no {what} the guns can reach (not beneath, on top of or inside the Scarab): hold fire",
-                "gun-targets")
+        return _no_target(state, step)
     return None
+
+
+def _no_target(state: Match, step: Step) -> Refusal:
+    """Why a gun has no target: each figure it could otherwise shoot with its own reason (where it stands), or
+    that there is none on the table."""
+    mine = attackers(state)
+    if step.id == "turret" and aerial_marked(state):
+        mine = tuple(u for u in mine if is_aerial(u) or is_colossal(u))
+    if not mine:
+        what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
+        return f"no {what} of the attacking player is on the table: hold fire", step.rule
+    reasons = [why[0] for u in mine if (why := gun_target_refusal(state, step.id, u.id))]
+    shown = "; ".join(reasons[:3]) + ("; ..." if len(reasons) > 3 else "")
+    return f"{shown} (hold fire)", "gun-targets"
 
 
 def reinforcement_refusal(state: Match, unit: Unit, interior: bool = False) -> Refusal | None:

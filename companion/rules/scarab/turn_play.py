@@ -162,7 +162,8 @@ def check(state: Match, action: Action, require: bool) -> Refusal | None:
     name = action.name
     step = STEP_BY_ID.get(name)
     if step is not None:
-        why = order_refusal(state, step) or (gun_refusal(state, step) if name in GUNS else None)
+        named = gun_target_refusal(state, name, action.params.get("target")) if name in GUNS else None
+        why = order_refusal(state, step) or (gun_refusal(state, step, named) if name in GUNS else None)
         if why or name not in (*GUNS, "reinforcements", "displaced"):
             return why
         if name == "displaced":
