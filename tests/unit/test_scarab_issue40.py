@@ -127,3 +127,21 @@ def test_the_advisor_weighs_the_attack_a_move_ends_in() -> None:
     on_top = placed(attackers_turn(figure("hero", "p2", attack=9), core_clicks=1), hero="top")
     best = advice.rank(SCARAB, on_top)[0]
     assert best.action.name == "enter" and best.action.params["target"] == "core" and best.win > 0
+
+
+def test_audit_the_scarab_wins_when_every_attacker_on_the_table_is_ko_whatever_waits_in_the_reserves() -> None:
+    # the attacker has no action that brings a reserve unit onto the table: a KO'd force on it is eliminated
+    state = attackers_turn(figure("hero", "p2", clicks=1), figure("spare", "p2", location="reserve"))
+    assert SCARAB.decided(state) is None
+    down = replay(state, [Event("damage", {"unit": "hero", "amount": 1})])
+    assert SCARAB.decided(down) == (("p1",), "every attacking figure is KO'd: Ann wins")
+    assert [o.action for o in SCARAB.legal_actions(down)] == ["end-match"]
+
+
+def test_audit_a_grenade_at_the_scarab_is_against_the_shell_dial_even_from_a_colossal_figure() -> None:
+    state = attackers_turn(figure("col", "p2", "Colossus", marks=("colossal",), tokens={"grenade": 1}))
+    shot = SCARAB.odds(state, Action("shoot-scarab", "col", {}))
+    grenade = SCARAB.odds(state, Action("shoot-scarab", "col", {"grenade": True, "under_base": True}))
+    assert shot is not None and "(Chassis dial defense)" in shot.text and "vs defense 18" in shot.text
+    assert grenade is not None and grenade.text.startswith("Colossus throws a grenade at the Scarab (Shell dial")
+    assert "vs defense 17" in grenade.text

@@ -117,8 +117,10 @@ def _turn(state: Match, defaults: dict[str, bool]) -> _Turn:
                  sum(1 for u in mine if is_aerial(u) and acted(state, u)))
 
 
-def _defense_dial(state: Match, unit: Unit) -> tuple[str, Unit | None]:
-    which = CHASSIS if is_colossal(unit) else SHELL
+def _defense_dial(state: Match, unit: Unit, grenade: bool = False) -> tuple[str, Unit | None]:
+    """The dial whose defense a shot at the Scarab is against: the Shell dial's, a colossal figure's shot the
+    Chassis dial's; a grenade's always the Shell dial's (the seed names it for Throw a Grenade)."""
+    which = CHASSIS if is_colossal(unit) and not grenade else SHELL
     return which, dials(state).get(which)
 
 
@@ -259,14 +261,17 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool,
     attack, damage = stat(unit, "attack") or 0, stat(unit, "damage") or 0
     mods = (("modifiers", int(modifier)), *extra)
     if spec.id == "shoot-scarab":
-        which, dial = _defense_dial(state, unit)
-        assert dial is not None  # _unit_refusal checked it
-        return _Aim(Shot(f"{unit.name} shoots the Scarab ({DIAL_NAMES[which]} defense)", attack,
+        which, dial = _defense_dial(state, unit, grenade)
+        if dial is None or stat(dial, "defense") is None:  # a colossal figure's grenade: the Shell dial
+            return f"the {DIAL_NAMES[which]} shows no defense value", spec.rule
+        verb = "throws a grenade at" if grenade else "shoots"
+        return _Aim(Shot(f"{unit.name} {verb} the Scarab ({DIAL_NAMES[which]} defense)", attack,
                          stat(dial, "defense") or 0, damage, mods), dials(state)[SHELL])
     if spec.id == "attack-core":
         core = dials(state)[CORE]
         bonus = (("adjacent to the core", CORE_ADJACENT_BONUS),) if adjacent else ()
-        return _Aim(Shot(f"{unit.name} attacks the Main Power Core", attack, stat(core, "defense") or 0,
+        verb = "throws a grenade at" if grenade else "attacks"
+        return _Aim(Shot(f"{unit.name} {verb} the Main Power Core", attack, stat(core, "defense") or 0,
                          CORE_DAMAGE, bonus + mods), core)
     standing_ones = [u for u in reinforcements(state) if standing(u)]
     # like a Halo attack, no target given means the first one this figure can shoot from where it stands
@@ -281,7 +286,8 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool,
     defense = stat(target, "defense")
     if defense is None:
         return f"{target.name} shows no defense value now", spec.rule
-    return _Aim(Shot(f"{unit.name} attacks {target.name}", attack, defense, damage, mods), target)
+    verb = "throws a grenade at" if grenade else "attacks"
+    return _Aim(Shot(f"{unit.name} {verb} {target.name}", attack, defense, damage, mods), target)
 
 
 @dataclass(frozen=True)
