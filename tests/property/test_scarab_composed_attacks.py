@@ -22,7 +22,7 @@ from scarab_setup_kit import figure, scarab_match
 
 SCARAB = rules.get("scarab")
 PLACES = ("ground", "beneath", "top", "ramp", "interior")
-STARTS = {"enter": ("top",), "exit": ("ramp",), "move-off": ("top",), "jump-off": ("top",), "move": PLACES}
+STARTS = {"enter": ("top",), "exit": ("ramp", "interior"), "move-off": ("top",), "jump-off": ("top",), "move": PLACES}
 LANDS = {"enter": "ramp", "exit": "top", "move-off": "ground", "jump-off": "ground"}
 ATTACK_OF = {"scarab": "shoot-scarab", "core": "attack-core"}
 FLAGS = ("grenade", "under_base", "close_combat", "next_to_base", "adjacent")
@@ -76,6 +76,8 @@ def test_every_attack_after_a_move_is_the_plain_attack_from_where_the_move_leave
         params["to"] = data.draw(st.sampled_from(("", *PLACES)))
     if name == "jump-off":
         params["jump_climb"] = data.draw(st.booleans())
+    if name == "exit":
+        params["via_ramp"] = data.draw(st.booleans())
     action = Action(name, "hero", params)
     mid = after_the_move(state, name, params)
     alone = SCARAB.explain(state, Action(name, "hero", {k: v for k, v in params.items() if k != "target"}))

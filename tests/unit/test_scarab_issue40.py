@@ -145,3 +145,23 @@ def test_audit_a_grenade_at_the_scarab_is_against_the_shell_dial_even_from_a_col
     assert shot is not None and "(Chassis dial defense)" in shot.text and "vs defense 18" in shot.text
     assert grenade is not None and grenade.text.startswith("Colossus throws a grenade at the Scarab (Shell dial")
     assert "vs defense 17" in grenade.text
+
+
+def test_audit_a_figure_on_the_interior_map_may_walk_onto_the_ramp_and_exit_in_the_same_action() -> None:
+    grunt = figure("grunt", "p1", attack=8, defense=15, damage=1, points=20)
+    state = placed(attackers_turn(figure("hero", "p2"), grunt), hero="interior", grunt="top")
+    refused = SCARAB.explain(state, Action("exit", "hero", {}))
+    assert not refused.legal and refused.rule == "exiting" and "reach the Ramp in this action" in refused.reason
+    action = Action("exit", "hero", {"via_ramp": True, "target": "grunt", "moved": 3})
+    assert SCARAB.explain(state, action).legal
+    after = replay(state, list(SCARAB.resolve(state, action, rng_rolling(6, 6)).events))
+    assert after.unit("hero").position == "top" and after.unit("grunt").click == 2
+    assert "via_ramp" in option_params(state, "exit")
+    # the Scarab's side alike: six reinforcements inside, one on the Interior map walks to the Ramp and exits
+    grunts = [figure(f"g{i}", "p1", attack=8, defense=15, damage=1, points=20) for i in range(6)]
+    inside = replay(scarab_match(figure("hero", "p2"), *grunts), [
+        *(Event("set_position", {"unit": f"g{i}", "position": "interior"}) for i in range(6)),
+        Event("set_phase", {"phase": "reinforcements"})])
+    walk = Action("interior-action", "g5", {"to": "top"})
+    assert "reach the Ramp" in SCARAB.explain(inside, walk).reason
+    assert SCARAB.explain(inside, Action("interior-action", "g5", {"to": "top", "via_ramp": True})).legal

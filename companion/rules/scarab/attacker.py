@@ -51,6 +51,7 @@ from companion.rules.scarab.positions import (
     entering_refusal,
     leaving_refusal,
     place,
+    ramp_refusal,
     shot_refusal,
     targets_for,
     where,
@@ -359,9 +360,14 @@ def _plan(state: Match, action: Action, defaults: dict[str, bool], require: bool
 
 
 def _move_params_refusal(state: Match, action: Action, unit: Unit, flyer_limit: bool) -> Refusal | None:
-    jump_climb = bool_param(action.params, "jump_climb")
-    if isinstance(jump_climb, tuple):
-        return jump_climb
+    for name in ("jump_climb", "via_ramp"):
+        flag = bool_param(action.params, name)
+        if isinstance(flag, tuple):
+            return flag
+    if action.name == "exit":
+        why = ramp_refusal(unit, action.params.get("via_ramp", False))
+        if why:
+            return why
     if action.name == "move":
         why = move_refusal(state, unit, action.params.get("to"), flyer_limit)
         if why:

@@ -46,7 +46,8 @@ NOTES = {
     "attack-core": "Needs a clear line of fire to the core on the Scarab Interior map.",
     "enter": "Placed on one of the 12 Ramp squares (1 square of its move); it may go on and attack the core. "
              "HeroClix: this wakes the interior defenders.",
-    "exit": "Placed anywhere on top; its move ends, it may still shoot.",
+    "exit": "From the Ramp (it may walk onto it in this action): placed anywhere on top; its move ends, it may "
+            "still shoot.",
     "move-off": "Only while the Scarab kneels: place it next to the Chassis base (1 square of its move).",
     "jump-off": "Only while the Scarab stands: place it next to the area beneath (1 square of its move).",
 }
@@ -60,6 +61,8 @@ CLOSE_COMBAT = Param("close_combat", "Close combat (a sword or another adjacent-
 NEXT_TO_BASE = Param("next_to_base", "It stands next to one of the Scarab's four bases", "bool", default=False)
 UNDER_BASE = Param("under_base", "The grenade's target square is one of the 16 under the Scarab's bases", "bool",
                    default=False)
+VIA_RAMP = Param("via_ramp", "From the Interior map: it reaches the Ramp in this action with movement left", "bool",
+                 default=False)
 JUMP_CLIMB = Param("jump_climb", "It has Jump/Climb or the flight symbol (no damage)", "bool", default=False)
 MOVE_TO = Param("to", "Where its move ends", "choice", (("", "Where it is (or elsewhere on the same map)"),
                                                        *POSITIONS.items()), default="")

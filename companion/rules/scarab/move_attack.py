@@ -20,7 +20,7 @@ from typing import Any
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Param, Refusal
 from companion.rules.halo.attack import FREE_MOVE, LONG_MOVE_PENALTY, MAX_MOVE
-from companion.rules.scarab.attacker_specs import FIELDS, JUMP_CLIMB, MOVE_TO
+from companion.rules.scarab.attacker_specs import FIELDS, JUMP_CLIMB, MOVE_TO, VIA_RAMP
 from companion.rules.scarab.positions import (
     GROUND,
     INSIDE,
@@ -43,7 +43,7 @@ MOVING = ("move", *LANDS)  # the attacker's moves that may end in an attack
 # the plain attacks each move's form offers, by where it leaves the figure (a move may end on any map)
 AIMS = {"move": ("shoot-scarab", "attack-core", "attack"), "enter": ("attack-core", "attack"), "exit": ("attack",),
         "move-off": ("shoot-scarab", "attack"), "jump-off": ("shoot-scarab", "attack")}
-OWN_FIELDS = {"move": (MOVE_TO,), "jump-off": (JUMP_CLIMB,)}  # what the move part itself asks
+OWN_FIELDS = {"move": (MOVE_TO,), "exit": (VIA_RAMP,), "jump-off": (JUMP_CLIMB,)}  # what the move part itself asks
 MOVED = Param("moved", "Squares moved in this action (the square it is placed on counts as 1)", "int", low=1,
               high=MAX_MOVE, default=1)
 _TARGET_WORDS = {"shoot-scarab": (SCARAB_TARGET, "Shoot the Scarab"),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
+from companion.rules.scarab.attacker_specs import VIA_RAMP
 from companion.rules.scarab.positions import (
     BENEATH,
     INTERIOR,
@@ -94,7 +95,8 @@ NOTES = {
               "never at units beneath, on top or inside.",
     "reinforcements": "This part of the source doesn't say how many reinforcements attack; each may attack once "
                       "here. Interior defenders use 'Interior defender action'.",
-    "interior-action": "At least five reinforcements must stay inside; only one on the Ramp can exit.",
+    "interior-action": "At least five reinforcements must stay inside; one exits from the Ramp (it may walk onto it "
+                       "in this action).",
 }
 
 
@@ -253,6 +255,7 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
         Param("to", "Where its move ends", "choice", (("", "Where it is"), (RAMP, POSITIONS[RAMP]),
                                                       (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
               default=""),
+        VIA_RAMP,
     )
 
 

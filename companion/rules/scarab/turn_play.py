@@ -19,6 +19,7 @@ from companion.rules.scarab.positions import (
     TOP,
     leaving_refusal,
     place,
+    ramp_refusal,
     shot_refusal,
     where,
 )
@@ -153,7 +154,8 @@ def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None)
     if to not in ("", RAMP, INTERIOR, TOP):
         return f"to must be the Ramp, the interior or top (exit), not {to!r}", "interior-defence"
     if to == TOP and unit_id is not None and unit_id in {u.id for u in state.units}:
-        return leaving_refusal(state, state.unit(unit_id))
+        unit = state.unit(unit_id)
+        return leaving_refusal(state, unit) or ramp_refusal(unit, params.get("via_ramp", False))
     return None
 
 
