@@ -24,6 +24,7 @@ SCARAB = rules.get("scarab")
 PLACES = ("ground", "beneath", "top", "ramp", "interior")
 STARTS = {"enter": ("top",), "exit": ("ramp", "interior"), "move-off": ("top",), "jump-off": ("top",), "move": PLACES}
 LANDS = {"enter": "ramp", "exit": "top", "move-off": "ground", "jump-off": "ground"}
+GOES_ON = {"enter": ("ramp", "interior"), "move-off": ("ground", "beneath"), "jump-off": ("ground", "beneath")}
 ATTACK_OF = {"scarab": "shoot-scarab", "core": "attack-core"}
 FLAGS = ("grenade", "under_base", "close_combat", "next_to_base", "adjacent")
 
@@ -46,7 +47,7 @@ def position(data: st.DataObject, name: str) -> tuple[Match, str]:
 def after_the_move(state: Match, name: str, params: dict[str, Any]) -> Match:
     """The match as the seed says the move leaves the hero (no action token yet: the attack is part of it)."""
     hero = state.unit("hero")
-    lands = LANDS.get(name) or params.get("to") or hero.position
+    lands = params.get("to") or LANDS.get(name) or hero.position  # placed, then it may go on on that map
     events = [Event("set_position", {"unit": "hero", "position": lands})]
     if lands == "top" and hero.position in ("ground", "beneath"):
         events.append(Event("counter", {"scope": "unit", "name": "boarded-turn", "target": "hero",
@@ -74,6 +75,8 @@ def test_every_attack_after_a_move_is_the_plain_attack_from_where_the_move_leave
     params |= {f: data.draw(st.sampled_from((False, False, True))) for f in FLAGS if f in fields}
     if name == "move":
         params["to"] = data.draw(st.sampled_from(("", *PLACES)))
+    if name in GOES_ON:
+        params["to"] = data.draw(st.sampled_from(GOES_ON[name]))
     if name == "jump-off":
         params["jump_climb"] = data.draw(st.booleans())
     if name == "exit":

@@ -33,7 +33,7 @@ def option_params(state: Match, name: str) -> list[str]:
 def test_entering_the_scarab_may_go_on_to_attack_the_core_in_the_same_action() -> None:
     state = placed(attackers_turn(figure("hero", "p2", attack=9)), hero="top")
     # Enter's form asks the squares moved, the attack it ends in and the core attack's own fields
-    assert option_params(state, "enter") == ["moved", "target", "adjacent", "modifier", "grenade"]
+    assert option_params(state, "enter") == ["to", "moved", "target", "adjacent", "modifier", "grenade"]
     action = Action("enter", "hero", {"target": "core", "adjacent": True})
     odds = SCARAB.odds(state, action)
     assert odds is not None and "attacks the Main Power Core" in odds.text and "+3 adjacent to the core" in odds.text
@@ -165,3 +165,17 @@ def test_audit_a_figure_on_the_interior_map_may_walk_onto_the_ramp_and_exit_in_t
     walk = Action("interior-action", "g5", {"to": "top"})
     assert "reach the Ramp" in SCARAB.explain(inside, walk).reason
     assert SCARAB.explain(inside, Action("interior-action", "g5", {"to": "top", "via_ramp": True})).legal
+
+
+def test_audit_a_figure_placed_off_or_inside_may_go_on_moving_on_that_map() -> None:
+    # "The figure can continue its move": jumping off, it may end beneath the Scarab (out of the guns' reach);
+    # entering, it may walk off the Ramp onto the rest of the Interior map
+    state = placed(attackers_turn(figure("hero", "p2", attack=9)), hero="top")
+    under = replay(state, list(SCARAB.resolve(state, Action("jump-off", "hero", {"to": "beneath"}),
+                                              rng_rolling(1, 1)).events))
+    assert under.unit("hero").position == "beneath" and under.unit("hero").click == 1
+    deeper = Action("enter", "hero", {"to": "interior", "target": "core", "moved": 3})
+    after = replay(state, list(SCARAB.resolve(state, deeper, rng_rolling(6, 6)).events))
+    assert after.unit("hero").position == "interior" and after.unit("scarab-main-power-core").click == 1
+    wrong = SCARAB.explain(state, Action("enter", "hero", {"to": "top"}))
+    assert not wrong.legal and "to must be one of ramp, interior" in wrong.reason

@@ -36,6 +36,7 @@ from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
 from companion.rules.scarab.move_attack import (
     MOVING,
     attack_part,
+    ends_refusal,
     landing,
     move_refusal,
     moved_refusal,
@@ -368,6 +369,9 @@ def _move_params_refusal(state: Match, action: Action, unit: Unit, flyer_limit: 
         why = ramp_refusal(unit, action.params.get("via_ramp", False))
         if why:
             return why
+    why = ends_refusal(action)
+    if why:
+        return why
     if action.name == "move":
         why = move_refusal(state, unit, action.params.get("to"), flyer_limit)
         if why:

@@ -22,6 +22,7 @@ from companion.rules.base import Action, Param, Refusal
 from companion.rules.halo.attack import FREE_MOVE, LONG_MOVE_PENALTY, MAX_MOVE
 from companion.rules.scarab.attacker_specs import FIELDS, JUMP_CLIMB, MOVE_TO, VIA_RAMP
 from companion.rules.scarab.positions import (
+    BENEATH,
     GROUND,
     INSIDE,
     INTERIOR,
@@ -38,12 +39,22 @@ from companion.rules.scarab.state import unit_choices
 
 SCARAB_TARGET, CORE_TARGET = "scarab", "core"
 ATTACK_BY_TARGET = {SCARAB_TARGET: "shoot-scarab", CORE_TARGET: "attack-core"}  # any other target: "attack"
-LANDS = {"enter": RAMP, "exit": TOP, "move-off": GROUND, "jump-off": GROUND}  # where these actions put it
+LANDS = {"enter": RAMP, "exit": TOP, "move-off": GROUND, "jump-off": GROUND}  # where these actions place it
+# where it may go on to on the same map ("it can continue its move"); exiting ends its move on top
+GOES_ON = {"enter": (RAMP, INTERIOR), "move-off": (GROUND, BENEATH), "jump-off": (GROUND, BENEATH)}
 MOVING = ("move", *LANDS)  # the attacker's moves that may end in an attack
 # the plain attacks each move's form offers, by where it leaves the figure (a move may end on any map)
 AIMS = {"move": ("shoot-scarab", "attack-core", "attack"), "enter": ("attack-core", "attack"), "exit": ("attack",),
         "move-off": ("shoot-scarab", "attack"), "jump-off": ("shoot-scarab", "attack")}
-OWN_FIELDS = {"move": (MOVE_TO,), "exit": (VIA_RAMP,), "jump-off": (JUMP_CLIMB,)}  # what the move part itself asks
+
+
+def _ends(name: str) -> Param:
+    return Param("to", "Where its move ends", "choice", tuple((p, POSITIONS[p]) for p in GOES_ON[name]),
+                 default=GOES_ON[name][0])
+
+
+OWN_FIELDS = {"move": (MOVE_TO,), "enter": (_ends("enter"),), "exit": (VIA_RAMP,), "move-off": (_ends("move-off"),),
+              "jump-off": (JUMP_CLIMB, _ends("jump-off"))}  # what the move part itself asks
 MOVED = Param("moved", "Squares moved in this action (the square it is placed on counts as 1)", "int", low=1,
               high=MAX_MOVE, default=1)
 _TARGET_WORDS = {"shoot-scarab": (SCARAB_TARGET, "Shoot the Scarab"),
@@ -53,7 +64,17 @@ _TARGET_WORDS = {"shoot-scarab": (SCARAB_TARGET, "Shoot the Scarab"),
 def landing(action: Action, unit: Unit) -> str:
     """Where the action's move leaves the figure."""
     to = action.params.get("to")
+    if action.name in GOES_ON:
+        return str(to) if to in GOES_ON[action.name] else LANDS[action.name]
     return LANDS.get(action.name) or (str(to) if to in POSITIONS else place(unit))
+
+
+def ends_refusal(action: Action) -> Refusal | None:
+    """Where a move that places the figure may go on to: on the map it was placed on."""
+    to, allowed = action.params.get("to"), GOES_ON.get(action.name)
+    if allowed is None or to in ("", None, *allowed):
+        return None
+    return f"to must be one of {', '.join(allowed)}, not {to!r}", action.name
 
 
 def params(name: str, reinforcements: Iterable[Unit]) -> tuple[Param, ...]:
