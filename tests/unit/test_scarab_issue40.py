@@ -179,3 +179,16 @@ def test_audit_a_figure_placed_off_or_inside_may_go_on_moving_on_that_map() -> N
     assert after.unit("hero").position == "interior" and after.unit("scarab-main-power-core").click == 1
     wrong = SCARAB.explain(state, Action("enter", "hero", {"to": "top"}))
     assert not wrong.legal and "to must be one of ramp, interior" in wrong.reason
+
+
+def test_audit_the_scarabs_reinforcements_take_attack_modifiers_like_the_attackers_figures() -> None:
+    grunt = figure("grunt", "p1", attack=8, defense=15, damage=1, points=20)
+    state = at(scarab_match(figure("hero", "p2", defense=16), grunt), "reinforcements")
+    plain = SCARAB.odds(state, Action("reinforcements", "grunt", {"target": "hero"}))
+    plus = SCARAB.odds(state, Action("reinforcements", "grunt", {"target": "hero", "modifier": 2}))
+    assert plain is not None and plus is not None and "needs 8+" in plain.text
+    assert "attack 8 +2 modifiers = 10 vs defense 16: needs 6+" in plus.text
+    assert "modifier" in [p.name for p in next(o for o in SCARAB.legal_actions(state)
+                                                if o.action == "reinforcements").params]
+    wrong = SCARAB.explain(state, Action("reinforcements", "grunt", {"target": "hero", "modifier": 99}))
+    assert not wrong.legal and "modifier must be a whole number" in wrong.reason

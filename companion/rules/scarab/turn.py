@@ -37,6 +37,7 @@ from companion.rules.scarab.state import (
     CORE,
     DIAL_NAMES,
     EVENT,
+    MODIFIER,
     SCARAB_PLAYER,
     SHELL,
     Refusal,
@@ -249,6 +250,7 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
     return (
         Param("target", "Attack (leave empty for a move or another action)", "choice",
               (("", "No attack"), *target.choices), default=""),
+        MODIFIER,
         Param("level", "Actions for interior defenders", "choice",
               (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
                ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default="normal"),
@@ -297,7 +299,8 @@ def _step_option(state: Match, step: Step) -> ActionOption:
         targets = attackers(state)
         return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
                            lambda u: reinforcement_refusal(state, u), cost=0, note=note, dice=step.dice,
-                           params=(target_param(targets),), none_reason="you have no reinforcements on the table")
+                           params=(target_param(targets), MODIFIER),
+                           none_reason="you have no reinforcements on the table")
     params: tuple[Param, ...] = ()
     if step.id in GUNS:
         params = (target_param(gun_targets(state, step.id)),)

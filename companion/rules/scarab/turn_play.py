@@ -25,10 +25,12 @@ from companion.rules.scarab.positions import (
 )
 from companion.rules.scarab.state import (
     EVENT,
+    MAX_MODIFIER,
     SCARAB_PLAYER,
     Refusal,
     dial_id,
     dials,
+    int_param,
     pick_target,
     stamp,
     standing,
@@ -69,13 +71,13 @@ class Aim:
     source: Unit  # the dial or figure whose values it uses
 
 
-def _aim(label: str, source: Unit, target: Unit, rule: str) -> Aim | Refusal:
+def _aim(label: str, source: Unit, target: Unit, rule: str, modifier: int = 0) -> Aim | Refusal:
     attack, damage, defense = stat(source, "attack"), stat(source, "damage"), stat(target, "defense")
     if attack is None or damage is None:
         return f"{source.name} shows no attack and damage values now", rule
     if defense is None:
         return f"{target.name} shows no defense value now", rule
-    return Aim(Shot(label, attack, defense, damage), target, source)
+    return Aim(Shot(label, attack, defense, damage, (("modifiers", modifier),) if modifier else ()), target, source)
 
 
 def _gun_aim(state: Match, action: Action, require: bool) -> Aim | Refusal | None:
@@ -115,7 +117,10 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     why = shot_refusal(unit, target)
     if why:
         return why
-    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule)
+    modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)  # like the attacker's attacks
+    if isinstance(modifier, tuple):
+        return modifier
+    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule, modifier)
 
 
 def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
