@@ -8,6 +8,10 @@ marked colossal: the Chassis dial's) and damage the Shell dial; at most two aeri
 turn (counted with the "acted-turn" counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage.
 Map facts (adjacency, the Scarab kneeling or standing) that the match can't know are asked; where each figure
 stands is match state (scarab.positions), and every action that moves a figure sets it.
+
+One attack everywhere: an action is taken apart (`_plan`) into its move part and the plain attack it makes
+(scarab.move_attack), and that attack is checked, given odds and rolled by the same code as the plain attack, in
+the match as the move leaves it.
 """
 
 from __future__ import annotations
