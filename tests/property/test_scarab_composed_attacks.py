@@ -139,3 +139,29 @@ def test_a_move_of_more_than_4_squares_is_the_plain_attack_at_3_less(data: st.Da
     if SCARAB.explain(state, action).legal:
         assert ours is not None and theirs is not None and ours.chance == theirs.chance is not None
         assert f"moved {moved} squares (more than 4)" in ours.text
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.integers(0, 2**32 - 1))
+def test_an_interior_defender_exiting_shoots_as_a_reinforcement_on_top_does(data: st.DataObject, seed: int) -> None:
+    """The Scarab's side: a defender that exits onto the top "can still shoot", the plain reinforcement attack."""
+    grunts = [figure(f"g{i}", "p1", attack=data.draw(st.integers(5, 12)), defense=15, damage=data.draw(
+        st.integers(1, 3)), points=20) for i in range(6)]
+    hero = figure("hero", "p2", defense=data.draw(st.integers(12, 20)))
+    state = replay(scarab_match(hero, *grunts), [
+        *(Event("set_position", {"unit": f"g{i}", "position": "interior"}) for i in range(5)),
+        Event("set_position", {"unit": "g5", "position": "ramp"}),
+        Event("set_position", {"unit": "hero", "position": data.draw(st.sampled_from(("ground", "top")))}),
+        Event("set_phase", {"phase": "reinforcements"})])
+    modifier = data.draw(st.integers(-3, 3))
+    action = Action("interior-action", "g5", {"to": "top", "target": "hero", "modifier": modifier})
+    mid = replay(state, [Event("set_position", {"unit": "g5", "position": "top"})])
+    plain = Action("reinforcements", "g5", {"target": "hero", "modifier": modifier})
+    assert SCARAB.explain(state, action).legal and SCARAB.explain(mid, plain).legal
+    ours, theirs = SCARAB.odds(state, action), SCARAB.odds(mid, plain)
+    assert ours is not None and theirs is not None and (ours.chance, ours.text) == (theirs.chance, theirs.text)
+    done = SCARAB.resolve(state, action, random.Random(seed))
+    same = SCARAB.resolve(mid, plain, random.Random(seed))
+    assert done.success == same.success
+    assert [e.data for e in done.events if e.type in ("roll", "damage")] == [
+        e.data for e in same.events if e.type in ("roll", "damage")]
