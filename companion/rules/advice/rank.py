@@ -1,4 +1,5 @@
-"""The advisor's ranking: every rolling option of the active player, weighed exactly.
+"""The advisor's ranking: every rolling option of the active player, weighed exactly, the chance to win the game
+now first, then the chosen key.
 
 Which options: each enabled option of `legal_actions` that rolls (`dice`), for each unit it is open to and each
 target its form offers, with the form's defaults for the rest (the row says what those assume). What each is
@@ -103,9 +104,10 @@ class Row:
         return {n: self._expect(o.effect.figures.get(n, 0) for o in self.outcomes) for n in names}
 
     def key(self, by: str) -> tuple[Fraction, ...]:
-        """The sort key for `by` (ties: the other figures, the win chance first)."""
+        """The sort key: the chance to win the game now first (a game is won, not scored), then `by`, then the
+        other figures."""
         figures = {"points": self.points, "ko": self.ko, "damage": self.damage}
-        return (figures[by], self.win, *(figures[k] for k in KEYS if k != by), self.hit or ZERO)
+        return (self.win, figures[by], *(figures[k] for k in KEYS if k != by), self.hit or ZERO)
 
 
 def rank(system: System, state: Match, by: str = "points", struck: Iterable[str] = ()) -> list[Row]:

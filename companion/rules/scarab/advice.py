@@ -12,14 +12,21 @@ from companion.rules.advice.dice import Branch
 from companion.rules.base import Action, System
 from companion.rules.halo.advice import attack_branches
 from companion.rules.halo.attack import roll_chance
+from companion.rules.scarab.move_attack import attack_part, landing
+from companion.rules.scarab.positions import place
 from companion.rules.scarab.state import CHASSIS, CORE, DIAL_NAMES, SCARAB_PLAYER, SHELL, dial_id, dials
 
 SHOTS = ("shoot-scarab", "attack", "attack-core", "main-gun", "turret", "reinforcements", "interior-action")
 HURTS = {"shoot-scarab": SHELL, "attack-core": CORE}  # the dial a hit damages (other shots name their target)
 
 
+def _shot(action: Action) -> Action:
+    """The attack the action makes: itself, or the one a move ends in (enter, exit, move off ...)."""
+    return attack_part(action) or action
+
+
 def outcomes(system: System, state: Match, action: Action) -> tuple[Branch, ...] | None:
-    if action.name not in SHOTS:
+    if _shot(action).name not in SHOTS or _stays(state, action):
         return None
     odds = system.odds(state, action)
     if odds is None or odds.chance is None:  # not an attack with these values (or no target)
@@ -29,9 +36,16 @@ def outcomes(system: System, state: Match, action: Action) -> tuple[Branch, ...]
     return None if needed is None else attack_branches(needed)
 
 
+def _stays(state: Match, action: Action) -> bool:
+    """A "move" that ends where it started: the plain attack itself, weighed as that (listed once)."""
+    unit = next((u for u in state.units if u.id == action.unit), None)
+    return action.name == "move" and unit is not None and landing(action, unit) == place(unit)
+
+
 def target(state: Match, action: Action) -> str | None:
-    dial = dials(state).get(HURTS.get(action.name, ""))
-    return dial.id if dial is not None else action.params.get("target")
+    shot = _shot(action)
+    dial = dials(state).get(HURTS.get(shot.name, ""))
+    return dial.id if dial is not None else shot.params.get("target")
 
 
 def figures(before: Match, after: Match, action: Action) -> dict[str, int]:

@@ -8,6 +8,10 @@ marked colossal: the Chassis dial's) and damage the Shell dial; at most two aeri
 turn (counted with the "acted-turn" counter). Shots at the Main Power Core get +3 when adjacent and deal 1 damage.
 Map facts (adjacency, the Scarab kneeling or standing) that the match can't know are asked; where each figure
 stands is match state (scarab.positions), and every action that moves a figure sets it.
+
+One attack everywhere: an action is taken apart (`_plan`) into its move part and the plain attack it makes
+(scarab.move_attack), and that attack is checked, given odds and rolled by the same code as the plain attack, in
+the match as the move leaves it.
 """
 
 from __future__ import annotations
@@ -15,41 +19,44 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from companion.core.match.events import Event
+from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
 from companion.rules.halo.reserves import starting_force
 from companion.rules.scarab.attacker_specs import (
-    ADJACENT,
     AERIAL_LIMIT,
-    CLOSE_COMBAT,
+    ATTACKS,
     CORE_ADJACENT_BONUS,
     CORE_DAMAGE,
-    GRENADE,
+    FIELDS,
     HOUSE_NOTES,
-    JUMP_CLIMB,
     JUMP_DAMAGE,
-    MOVE_TO,
-    NEXT_TO_BASE,
     NOTES,
     SPEC_BY_ID,
     SPECS,
-    UNDER_BASE,
     Spec,
 )
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
-from companion.rules.scarab.move_attack import FOLLOWED, follow_params, follow_up, move_refusal, penalty
+from companion.rules.scarab.move_attack import (
+    MOVING,
+    attack_part,
+    ends_refusal,
+    landing,
+    move_refusal,
+    moved_refusal,
+    penalty,
+)
+from companion.rules.scarab.move_attack import params as move_params
 from companion.rules.scarab.positions import (
     BOARDED,
-    GROUND,
     INSIDE,
     OUTSIDE_MAP,
     PHRASES,
-    RAMP,
     TOP,
     entering_refusal,
     leaving_refusal,
     place,
+    ramp_refusal,
     shot_refusal,
     targets_for,
     where,
@@ -60,7 +67,6 @@ from companion.rules.scarab.state import (
     DIAL_NAMES,
     HEROCLIX_ACTIONS,
     MAX_MODIFIER,
-    MODIFIER,
     NO_ACTIONS,
     SHELL,
     Refusal,
@@ -85,7 +91,6 @@ from companion.rules.scarab.state import (
 )
 
 FLYER_LIMIT_OPTION = "flyer-limit-2"
-MOVES_TO = {"enter": RAMP, "exit": TOP, "move-off": GROUND, "jump-off": GROUND}  # where these actions put it
 
 @dataclass(frozen=True)
 class _Turn:
@@ -118,8 +123,10 @@ def _turn(state: Match, defaults: dict[str, bool]) -> _Turn:
                  sum(1 for u in mine if is_aerial(u) and acted(state, u)))
 
 
-def _defense_dial(state: Match, unit: Unit) -> tuple[str, Unit | None]:
-    which = CHASSIS if is_colossal(unit) else SHELL
+def _defense_dial(state: Match, unit: Unit, grenade: bool = False) -> tuple[str, Unit | None]:
+    """The dial whose defense a shot at the Scarab is against: the Shell dial's, a colossal figure's shot the
+    Chassis dial's; a grenade's always the Shell dial's (the seed names it for Throw a Grenade)."""
+    which = CHASSIS if is_colossal(unit) and not grenade else SHELL
     return which, dials(state).get(which)
 
 
@@ -170,6 +177,9 @@ def _place_refusal(state: Match, spec: Spec, unit: Unit) -> Refusal | None:
     here = place(unit)
     if spec.id == "shoot-scarab" and here == TOP:
         return f"{unit.name} is on top of the Scarab: it can't attack the Scarab", "attacking-from-top"
+    if spec.id == "shoot-scarab" and here in INSIDE:
+        return (f"{unit.name} is {where(unit)}: inside, its target is the Main Power Core (a shot or a grenade), "
+                "not the Shell dial or the squares under the bases", "main-power-core")
     if spec.id == "attack-core" and here not in INSIDE:
         return f"{unit.name} is {where(unit)}: only figures on the Scarab Interior map reach the core", spec.rule
     if spec.id == "attack" and not targets_for(unit, (u for u in reinforcements(state) if standing(u))):
@@ -185,18 +195,14 @@ def _place_refusal(state: Match, spec: Spec, unit: Unit) -> Refusal | None:
 
 
 def _params(state: Match, spec: Spec) -> tuple[Param, ...]:
-    if spec.id == "shoot-scarab":
-        return MODIFIER, GRENADE, UNDER_BASE, CLOSE_COMBAT, NEXT_TO_BASE
-    if spec.id == "move":
-        return (MOVE_TO,)
+    standing_ones = [u for u in reinforcements(state) if standing(u)]
     if spec.id == "attack":
         # no default: which reinforcement a figure can shoot depends on where both stand, so the player picks
-        return replace(target_param([u for u in reinforcements(state) if standing(u)]), default=None), MODIFIER
-    if spec.id == "attack-core":
-        return ADJACENT, MODIFIER, GRENADE
-    if spec.id in FOLLOWED:  # a move that may end in an attack
-        return (*((JUMP_CLIMB,) if spec.id == "jump-off" else ()), *follow_params(
-            u for u in reinforcements(state) if standing(u)), MODIFIER)
+        return replace(target_param(standing_ones), default=None), *FIELDS["attack"]
+    if spec.id in FIELDS:
+        return FIELDS[spec.id]
+    if spec.id in MOVING:  # a move that may end in an attack
+        return move_params(spec.id, standing_ones)
     return ()
 
 
@@ -238,20 +244,17 @@ class _Aim:
     hurt: Unit  # the unit (or dial) a hit damages
 
 
-def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: bool = False
-         ) -> _Aim | Refusal | None:
-    """The attack the action makes, a refusal for bad params, or None for an action without an attack."""
+def _aim(state: Match, action: Action, unit: Unit, require: bool,
+         extra: tuple[tuple[str, int], ...] = ()) -> _Aim | Refusal | None:
+    """The plain attack `action` makes from where `unit` stands in `state`, a refusal for bad params, or None
+    when no target is named yet; `extra` adds modifiers (a long move before it)."""
     spec = SPEC_BY_ID[action.name]
     modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)
-    flags = {n: bool_param(action.params, n) for n in ("grenade", "adjacent", "jump_climb", "under_base",
-                                                        "close_combat", "next_to_base")}
+    flags = {n: bool_param(action.params, n) for n in ("grenade", "adjacent", "under_base", "close_combat",
+                                                        "next_to_base")}
     for value in (modifier, *flags.values()):
         if isinstance(value, tuple):
             return value
-    if spec.id == "move":
-        return move_refusal(state, unit, action.params.get("to"), flyer_limit)
-    if spec.dice is None:
-        return None
     grenade, adjacent = flags["grenade"], flags["adjacent"]
     if grenade and not unit.tokens.grenade:
         return f"{unit.name} has no Grenade token", "grenades"
@@ -262,16 +265,19 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: b
     if spec.id == "shoot-scarab" and flags["close_combat"] and not flags["next_to_base"]:
         return f"{unit.name} attacks only adjacent enemies: it must stand next to one of the bases", "close-combat"
     attack, damage = stat(unit, "attack") or 0, stat(unit, "damage") or 0
-    mods = (("modifiers", int(modifier)),) + penalty(action.params)
+    mods = (("modifiers", int(modifier)), *extra)
     if spec.id == "shoot-scarab":
-        which, dial = _defense_dial(state, unit)
-        assert dial is not None  # _unit_refusal checked it
-        return _Aim(Shot(f"{unit.name} shoots the Scarab ({DIAL_NAMES[which]} defense)", attack,
+        which, dial = _defense_dial(state, unit, grenade)
+        if dial is None or stat(dial, "defense") is None:  # a colossal figure's grenade: the Shell dial
+            return f"the {DIAL_NAMES[which]} shows no defense value", spec.rule
+        verb = "throws a grenade at" if grenade else "shoots"
+        return _Aim(Shot(f"{unit.name} {verb} the Scarab ({DIAL_NAMES[which]} defense)", attack,
                          stat(dial, "defense") or 0, damage, mods), dials(state)[SHELL])
     if spec.id == "attack-core":
         core = dials(state)[CORE]
         bonus = (("adjacent to the core", CORE_ADJACENT_BONUS),) if adjacent else ()
-        return _Aim(Shot(f"{unit.name} attacks the Main Power Core", attack, stat(core, "defense") or 0,
+        verb = "throws a grenade at" if grenade else "attacks"
+        return _Aim(Shot(f"{unit.name} {verb} the Main Power Core", attack, stat(core, "defense") or 0,
                          CORE_DAMAGE, bonus + mods), core)
     standing_ones = [u for u in reinforcements(state) if standing(u)]
     # like a Halo attack, no target given means the first one this figure can shoot from where it stands
@@ -286,7 +292,135 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool, flyer_limit: b
     defense = stat(target, "defense")
     if defense is None:
         return f"{target.name} shows no defense value now", spec.rule
-    return _Aim(Shot(f"{unit.name} attacks {target.name}", attack, defense, damage, mods), target)
+    verb = "throws a grenade at" if grenade else "attacks"
+    return _Aim(Shot(f"{unit.name} {verb} {target.name}", attack, defense, damage, mods), target)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A legal action taken apart: the move part's events and words (none for a plain attack), and the attack it
+    makes (None for a move without one) as the plain attack's action, judged in `after`: the match as the move
+    leaves it."""
+
+    unit: Unit
+    moves: tuple[Event, ...] = ()
+    words: str = ""
+    attack: Action | None = None
+    after: Match | None = None
+    aim: _Aim | None = None
+
+
+@dataclass(frozen=True)
+class _Judged:
+    unit: Unit
+    aim: _Aim | None  # the attack's aim (None: not an attack, or no target named yet)
+
+
+def _judge(state: Match, turn: _Turn, action: Action, require: bool, extra: tuple[tuple[str, int], ...] = ()
+           ) -> _Judged | Refusal | None:
+    """A plain action's checks for its figure: the turn's, the figure's, and for an attack its aim (None: no
+    figure named and none required)."""
+    spec = SPEC_BY_ID[action.name]
+    why = _turn_refusal(state, turn, spec)
+    if why or (action.unit is None and not require):
+        return why
+    unit = _acting_unit(state, action, spec)
+    if not isinstance(unit, Unit):
+        return unit
+    why = _unit_refusal(state, turn, spec, unit)
+    if why:
+        return why
+    aim = _aim(state, action, unit, require, extra) if spec.id in ATTACKS else None
+    return aim if isinstance(aim, tuple) else _Judged(unit, aim)
+
+
+def _plan(state: Match, action: Action, defaults: dict[str, bool], require: bool) -> _Plan | Refusal | None:
+    """The action taken apart (None when it needs no figure, or none is named and none required)."""
+    spec = SPEC_BY_ID.get(action.name)
+    if spec is None:
+        return (f"the attacking player has no action {action.name!r}; the actions are "
+                f"{', '.join(SPEC_BY_ID)}", "attacker-actions")
+    if spec.id == "end-turn":
+        return None
+    judged = _judge(state, _turn(state, defaults), action, require)
+    if not isinstance(judged, _Judged):
+        return judged
+    unit = judged.unit
+    if spec.id in ATTACKS:
+        return _Plan(unit, attack=action, after=state, aim=judged.aim)
+    why = _move_params_refusal(state, action, unit, option_on(state, FLYER_LIMIT_OPTION, defaults))
+    if why:
+        return why
+    moves, words = _moves(state, action, unit)
+    part = attack_part(action)
+    if part is None:
+        return _Plan(unit, moves, words)
+    after = replay(state, list(moves))  # the attack is the plain one, from where the move leaves the figure
+    if not standing(after.unit(unit.id)):
+        return f"{unit.name} is KO'd by the {JUMP_DAMAGE} damage of jumping off: it can't go on to attack", spec.rule
+    attack = _judge(after, _turn(after, defaults), part, True, penalty(action.params))
+    if not isinstance(attack, _Judged):
+        return attack
+    return _Plan(unit, moves, words, part, after, attack.aim)
+
+
+def _move_params_refusal(state: Match, action: Action, unit: Unit, flyer_limit: bool) -> Refusal | None:
+    for name in ("jump_climb", "via_ramp"):
+        flag = bool_param(action.params, name)
+        if isinstance(flag, tuple):
+            return flag
+    if action.name == "exit":
+        why = ramp_refusal(unit, action.params.get("via_ramp", False))
+        if why:
+            return why
+    why = ends_refusal(action)
+    if why:
+        return why
+    if action.name == "move":
+        why = move_refusal(state, unit, action.params.get("to"), flyer_limit)
+        if why:
+            return why
+    return moved_refusal(action, unit) if attack_part(action) is not None else None
+
+
+def _moves(state: Match, action: Action, unit: Unit) -> tuple[tuple[Event, ...], str]:
+    """The move part's events (where it lands, the boarding, a jump's damage) and its words."""
+    by, spec = state.active_player.id, SPEC_BY_ID[action.name]
+    words = f"{unit.name}: {spec.title[:1].lower()}{spec.title[1:]}"
+    to, events = landing(action, unit), []
+    if to != place(unit):
+        events.append(Event("set_position", {"unit": unit.id, "position": to}, by))
+        words += f", now {PHRASES[to]}"
+    if to == TOP and place(unit) in OUTSIDE_MAP:
+        events += stamp(state, unit, by, BOARDED)
+    if spec.id == "jump-off":
+        if action.params.get("jump_climb") or is_aerial(unit) or "jump-climb" in unit.tags:
+            words += " (Jump/Climb or flight: no damage)"
+        else:
+            events.append(Event("damage", {"unit": unit.id, "amount": JUMP_DAMAGE}, by))
+            words += f", {JUMP_DAMAGE} damage for jumping off"
+    return tuple(events), words
+
+
+def check(state: Match, action: Action, defaults: dict[str, bool], require: bool) -> Refusal | None:
+    """Why the action can't be taken now (None when it can); `require` also demands the unit and params."""
+    plan = _plan(state, action, defaults, require)
+    return plan if isinstance(plan, tuple) else None
+
+
+def odds(state: Match, action: Action, defaults: dict[str, bool]) -> Odds | None:
+    """The chance the action's attack hits: a plain attack's, or the attack a move ends in."""
+    spec = SPEC_BY_ID.get(action.name)
+    if spec is None or (spec.id not in ATTACKS and attack_part(action) is None):
+        return None
+    plan = _plan(state, action, defaults, False)
+    if isinstance(plan, tuple):
+        return Odds(None, plan[0])
+    if plan is None:
+        return Odds(None, "choose the figure that attacks to see the chance")
+    if plan.aim is None:
+        return Odds(None, "choose a target to see the chance")
+    return Odds(hit_chance(plan.aim.shot), chance_text(plan.aim.shot))
 
 
 def _acting_unit(state: Match, action: Action, spec: Spec) -> Unit | Refusal:
@@ -298,98 +432,36 @@ def _acting_unit(state: Match, action: Action, spec: Spec) -> Unit | Refusal:
         return f"there is no unit {action.unit!r} in this match", spec.rule
 
 
-def check(state: Match, action: Action, defaults: dict[str, bool], require: bool) -> Refusal | None:
-    """Why the action can't be taken now (None when it can); `require` also demands the unit and params."""
-    spec = SPEC_BY_ID.get(action.name)
-    if spec is None:
-        return (f"the attacking player has no action {action.name!r}; the actions are "
-                f"{', '.join(SPEC_BY_ID)}", "attacker-actions")
-    if spec.id == "end-turn":
-        return None
-    turn = _turn(state, defaults)
-    why = _turn_refusal(state, turn, spec)
-    if why or (action.unit is None and not require):
-        return why
-    unit = _acting_unit(state, action, spec)
-    if not isinstance(unit, Unit):
-        return unit
-    aim = _unit_refusal(state, turn, spec, unit) or _aim(state, action, unit, require,
-                                                         option_on(state, FLYER_LIMIT_OPTION, defaults))
-    follow = None if isinstance(aim, tuple) else follow_up(action, unit, MOVES_TO.get(spec.id, place(unit)))
-    if follow and isinstance(follow[0], Action):  # the attack is judged from where the move leaves the figure
-        then, there = follow
-        aim = _unit_refusal(state, turn, SPEC_BY_ID[then.name], there) or _aim(state, then, there, require)
-    return aim if isinstance(aim, tuple) else follow if isinstance(follow, tuple) and isinstance(follow[0], str) \
-        else None
-
-
-def odds(state: Match, action: Action, defaults: dict[str, bool]) -> Odds | None:
-    spec = SPEC_BY_ID.get(action.name)
-    if spec is None or spec.dice is None:
-        return None
-    why = check(state, action, defaults, False)
-    if why:
-        return Odds(None, why[0])
-    unit = _acting_unit(state, action, spec)
-    if not isinstance(unit, Unit):
-        return Odds(None, "choose the figure that attacks to see the chance")
-    aim = _aim(state, action, unit, False)
-    if isinstance(aim, _Aim):
-        return Odds(hit_chance(aim.shot), chance_text(aim.shot))
-    return Odds(None, aim[0] if aim else "choose a target to see the chance")
-
-
-def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
-    """Apply a legal attacker action (the caller checked it with `check(..., require=True)`)."""
+def resolve(state: Match, action: Action, rng: random.Random, defaults: dict[str, bool]) -> Resolution:
+    """Apply a legal attacker action (the caller checked it with `check(..., require=True)`): the action token, the
+    move part's events, then the attack's roll and its effects."""
     by = state.active_player.id
     spec = SPEC_BY_ID[action.name]
     if spec.id == "end-turn":
         return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name}'s turn ends", (spec.rule,))
-    unit = state.unit(action.unit or "")
-    events = [Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)]
-    details = tuple(n for n in (NOTES.get(spec.id),) if n)
-    return _fire(state, action, unit, rng, events, details) or _move(state, action, unit, rng, events, details)
+    plan = _plan(state, action, defaults, True)
+    assert isinstance(plan, _Plan)  # checked by the caller
+    events = [Event("token", {"unit": plan.unit.id, "kind": "action", "delta": 1}, by), *plan.moves]
+    notes = tuple(n for n in (NOTES.get(spec.id),) if n)
+    if plan.aim is None or plan.attack is None or plan.after is None:
+        return Resolution(tuple(events), plan.words, (spec.rule,), notes)
+    shot = _shoot(plan.after, plan.attack, plan.aim, rng)
+    rules = tuple(dict.fromkeys((spec.rule, SPEC_BY_ID[plan.attack.name].rule)))
+    summary = f"{plan.words}; {shot.summary}" if plan.words else shot.summary
+    return Resolution((*events, *shot.events), summary, rules, (*shot.details, *notes), shot.success)
 
 
-def _fire(state: Match, action: Action, unit: Unit, rng: random.Random, events: list[Event],
-          details: tuple[str, ...]) -> Resolution | None:
-    """The attack's events after `events` (None for an action without an attack)."""
-    by, spec = state.active_player.id, SPEC_BY_ID[action.name]
-    aim = _aim(state, action, unit, True)
-    if isinstance(aim, _Aim):
-        result = fire(aim.shot, rng)
-        events.append(Event("roll", result.roll.event_data(aim.shot.label), by))
-        if action.params.get("grenade"):
-            events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": -1}, by))
-        if result.hit and aim.shot.damage > 0:
-            events.append(Event("damage", {"unit": aim.hurt.id, "amount": aim.shot.damage}, by))
-        if spec.id == "shoot-scarab":
-            events += stamp(state, unit, by)
-        effect = f"hit: {aim.shot.damage} damage to {aim.hurt.name}" if result.hit else "miss"
-        return Resolution(tuple(events), f"{aim.shot.label}: {result.roll.describe()}, {effect}", (spec.rule,),
-                          (result.why(), *details), result.hit)
-    return None
-
-
-def _move(state: Match, action: Action, unit: Unit, rng: random.Random, events: list[Event],
-          details: tuple[str, ...]) -> Resolution:
-    """A move's events after `events`, and the attack it ends in when it names a target."""
-    by, spec = state.active_player.id, SPEC_BY_ID[action.name]
-    summary = f"{unit.name}: {spec.title.lower()}"
-    to = MOVES_TO.get(spec.id, str(action.params.get("to") or place(unit)))
-    if to != place(unit):
-        events.append(Event("set_position", {"unit": unit.id, "position": to}, by))
-        summary += f", now {PHRASES[to]}"
-    if to == TOP and place(unit) in OUTSIDE_MAP:
-        events += stamp(state, unit, by, BOARDED)
-    if spec.id == "jump-off":
-        if action.params.get("jump_climb") or is_aerial(unit) or "jump-climb" in unit.tags:
-            summary += " (Jump/Climb or flight: no damage)"
-        else:
-            events.append(Event("damage", {"unit": unit.id, "amount": JUMP_DAMAGE}, by))
-            summary += f", {JUMP_DAMAGE} damage for jumping off"
-    follow = follow_up(action, unit, to)
-    shot = _fire(state, follow[0], follow[1], rng, events, details) if follow and isinstance(follow[0], Action) \
-        else None
-    return replace(shot, summary=f"{summary}; {shot.summary}", rules=(spec.rule, *shot.rules)) if shot else \
-        Resolution(tuple(events), summary, (spec.rule,), details)
+def _shoot(state: Match, action: Action, aim: _Aim, rng: random.Random) -> Resolution:
+    """The plain attack's roll and effects (after its action token), judged in `state`."""
+    by, unit = state.active_player.id, state.unit(action.unit or "")
+    result = fire(aim.shot, rng)
+    events = [Event("roll", result.roll.event_data(aim.shot.label), by)]
+    if action.params.get("grenade"):
+        events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": -1}, by))
+    if result.hit and aim.shot.damage > 0:
+        events.append(Event("damage", {"unit": aim.hurt.id, "amount": aim.shot.damage}, by))
+    if action.name == "shoot-scarab":
+        events += stamp(state, unit, by)
+    effect = f"hit: {aim.shot.damage} damage to {aim.hurt.name}" if result.hit else "miss"
+    return Resolution(tuple(events), f"{aim.shot.label}: {result.roll.describe()}, {effect}",
+                      (SPEC_BY_ID[action.name].rule,), (result.why(),), result.hit)

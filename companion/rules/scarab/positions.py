@@ -105,10 +105,21 @@ def entering_refusal(unit: Unit) -> Refusal | None:
 
 
 def leaving_refusal(state: Match, unit: Unit) -> Refusal | None:
-    """Exiting the interior: only from the Ramp; five reinforcements must stay inside."""
-    if place(unit) != RAMP:
-        return f"{unit.name} is {where(unit)}: only a figure on the Ramp can exit the Scarab", "exiting"
+    """Exiting the interior: a figure inside (it exits from the Ramp: see `ramp_refusal`); five reinforcements
+    must stay inside."""
+    if place(unit) not in INSIDE:
+        return f"{unit.name} is {where(unit)}: only a figure on the Ramp inside the Scarab can exit it", "exiting"
     if unit.owner == SCARAB_PLAYER and reinforcements_inside(state) <= INTERIOR_QUORUM:
         return (f"at least {INTERIOR_QUORUM} reinforcements must stay on the Scarab Interior map "
                 f"({reinforcements_inside(state)} are inside)", "interior-defence")
+    return None
+
+
+def ramp_refusal(unit: Unit, via_ramp: object) -> Refusal | None:
+    """A figure exits from the Ramp: one elsewhere on the Interior map may walk onto it in the same action and exit,
+    if it still has movement left there (the seed: "on the Ramp and can still move during that action"); the map
+    is the players', so the app asks."""
+    if place(unit) == INTERIOR and via_ramp is not True:
+        return (f"{unit.name} is on the Scarab Interior map: it exits from the Ramp, so it must reach the Ramp in this "
+                "action with movement left", "exiting")
     return None

@@ -89,12 +89,13 @@ def reinforcements(state: Match) -> tuple[Unit, ...]:
 
 def winners(state: Match) -> tuple[str, ...] | None:
     """Who has won now: the attacker once the Main Power Core shows its KO click, the Scarab player once every
-    attacking figure is KO'd; None while the game goes on."""
+    attacking figure on the table is KO'd (units left in the reserves don't keep the attacker in the game: no
+    action of this game brings one onto the table); None while the game goes on."""
     core = dials(state).get(CORE)
     if core is not None and core.eliminated:
         return attacker_ids(state)
-    attackers = [u for u in state.units if u.owner != SCARAB_PLAYER]
-    if attackers and all(u.eliminated for u in attackers):
+    table = [u for u in state.units if u.owner != SCARAB_PLAYER and (u.location == "table" or u.eliminated)]
+    if table and not any(standing(u) for u in table):
         return (SCARAB_PLAYER,)
     return None
 

@@ -160,7 +160,7 @@ class Scarab(System):
         if by == SCARAB_PLAYER:
             resolution = scarab_turn_play.resolve(state, action, rng)
         else:
-            resolution = scarab_attacker.resolve(state, action, rng)
+            resolution = scarab_attacker.resolve(state, action, rng, self.options)
         won = winners(replay(state, list(resolution.events)))
         if won is None:
             return resolution

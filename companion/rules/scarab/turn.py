@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
+from companion.rules.scarab.attacker_specs import VIA_RAMP
 from companion.rules.scarab.positions import (
     BENEATH,
     INTERIOR,
@@ -36,6 +37,7 @@ from companion.rules.scarab.state import (
     CORE,
     DIAL_NAMES,
     EVENT,
+    MODIFIER,
     SCARAB_PLAYER,
     SHELL,
     Refusal,
@@ -94,7 +96,8 @@ NOTES = {
               "never at units beneath, on top or inside.",
     "reinforcements": "This part of the source doesn't say how many reinforcements attack; each may attack once "
                       "here. Interior defenders use 'Interior defender action'.",
-    "interior-action": "At least five reinforcements must stay inside; only one on the Ramp can exit.",
+    "interior-action": "At least five reinforcements must stay inside; one exits from the Ramp (it may walk onto it "
+                       "in this action).",
 }
 
 
@@ -163,18 +166,33 @@ def order_refusal(state: Match, step: Step) -> Refusal | None:
     return f"{when}: the Scarab's turn runs in order, and {now(state)}", "turn-sequence"
 
 
-def gun_refusal(state: Match, step: Step) -> Refusal | None:
+def gun_refusal(state: Match, step: Step, named: Refusal | None = None) -> Refusal | None:
+    """Why the gun can't fire now: its dial, then the named target's own reason (`named`), then no target."""
     dial = dials(state).get(step.dial or "")
     name = DIAL_NAMES[step.dial or CORE]
     if dial is None:
         return f"enter the Scarab's {name} first: the gun uses its attack and damage", step.rule
     if dial.eliminated or stat(dial, "attack") is None or stat(dial, "damage") is None:
         return f"the {name} shows no attack and damage values now", step.rule
+    if named:
+        return named
     if not gun_targets(state, step.id):
-        what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
-        return (f"no {what} the guns can reach (not beneath, on top of or inside the Scarab): hold fire",
-                "gun-targets")
+        return _no_target(state, step)
     return None
+
+
+def _no_target(state: Match, step: Step) -> Refusal:
+    """Why a gun has no target: each figure it could otherwise shoot with its own reason (where it stands), or
+    that there is none on the table."""
+    mine = attackers(state)
+    if step.id == "turret" and aerial_marked(state):
+        mine = tuple(u for u in mine if is_aerial(u) or is_colossal(u))
+    if not mine:
+        what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
+        return f"no {what} of the attacking player is on the table: hold fire", step.rule
+    reasons = [why[0] for u in mine if (why := gun_target_refusal(state, step.id, u.id))]
+    shown = "; ".join(reasons[:3]) + ("; ..." if len(reasons) > 3 else "")
+    return f"{shown} (hold fire)", "gun-targets"
 
 
 def reinforcement_refusal(state: Match, unit: Unit, interior: bool = False) -> Refusal | None:
@@ -232,12 +250,14 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
     return (
         Param("target", "Attack (leave empty for a move or another action)", "choice",
               (("", "No attack"), *target.choices), default=""),
+        MODIFIER,
         Param("level", "Actions for interior defenders", "choice",
               (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
                ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default="normal"),
         Param("to", "Where its move ends", "choice", (("", "Where it is"), (RAMP, POSITIONS[RAMP]),
                                                       (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
               default=""),
+        VIA_RAMP,
     )
 
 
@@ -279,7 +299,8 @@ def _step_option(state: Match, step: Step) -> ActionOption:
         targets = attackers(state)
         return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
                            lambda u: reinforcement_refusal(state, u), cost=0, note=note, dice=step.dice,
-                           params=(target_param(targets),), none_reason="you have no reinforcements on the table")
+                           params=(target_param(targets), MODIFIER),
+                           none_reason="you have no reinforcements on the table")
     params: tuple[Param, ...] = ()
     if step.id in GUNS:
         params = (target_param(gun_targets(state, step.id)),)

@@ -19,15 +19,18 @@ from companion.rules.scarab.positions import (
     TOP,
     leaving_refusal,
     place,
+    ramp_refusal,
     shot_refusal,
     where,
 )
 from companion.rules.scarab.state import (
     EVENT,
+    MAX_MODIFIER,
     SCARAB_PLAYER,
     Refusal,
     dial_id,
     dials,
+    int_param,
     pick_target,
     stamp,
     standing,
@@ -68,13 +71,13 @@ class Aim:
     source: Unit  # the dial or figure whose values it uses
 
 
-def _aim(label: str, source: Unit, target: Unit, rule: str) -> Aim | Refusal:
+def _aim(label: str, source: Unit, target: Unit, rule: str, modifier: int = 0) -> Aim | Refusal:
     attack, damage, defense = stat(source, "attack"), stat(source, "damage"), stat(target, "defense")
     if attack is None or damage is None:
         return f"{source.name} shows no attack and damage values now", rule
     if defense is None:
         return f"{target.name} shows no defense value now", rule
-    return Aim(Shot(label, attack, defense, damage), target, source)
+    return Aim(Shot(label, attack, defense, damage, (("modifiers", modifier),) if modifier else ()), target, source)
 
 
 def _gun_aim(state: Match, action: Action, require: bool) -> Aim | Refusal | None:
@@ -114,7 +117,10 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     why = shot_refusal(unit, target)
     if why:
         return why
-    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule)
+    modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)  # like the attacker's attacks
+    if isinstance(modifier, tuple):
+        return modifier
+    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule, modifier)
 
 
 def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
@@ -153,7 +159,8 @@ def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None)
     if to not in ("", RAMP, INTERIOR, TOP):
         return f"to must be the Ramp, the interior or top (exit), not {to!r}", "interior-defence"
     if to == TOP and unit_id is not None and unit_id in {u.id for u in state.units}:
-        return leaving_refusal(state, state.unit(unit_id))
+        unit = state.unit(unit_id)
+        return leaving_refusal(state, unit) or ramp_refusal(unit, params.get("via_ramp", False))
     return None
 
 
@@ -162,7 +169,8 @@ def check(state: Match, action: Action, require: bool) -> Refusal | None:
     name = action.name
     step = STEP_BY_ID.get(name)
     if step is not None:
-        why = order_refusal(state, step) or (gun_refusal(state, step) if name in GUNS else None)
+        named = gun_target_refusal(state, name, action.params.get("target")) if name in GUNS else None
+        why = order_refusal(state, step) or (gun_refusal(state, step, named) if name in GUNS else None)
         if why or name not in (*GUNS, "reinforcements", "displaced"):
             return why
         if name == "displaced":
