@@ -1,8 +1,10 @@
 """HeroClix Skirmish attacks, damage and victory points (seed 003, on top of the standard HeroClix attack roll).
 
 The attack roll: 2d6 plus the attacker's attack value (plus modifiers) hits when it reaches the target's defense
-value; a hit deals the attacker's damage value. The Skirmish source gives no critical hit or miss rules, so none
-are applied here: the resolution says so, and players adjust by hand when their rulebook changes a result.
+value; a hit deals the attacker's damage value. The seed plays by the standard HeroClix rules except where it
+says otherwise, and it says nothing about the attack roll, so HeroClix's criticals apply: two 6s hit whatever
+the numbers and deal 1 more damage; two 1s miss whatever the numbers, and once the attack has resolved the
+attacker is dealt 1 unavoidable damage (no reduction, the Rule of the First Round's included).
 Only the active player scores victory points: 1 per click of damage an opposing character takes, 1 per opposing
 bystander KO'd, 1 per opposing object worth 1+ points KO'd or removed. A bystander is a character, so its clicks
 score like any other's and its KO scores 1 more (the source lists both and says nothing against adding them).
@@ -28,6 +30,7 @@ from companion.rules.base import Action, Odds, Param, Resolution, odds_text, par
 from companion.rules.skirmish.rounds import (
     COSTED_USED,
     REDUCTION_USED,
+    RULE_CRITICALS,
     RULE_FIRST_ROUND,
     RULE_STANDARD,
     RULE_VICTORY,
@@ -46,8 +49,14 @@ VP_TO_WIN = {2: 15, 3: 20, 4: 20}  # by number of players
 FIRST_ROUND_REDUCTION = 2
 MAX_MODIFIER = 20
 MAX_CLICKS = 20
-NO_CRITICALS = ("The Skirmish source doesn't give HeroClix's critical hit and miss rules: none are applied here. If "
-                "your rulebook changes this result, adjust the dial by hand.")
+CRITICAL_HIT, CRITICAL_MISS = (6, 6), (1, 1)  # both dice of the attack roll
+CRITICAL_DAMAGE = 1  # a critical hit's damage on top of the attacker's
+CRITICAL_MISS_DAMAGE = 1  # unavoidable damage to the attacker after a critical miss
+
+
+def critical(dice: tuple[int, ...]) -> str:
+    """"critical hit" for two 6s, "critical miss" for two 1s, "" for any other attack roll."""
+    return {CRITICAL_HIT: "critical hit", CRITICAL_MISS: "critical miss"}.get(tuple(dice), "")
 
 
 class SkirmishError(CompanionError):
@@ -97,7 +106,8 @@ class Attack:
         return self.defense - self.attack
 
     def text(self, chance: Fraction) -> str:
-        need = ("hits on any roll" if self.needed <= 2 else "can't hit" if self.needed > 12
+        need = ("hits on any roll but two 1s (a critical miss)" if self.needed <= 2
+                else "hits only on two 6s (a critical hit)" if self.needed > 12
                 else f"needs {self.needed}+ on 2d6")
         return f"attack {self.attack} vs defense {self.defense}: {need}, {odds_text(chance)}"
 
@@ -122,7 +132,9 @@ def attack_setup(state: Match, action: Action) -> Attack:
 
 
 def hit_chance(attack: Attack) -> Fraction:
-    return distribution(ATTACK_ROLL).at_least(attack.needed)
+    """Exact: two 6s (a total of 12, the only way to roll it) always hit and two 1s (a total of 2) always miss, so
+    the hitting totals are those from the needed number, but never below 3 nor above 12."""
+    return distribution(ATTACK_ROLL).at_least(min(max(attack.needed, 3), 12))
 
 
 def attack_odds(state: Match, action: Action) -> Odds:
@@ -231,19 +243,30 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
     attack = attack_setup(state, action)
     by = state.active_player.id
     result = roll(ATTACK_ROLL, rng)
+    crit = critical(result.dice)
     total = result.total + attack.attack
-    hit = total >= attack.defense
+    hit = crit == "critical hit" or (not crit and total >= attack.defense)
     events = costed_events(state, attack.attacker, by)
-    events.append(Event("roll", result.event_data(f"{attack.attacker.name} attacks {attack.target.name}"), by))
-    details = [f"rolled {result.total} + attack {attack.attack} = {total} {'>=' if hit else '<'} defense "
-               f"{attack.defense}: {'hit' if hit else 'miss'}", NO_CRITICALS]
+    purpose = f"{attack.attacker.name} attacks {attack.target.name}" + (f": {crit}" if crit else "")
+    events.append(Event("roll", result.event_data(purpose), by))
     rules = [RULE_STANDARD]
+    details = [roll_line(attack, result.total, total, hit, crit)]
+    if crit:
+        rules.append(RULE_CRITICALS)
     if hit:
-        hurt, said = damage_events(state, attack.target, attack.damage, attack.reduce, by)
+        damage = attack.damage + (CRITICAL_DAMAGE if crit else 0)
+        hurt, said = damage_events(state, attack.target, damage, attack.reduce, by)
         events += hurt
         details += said
         rules.append(RULE_VP)
-    if first_round(state):
+    backlash = ""
+    if crit == "critical miss":  # after the attack resolves: 1 unavoidable damage, no reducer applies
+        hurt, said = damage_events(state, attack.attacker, CRITICAL_MISS_DAMAGE, False, by)
+        backlash = damage_text(state, hurt, attack.attacker)
+        events += hurt
+        details += [f"Critical miss: {attack.attacker.name} is dealt {CRITICAL_MISS_DAMAGE} unavoidable damage.",
+                    *said]
+    if first_round(state) and not replay(state, events).unit(attack.attacker.id).eliminated:
         extra, said = first_round_token(state, attack.attacker, by)
         events += extra
         details.append(said)
@@ -251,9 +274,24 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
     won, said = victory_events(state, events, by)
     if won:
         rules.append(RULE_VICTORY)
-    summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, "
-               + (f"hit: {damage_text(state, events, attack.target)}" if hit else "miss"))
+    word = f"{crit} (two {result.dice[0]}s)" if crit else "hit" if hit else "miss"
+    summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, {word}"
+               + (f": {damage_text(state, events, attack.target)}" if hit else "")
+               + (f"; {backlash}" if backlash else ""))
     return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said), hit)
+
+
+def roll_line(attack: Attack, rolled: int, total: int, hit: bool, crit: str) -> str:
+    """The working of the roll: the numbers, and when the dice are a critical, that it overrides them."""
+    numbers = f"rolled {rolled} + attack {attack.attack} = {total} {'>=' if total >= attack.defense else '<'} " \
+              f"defense {attack.defense}"
+    if crit == "critical hit":
+        return f"{numbers}, but two 6s: a critical hit, it hits whatever the numbers and deals {CRITICAL_DAMAGE} " \
+               "more damage (HeroClix's core rules)"
+    if crit == "critical miss":
+        return f"{numbers}, but two 1s: a critical miss, it misses whatever the numbers and the attacker is dealt " \
+               f"{CRITICAL_MISS_DAMAGE} unavoidable damage (HeroClix's core rules)"
+    return f"{numbers}: {'hit' if hit else 'miss'}"
 
 
 def resolve_damage(state: Match, action: Action) -> Resolution:

@@ -105,7 +105,8 @@ ON_UNITS = ("costed", "free")  # kinds given to one of the active player's chara
 
 NOTES = {
     "move": "Move by the standard HeroClix rules; the map is yours to check.",
-    "attack": "Close or ranged: check adjacency, range and line of fire on the map.",
+    "attack": "Close or ranged: check adjacency, range and line of fire on the map. Two 6s hit for 1 more damage; "
+              "two 1s miss and deal the attacker 1 damage (HeroClix criticals).",
     "power": "A POWER action or any other action that costs something: resolve it by its text, then record any "
              "damage it deals with Record damage.",
     "pulse-wave": "Resolve it by its standard HeroClix text, then record the damage it deals with Record damage.",
