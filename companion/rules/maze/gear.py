@@ -34,7 +34,7 @@ from companion.rules.maze.items import (
     stat,
     token_event,
 )
-from companion.rules.maze.turn import blade_stamp
+from companion.rules.maze.turn import blade_stamp, game_turn
 
 RATION_HEALS_ON = 5
 BLADE_WOUND_ON = 3
@@ -197,15 +197,19 @@ def vent_weapon(unit: Unit, params: Mapping[str, Any]) -> Weapon:
     return weapon
 
 
-def light_vent(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+def light_vent(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    """The vent stays lit for two game turns, counted as the header counts them: the turn it is lit in (whose
+    Tyranid Action phase comes next) and the one after, so it goes out when turn g + 1 ends."""
     weapon = vent_weapon(unit, params)
+    now = game_turn(state.turn)
     by, left = unit.owner, shots_left(unit, weapon)
     result = roll("1d6", rng)
     spent = min(result.total, left)
     events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name}: Light Vent shots"), by)]
     events += set_counter(unit, shots_counter(weapon), left - spent, by, implicit=True)
-    details = ["The lit vent on its tile can't be used by the Blind Horror to enter or leave the board or for a "
-               "Spiked Tail Attack, for two game turns."]
+    details = [f"Lit in turn {now}, for two game turns (turns {now} and {now + 1}, so through both Tyranid Action "
+               f"phases): the Blind Horror can't use the vent on its tile to enter or leave the board or for a Spiked "
+               f"Tail Attack. It goes out when turn {now + 1} ends."]
     if result.total > left:
         details.insert(0, f"Only {left} shot(s) were left: the source doesn't say whether the vent still lights; "
                           "the weapon is emptied.")

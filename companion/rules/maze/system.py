@@ -2,7 +2,10 @@
 
 The turn: the imperial player's turn holds the Movement then the Activity sub-phase (the match's phases); ending
 it passes the turn to the Tyranid player in the Tyranid Action phase (its rules are not in the source), whose end
-of turn brings the next Movement sub-phase. The pack sets `action_tokens_carry = false`, so every model has two
+of turn brings the next Movement sub-phase. Each phase ends with the core's end of turn, so one game turn (the
+seed's "turn": the Imperial then the Tyranid Action phase) is two of the match's turns: game turn g is the match's
+turns 2g - 1 (imperial) and 2g (Tyranid), and the header, the vents' two game turns and the Beacon's "each turn"
+count game turns. The pack sets `action_tokens_carry = false`, so every model has two
 fresh action tokens each Imperial Action phase; Break Down Door takes two. Keywords, shots, magazines, equipment
 and the Advance limits are read from click markers and unit counters: see killer_of_the_maze_items.
 The match knows no tiles, doors or sight lines: what depends on them comes back as a note.
@@ -49,6 +52,7 @@ from companion.rules.maze.items import (
     this_phase,
     token_event,
 )
+from companion.rules.maze.turn import game_turn
 from companion.rules.refusals import UnitRefusal, refusal_summary
 
 ACTIONS_PER_MODEL = 2
@@ -240,6 +244,11 @@ class KillerOfTheMaze(System):
     name = "The Killer of the Maze"
     keeps_score = False  # its source scores no points (the pack's victory.toml)
 
+    def game_turn(self, turn: int) -> int:
+        """The seed's game turn: the Imperial Action phase (the match's odd turns) and the Tyranid Action phase
+        after it (the even ones)."""
+        return game_turn(turn)
+
     def check_change(self, before: Match, after: Match) -> Refusal | None:
         """What the game forbids in any change of the match: carry restrictions (see rules.refuse_change)."""
         why = change_refusal(before, after)
@@ -337,7 +346,7 @@ def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], r
         return _done([token_event(unit, 1)], f"{unit.name} picks up or hands over items", spec,
                      (NOTES["pick-up-transfer"],))
     resolver = {"fire": lambda: fire(state, unit, params, rng),
-                "light-vent": lambda: gear.light_vent(unit, params, rng),
+                "light-vent": lambda: gear.light_vent(state, unit, params, rng),
                 "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
                 "sacrificial-blade": lambda: gear.use_equipment(state, unit, _blade(params), rng, forced=True),
                 "beacon-roll": lambda: duties.beacon_roll(state, unit, params, rng),
@@ -373,7 +382,11 @@ def _phase_step(state: Match, spec: _Spec) -> Resolution:
         summary = "The Imperial Action phase ends: the Tyranid Action phase begins"
     else:
         events = [Event("end_turn", {}, by)]
-        summary = "The turn ends: the imperial team's Movement sub-phase begins"
+        summary = (f"Turn {game_turn(state.turn)} ends: turn {game_turn(state.turn) + 1} begins with the imperial "
+                   "team's Movement sub-phase")
+        details = (NOTES[spec.id], f"A vent lit in turn {game_turn(state.turn) - 1} or earlier is out now; one lit in "
+                   f"turn {game_turn(state.turn)} stays lit through turn {game_turn(state.turn) + 1}.")
+        return Resolution(tuple(events), summary, (spec.rule,), details)
     return Resolution(tuple(events), summary, (spec.rule,), (NOTES[spec.id],) if spec.id in NOTES else ())
 
 

@@ -30,6 +30,12 @@ PARTY = (("team", "every model of the team on the board (one party)"),
          ("bearer", "the bearer alone (the team is split; give the rest of its party their point by hand)"))
 
 
+def game_turn(turn: int) -> int:
+    """The seed's game turn holding the match's `turn`: each side's Action phase ends with the core's end of turn,
+    so game turn g is the match's turns 2g - 1 (the Imperial Action phase) and 2g (the Tyranid Action phase)."""
+    return (turn + 1) // 2
+
+
 def stage(state: Match, activity: bool) -> int:
     return 2 * state.turn + (1 if activity else 0)
 
