@@ -30,7 +30,7 @@ from companion.rules.base import (
     System,
     Verdict,
 )
-from companion.rules.maze import forms, gear
+from companion.rules.maze import forms, gear, parties
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal, change_refusal
@@ -44,7 +44,6 @@ from companion.rules.maze.items import (
     carried,
     catalogue,
     keywords,
-    morale,
     param_choice,
     set_counter,
     shots_counter,
@@ -84,7 +83,7 @@ SPECS = (
     _Spec("reload", "Reload", "reload", 1, "activity"),
     _Spec("scavenge", "Scavenge", "scavenge", 1, "activity", dice="d66"),
     _Spec("pick-up-transfer", "Pick Up / Transfer Item", "pick-up-transfer", 1, "activity"),
-    _Spec("lost", "Lost: lose morale", "lost", 0, "imperial"),
+    _Spec("lost", "The team splits: Lost parties", "lost", 0, "imperial", False),
     _Spec("sacrificial-blade", "Sacrificial Blade (automatic)", "sacrificial-blade", 0, "imperial", dice="1d6"),
     _Spec("end-imperial-phase", "End the Imperial Action phase", "imperial-action-phase", 0, "imperial", False),
     _Spec("end-turn", "End the Tyranid Action phase", "removing-tiles", 0, "tyranid", False),
@@ -109,6 +108,8 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
     if now.state.status == "finished":
         return "the match is over", "imperial-action-phase"
     if spec.phase == now.sub or (spec.phase == "imperial" and now.sub in ("movement", "activity")):
+        if spec.id == "lost" and len(now.models) < 2:
+            return "a team of fewer than two models on the board can't split into parties", "lost"
         return _duty_refusal(now, spec)
     if now.sub == "tyranid":
         return "it is the Tyranid Action phase; the imperial team acts in its own phase", "imperial-action-phase"
@@ -178,8 +179,6 @@ def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
         return f"{name} carries no equipment that is used with an action", "use-equipment"
     if spec.id == "reload" and not any(carried(unit, a) for a in catalogue().ammo):
         return f"{name} carries no ammunition", "reload"
-    if spec.id == "lost" and morale(unit) <= 0:
-        return f"{name} has no morale points left to lose", "lost"
     return None
 
 
@@ -234,7 +233,7 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
               "light-vent": lambda: gear.vent_weapon(unit, params),
               "use-equipment": lambda: gear.gear_choice(unit, params),
               "sacrificial-blade": lambda: gear.gear_choice(unit, _blade(params)),
-              "scavenge": lambda: gear.scavenge_times(params), "lost": lambda: gear.lost_loss(unit, params)}
+              "scavenge": lambda: gear.scavenge_times(params)}
     if spec.id in checks:
         checks[spec.id]()
 
@@ -282,6 +281,8 @@ class KillerOfTheMaze(System):
         try:  # the params as given (defaults for those left out): what resolve will use
             if unit is not None:
                 _check_params(state, unit, spec, action.params)
+            elif spec.id == "lost":
+                parties.split(state, action.params)
         except IllegalAction as exc:
             return f"{spec.title}: {exc}", exc.rule
         return None
@@ -293,6 +294,8 @@ class KillerOfTheMaze(System):
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         unit = _checked(self, state, action)
+        if action.name == "lost":
+            return parties.odds(state, action.params)
         if unit is None:
             return None
         if action.name == "fire":
@@ -304,13 +307,13 @@ class KillerOfTheMaze(System):
             return gear.equipment_odds(unit, action.params)
         if action.name == "scavenge":
             return gear.scavenge_odds(action.params)
-        if action.name == "lost":
-            return gear.lost_odds(unit, action.params)
         return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         unit = _checked(self, state, action)
         spec = SPEC_BY_ID[action.name]
+        if spec.id == "lost":
+            return _tracked(state, parties.resolve(state, action.params, rng))
         if unit is None:
             return _phase_step(state, spec)
         resolution = _resolve(state, unit, spec, action.params, rng)
@@ -350,8 +353,7 @@ def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], r
                 "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
                 "sacrificial-blade": lambda: gear.use_equipment(state, unit, _blade(params), rng, forced=True),
                 "beacon-roll": lambda: duties.beacon_roll(state, unit, params, rng),
-                "scavenge": lambda: gear.scavenge(state, unit, params, rng),
-                "lost": lambda: gear.lost(unit, params, rng)}[spec.id]
+                "scavenge": lambda: gear.scavenge(state, unit, params, rng)}[spec.id]
     return resolver()
 
 
