@@ -77,11 +77,12 @@ def check_criticals(system: rules.System, state: Match, rng: random.Random) -> l
             resolution = system.resolve(state, action, ScriptedDice(dice))
             after = replay(state, list(resolution.events))
             assert resolution.success is hits and "criticals" in resolution.rules, (action, dice)
-            hurt = {e.data["unit"] for e in resolution.events if e.type == "damage"}
-            assert (action.unit in hurt) is (not hits), (action, dice)  # the critical miss's 1 unavoidable damage
-            if not hits:
-                assert after.unit(action.unit or "").click > state.unit(action.unit or "").click or \
-                    after.unit(action.unit or "").eliminated
+            attacker = state.unit(action.unit or "")
+            pushed = attacker.tokens.action + attacker.tokens.action_last > 0  # HeroClix's pushing: 1 more damage
+            hurt = sum(e.data["amount"] for e in resolution.events
+                       if e.type == "damage" and e.data["unit"] == attacker.id)
+            assert hurt == (0 if hits else 1) + (1 if pushed else 0) or after.unit(attacker.id).eliminated, \
+                (action, dice)  # the critical miss's 1 unavoidable damage, after the attack
         odds = system.odds(state, action)
         branches = system.outcomes(state, action) or ()
         assert odds is not None and odds.chance == sum((b.chance for b in branches if "hit" in b.label), Fraction(0))

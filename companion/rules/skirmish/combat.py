@@ -4,7 +4,9 @@ The attack roll: 2d6 plus the attacker's attack value (plus modifiers) hits when
 value; a hit deals the attacker's damage value. The seed plays by the standard HeroClix rules except where it
 says otherwise, and it says nothing about the attack roll, so HeroClix's criticals apply: two 6s hit whatever
 the numbers and deal 1 more damage; two 1s miss whatever the numbers, and once the attack has resolved the
-attacker is dealt 1 unavoidable damage (no reduction, the Rule of the First Round's included).
+attacker is dealt 1 unavoidable damage (no reduction, the Rule of the First Round's included). Pushing, from the
+same core rules: a character given a costed action while it holds an action token is dealt 1 unavoidable pushing
+damage once the action has resolved (two tokens and it can't be given one at all: the pack's token limit).
 Only the active player scores victory points: 1 per click of damage an opposing character takes, 1 per opposing
 bystander KO'd, 1 per opposing object worth 1+ points KO'd or removed. A bystander is a character, so its clicks
 score like any other's and its KO scores 1 more (the source lists both and says nothing against adding them).
@@ -32,6 +34,7 @@ from companion.rules.skirmish.rounds import (
     REDUCTION_USED,
     RULE_CRITICALS,
     RULE_FIRST_ROUND,
+    RULE_PUSHING,
     RULE_STANDARD,
     RULE_VICTORY,
     RULE_VP,
@@ -52,6 +55,7 @@ MAX_CLICKS = 20
 CRITICAL_HIT, CRITICAL_MISS = (6, 6), (1, 1)  # both dice of the attack roll
 CRITICAL_DAMAGE = 1  # a critical hit's damage on top of the attacker's
 CRITICAL_MISS_DAMAGE = 1  # unavoidable damage to the attacker after a critical miss
+PUSHING_DAMAGE = 1  # unavoidable damage to a character given a costed action while it holds an action token
 
 
 def critical(dice: tuple[int, ...]) -> str:
@@ -229,6 +233,20 @@ def costed_events(state: Match, unit: Unit, by: str) -> list[Event]:
     return events
 
 
+def pushing_events(state: Match, unit: Unit, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
+    """HeroClix's pushing: `unit` held an action token when given this costed action, so once the action (its
+    `events`) has resolved it is dealt 1 unavoidable damage (nothing if the action already KO'd it)."""
+    if not unit.tokens.action + unit.tokens.action_last:
+        return [], []
+    now = replay(state, events)
+    pushed = now.unit(unit.id)
+    if not in_play(pushed):
+        return [], []
+    hurt, said = damage_events(now, pushed, PUSHING_DAMAGE, False, by)
+    return hurt, [f"Pushed: {unit.name} already held an action token, so it is dealt {PUSHING_DAMAGE} unavoidable "
+                  "damage now the action has resolved (HeroClix's core rules).", *said]
+
+
 def first_round_token(state: Match, unit: Unit, by: str) -> tuple[list[Event], str]:
     """Rule of the First Round: an attacker gets an action token after the attack (on top of the costed one)."""
     limit = state.rules.token_limits.get("action")
@@ -259,13 +277,18 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
         events += hurt
         details += said
         rules.append(RULE_VP)
-    backlash = ""
     if crit == "critical miss":  # after the attack resolves: 1 unavoidable damage, no reducer applies
         hurt, said = damage_events(state, attack.attacker, CRITICAL_MISS_DAMAGE, False, by)
-        backlash = damage_text(state, hurt, attack.attacker)
         events += hurt
         details += [f"Critical miss: {attack.attacker.name} is dealt {CRITICAL_MISS_DAMAGE} unavoidable damage.",
                     *said]
+    pushed, said = pushing_events(state, attack.attacker, events, by)
+    if pushed:
+        events += pushed
+        details += said
+        rules.append(RULE_PUSHING)
+    hurt_self = [e for e in events if e.type == "damage" and e.data["unit"] == attack.attacker.id]
+    backlash = damage_text(state, hurt_self, attack.attacker) if hurt_self else ""
     if first_round(state) and not replay(state, events).unit(attack.attacker.id).eliminated:
         extra, said = first_round_token(state, attack.attacker, by)
         events += extra

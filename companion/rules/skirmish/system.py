@@ -41,12 +41,15 @@ from companion.rules.skirmish.combat import (
     attack_setup,
     check_reduction,
     costed_events,
+    damage_text,
     first_round_token,
+    pushing_events,
     reduce_param,
     resolve_attack,
     resolve_damage,
     resolve_element,
     targets,
+    victory_events,
 )
 from companion.rules.skirmish.rounds import (
     EXTRA_ACTIONS,
@@ -55,8 +58,10 @@ from companion.rules.skirmish.rounds import (
     RULE_CLEAR,
     RULE_END_OF_TURN,
     RULE_FIRST_ROUND,
+    RULE_PUSHING,
     RULE_ROUNDS,
     RULE_STANDARD,
+    RULE_VICTORY,
     RULE_VP,
     SYSTEM_ID,
     TIME_NOTE,
@@ -209,6 +214,10 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
     parts = [NOTES.get(spec.id, "")]
     if spec.id == "attack" and q.round.first:
         parts.append("First round: the attacker also gets an action token after the attack.")
+    pushed = [u.name for u in q.mine if u.tokens.action + u.tokens.action_last]
+    if spec.kind == "costed" and pushed:
+        parts.append(f"Pushed if given this action: {', '.join(pushed)} (already holding an action token, 1 "
+                     "unavoidable damage after it).")
     if spec.kind == "costed" and state.round == 1:
         parts.append("Resolve your beginning-of-turn effects before giving an action that costs something.")
     if spec.id == "action-total":
@@ -332,15 +341,22 @@ class HeroClixSkirmish(System):
                               ("Resolve it by its text at the table.",))
         events = costed_events(state, unit, by)
         details = [NOTES[action.name]]
-        if unit.tokens.action + unit.tokens.action_last:
-            details.append(f"{unit.name} already had an action token: the standard HeroClix rules for that apply "
-                           "(the Skirmish source doesn't repeat them).")
+        rules = [spec.rule]
+        pushed, said = pushing_events(state, unit, events, by)
+        if pushed:
+            events += pushed
+            details += said
+            rules.append(RULE_PUSHING)
         if action.name == "power" and rs.first and action.params.get("attacked") is True:
             extra, said = first_round_token(state, unit, by)
             events += extra
             details.append(said)
-        return Resolution(tuple(events), f"{unit.name}: {spec.title.lower()} (the round's costed action)",
-                          (spec.rule,), tuple(details))
+        won, said = victory_events(state, events, by)
+        summary = f"{unit.name}: {spec.title.lower()} (the round's costed action)"
+        if pushed:
+            summary += f"; pushed: {damage_text(state, pushed, unit)}"
+        return Resolution(tuple(events + won), summary, (*rules, *((RULE_VICTORY,) if won else ())),
+                          tuple(details + said))
 
 
 def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:
