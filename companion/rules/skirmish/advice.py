@@ -26,11 +26,13 @@ def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
 def outcome_key(state: Match, action: Action, label: str) -> object:
     """Attacks whose class resolves to the same figures: every plain miss alike; a critical miss by the attacker
     it damages; a hit by the damage dealt to the one target (a critical hit's extra point, modifiers and the first
-    round's reduction included), whoever deals it."""
+    round's reduction included), whoever deals it unless it is pushed."""
     attack = attack_setup(state, action)
     if label == "miss":
         return "miss"
     if label == "critical miss":
         return ("critical miss", attack.attacker.id)
     extra = CRITICAL_DAMAGE if label == "critical hit" else 0
-    return ("hit", attack.target.id, attack.damage + extra, attack.reduce)
+    held = attack.attacker.tokens.action + attack.attacker.tokens.action_last
+    pushed = attack.attacker.id if held else None  # its pushing damage can KO it: the same hit may end otherwise
+    return ("hit", attack.target.id, attack.damage + extra, attack.reduce, pushed)
