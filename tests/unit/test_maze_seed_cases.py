@@ -175,8 +175,13 @@ def test_case_24_the_beacons_roll_is_asked_for_at_the_beginning_of_each_turn(squ
     made = act(state, "beacon-roll", "kira", seed=0)  # a 4: every model of the party gains a point
     assert made.rolls[-1].total == 4
     assert [made.unit(u).counters["morale"] for u in ("tarn", "vale", "kira")] == [7, 7, 9]
-    alone = act(state, "beacon-roll", "kira", seed=0, party="bearer")
+    alone = act(state, "beacon-roll", "kira", seed=0, party_tarn="2", party_vale="2")
     assert alone.unit("kira").counters["morale"] == 9 and "morale" not in alone.unit("tarn").counters
+    # issue 40: the team split 2 and 1, the bearer with Tarn: the two of them gain, Vale (elsewhere) doesn't
+    pair = act(state, "beacon-roll", "kira", seed=0, party_vale="2")
+    assert [pair.unit(u).counters.get("morale") for u in ("tarn", "vale", "kira")] == [7, None, 9]
+    refused = MAZE.explain(state, Action("beacon-roll", "kira", {"party_vale": "9"}))
+    assert not refused.legal and refused.rule == "beacon" and "Brother Vale's party is one of 1 to 3" in refused.reason
     assert not MAZE.explain(made, Action("beacon-roll", "kira")).legal  # once a turn
     assert MAZE.explain(made, Action("move", "tarn")).legal
     # the next turn asks again

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.model import Unit
 from companion.rules.base import Param
-from companion.rules.maze import gear, parties, turn
+from companion.rules.maze import gear, parties
 from companion.rules.maze.items import catalogue
 
 TO_HIT_CHOICES = (("", "not set: enter it from your rules"),) + tuple((str(n), f"{n}+") for n in range(2, 7))
@@ -60,7 +60,7 @@ def params(action: str, models: tuple[Unit, ...]) -> tuple[Param, ...]:
     if action == "sacrificial-blade":
         return _blade_params()
     if action == "beacon-roll":
-        return (Param("party", "The bearer's party", "choice", turn.PARTY, default=turn.PARTY[0][0]),)
+        return parties.params(models)  # the models in the bearer's party gain the point
     if action == "scavenge":
         return (Param("times", "Times this tile was scavenged already (tiles aren't tracked)", "int", low=0, high=2,
                       default=0),

@@ -65,27 +65,39 @@ class Split:
         return ", ".join(str(c) for c in counts[:-1]) + f" and {counts[-1]}"
 
 
-def split(state: Match, given: Mapping[str, Any]) -> Split:
-    """The team's parties as the players gave them and which are Lost; IllegalAction when the team isn't split."""
+def assign(state: Match, given: Mapping[str, Any], rule: str = RULE) -> dict[str, tuple[Unit, ...]]:
+    """The team's parties as the players gave them (label -> its models; party 1 when not given): IllegalAction
+    for a party out of range or a model that isn't on the board."""
     team = models(state)
-    if len(team) < 2:
-        raise IllegalAction("a team of fewer than two models on the board can't split into parties", RULE)
     labels = tuple(str(n) for n in range(1, len(team) + 1))
     parties: dict[str, list[Unit]] = {}
     for unit in team:
         label = given.get(f"{PREFIX}{unit.id}", "1")
         if str(label) not in labels:
-            raise IllegalAction(f"{unit.name}'s party is one of 1 to {len(team)}, not {label!r}", RULE)
+            raise IllegalAction(f"{unit.name}'s party is one of 1 to {len(team)}, not {label!r}", rule)
         parties.setdefault(str(label), []).append(unit)
     unknown = sorted(k for k in given if k.startswith(PREFIX) and k[len(PREFIX):] not in {u.id for u in team})
     if unknown:
-        raise IllegalAction(f"{unknown[0][len(PREFIX):]!r} is not a model of the team on the board", RULE)
+        raise IllegalAction(f"{unknown[0][len(PREFIX):]!r} is not a model of the team on the board", rule)
+    return {k: tuple(v) for k, v in parties.items()}
+
+
+def party_of(state: Match, given: Mapping[str, Any], unit: Unit, rule: str) -> tuple[Unit, ...]:
+    """The models in `unit`'s party (the whole team when nobody is put in another party)."""
+    return next(members for members in assign(state, given, rule).values() if unit in members)
+
+
+def split(state: Match, given: Mapping[str, Any]) -> Split:
+    """The team's parties as the players gave them and which are Lost; IllegalAction when the team isn't split."""
+    if len(models(state)) < 2:
+        raise IllegalAction("a team of fewer than two models on the board can't split into parties", RULE)
+    parties = assign(state, given)
     if len(parties) < 2:
         raise IllegalAction("every model is in one party: the team isn't split, so nobody is Lost (put each model in "
                             "the party it is in now)", RULE)
     fewest = min(len(m) for m in parties.values())
     lost = tuple(label for label, members in parties.items() if len(members) == fewest)
-    return Split({k: tuple(v) for k, v in parties.items()}, lost)
+    return Split(parties, lost)
 
 
 def pendant_saves(unit: Unit) -> bool:

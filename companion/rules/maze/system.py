@@ -233,7 +233,8 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
               "light-vent": lambda: gear.vent_weapon(unit, params),
               "use-equipment": lambda: gear.gear_choice(unit, params),
               "sacrificial-blade": lambda: gear.gear_choice(unit, _blade(params)),
-              "scavenge": lambda: gear.scavenge_times(params)}
+              "scavenge": lambda: gear.scavenge_times(params),
+              "beacon-roll": lambda: parties.party_of(state, params, unit, "beacon")}
     if spec.id in checks:
         checks[spec.id]()
 
