@@ -70,3 +70,15 @@ def test_a_stored_match_of_two_phases_a_turn_reads_the_same_game_turns() -> None
 
 def team_state() -> Match:
     return replay(match("killer-of-the-maze"), [Event("add_unit", {"unit": model("osk", "Trooper Osk")})])
+
+
+def test_the_trip_mine_and_the_melta_charge_name_the_game_turn_they_go_off_in() -> None:
+    """"From the beginning of the following turn" and "at the start of the next imperial Action phase": both the
+    next game turn, said as the header says it."""
+    state = replay(match("killer-of-the-maze"), [Event("add_unit", {"unit": model(
+        "kira", "Scion Kira", "scions", counters={"trip-mine": 1, "melta-charge": 1})})])
+    state = activity(act(act(activity(state), "end-imperial-phase"), "end-turn"))  # game turn 2
+    mine = MAZE.resolve(state, Action("use-equipment", "kira", {"item": "trip-mine"}), random.Random(1))
+    assert "The mine is armed from the beginning of turn 3." in mine.details
+    melta = MAZE.resolve(state, Action("use-equipment", "kira", {"item": "melta-charge"}), random.Random(1))
+    assert "It detonates when turn 3's Imperial Action phase begins." in melta.details

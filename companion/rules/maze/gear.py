@@ -117,6 +117,11 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
         summary += f": {dict(SKULL_EFFECTS)[effect]}"
     else:
         details.append(gear.effect)
+        after = game_turn(state.turn) + 1  # "the following turn", "the next imperial Action phase": game turns
+        if gear.id == "trip-mine":
+            details.append(f"The mine is armed from the beginning of turn {after}.")
+        elif gear.id == "melta-charge":
+            details.append(f"It detonates when turn {after}'s Imperial Action phase begins.")
     if gear.uses is not None:
         details.append(f"{carried(unit, gear.id) - 1} use(s) of the {gear.name} left.")
     return Resolution(tuple(events), summary, (gear.section,), tuple(details))
