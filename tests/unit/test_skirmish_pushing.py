@@ -61,3 +61,13 @@ def test_a_token_kept_from_the_last_turn_pushes_a_move_and_a_push_that_kos_the_l
     assert moved.unit("cap").click == 1 and "pushing" in res.rules
     fresh, res = play(state, "move", "thor")  # Thor holds no token: not pushed
     assert fresh.unit("thor").click == 0 and "pushing" not in res.rules
+
+
+def test_a_hit_that_kos_the_last_opponent_while_pushing_kos_the_last_attacker_names_no_winner() -> None:
+    """The seed names a winner only when one player has characters left: with none left, the result says so and the
+    match stays open for the players (a decision of issue 40's audit)."""
+    state = second_round(skirmish(unit("cap", "p1", dial=dial((8, 10, 15, 2))), unit("hulk", "p2", clicks=1)))
+    res = SKIRMISH.resolve(state, Action("attack", "cap", {"target": "hulk"}), ScriptedDice((5, 6)))
+    after = replay(state, list(res.events))
+    assert after.unit("hulk").eliminated and after.unit("cap").eliminated and after.status == "active"
+    assert "Nobody has a character left" in res.details[-1]

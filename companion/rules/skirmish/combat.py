@@ -193,11 +193,16 @@ def last_standing(before: Match, after: Match) -> str | None:
     """The player who wins because the change from `before` to `after` took a piece off the map (KO'd by
     damage, or by the bystander/object button) and leaves them the only one with a character on it (0-point
     bystanders and objects don't count); None otherwise. Every path that removes a piece ends up here."""
-    was = {u.id for u in before.units if in_play(u)}
-    if not any(u.id in was and not in_play(u) for u in after.units):
+    if not removed(before, after):
         return None
     standing = {u.owner for u in after.units if stands(u)}
     return standing.pop() if len(standing) == 1 else None
+
+
+def removed(before: Match, after: Match) -> bool:
+    """Whether the change took a piece that was on the map off it."""
+    was = {u.id for u in before.units if in_play(u)}
+    return any(u.id in was and not in_play(u) for u in after.units)
 
 
 def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
@@ -213,6 +218,9 @@ def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Eve
         winner = after.player(winner_id)
         return [Event("end_match", {"winners": [winner.id]}, by)], [f"{winner.name} is the only player with a "
                                                                      "character left and wins."]
+    if removed(state, after) and not any(stands(u) for u in after.units):  # e.g. a hit and its pushing, both KOs
+        return [], ["Nobody has a character left: the source names no winner for that, so the match stays open "
+                    "for the players to settle (with a time limit, the most victory points wins)."]
     return [], []
 
 
