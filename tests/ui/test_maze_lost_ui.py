@@ -25,10 +25,10 @@ async def test_the_team_splits_in_four_taps_and_the_lone_model_is_lost(tmp_path:
     h = await Harness.start(lambda page: main(page, session))
     await h.click(f"match-{made.id}")
     await h.click("open-helper")
-    await h.click("do-lost")  # tap 1
+    await h.click("do-lost")  # tap 2 (opening the helper was tap 1)
     assert h.find("param-party_osk").value == "1" and h.has("param-party_tarn") and h.has("param-party_vale")
-    await h.choose("param-party_osk", "2")  # taps 2 and 3: the dropdown and its choice
-    await h.click("action-resolve")  # tap 4
+    await h.choose("param-party_osk", "2")  # tap 3: a radio button (three models, three parties)
+    await h.click("action-resolve")  # tap 4 (below the form: the screen scrolls to it)
     assert h.text_of("roll-word") == "DONE"
     assert "Trooper Osk is Lost; Trooper Osk loses 3 morale points" in h.text_of("action-summary")
     state = session.state(made.id)
