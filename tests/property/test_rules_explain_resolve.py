@@ -17,6 +17,7 @@ from companion.core.match.events import replay
 from companion.core.model import Match
 from companion.rules import Action
 from companion.rules.advice import ScriptedDice
+from companion.rules.skirmish.combat import pushed
 
 from rules_explain_resolve_kit import STARTS, defaults, walk
 
@@ -78,10 +79,10 @@ def check_criticals(system: rules.System, state: Match, rng: random.Random) -> l
             after = replay(state, list(resolution.events))
             assert resolution.success is hits and "criticals" in resolution.rules, (action, dice)
             attacker = state.unit(action.unit or "")
-            pushed = attacker.tokens.action + attacker.tokens.action_last > 0  # HeroClix's pushing: 1 more damage
+            pushing = pushed(attacker, action.params)  # HeroClix's pushing: 1 more damage, unless card text says no
             hurt = sum(e.data["amount"] for e in resolution.events
                        if e.type == "damage" and e.data["unit"] == attacker.id)
-            assert hurt == (0 if hits else 1) + (1 if pushed else 0) or after.unit(attacker.id).eliminated, \
+            assert hurt == (0 if hits else 1) + (1 if pushing else 0) or after.unit(attacker.id).eliminated, \
                 (action, dice)  # the critical miss's 1 unavoidable damage, after the attack
         odds = system.odds(state, action)
         branches = system.outcomes(state, action) or ()

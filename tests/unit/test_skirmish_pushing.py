@@ -71,3 +71,17 @@ def test_a_hit_that_kos_the_last_opponent_while_pushing_kos_the_last_attacker_na
     after = replay(state, list(res.events))
     assert after.unit("hulk").eliminated and after.unit("cap").eliminated and after.status == "active"
     assert "Nobody has a character left" in res.details[-1]
+
+
+def test_a_character_whose_card_ignores_pushing_damage_takes_none_when_the_player_says_so() -> None:
+    """Willpower and other card text: the costed actions' form asks, only once a character holds a token."""
+    fresh = table()
+    assert "ignores_pushing" not in [p.name for o in SKIRMISH.legal_actions(fresh) for p in o.params]
+    state = second_round(fresh)
+    option = next(o for o in SKIRMISH.legal_actions(state) if o.action == "attack")
+    assert option.params[-1].name == "ignores_pushing" and option.params[-1].default is False
+    res = SKIRMISH.resolve(state, Action("attack", "cap", {"target": "hulk", "ignores_pushing": True}),
+                           ScriptedDice((5, 6)))
+    after = replay(state, list(res.events))
+    assert after.unit("cap").click == 0 and "pushing" not in res.rules
+    assert "Unit cap already held an action token but ignores pushing damage (its card text)." in res.details

@@ -9,7 +9,7 @@ from functools import lru_cache
 from companion.core.model import Match
 from companion.rules.advice.dice import Branch, split
 from companion.rules.base import Action
-from companion.rules.skirmish.combat import CRITICAL_DAMAGE, attack_setup, critical
+from companion.rules.skirmish.combat import CRITICAL_DAMAGE, attack_setup, critical, pushed
 
 
 @lru_cache(maxsize=64)
@@ -33,6 +33,5 @@ def outcome_key(state: Match, action: Action, label: str) -> object:
     if label == "critical miss":
         return ("critical miss", attack.attacker.id)
     extra = CRITICAL_DAMAGE if label == "critical hit" else 0
-    held = attack.attacker.tokens.action + attack.attacker.tokens.action_last
-    pushed = attack.attacker.id if held else None  # its pushing damage can KO it: the same hit may end otherwise
-    return ("hit", attack.target.id, attack.damage + extra, attack.reduce, pushed)
+    by = attack.attacker.id if pushed(attack.attacker, action.params) else None  # pushing can KO it: may end otherwise
+    return ("hit", attack.target.id, attack.damage + extra, attack.reduce, by)

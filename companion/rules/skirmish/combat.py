@@ -241,16 +241,32 @@ def costed_events(state: Match, unit: Unit, by: str) -> list[Event]:
     return events
 
 
-def pushing_events(state: Match, unit: Unit, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
+IGNORES_PUSHING = "ignores_pushing"  # the costed actions' param when a character holds a token (Willpower ...)
+
+
+def pushing_param() -> Param:
+    return Param(IGNORES_PUSHING, "Ignores pushing damage (Willpower or other card text)", "bool", default=False)
+
+
+def pushed(unit: Unit, params: Mapping[str, Any]) -> bool:
+    """Whether giving `unit` a costed action with these params pushes it (it holds a token, no card text says no)."""
+    return bool(unit.tokens.action + unit.tokens.action_last) and params.get(IGNORES_PUSHING) is not True
+
+
+def pushing_events(state: Match, unit: Unit, events: list[Event], by: str,
+                   params: Mapping[str, Any]) -> tuple[list[Event], list[str]]:
     """HeroClix's pushing: `unit` held an action token when given this costed action, so once the action (its
-    `events`) has resolved it is dealt 1 unavoidable damage (nothing if the action already KO'd it)."""
+    `events`) has resolved it is dealt 1 unavoidable damage (nothing if the action already KO'd it, or its card
+    lets it ignore pushing damage: the player says so)."""
     if not unit.tokens.action + unit.tokens.action_last:
         return [], []
+    if not pushed(unit, params):
+        return [], [f"{unit.name} already held an action token but ignores pushing damage (its card text)."]
     now = replay(state, events)
-    pushed = now.unit(unit.id)
-    if not in_play(pushed):
+    after = now.unit(unit.id)
+    if not in_play(after):
         return [], []
-    hurt, said = damage_events(now, pushed, PUSHING_DAMAGE, False, by)
+    hurt, said = damage_events(now, after, PUSHING_DAMAGE, False, by)
     return hurt, [f"Pushed: {unit.name} already held an action token, so it is dealt {PUSHING_DAMAGE} unavoidable "
                   "damage now the action has resolved (HeroClix's core rules).", *said]
 
@@ -290,10 +306,10 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
         events += hurt
         details += [f"Critical miss: {attack.attacker.name} is dealt {CRITICAL_MISS_DAMAGE} unavoidable damage.",
                     *said]
-    pushed, said = pushing_events(state, attack.attacker, events, by)
-    if pushed:
-        events += pushed
-        details += said
+    pushing, said = pushing_events(state, attack.attacker, events, by, action.params)
+    details += said
+    if pushing:
+        events += pushing
         rules.append(RULE_PUSHING)
     hurt_self = [e for e in events if e.type == "damage" and e.data["unit"] == attack.attacker.id]
     backlash = damage_text(state, hurt_self, attack.attacker) if hurt_self else ""

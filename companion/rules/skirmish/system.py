@@ -44,6 +44,7 @@ from companion.rules.skirmish.combat import (
     damage_text,
     first_round_token,
     pushing_events,
+    pushing_param,
     reduce_param,
     resolve_attack,
     resolve_damage,
@@ -184,6 +185,15 @@ def _unit_refusal(state: Match, q: _Query, spec: _Spec, unit: Unit) -> UnitRefus
 
 
 def _params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
+    """The option's form; a costed action's asks whether the character ignores pushing damage when one of the
+    player's characters holds an action token (card text such as Willpower)."""
+    own = _own_params(state, q, spec)
+    if spec.kind == "costed" and any(u.tokens.action + u.tokens.action_last for u in q.mine):
+        return (*own, pushing_param())
+    return own
+
+
+def _own_params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
     first = q.round.first
     if spec.id == "attack":
         return attack_params(q.targets, first)
@@ -214,9 +224,9 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
     parts = [NOTES.get(spec.id, "")]
     if spec.id == "attack" and q.round.first:
         parts.append("First round: the attacker also gets an action token after the attack.")
-    pushed = [u.name for u in q.mine if u.tokens.action + u.tokens.action_last]
-    if spec.kind == "costed" and pushed:
-        parts.append(f"Pushed if given this action: {', '.join(pushed)} (already holding an action token, 1 "
+    holding = [u.name for u in q.mine if u.tokens.action + u.tokens.action_last]
+    if spec.kind == "costed" and holding:
+        parts.append(f"Pushed if given this action: {', '.join(holding)} (already holding an action token, 1 "
                      "unavoidable damage after it).")
     if spec.kind == "costed" and state.round == 1:
         parts.append("Resolve your beginning-of-turn effects before giving an action that costs something.")
@@ -342,10 +352,10 @@ class HeroClixSkirmish(System):
         events = costed_events(state, unit, by)
         details = [NOTES[action.name]]
         rules = [spec.rule]
-        pushed, said = pushing_events(state, unit, events, by)
-        if pushed:
-            events += pushed
-            details += said
+        pushing, said = pushing_events(state, unit, events, by, action.params)
+        details += said
+        if pushing:
+            events += pushing
             rules.append(RULE_PUSHING)
         if action.name == "power" and rs.first and action.params.get("attacked") is True:
             extra, said = first_round_token(state, unit, by)
@@ -353,8 +363,8 @@ class HeroClixSkirmish(System):
             details.append(said)
         won, said = victory_events(state, events, by)
         summary = f"{unit.name}: {spec.title.lower()} (the round's costed action)"
-        if pushed:
-            summary += f"; pushed: {damage_text(state, pushed, unit)}"
+        if pushing:
+            summary += f"; pushed: {damage_text(state, pushing, unit)}"
         return Resolution(tuple(events + won), summary, (*rules, *((RULE_VICTORY,) if won else ())),
                           tuple(details + said))
 
