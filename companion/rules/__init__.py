@@ -27,17 +27,26 @@ class Registered:
     name: str
     module: str  # the module that defines the system's class
     cls: str
+    turn_phases: int = 1  # the match's turns in one of the game's turns (its `game_turn`), for lists of matches
 
 
 SYSTEMS: tuple[Registered, ...] = (
     Registered("armageddon-empires", "Armageddon Empires", "companion.rules.empires.system", "ArmageddonEmpires"),
     Registered("halo-actionclix", "Halo ActionClix", "companion.rules.halo.actions", "HaloActionClix"),
     Registered("heroclix-skirmish", "HeroClix Skirmish", "companion.rules.skirmish.system", "HeroClixSkirmish"),
-    Registered("killer-of-the-maze", "The Killer of the Maze", "companion.rules.maze.system", "KillerOfTheMaze"),
+    Registered("killer-of-the-maze", "The Killer of the Maze", "companion.rules.maze.system", "KillerOfTheMaze",
+               turn_phases=2),
     Registered("scarab", "The Scarab", "companion.rules.scarab.system", "Scarab"),
 )
 _BY_ID = {s.id: s for s in SYSTEMS}
 FIRST = "halo-actionclix"  # the game the New match screen offers first (the most played)
+
+
+def game_turn(system_id: str, turn: int) -> int:
+    """The game's turn holding the match's `turn`, as `System.game_turn` says it, without loading the system (a list
+    of matches shows it): a game whose turn holds each side's phase ends the match's turn at each phase's end."""
+    phases = _BY_ID[system_id].turn_phases if system_id in _BY_ID else 1
+    return (turn + phases - 1) // phases
 
 
 @cache

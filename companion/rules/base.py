@@ -340,6 +340,11 @@ class System:
     def scoring_kind(self, state: Match) -> str:
         return self.scoring
 
+    def game_turn(self, turn: int) -> int:
+        """The turn number the players count (the header's "Turn 2") for the match's `turn`: the same, unless one of
+        the game's turns holds several of the match's (each side's phase ends with the core's end of turn)."""
+        return turn
+
     def turn_words(self, state: Match) -> tuple[str, str]:
         """Who plays now ("Ann to play") and how much of their turn is used ("" when the system counts none), in
         the system's own terms: the header says each once (session.table.words.turn_line)."""

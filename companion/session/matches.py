@@ -148,7 +148,9 @@ class Session:
         """Every stored match's summary (those the policy lets this session see), and a line for each file that
         could not be read (kept aside)."""
         found, damaged = self.store.summaries()
-        return [s for s in found if self.policy.visible(s.id)], damaged
+        # the turn as its game counts it, like the table's header (a Maze turn holds two of the match's turns)
+        return [replace(s, turn=rules.game_turn(s.system, s.turn)) for s in found
+                if self.policy.visible(s.id)], damaged
 
     def has_match(self, match_id: str) -> bool:
         return self.policy.visible(match_id) and self.store.exists(match_id)

@@ -54,6 +54,11 @@ def seed(data: Path) -> dict[str, str]:
             session.dispatch(table.id, "add_unit", {"unit": {"id": f"u{n + 1}", "name": name, "points": 50,
                                                              "owner": owner, "dial": dial((8, 10, 17, 3),
                                                                                           (7, 9, 16, 2))}}, by=owner)
+    split = session.new_match("killer-of-the-maze", ["Ann", "Ben"])  # a team of three: the Lost form's party choices
+    for n, name in enumerate(("Brother Tarn", "Brother Vale", "Trooper Osk")):
+        session.dispatch(split.id, "add_unit", {"unit": {"id": f"m{n + 1}", "name": name, "points": 0,
+                                                         "owner": split.players[0].id,
+                                                         "dial": dial((8, 10, 17, 3), (7, 9, 16, 2))}})
     # points scored: the header's "Ann 12 of 15 VP" is at its widest beside End round and End turn
     session.dispatch(tables["skirmish"].id, "score", {"player": tables["skirmish"].players[0].id, "kind": "vp",
                                                      "delta": 12})
@@ -62,7 +67,7 @@ def seed(data: Path) -> dict[str, str]:
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
     return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
-            "swiss": swiss.id, "timer": timer, **{key: table.id for key, table in tables.items()}}
+            "swiss": swiss.id, "timer": timer, "split": split.id, **{key: table.id for key, table in tables.items()}}
 
 
 Step = Callable[[Screen, str, dict[str, str]], None]
@@ -133,6 +138,7 @@ TOUR: dict[str, Step] = {
     "helper": go("/match/{halo}/helper", "what can I do?"),
     "advice": go("/match/{halo}/advice", "best moves"),
     "action": go("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6"),
+    "action-maze-split": go("/match/{split}/action/lost", "Trooper Osk's party"),
     "roll": tap("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6", text="2d6: "),
     "match-dice": go("/match/{halo}/dice", "Dice"),
     "end": go("/match/{halo}/end", "End the match"),

@@ -73,6 +73,8 @@ def test_the_registry_knows_each_system_as_its_class_does(registered: rules.Regi
     system = rules.get(registered.id)
     assert (system.id, system.name, type(system).__module__, type(system).__name__) == (
         registered.id, registered.name, registered.module, registered.cls)
+    # a list of matches counts turns as the header does (the Maze's game turn holds two of the match's turns)
+    assert [rules.game_turn(registered.id, t) for t in range(1, 9)] == [system.game_turn(t) for t in range(1, 9)]
 
 
 @pytest.mark.parametrize("text", [

@@ -199,16 +199,17 @@ def test_equipment_uses_run_out(team: Match) -> None:
 
 
 def test_lost_costs_one_morale_or_three_alone(team: Match) -> None:
-    state = act(team, "lost", "kira")
-    assert state.unit("kira").counters["morale"] == 3
-    state = act(state, "lost", "vale", alone=True)
-    assert state.unit("vale").counters["morale"] == 3  # its Morale stat 6, less 3
+    """Parties of 2 and 2 tie for fewest: all four are Lost, 1 point each. Then Vale walks off alone: only he is."""
+    state = act(team, "lost", party_kira="2", party_osk="2")
+    assert [state.unit(u).counters["morale"] for u in ("tarn", "vale", "kira", "osk")] == [5, 5, 3, 5]
+    state = act(state, "lost", party_vale="2")
+    assert state.unit("vale").counters["morale"] == 2 and state.unit("tarn").counters["morale"] == 5
     assert state.unit("vale").tokens.action == 0  # being Lost is not an action
     with_pendant = replay(team, [Event("counter", {"scope": "unit", "target": "kira", "name": "crest-pendant",
                                                    "delta": 1})])
-    odds = MAZE.odds(with_pendant, Action("lost", "kira", {"alone": True}))
+    odds = MAZE.odds(with_pendant, Action("lost", None, {"party_kira": "3"}))
     assert odds is not None and odds.chance == Fraction(8, 27)
-    after = act(with_pendant, "lost", "kira", seed=9, alone=True)
+    after = act(with_pendant, "lost", seed=9, party_kira="3")
     kept = after.rolls[-1].total
     assert after.rolls[-1].expr == "3d6>=3" and after.unit("kira").counters["morale"] == 4 - (3 - kept)
 

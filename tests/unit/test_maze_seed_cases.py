@@ -106,14 +106,14 @@ def test_case_22_the_blade_is_not_used_while_the_pendant_is_carried(squad: Match
 
 def test_case_23_a_space_marines_crest_pendant_saves_nothing(squad: Match) -> None:
     state = replay(squad, [counter("vale", "crest-pendant", 1)])
-    assert MAZE.odds(state, Action("lost", "vale", {"alone": True})) is None
-    res = MAZE.resolve(state, Action("lost", "vale", {"alone": True}), random.Random(3))
+    assert MAZE.odds(state, Action("lost", None, {"party_vale": "2"})) is None
+    res = MAZE.resolve(state, Action("lost", None, {"party_vale": "2"}), random.Random(3))
     after = replay(state, list(res.events))
     assert after.unit("vale").counters["morale"] == 3 and not after.rolls
     assert "Crest Pendant saves nothing" in res.summary
     # a Scion's does roll
     state = replay(squad, [counter("kira", "crest-pendant", 1)])
-    res = MAZE.resolve(state, Action("lost", "kira", {"alone": True}), random.Random(3))
+    res = MAZE.resolve(state, Action("lost", None, {"party_kira": "2"}), random.Random(3))
     assert replay(state, list(res.events)).rolls[-1].expr == "3d6>=3"
 
 
@@ -131,7 +131,7 @@ def test_case_20_one_models_actions_come_before_the_next_models(squad: Match) ->
     state = act(state, "reload", "kira", weapon="boltgun")
     with pytest.raises(IllegalAction, match="Brother Tarn's actions in this sub-phase are over"):
         act(state, "pick-up-transfer", "tarn")
-    state = act(state, "lost", "tarn")  # being Lost is not an action: not refused, and no model's turn
+    state = act(state, "lost", party_tarn="2")  # being Lost is not an action: not refused, and no model's turn
 
 
 @pytest.fixture
@@ -175,8 +175,13 @@ def test_case_24_the_beacons_roll_is_asked_for_at_the_beginning_of_each_turn(squ
     made = act(state, "beacon-roll", "kira", seed=0)  # a 4: every model of the party gains a point
     assert made.rolls[-1].total == 4
     assert [made.unit(u).counters["morale"] for u in ("tarn", "vale", "kira")] == [7, 7, 9]
-    alone = act(state, "beacon-roll", "kira", seed=0, party="bearer")
+    alone = act(state, "beacon-roll", "kira", seed=0, party_tarn="2", party_vale="2")
     assert alone.unit("kira").counters["morale"] == 9 and "morale" not in alone.unit("tarn").counters
+    # issue 40: the team split 2 and 1, the bearer with Tarn: the two of them gain, Vale (elsewhere) doesn't
+    pair = act(state, "beacon-roll", "kira", seed=0, party_vale="2")
+    assert [pair.unit(u).counters.get("morale") for u in ("tarn", "vale", "kira")] == [7, None, 9]
+    refused = MAZE.explain(state, Action("beacon-roll", "kira", {"party_vale": "9"}))
+    assert not refused.legal and refused.rule == "beacon" and "Brother Vale's party is one of 1 to 3" in refused.reason
     assert not MAZE.explain(made, Action("beacon-roll", "kira")).legal  # once a turn
     assert MAZE.explain(made, Action("move", "tarn")).legal
     # the next turn asks again

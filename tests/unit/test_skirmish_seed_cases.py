@@ -13,8 +13,9 @@ import pytest
 from companion.core.errors import IllegalAction
 from companion.core.match.creation import new_match
 from companion.core.match.events import Event, replay
-from companion.core.match.force_check import check_force
+from companion.core.match.force_check import check_force, snake_order, starting_squares
 from companion.core.packs.load import get_pack
+from companion.rules.advice import ScriptedDice
 from companion.session import Session
 from companion.store.matches import MatchStore
 
@@ -120,3 +121,13 @@ def test_issue_32_the_reduced_damage_text_says_what_the_events_do() -> None:
     assert "C0 takes 1 click(s) of damage." in res.details and state.player("p1").vp == 1
     state, res = play(table, "deal-damage", target="c0", clicks=2, reduce=True)
     assert res.summary == "C0 takes no damage" and "damage" not in [e.type for e in res.events]
+
+
+def test_issue_40_objects_get_no_starting_square_and_no_turn_in_the_snake_draft() -> None:
+    """"Each player rolls 2d10 ... for each character on their force"; objects are put down before, on squares
+    without a marker. A bystander is a character: it gets its square."""
+    state = skirmish(unit("cap", "p1"), unit("crate", "p1", ref="object", points=5), unit("kid", "p1", ref="bystander"),
+                     unit("hulk", "p2"))
+    rolls = starting_squares(state, lambda i: ScriptedDice((i % 10, (3 * i) % 10)), 0)
+    assert [r.unit for r in rolls] == ["cap", "kid", "hulk"]
+    assert snake_order(state) == ["p1", "p2", "p1"]

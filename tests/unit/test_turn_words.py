@@ -39,7 +39,10 @@ def test_a_game_of_turns_says_whose_turn_as_before(system: str) -> None:
     state = match(system)
     assert turn_line(state) == header(state, []).when == "Turn 1 · Ann to play"
     state = apply(state, Event("end_turn", {}))
-    assert turn_line(state) == "Turn 2 · Ben to play"
+    # the Maze's game turn holds both sides' phases: Ben's Tyranid Action phase is still turn 1 (issue 40)
+    assert turn_line(state) == ("Turn 1 · Ben to play" if system == "killer-of-the-maze" else "Turn 2 · Ben to play")
+    if system == "killer-of-the-maze":
+        assert turn_line(apply(state, Event("end_turn", {}))) == "Turn 2 · Ann to play"
 
 
 def test_halo_counts_the_actions_apart_and_a_finished_match_says_who_won() -> None:

@@ -69,12 +69,13 @@ def score_change(kind: str, delta: int) -> str:
     return ("+" if delta >= 0 else "-") + score_text(kind, abs(delta))
 
 
-def turn_text(match: Match, whose: str) -> str:
+def turn_text(match: Match, whose: str, number: int | None = None) -> str:
     """"Turn 2 · Ann to play", with `whose` the system's words for who plays now (a turn all players share says
-    whose round it is there, so the turn's round is not said again); who won once the match is over."""
+    whose round it is there, so the turn's round is not said again) and `number` the turn as the game counts it
+    (the match's own by default); who won once the match is over."""
     if match.status == "finished":
         return f"Match over · won by {', '.join(_player(match, w) for w in match.winners) or 'no one (a draw)'}"
-    return f"Turn {match.turn} · {whose}"
+    return f"Turn {match.turn if number is None else number} · {whose}"
 
 
 def _name(match: Match, unit_id: object) -> str:

@@ -170,6 +170,13 @@ class SquareRoll:
     duplicate: bool  # already taken: rolled again
 
 
+def placed_characters(match: Match, player_id: str) -> list[Unit]:
+    """The player's characters on the table that are placed on a starting square: bystanders are characters,
+    objects are not (players put them down first, on squares without a marker)."""
+    return [u for u in match.units if u.owner == player_id and u.location == "table" and not u.cyclic
+            and unit_kind(u) != "object"]
+
+
 def starting_squares(match: Match, rng_at: Callable[[int], random.Random], first_index: int) -> list[SquareRoll]:
     """Skirmish: 2d10 per character (tens die, then ones die), rerolling numbers already rolled.
 
@@ -179,7 +186,7 @@ def starting_squares(match: Match, rng_at: Callable[[int], random.Random], first
     out: list[SquareRoll] = []
     index = first_index
     for player in match.players:
-        for unit in (u for u in match.units if u.owner == player.id and u.location == "table" and not u.cyclic):
+        for unit in placed_characters(match, player.id):
             for _ in range(MAX_REROLLS):
                 result = roll("2d10sq", rng_at(index))
                 index += 1
@@ -195,8 +202,7 @@ def starting_squares(match: Match, rng_at: Callable[[int], random.Random], first
 
 def snake_order(match: Match) -> list[str]:
     """Placement order: first player to last, then back, until every character is placed (player ids)."""
-    left = {p.id: sum(1 for u in match.units if u.owner == p.id and u.location == "table" and not u.cyclic)
-            for p in match.players}
+    left = {p.id: len(placed_characters(match, p.id)) for p in match.players}
     order: list[str] = []
     forward = [p.id for p in match.players]
     while any(left.values()):

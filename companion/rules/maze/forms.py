@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.model import Unit
 from companion.rules.base import Param
-from companion.rules.maze import gear, turn
+from companion.rules.maze import gear, parties
 from companion.rules.maze.items import catalogue
 
 TO_HIT_CHOICES = (("", "not set: enter it from your rules"),) + tuple((str(n), f"{n}+") for n in range(2, 7))
@@ -19,7 +19,8 @@ NOTES = {
     "break-down-door": "The Terminator must be on a tile with a Locked Door: remove the door.",
     "light-vent": "Lights one vent opening on the model's tile for two game turns.",
     "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords.",
-    "lost": "When the team splits, the smallest party is Lost (ties: all of them). Not an action.",
+    "lost": "A cave-in, or groups beyond each other's Sight Distance: put each model in the party it is in now. The "
+            "helper finds the smallest party (ties: all of them) and takes its models' morale. Not an action.",
     "end-imperial-phase": "The Tyranid player takes the Tyranid Action phase.",
     "beacon-roll": "At the beginning of each turn, before any model acts. Not an action.",
     "sacrificial-blade": "Forced once three-quarters of the bearer's morale is lost: once each Action phase, not one "
@@ -59,11 +60,11 @@ def params(action: str, models: tuple[Unit, ...]) -> tuple[Param, ...]:
     if action == "sacrificial-blade":
         return _blade_params()
     if action == "beacon-roll":
-        return (Param("party", "The bearer's party", "choice", turn.PARTY, default=turn.PARTY[0][0]),)
+        return parties.params(models)  # the models in the bearer's party gain the point
     if action == "scavenge":
         return (Param("times", "Times this tile was scavenged already (tiles aren't tracked)", "int", low=0, high=2,
                       default=0),
                 Param("keep", "Put a found item straight into the model's inventory", "bool", default=True))
     if action == "lost":
-        return (Param("alone", "Alone in its party (loses 3 instead of 1)", "bool"),)
+        return parties.params(models)
     return ()

@@ -1,4 +1,4 @@
-"""The Killer of the Maze: Use Equipment, Light Vent, Scavenge and the Lost rule (seed 002), resolved and with
+"""The Killer of the Maze: Use Equipment, Light Vent and Scavenge (seed 002), resolved and with
 their exact odds. What the match can't know (tiles, doors, vents, Injury and Insanity traits) comes back as a
 detail for the players. Counters and keywords: see killer_of_the_maze_items.
 """
@@ -16,8 +16,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Odds, Resolution, odds_text, param_int
-from companion.rules.maze.carry import PENDANT, carry_refusal
 from companion.rules.maze.carry import RULE as CARRY_RULE
+from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.items import (
     SCANNER_ON,
     VENT_WEAPONS,
@@ -34,12 +34,10 @@ from companion.rules.maze.items import (
     stat,
     token_event,
 )
-from companion.rules.maze.turn import blade_stamp
+from companion.rules.maze.turn import blade_stamp, game_turn
 
 RATION_HEALS_ON = 5
 BLADE_WOUND_ON = 3
-PENDANT_KEEPS_ON = 3
-LOST_MORALE, LOST_ALONE_MORALE = 1, 3
 MAX_SCAVENGES = 2
 SKULL_EFFECTS = (("analysis", "Algorithmic Area Analysis: one extra die on the next Scavenge"),
                  ("warning", "Early Warning Protocol: +2 to the party's saves against the next Spiked Tail Attack"),
@@ -119,6 +117,11 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
         summary += f": {dict(SKULL_EFFECTS)[effect]}"
     else:
         details.append(gear.effect)
+        after = game_turn(state.turn) + 1  # "the following turn", "the next imperial Action phase": game turns
+        if gear.id == "trip-mine":
+            details.append(f"The mine is armed from the beginning of turn {after}.")
+        elif gear.id == "melta-charge":
+            details.append(f"It detonates when turn {after}'s Imperial Action phase begins.")
     if gear.uses is not None:
         details.append(f"{carried(unit, gear.id) - 1} use(s) of the {gear.name} left.")
     return Resolution(tuple(events), summary, (gear.section,), tuple(details))
@@ -197,15 +200,19 @@ def vent_weapon(unit: Unit, params: Mapping[str, Any]) -> Weapon:
     return weapon
 
 
-def light_vent(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+def light_vent(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
+    """The vent stays lit for two game turns, counted as the header counts them: the turn it is lit in (whose
+    Tyranid Action phase comes next) and the one after, so it goes out when turn g + 1 ends."""
     weapon = vent_weapon(unit, params)
+    now = game_turn(state.turn)
     by, left = unit.owner, shots_left(unit, weapon)
     result = roll("1d6", rng)
     spent = min(result.total, left)
     events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name}: Light Vent shots"), by)]
     events += set_counter(unit, shots_counter(weapon), left - spent, by, implicit=True)
-    details = ["The lit vent on its tile can't be used by the Blind Horror to enter or leave the board or for a "
-               "Spiked Tail Attack, for two game turns."]
+    details = [f"Lit in turn {now}, for two game turns (turns {now} and {now + 1}, so through both Tyranid Action "
+               f"phases): the Blind Horror can't use the vent on its tile to enter or leave the board or for a Spiked "
+               f"Tail Attack. It goes out when turn {now + 1} ends."]
     if result.total > left:
         details.insert(0, f"Only {left} shot(s) were left: the source doesn't say whether the vent still lights; "
                           "the weapon is emptied.")
@@ -277,43 +284,3 @@ def scavenge_odds(params: Mapping[str, Any]) -> Odds:
     total = sum(weights.values())
     parts = [f"{kind} {odds_text(Fraction(w, total))}" for kind, w in weights.items()]
     return Odds(Fraction(weights["an item"], total), "Scavenge on a D66: " + "; ".join(parts))
-
-
-# --- Lost -----------------------------------------------------------------------------------------------------
-
-
-def lost_loss(unit: Unit, params: Mapping[str, Any]) -> int:
-    """Morale points the model would lose (1, or 3 alone), no more than it has."""
-    have = morale(unit)
-    if have <= 0:
-        raise IllegalAction(f"{unit.name} has no morale points left to lose", "lost")
-    return min(have, LOST_ALONE_MORALE if param_bool(params, "alone") else LOST_MORALE)
-
-
-def lost(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
-    would = lost_loss(unit, params)
-    by = unit.owner
-    events: list[Event] = []
-    kept = 0
-    line = ""
-    if carried(unit, PENDANT) and carry_refusal(unit, PENDANT):
-        line = f"; its Imperial Crest Pendant saves nothing ({carry_refusal(unit, PENDANT)})"
-    elif carried(unit, PENDANT):
-        result = roll(f"{would}d6>={PENDANT_KEEPS_ON}", rng)
-        events.append(Event("roll", result.event_data(f"{unit.name}: Imperial Crest Pendant"), by))
-        kept = result.total
-        line = f"; Imperial Crest Pendant {result.describe()} keeps {kept}"
-    events += set_counter(unit, "morale", morale(unit) - (would - kept), by, implicit=True)
-    summary = f"{unit.name} is Lost: loses {would - kept} morale point(s){line}"
-    details = ("It stays Lost until it rejoins the larger party or dies.",)
-    return Resolution(tuple(events), summary, ("lost",), details)
-
-
-def lost_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
-    would = lost_loss(unit, params)
-    if not carried(unit, PENDANT) or carry_refusal(unit, PENDANT):
-        return None
-    dist = distribution(f"{would}d6>={PENDANT_KEEPS_ON}")
-    keep_all = dist.exactly(would)
-    spread = ", ".join(f"keeps {k}: {odds_text(p)}" for k, p in dist.probabilities().items())
-    return Odds(keep_all, f"Imperial Crest Pendant, {PENDANT_KEEPS_ON}+ per point: {spread}")

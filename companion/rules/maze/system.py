@@ -2,7 +2,10 @@
 
 The turn: the imperial player's turn holds the Movement then the Activity sub-phase (the match's phases); ending
 it passes the turn to the Tyranid player in the Tyranid Action phase (its rules are not in the source), whose end
-of turn brings the next Movement sub-phase. The pack sets `action_tokens_carry = false`, so every model has two
+of turn brings the next Movement sub-phase. Each phase ends with the core's end of turn, so one game turn (the
+seed's "turn": the Imperial then the Tyranid Action phase) is two of the match's turns: game turn g is the match's
+turns 2g - 1 (imperial) and 2g (Tyranid), and the header, the vents' two game turns and the Beacon's "each turn"
+count game turns. The pack sets `action_tokens_carry = false`, so every model has two
 fresh action tokens each Imperial Action phase; Break Down Door takes two. Keywords, shots, magazines, equipment
 and the Advance limits are read from click markers and unit counters: see killer_of_the_maze_items.
 The match knows no tiles, doors or sight lines: what depends on them comes back as a note.
@@ -27,7 +30,7 @@ from companion.rules.base import (
     System,
     Verdict,
 )
-from companion.rules.maze import forms, gear
+from companion.rules.maze import forms, gear, parties
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal, change_refusal
@@ -41,7 +44,6 @@ from companion.rules.maze.items import (
     carried,
     catalogue,
     keywords,
-    morale,
     param_choice,
     set_counter,
     shots_counter,
@@ -49,6 +51,7 @@ from companion.rules.maze.items import (
     this_phase,
     token_event,
 )
+from companion.rules.maze.turn import game_turn
 from companion.rules.refusals import UnitRefusal, refusal_summary
 
 ACTIONS_PER_MODEL = 2
@@ -80,7 +83,7 @@ SPECS = (
     _Spec("reload", "Reload", "reload", 1, "activity"),
     _Spec("scavenge", "Scavenge", "scavenge", 1, "activity", dice="d66"),
     _Spec("pick-up-transfer", "Pick Up / Transfer Item", "pick-up-transfer", 1, "activity"),
-    _Spec("lost", "Lost: lose morale", "lost", 0, "imperial"),
+    _Spec("lost", "The team splits: Lost parties", "lost", 0, "imperial", False),
     _Spec("sacrificial-blade", "Sacrificial Blade (automatic)", "sacrificial-blade", 0, "imperial", dice="1d6"),
     _Spec("end-imperial-phase", "End the Imperial Action phase", "imperial-action-phase", 0, "imperial", False),
     _Spec("end-turn", "End the Tyranid Action phase", "removing-tiles", 0, "tyranid", False),
@@ -105,6 +108,8 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
     if now.state.status == "finished":
         return "the match is over", "imperial-action-phase"
     if spec.phase == now.sub or (spec.phase == "imperial" and now.sub in ("movement", "activity")):
+        if spec.id == "lost" and len(now.models) < 2:
+            return "a team of fewer than two models on the board can't split into parties", "lost"
         return _duty_refusal(now, spec)
     if now.sub == "tyranid":
         return "it is the Tyranid Action phase; the imperial team acts in its own phase", "imperial-action-phase"
@@ -174,8 +179,6 @@ def _unit_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
         return f"{name} carries no equipment that is used with an action", "use-equipment"
     if spec.id == "reload" and not any(carried(unit, a) for a in catalogue().ammo):
         return f"{name} carries no ammunition", "reload"
-    if spec.id == "lost" and morale(unit) <= 0:
-        return f"{name} has no morale points left to lose", "lost"
     return None
 
 
@@ -230,7 +233,8 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
               "light-vent": lambda: gear.vent_weapon(unit, params),
               "use-equipment": lambda: gear.gear_choice(unit, params),
               "sacrificial-blade": lambda: gear.gear_choice(unit, _blade(params)),
-              "scavenge": lambda: gear.scavenge_times(params), "lost": lambda: gear.lost_loss(unit, params)}
+              "scavenge": lambda: gear.scavenge_times(params),
+              "beacon-roll": lambda: parties.party_of(state, params, unit, "beacon")}
     if spec.id in checks:
         checks[spec.id]()
 
@@ -239,6 +243,11 @@ class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
     keeps_score = False  # its source scores no points (the pack's victory.toml)
+
+    def game_turn(self, turn: int) -> int:
+        """The seed's game turn: the Imperial Action phase (the match's odd turns) and the Tyranid Action phase
+        after it (the even ones)."""
+        return game_turn(turn)
 
     def check_change(self, before: Match, after: Match) -> Refusal | None:
         """What the game forbids in any change of the match: carry restrictions (see rules.refuse_change)."""
@@ -273,6 +282,8 @@ class KillerOfTheMaze(System):
         try:  # the params as given (defaults for those left out): what resolve will use
             if unit is not None:
                 _check_params(state, unit, spec, action.params)
+            elif spec.id == "lost":
+                parties.split(state, action.params)
         except IllegalAction as exc:
             return f"{spec.title}: {exc}", exc.rule
         return None
@@ -284,6 +295,8 @@ class KillerOfTheMaze(System):
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         unit = _checked(self, state, action)
+        if action.name == "lost":
+            return parties.odds(state, action.params)
         if unit is None:
             return None
         if action.name == "fire":
@@ -295,13 +308,13 @@ class KillerOfTheMaze(System):
             return gear.equipment_odds(unit, action.params)
         if action.name == "scavenge":
             return gear.scavenge_odds(action.params)
-        if action.name == "lost":
-            return gear.lost_odds(unit, action.params)
         return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         unit = _checked(self, state, action)
         spec = SPEC_BY_ID[action.name]
+        if spec.id == "lost":
+            return _tracked(state, parties.resolve(state, action.params, rng))
         if unit is None:
             return _phase_step(state, spec)
         resolution = _resolve(state, unit, spec, action.params, rng)
@@ -337,12 +350,11 @@ def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], r
         return _done([token_event(unit, 1)], f"{unit.name} picks up or hands over items", spec,
                      (NOTES["pick-up-transfer"],))
     resolver = {"fire": lambda: fire(state, unit, params, rng),
-                "light-vent": lambda: gear.light_vent(unit, params, rng),
+                "light-vent": lambda: gear.light_vent(state, unit, params, rng),
                 "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
                 "sacrificial-blade": lambda: gear.use_equipment(state, unit, _blade(params), rng, forced=True),
                 "beacon-roll": lambda: duties.beacon_roll(state, unit, params, rng),
-                "scavenge": lambda: gear.scavenge(state, unit, params, rng),
-                "lost": lambda: gear.lost(unit, params, rng)}[spec.id]
+                "scavenge": lambda: gear.scavenge(state, unit, params, rng)}[spec.id]
     return resolver()
 
 
@@ -373,7 +385,11 @@ def _phase_step(state: Match, spec: _Spec) -> Resolution:
         summary = "The Imperial Action phase ends: the Tyranid Action phase begins"
     else:
         events = [Event("end_turn", {}, by)]
-        summary = "The turn ends: the imperial team's Movement sub-phase begins"
+        summary = (f"Turn {game_turn(state.turn)} ends: turn {game_turn(state.turn) + 1} begins with the imperial "
+                   "team's Movement sub-phase")
+        details = (NOTES[spec.id], f"A vent lit in turn {game_turn(state.turn) - 1} or earlier is out now; one lit in "
+                   f"turn {game_turn(state.turn)} stays lit through turn {game_turn(state.turn) + 1}.")
+        return Resolution(tuple(events), summary, (spec.rule,), details)
     return Resolution(tuple(events), summary, (spec.rule,), (NOTES[spec.id],) if spec.id in NOTES else ())
 
 

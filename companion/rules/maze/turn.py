@@ -20,14 +20,19 @@ from companion.core.dice.roll import roll
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Refusal, Resolution
+from companion.rules.maze import parties
 from companion.rules.maze.carry import blade_forced
-from companion.rules.maze.items import carried, morale, param_choice, set_counter
+from companion.rules.maze.items import carried, morale, set_counter
 
 ACTED, DONE, BLADE_TURN, BEACON_TURN = "step-acted", "step-done", "blade-turn", "beacon-turn"
 BEACON = "beacon"
 BEACON_GAINS_ON = 4
-PARTY = (("team", "every model of the team on the board (one party)"),
-         ("bearer", "the bearer alone (the team is split; give the rest of its party their point by hand)"))
+
+
+def game_turn(turn: int) -> int:
+    """The seed's game turn holding the match's `turn`: each side's Action phase ends with the core's end of turn,
+    so game turn g is the match's turns 2g - 1 (the Imperial Action phase) and 2g (the Tyranid Action phase)."""
+    return (turn + 1) // 2
 
 
 def stage(state: Match, activity: bool) -> int:
@@ -75,18 +80,19 @@ def beacon_refusal(state: Match, owner: str, movement: bool) -> Refusal | None:
 
 def beacon_roll(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
     by = unit.owner
-    party = param_choice(params, "party", tuple(k for k, _ in PARTY), PARTY[0][0], "beacon")
+    party = parties.party_of(state, params, unit, "beacon")
     result = roll("1d6", rng)
     events = [*set_counter(unit, BEACON_TURN, state.turn, by),
               Event("roll", result.event_data(f"{unit.name}: Beacon, beginning of the turn"), by)]
     gains = result.total >= BEACON_GAINS_ON
     if gains:
-        for model in _models(state, by) if party == "team" else (unit,):
+        for model in party:
             events += set_counter(model, "morale", morale(model) + 1, by, implicit=True)
-    who = "every model in its party" if party == "team" else unit.name
+    who = "every model in its party" if len(party) > 1 else unit.name
     summary = f"Beacon ({unit.name}): {result.describe()}, " + (f"4+: {who} gains 1 morale point" if gains
                                                                  else "no morale gained")
-    return Resolution(tuple(events), summary, ("beacon",), (dict(PARTY)[party].capitalize() + ".",))
+    return Resolution(tuple(events), summary, ("beacon",), (f"{unit.name}'s party: "
+                                                            f"{', '.join(u.name for u in party)}.",))
 
 
 def blade_owed(state: Match, owner: str) -> tuple[Unit, ...]:

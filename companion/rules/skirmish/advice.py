@@ -1,6 +1,6 @@
-"""HeroClix Skirmish for the advisor: an attack roll is a hit or a miss (the source gives no critical hits), split
-by icepool over both dice like the chance `combat.hit_chance` shows. The victory points it scores are the match's
-own (`vp`), so the advisor needs nothing more from this game."""
+"""HeroClix Skirmish for the advisor: an attack roll is a critical hit (two 6s), a hit, a miss or a critical miss
+(two 1s), split by icepool over both dice like the chance `combat.hit_chance` shows. The victory points it scores
+are the match's own (`vp`), so the advisor needs nothing more from this game."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from functools import lru_cache
 from companion.core.model import Match
 from companion.rules.advice.dice import Branch, split
 from companion.rules.base import Action
-from companion.rules.skirmish.combat import attack_setup
+from companion.rules.skirmish.combat import CRITICAL_DAMAGE, attack_setup, critical, pushed
 
 
 @lru_cache(maxsize=64)
 def attack_branches(needed: int) -> tuple[Branch, ...]:
-    return split((6, 6), lambda a, b: "hit" if a + b >= needed else "miss")
+    return split((6, 6), lambda a, b: critical((a, b)) or ("hit" if a + b >= needed else "miss"))
 
 
 def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
@@ -24,9 +24,14 @@ def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
 
 
 def outcome_key(state: Match, action: Action, label: str) -> object:
-    """Attacks whose class resolves to the same figures: every miss alike; a hit by the damage dealt to the one
-    target (modifiers and the first round's reduction included), whoever deals it."""
+    """Attacks whose class resolves to the same figures: every plain miss alike; a critical miss by the attacker
+    it damages; a hit by the damage dealt to the one target (a critical hit's extra point, modifiers and the first
+    round's reduction included), whoever deals it unless it is pushed."""
+    attack = attack_setup(state, action)
     if label == "miss":
         return "miss"
-    attack = attack_setup(state, action)
-    return ("hit", attack.target.id, attack.damage, attack.reduce)
+    if label == "critical miss":
+        return ("critical miss", attack.attacker.id)
+    extra = CRITICAL_DAMAGE if label == "critical hit" else 0
+    by = attack.attacker.id if pushed(attack.attacker, action.params) else None  # pushing can KO it: may end otherwise
+    return ("hit", attack.target.id, attack.damage + extra, attack.reduce, by)

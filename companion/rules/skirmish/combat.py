@@ -1,8 +1,12 @@
 """HeroClix Skirmish attacks, damage and victory points (seed 003, on top of the standard HeroClix attack roll).
 
 The attack roll: 2d6 plus the attacker's attack value (plus modifiers) hits when it reaches the target's defense
-value; a hit deals the attacker's damage value. The Skirmish source gives no critical hit or miss rules, so none
-are applied here: the resolution says so, and players adjust by hand when their rulebook changes a result.
+value; a hit deals the attacker's damage value. The seed plays by the standard HeroClix rules except where it
+says otherwise, and it says nothing about the attack roll, so HeroClix's criticals apply: two 6s hit whatever
+the numbers and deal 1 more damage; two 1s miss whatever the numbers, and once the attack has resolved the
+attacker is dealt 1 unavoidable damage (no reduction, the Rule of the First Round's included). Pushing, from the
+same core rules: a character given a costed action while it holds an action token is dealt 1 unavoidable pushing
+damage once the action has resolved (two tokens and it can't be given one at all: the pack's token limit).
 Only the active player scores victory points: 1 per click of damage an opposing character takes, 1 per opposing
 bystander KO'd, 1 per opposing object worth 1+ points KO'd or removed. A bystander is a character, so its clicks
 score like any other's and its KO scores 1 more (the source lists both and says nothing against adding them).
@@ -28,7 +32,9 @@ from companion.rules.base import Action, Odds, Param, Resolution, odds_text, par
 from companion.rules.skirmish.rounds import (
     COSTED_USED,
     REDUCTION_USED,
+    RULE_CRITICALS,
     RULE_FIRST_ROUND,
+    RULE_PUSHING,
     RULE_STANDARD,
     RULE_VICTORY,
     RULE_VP,
@@ -46,8 +52,15 @@ VP_TO_WIN = {2: 15, 3: 20, 4: 20}  # by number of players
 FIRST_ROUND_REDUCTION = 2
 MAX_MODIFIER = 20
 MAX_CLICKS = 20
-NO_CRITICALS = ("The Skirmish source doesn't give HeroClix's critical hit and miss rules: none are applied here. If "
-                "your rulebook changes this result, adjust the dial by hand.")
+CRITICAL_HIT, CRITICAL_MISS = (6, 6), (1, 1)  # both dice of the attack roll
+CRITICAL_DAMAGE = 1  # a critical hit's damage on top of the attacker's
+CRITICAL_MISS_DAMAGE = 1  # unavoidable damage to the attacker after a critical miss
+PUSHING_DAMAGE = 1  # unavoidable damage to a character given a costed action while it holds an action token
+
+
+def critical(dice: tuple[int, ...]) -> str:
+    """"critical hit" for two 6s, "critical miss" for two 1s, "" for any other attack roll."""
+    return {CRITICAL_HIT: "critical hit", CRITICAL_MISS: "critical miss"}.get(tuple(dice), "")
 
 
 class SkirmishError(CompanionError):
@@ -97,7 +110,8 @@ class Attack:
         return self.defense - self.attack
 
     def text(self, chance: Fraction) -> str:
-        need = ("hits on any roll" if self.needed <= 2 else "can't hit" if self.needed > 12
+        need = ("hits on any roll but two 1s (a critical miss)" if self.needed <= 2
+                else "hits only on two 6s (a critical hit)" if self.needed > 12
                 else f"needs {self.needed}+ on 2d6")
         return f"attack {self.attack} vs defense {self.defense}: {need}, {odds_text(chance)}"
 
@@ -122,7 +136,9 @@ def attack_setup(state: Match, action: Action) -> Attack:
 
 
 def hit_chance(attack: Attack) -> Fraction:
-    return distribution(ATTACK_ROLL).at_least(attack.needed)
+    """Exact: two 6s (a total of 12, the only way to roll it) always hit and two 1s (a total of 2) always miss, so
+    the hitting totals are those from the needed number, but never below 3 nor above 12."""
+    return distribution(ATTACK_ROLL).at_least(min(max(attack.needed, 3), 12))
 
 
 def attack_odds(state: Match, action: Action) -> Odds:
@@ -177,11 +193,16 @@ def last_standing(before: Match, after: Match) -> str | None:
     """The player who wins because the change from `before` to `after` took a piece off the map (KO'd by
     damage, or by the bystander/object button) and leaves them the only one with a character on it (0-point
     bystanders and objects don't count); None otherwise. Every path that removes a piece ends up here."""
-    was = {u.id for u in before.units if in_play(u)}
-    if not any(u.id in was and not in_play(u) for u in after.units):
+    if not removed(before, after):
         return None
     standing = {u.owner for u in after.units if stands(u)}
     return standing.pop() if len(standing) == 1 else None
+
+
+def removed(before: Match, after: Match) -> bool:
+    """Whether the change took a piece that was on the map off it."""
+    was = {u.id for u in before.units if in_play(u)}
+    return any(u.id in was and not in_play(u) for u in after.units)
 
 
 def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
@@ -197,6 +218,9 @@ def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Eve
         winner = after.player(winner_id)
         return [Event("end_match", {"winners": [winner.id]}, by)], [f"{winner.name} is the only player with a "
                                                                      "character left and wins."]
+    if removed(state, after) and not any(stands(u) for u in after.units):  # e.g. a hit and its pushing, both KOs
+        return [], ["Nobody has a character left: the source names no winner for that, so the match stays open "
+                    "for the players to settle (with a time limit, the most victory points wins)."]
     return [], []
 
 
@@ -217,6 +241,36 @@ def costed_events(state: Match, unit: Unit, by: str) -> list[Event]:
     return events
 
 
+IGNORES_PUSHING = "ignores_pushing"  # the costed actions' param when a character holds a token (Willpower ...)
+
+
+def pushing_param() -> Param:
+    return Param(IGNORES_PUSHING, "Ignores pushing damage (Willpower or other card text)", "bool", default=False)
+
+
+def pushed(unit: Unit, params: Mapping[str, Any]) -> bool:
+    """Whether giving `unit` a costed action with these params pushes it (it holds a token, no card text says no)."""
+    return bool(unit.tokens.action + unit.tokens.action_last) and params.get(IGNORES_PUSHING) is not True
+
+
+def pushing_events(state: Match, unit: Unit, events: list[Event], by: str,
+                   params: Mapping[str, Any]) -> tuple[list[Event], list[str]]:
+    """HeroClix's pushing: `unit` held an action token when given this costed action, so once the action (its
+    `events`) has resolved it is dealt 1 unavoidable damage (nothing if the action already KO'd it, or its card
+    lets it ignore pushing damage: the player says so)."""
+    if not unit.tokens.action + unit.tokens.action_last:
+        return [], []
+    if not pushed(unit, params):
+        return [], [f"{unit.name} already held an action token but ignores pushing damage (its card text)."]
+    now = replay(state, events)
+    after = now.unit(unit.id)
+    if not in_play(after):
+        return [], []
+    hurt, said = damage_events(now, after, PUSHING_DAMAGE, False, by)
+    return hurt, [f"Pushed: {unit.name} already held an action token, so it is dealt {PUSHING_DAMAGE} unavoidable "
+                  "damage now the action has resolved (HeroClix's core rules).", *said]
+
+
 def first_round_token(state: Match, unit: Unit, by: str) -> tuple[list[Event], str]:
     """Rule of the First Round: an attacker gets an action token after the attack (on top of the costed one)."""
     limit = state.rules.token_limits.get("action")
@@ -231,19 +285,35 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
     attack = attack_setup(state, action)
     by = state.active_player.id
     result = roll(ATTACK_ROLL, rng)
+    crit = critical(result.dice)
     total = result.total + attack.attack
-    hit = total >= attack.defense
+    hit = crit == "critical hit" or (not crit and total >= attack.defense)
     events = costed_events(state, attack.attacker, by)
-    events.append(Event("roll", result.event_data(f"{attack.attacker.name} attacks {attack.target.name}"), by))
-    details = [f"rolled {result.total} + attack {attack.attack} = {total} {'>=' if hit else '<'} defense "
-               f"{attack.defense}: {'hit' if hit else 'miss'}", NO_CRITICALS]
+    purpose = f"{attack.attacker.name} attacks {attack.target.name}" + (f": {crit}" if crit else "")
+    events.append(Event("roll", result.event_data(purpose), by))
     rules = [RULE_STANDARD]
+    details = [roll_line(attack, result.total, total, hit, crit)]
+    if crit:
+        rules.append(RULE_CRITICALS)
     if hit:
-        hurt, said = damage_events(state, attack.target, attack.damage, attack.reduce, by)
+        damage = attack.damage + (CRITICAL_DAMAGE if crit else 0)
+        hurt, said = damage_events(state, attack.target, damage, attack.reduce, by)
         events += hurt
         details += said
         rules.append(RULE_VP)
-    if first_round(state):
+    if crit == "critical miss":  # after the attack resolves: 1 unavoidable damage, no reducer applies
+        hurt, said = damage_events(state, attack.attacker, CRITICAL_MISS_DAMAGE, False, by)
+        events += hurt
+        details += [f"Critical miss: {attack.attacker.name} is dealt {CRITICAL_MISS_DAMAGE} unavoidable damage.",
+                    *said]
+    pushing, said = pushing_events(state, attack.attacker, events, by, action.params)
+    details += said
+    if pushing:
+        events += pushing
+        rules.append(RULE_PUSHING)
+    hurt_self = [e for e in events if e.type == "damage" and e.data["unit"] == attack.attacker.id]
+    backlash = damage_text(state, hurt_self, attack.attacker) if hurt_self else ""
+    if first_round(state) and not replay(state, events).unit(attack.attacker.id).eliminated:
         extra, said = first_round_token(state, attack.attacker, by)
         events += extra
         details.append(said)
@@ -251,9 +321,24 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
     won, said = victory_events(state, events, by)
     if won:
         rules.append(RULE_VICTORY)
-    summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, "
-               + (f"hit: {damage_text(state, events, attack.target)}" if hit else "miss"))
+    word = f"{crit} (two {result.dice[0]}s)" if crit else "hit" if hit else "miss"
+    summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, {word}"
+               + (f": {damage_text(state, events, attack.target)}" if hit else "")
+               + (f"; {backlash}" if backlash else ""))
     return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said), hit)
+
+
+def roll_line(attack: Attack, rolled: int, total: int, hit: bool, crit: str) -> str:
+    """The working of the roll: the numbers, and when the dice are a critical, that it overrides them."""
+    numbers = f"rolled {rolled} + attack {attack.attack} = {total} {'>=' if total >= attack.defense else '<'} " \
+              f"defense {attack.defense}"
+    if crit == "critical hit":
+        return f"{numbers}, but two 6s: a critical hit, it hits whatever the numbers and deals {CRITICAL_DAMAGE} " \
+               "more damage (HeroClix's core rules)"
+    if crit == "critical miss":
+        return f"{numbers}, but two 1s: a critical miss, it misses whatever the numbers and the attacker is dealt " \
+               f"{CRITICAL_MISS_DAMAGE} unavoidable damage (HeroClix's core rules)"
+    return f"{numbers}: {'hit' if hit else 'miss'}"
 
 
 def resolve_damage(state: Match, action: Action) -> Resolution:

@@ -35,6 +35,8 @@ RULE_CLEAR = "clear-phase"
 RULE_VP = "victory-points"
 RULE_VICTORY = "victory"
 RULE_TIME = "time-limit"
+RULE_PUSHING = "pushing"  # HeroClix's core rules on a second action token, which the seed points to
+RULE_CRITICALS = "criticals"  # HeroClix's core rules on two 6s and two 1s, which the seed points to
 RULE_STANDARD = "overview"  # standard HeroClix rules apply unless the format changes them
 
 TIME_NOTE = ("Playing with the 30-minute limit: time it with a table timer (judge mode); if nobody has won when it "

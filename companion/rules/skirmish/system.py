@@ -41,12 +41,16 @@ from companion.rules.skirmish.combat import (
     attack_setup,
     check_reduction,
     costed_events,
+    damage_text,
     first_round_token,
+    pushing_events,
+    pushing_param,
     reduce_param,
     resolve_attack,
     resolve_damage,
     resolve_element,
     targets,
+    victory_events,
 )
 from companion.rules.skirmish.rounds import (
     EXTRA_ACTIONS,
@@ -55,8 +59,10 @@ from companion.rules.skirmish.rounds import (
     RULE_CLEAR,
     RULE_END_OF_TURN,
     RULE_FIRST_ROUND,
+    RULE_PUSHING,
     RULE_ROUNDS,
     RULE_STANDARD,
+    RULE_VICTORY,
     RULE_VP,
     SYSTEM_ID,
     TIME_NOTE,
@@ -105,7 +111,8 @@ ON_UNITS = ("costed", "free")  # kinds given to one of the active player's chara
 
 NOTES = {
     "move": "Move by the standard HeroClix rules; the map is yours to check.",
-    "attack": "Close or ranged: check adjacency, range and line of fire on the map.",
+    "attack": "Close or ranged: check adjacency, range and line of fire on the map. Two 6s hit for 1 more damage; "
+              "two 1s miss and deal the attacker 1 damage (HeroClix criticals).",
     "power": "A POWER action or any other action that costs something: resolve it by its text, then record any "
              "damage it deals with Record damage.",
     "pulse-wave": "Resolve it by its standard HeroClix text, then record the damage it deals with Record damage.",
@@ -178,6 +185,15 @@ def _unit_refusal(state: Match, q: _Query, spec: _Spec, unit: Unit) -> UnitRefus
 
 
 def _params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
+    """The option's form; a costed action's asks whether the character ignores pushing damage when one of the
+    player's characters holds an action token (card text such as Willpower)."""
+    own = _own_params(state, q, spec)
+    if spec.kind == "costed" and any(u.tokens.action + u.tokens.action_last for u in q.mine):
+        return (*own, pushing_param())
+    return own
+
+
+def _own_params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
     first = q.round.first
     if spec.id == "attack":
         return attack_params(q.targets, first)
@@ -208,6 +224,10 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
     parts = [NOTES.get(spec.id, "")]
     if spec.id == "attack" and q.round.first:
         parts.append("First round: the attacker also gets an action token after the attack.")
+    holding = [u.name for u in q.mine if u.tokens.action + u.tokens.action_last]
+    if spec.kind == "costed" and holding:
+        parts.append(f"Pushed if given this action: {', '.join(holding)} (already holding an action token, 1 "
+                     "unavoidable damage after it).")
     if spec.kind == "costed" and state.round == 1:
         parts.append("Resolve your beginning-of-turn effects before giving an action that costs something.")
     if spec.id == "action-total":
@@ -331,15 +351,22 @@ class HeroClixSkirmish(System):
                               ("Resolve it by its text at the table.",))
         events = costed_events(state, unit, by)
         details = [NOTES[action.name]]
-        if unit.tokens.action + unit.tokens.action_last:
-            details.append(f"{unit.name} already had an action token: the standard HeroClix rules for that apply "
-                           "(the Skirmish source doesn't repeat them).")
+        rules = [spec.rule]
+        pushing, said = pushing_events(state, unit, events, by, action.params)
+        details += said
+        if pushing:
+            events += pushing
+            rules.append(RULE_PUSHING)
         if action.name == "power" and rs.first and action.params.get("attacked") is True:
             extra, said = first_round_token(state, unit, by)
             events += extra
             details.append(said)
-        return Resolution(tuple(events), f"{unit.name}: {spec.title.lower()} (the round's costed action)",
-                          (spec.rule,), tuple(details))
+        won, said = victory_events(state, events, by)
+        summary = f"{unit.name}: {spec.title.lower()} (the round's costed action)"
+        if pushing:
+            summary += f"; pushed: {damage_text(state, pushing, unit)}"
+        return Resolution(tuple(events + won), summary, (*rules, *((RULE_VICTORY,) if won else ())),
+                          tuple(details + said))
 
 
 def _param_refusal(state: Match, spec: _Spec, action: Action) -> Refusal | None:

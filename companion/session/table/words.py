@@ -35,7 +35,8 @@ def player_score(match: Match, player: Player) -> str:
 def turn_line(match: Match) -> str:
     """"Turn 2 · Ann to play", "Turn 1 · Ann's round 1 of 2" (Skirmish), or who won: the table's header, the
     watching page, `match show` and a share's comparison all say where the match stands so."""
-    return turn_text(match, system_of(match).turn_words(match)[0])
+    system = system_of(match)
+    return turn_text(match, system.turn_words(match)[0], system.game_turn(match.turn))
 
 
 def turn_used(match: Match) -> str:
