@@ -4,6 +4,8 @@ undoable step, then shown big (hit/miss colour, word and icon, the dice, what it
 
 From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
 the unit's other actions (move and attack, a grenade ...) are one tap away at the top, as the game lists them.
+The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form; the fields
+the system marks rare (modifiers, a card's switch) fold away behind "More options".
 Another screen opens it filled in with `ActionScreen(match_id, action, unit, values={"target": "u3"})` or the
 route `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values the action has no param for, or
 that are not among its choices, are ignored.
@@ -27,6 +29,7 @@ from companion.core.model import Match
 from companion.session import inputs
 from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
+from companion.ui.helper.roll_bar import more_options, pinned
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
@@ -63,8 +66,9 @@ class ActionScreen:
             title = option.title if option else title
         except CompanionError:
             pass  # the body says why
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, title),
-                       controls=[mount(ActionBody, app, self, key="action-island")])
+        # the view does not scroll: the body's form does, above its pinned bar
+        return ft.View(route=self.route, padding=12, appbar=app_bar(app, title),
+                       controls=[mount(ActionBody, app, self, key="action-island", expand=True)])
 
 
 @ft.component
@@ -73,10 +77,11 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     action, set_action = ft.use_state(screen.action)
     values, set_values = ft.use_state(lambda: dict(screen.values))
     done, set_done = ft.use_state(None)
+    unfolded, set_unfolded = ft.use_state(False)  # the rare fields asked for
     if isinstance(history, str):
         return ft.Text(f"This match can't be opened: {history}", key="action-refused", color=ft.Colors.ERROR)
     if done is not None:
-        return ft.Column(_result(app, screen, done, lambda: set_done(None)), spacing=12, key="action-body")
+        return _result(app, screen, done, lambda: set_done(None))
     match = history.state
     system = helper_for(match.system)
     options = system.legal_actions(match)
@@ -106,12 +111,19 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
                                   ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")]
     if option.note:
         controls.append(ft.Text(option.note, italic=True, size=12))
-    controls += [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name)) for p in option.params]
-    controls.append(_odds(system, match, act))
+    rare = [p for p in option.params if p.rare]
+    changed = any(chosen[p.name] != default_of(p) for p in rare)  # a value set (by the advice, or here) stays seen
+    shown = unfolded or changed
+    for p in option.params:
+        if shown or not p.rare:
+            controls.append(param_control(p, chosen[p.name], partial(_set_value, set_values, p.name)))
+    if rare:
+        controls.append(more_options(shown, None if changed else lambda: set_unfolded(not unfolded)))
     label = f"Roll {option.dice}" if option.dice else "Do it"
-    controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
-                                    key="action-resolve", on_click=commit))
-    return ft.Column(controls, spacing=12, key="action-body")
+    return pinned("action-body", controls, [
+        _odds(system, match, act),
+        ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
+                        key="action-resolve", on_click=commit)])
 
 
 def filled(option: ActionOption, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,7 +152,7 @@ def _switches(match: Match, options: list[ActionOption], unit: str | None, curre
         for o in mine])]
 
 
-def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None]) -> list[ft.Control]:
+def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None]) -> ft.Control:
     r, effects = done.resolution, list(done.effects)
     rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
     word = None if rolls else "DONE"
@@ -151,9 +163,10 @@ def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None
 
     # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card
     summary = ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD, visible=bool(effects))
-    return [*result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=undo, on_done=app.back,
-                         word=word),
-            summary, *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
+    card, buttons = result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=undo,
+                                on_done=app.back, word=word)
+    details = [ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details)]
+    return pinned("action-body", [card, summary, *details], [buttons], page="result")
 
 
 def _odds(system: System, match: Match, action: Action) -> ft.Control:
