@@ -35,7 +35,9 @@ from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
 
-MAX_RADIOS = 6  # more choices than this go in a drop-down
+MAX_RADIOS = 6  # more choices than this go in a drop-down (a tap more) ...
+MAX_PAIRED = 12  # ... unless their labels are short enough to go two to a line
+SHORT_LABEL = 14  # characters: two radio lines side by side hold this much at 320 px on one or two lines
 
 
 @dataclass(frozen=True)
@@ -203,14 +205,28 @@ def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
         # the range as the field's help line: in the label it pushed a long label past the box at 320 px
         return ft.TextField(key=key, label=p.label, helper=f"{p.low} to {p.high}", value=str(value),
                             keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
-    if len(p.choices) <= MAX_RADIOS:  # radio buttons: every choice visible, each with an accessible name
+    paired = len(p.choices) > 2 and all(len(label) <= SHORT_LABEL for _, label in p.choices)
+    if len(p.choices) <= (MAX_PAIRED if paired else MAX_RADIOS):
+        # radio buttons: every choice visible, each with an accessible name; short ones (a target list of unit
+        # names) two to a line, so five or ten enemies stay a compact block and need no drop-down's extra tap
+        tiles = [radio_tile(ft.Radio(value=v, key=f"{key}-{v}"), label) for v, label in p.choices]
         return ft.Column(spacing=0, controls=[
             ft.Text(p.label, theme_style=ft.TextThemeStyle.TITLE_SMALL),
             ft.RadioGroup(key=key, value=value, on_change=lambda e: on_value(e.control.value),
-                          content=ft.Column(spacing=0, controls=[radio_tile(ft.Radio(value=v, key=f"{key}-{v}"), label)
-                                                                 for v, label in p.choices]))])
+                          content=ft.Column(spacing=0, controls=_two_a_line(tiles) if paired else tiles))])
     return ft.Dropdown(key=key, label=p.label, value=value, on_select=lambda e: on_value(e.control.value),
                        options=[ft.DropdownOption(key=v, text=label) for v, label in p.choices])
+
+
+def _two_a_line(tiles: list[ft.Control]) -> list[ft.Control]:
+    """Lines of two equal halves (an odd last one keeps its half width)."""
+    lines = []
+    for i in range(0, len(tiles), 2):
+        halves = [ft.Container(t, expand=True) for t in tiles[i:i + 2]]
+        if len(halves) == 1:
+            halves.append(ft.Container(expand=True))
+        lines.append(ft.Row(halves, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    return lines
 
 
 def option_needs_screen(option: ActionOption) -> bool:
