@@ -15,16 +15,19 @@ BAR_GAP = 8
 
 
 def pinned(key: str, body: Sequence[ft.Control], bar: Sequence[ft.Control], *, page: str = "form") -> ft.Column:
-    """`body` scrolls above `bar`, which stays at the bottom. The view holding it must not scroll itself.
+    """`body` scrolls above `bar`, which stays at the bottom (no bar when it is empty). The view holding it must
+    not scroll itself.
 
     `page` names what the scrolling part shows ("form", "result"): a new name is a new scroll view in Flutter
     (the key is its widget key), so a result opens at its top, verdict first, wherever the form was scrolled to."""
-    return ft.Column(key=key, expand=True, spacing=0, controls=[
-        ft.Column(list(body), key=f"{key}-{page}", expand=True, spacing=12, scroll=ft.ScrollMode.AUTO),
-        ft.Container(key=f"{key}-bar", padding=ft.Padding.only(top=BAR_GAP),
-                     border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
-                     content=ft.Column(list(bar), spacing=BAR_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-    ])
+    parts: list[ft.Control] = [
+        ft.Column(list(body), key=f"{key}-{page}", expand=True, spacing=12, scroll=ft.ScrollMode.AUTO)]
+    if bar:
+        parts.append(ft.Container(
+            key=f"{key}-bar", padding=ft.Padding.only(top=BAR_GAP),
+            border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            content=ft.Column(list(bar), spacing=BAR_GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+    return ft.Column(parts, key=key, expand=True, spacing=0)
 
 
 def more_options(shown: bool, toggle: Callable[[], None] | None) -> ft.Control:
