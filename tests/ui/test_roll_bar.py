@@ -18,10 +18,10 @@ from flet_harness import Harness, walk
 ENEMIES = ("Grunt A", "Grunt B", "Elite Minor", "Jackal", "Hunter")
 
 
-def halo_five_enemies(root: Path) -> tuple[Session, str]:
+def halo_five_enemies(root: Path, enemies: tuple[str, ...] = ENEMIES) -> tuple[Session, str]:
     session = Session(MatchStore(root))
     match = session.new_match("halo-actionclix", ["Ann", "Ben"])
-    for n, (name, owner) in enumerate([("Sniper", "p1"), *((e, "p2") for e in ENEMIES)]):
+    for n, (name, owner) in enumerate([("Sniper", "p1"), *((e, "p2") for e in enemies)]):
         session.dispatch(match.id, "add_unit", {"unit": {"id": f"u{n + 1}", "name": name, "points": 40,
                                                          "owner": owner, "dial": dial((8, 10, 17, 3), (8, 9, 16, 3))}})
     return session, match.id
@@ -65,3 +65,15 @@ async def test_a_rare_field_filled_in_by_the_advice_is_shown_open(tmp_path: Path
     h.page.on_route_change(type("E", (), {"route": f"/match/{match_id}/action/attack/u1?target=u4&modifier=1"})())
     await h._settle()
     assert h.find("param-modifier").value == "1" and not h.find("more-options").visible
+
+
+@pytest.mark.asyncio
+async def test_ten_enemies_are_ten_radio_lines_two_to_a_line_not_a_drop_down(tmp_path: Path) -> None:
+    session, match_id = halo_five_enemies(tmp_path, (*ENEMIES, *(f"{e} 2" for e in ENEMIES)))
+    h = await Harness.start(lambda page: main(page, session))
+    await h.click(f"match-{match_id}")
+    await h.click("unit-u1-act")
+    assert all(h.has(f"param-target-u{n}") for n in range(2, 12))  # one tap chooses any of them
+    await h.choose("param-target", "u11")
+    await h.click("action-resolve")
+    assert "Hunter 2" in session.log(match_id)[-1].data["label"]
