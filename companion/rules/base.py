@@ -34,6 +34,7 @@ class Param:
     """A value an action needs from the player before it resolves (a target, squares moved, dice in a pool).
 
     kind: "unit" or "choice" (one of `choices`, (value, label) pairs), "int" (from `low` to `high`), "bool".
+    `rare`: seldom changed from its default (a modifier, a card's switch): a form folds it away until asked for.
     """
 
     name: str
@@ -43,6 +44,7 @@ class Param:
     low: int = 0
     high: int = 99
     default: Any = None
+    rare: bool = False
 
 
 @dataclass(frozen=True)

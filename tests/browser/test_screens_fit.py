@@ -140,6 +140,8 @@ TOUR: dict[str, Step] = {
     "action": go("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6"),
     "action-maze-split": go("/match/{split}/action/lost", "Trooper Osk's party"),
     "roll": tap("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6", text="2d6: "),
+    "action-more": tap("/match/{halo}/action/attack/u1", "More options", text="Fewer options"),
+    "action-skirmish": go("/match/{skirmish}/action/attack/u1", "Roll 2d6"),
     "match-dice": go("/match/{halo}/dice", "Dice"),
     "end": go("/match/{halo}/end", "End the match"),
     "result": go("/match/{done}/result", "Winner: Cat"),

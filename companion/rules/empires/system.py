@@ -92,9 +92,11 @@ def _unit_refusal(state: Match, spec: _Spec, unit: Unit, challenge: flow.Challen
 
 def _setting_params(rule: DiceRule) -> tuple[Param, ...]:
     tag = "" if rule.confirmed else ": NOT in the source, a placeholder to confirm from your manual"
-    return (Param("die_sides", f"Sides on each challenge die{tag}", "int", low=2, high=100, default=rule.sides),
+    # a confirmed setting is seldom changed; a placeholder stays in sight, so its warning is read
+    return (Param("die_sides", f"Sides on each challenge die{tag}", "int", low=2, high=100, default=rule.sides,
+                  rare=rule.confirmed),
             Param("success_on", f"Lowest face that is a success{tag}", "int", low=1, high=100,
-                  default=rule.success_on))
+                  default=rule.success_on, rare=rule.confirmed))
 
 
 def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tuple[Param, ...]:
@@ -106,7 +108,7 @@ def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tupl
             if spec.id == "assassinate" else (
             Param("intel_center", "An Intel Center is in the target's hex (a special duel)", "bool"),
             Param("intel_house_rule", "House rule, off unless you agree: settle that duel like an assassin duel",
-                  "bool"))
+                  "bool", rare=True))
         return (Param("target", f"Target (a Master picks it; otherwise the first of the {what} seen)", "unit", targets),
                 Param("seen_2", f"Also seen in the hex (the random target is drawn among the {what} seen)", "unit",
                       nobody),
@@ -115,7 +117,7 @@ def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tupl
                       default=0),
                 *extra,
                 Param("ap_cost", "Action Points it costs (not in the source; 0: not tracked)", "int", high=99,
-                      default=0),
+                      default=0, rare=True),
                 *_setting_params(dice_rule(state, {})))
     if spec.id == "threshold":
         return (Param("dice", "Dice in the hero's pool (0: its Ability level)", "int", high=MAX_POOL, default=0),

@@ -181,10 +181,10 @@ def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     if action in MOVING_ATTACKS:
         params.append(Param("moved", "Squares moved before attacking", "int", low=0, high=MAX_MOVE, default=0))
     params.append(Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
-                        high=MAX_MODIFIER, default=0))
+                        high=MAX_MODIFIER, default=0, rare=True))
     if action in SHOOTING_ACTIONS:
         params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
-                            default=False))
+                            default=False, rare=True))
         params += splash_params(targets)
     return tuple(params)
 

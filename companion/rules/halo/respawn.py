@@ -57,7 +57,7 @@ def respawn_params(reserve: Iterable[Unit], enemies: Iterable[Unit]) -> tuple[Pa
             Param("moved", "Squares moved off the spawn point", "int", low=1, high=MAX_MOVE, default=1),
             Param("target", "Attack after moving (optional)", "choice", (("", "No attack"), *targets), default=""),
             Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
-                  high=MAX_MODIFIER, default=0))
+                  high=MAX_MODIFIER, default=0, rare=True))
 
 
 def _speed(unit: Unit) -> int:

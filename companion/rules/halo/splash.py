@@ -25,7 +25,7 @@ RULE = "special-ability-colours"
 def splash_params(targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     """One yes/no per enemy unit: is it next to the target (it takes the splash on two 6s)."""
     return tuple(Param(f"{PREFIX}{u.id}", f"{u.name} stands next to the target (splash on two 6s)", "bool",
-                       default=False) for u in targets)
+                       default=False, rare=True) for u in targets)
 
 
 def marked(state: Match, attacker: Unit, target: Unit, params: Mapping[str, Any]) -> tuple[Unit, ...]:

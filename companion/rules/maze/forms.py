@@ -46,7 +46,8 @@ def params(action: str, models: tuple[Unit, ...]) -> tuple[Param, ...]:
                 Param("distance", "Tiles to the Blind Horror", "int", low=0, high=10, default=1),
                 Param("to_hit", "Hit roll needed: NOT in this part of the source, enter it from your rules "
                                 "(Flamers hit automatically)", "choice", TO_HIT_CHOICES, default=""),
-                Param("reroll_ones", "Reroll hit rolls of 1 (a Heavy Stubber made 4+ hits this phase)", "bool"))
+                Param("reroll_ones", "Reroll hit rolls of 1 (a Heavy Stubber made 4+ hits this phase)", "bool",
+                      rare=True))
     if action == "reload":
         return (Param("weapon", "Weapon to reload", "choice",
                       tuple((w.id, w.name) for w in cat.weapons.values() if w.recharge)),)

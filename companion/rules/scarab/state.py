@@ -143,7 +143,7 @@ def target_param(units: Iterable[Unit], label: str = "Target") -> Param:
 
 
 MODIFIER = Param("modifier", "Other attack modifiers (powers, terrain)", "int", low=-MAX_MODIFIER, high=MAX_MODIFIER,
-                 default=0)
+                 default=0, rare=True)
 
 
 def int_param(params: Mapping[str, Any], name: str, low: int, high: int, default: int = 0) -> int | Refusal:

@@ -83,9 +83,9 @@ def attack_params(choices: tuple[Unit, ...], first: bool) -> tuple[Param, ...]:
     params = [Param("target", "Target", "unit", tuple((u.id, u.name) for u in choices),
                     default=choices[0].id if choices else None),
               Param("attack_mod", "Attack modifiers (powers, terrain)", "int", low=-MAX_MODIFIER, high=MAX_MODIFIER,
-                    default=0),
+                    default=0, rare=True),
               Param("damage_mod", "Damage modifiers (powers, reducers)", "int", low=-MAX_MODIFIER, high=MAX_MODIFIER,
-                    default=0)]
+                    default=0, rare=True)]
     if first:
         params.append(reduce_param())
     return tuple(params)

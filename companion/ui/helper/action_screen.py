@@ -4,6 +4,8 @@ undoable step, then shown big (hit/miss colour, word and icon, the dice, what it
 
 From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
 the unit's other actions (move and attack, a grenade ...) are one tap away at the top, as the game lists them.
+The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form; the fields
+the system marks rare (modifiers, a card's switch) fold away behind "More options".
 Another screen opens it filled in with `ActionScreen(match_id, action, unit, values={"target": "u3"})` or the
 route `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values the action has no param for, or
 that are not among its choices, are ignored.
@@ -27,12 +29,15 @@ from companion.core.model import Match
 from companion.session import inputs
 from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
+from companion.ui.helper.roll_bar import more_options, pinned
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
 
-MAX_RADIOS = 6  # more choices than this go in a drop-down
+MAX_RADIOS = 6  # more choices than this go in a drop-down (a tap more) ...
+MAX_PAIRED = 12  # ... unless their labels are short enough to go two to a line
+SHORT_LABEL = 14  # characters: two radio lines side by side hold this much at 320 px on one or two lines
 
 
 @dataclass(frozen=True)
@@ -63,8 +68,9 @@ class ActionScreen:
             title = option.title if option else title
         except CompanionError:
             pass  # the body says why
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, title),
-                       controls=[mount(ActionBody, app, self, key="action-island")])
+        # the view does not scroll: the body's form does, above its pinned bar
+        return ft.View(route=self.route, padding=12, appbar=app_bar(app, title),
+                       controls=[mount(ActionBody, app, self, key="action-island", expand=True)])
 
 
 @ft.component
@@ -73,10 +79,11 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     action, set_action = ft.use_state(screen.action)
     values, set_values = ft.use_state(lambda: dict(screen.values))
     done, set_done = ft.use_state(None)
+    unfolded, set_unfolded = ft.use_state(False)  # the rare fields asked for
     if isinstance(history, str):
         return ft.Text(f"This match can't be opened: {history}", key="action-refused", color=ft.Colors.ERROR)
     if done is not None:
-        return ft.Column(_result(app, screen, done, lambda: set_done(None)), spacing=12, key="action-body")
+        return _result(app, screen, done, lambda: set_done(None))
     match = history.state
     system = helper_for(match.system)
     options = system.legal_actions(match)
@@ -106,12 +113,19 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
                                   ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")]
     if option.note:
         controls.append(ft.Text(option.note, italic=True, size=12))
-    controls += [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name)) for p in option.params]
-    controls.append(_odds(system, match, act))
+    rare = [p for p in option.params if p.rare]
+    changed = any(chosen[p.name] != default_of(p) for p in rare)  # a value set (by the advice, or here) stays seen
+    shown = unfolded or changed
+    for p in option.params:
+        if shown or not p.rare:
+            controls.append(param_control(p, chosen[p.name], partial(_set_value, set_values, p.name)))
+    if rare:
+        controls.append(more_options(shown, None if changed else lambda: set_unfolded(not unfolded)))
     label = f"Roll {option.dice}" if option.dice else "Do it"
-    controls.append(ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
-                                    key="action-resolve", on_click=commit))
-    return ft.Column(controls, spacing=12, key="action-body")
+    return pinned("action-body", controls, [
+        _odds(system, match, act),
+        ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
+                        key="action-resolve", on_click=commit)])
 
 
 def filled(option: ActionOption, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,7 +154,7 @@ def _switches(match: Match, options: list[ActionOption], unit: str | None, curre
         for o in mine])]
 
 
-def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None]) -> list[ft.Control]:
+def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None]) -> ft.Control:
     r, effects = done.resolution, list(done.effects)
     rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
     word = None if rolls else "DONE"
@@ -151,9 +165,10 @@ def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None
 
     # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card
     summary = ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD, visible=bool(effects))
-    return [*result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=undo, on_done=app.back,
-                         word=word),
-            summary, *(ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details))]
+    card, buttons = result_card(r.success, dice_text(rolls), effects or [r.summary], on_undo=undo,
+                                on_done=app.back, word=word)
+    details = [ft.Text(line, key=f"action-detail-{i}", size=13) for i, line in enumerate(r.details)]
+    return pinned("action-body", [card, summary, *details], [buttons], page="result")
 
 
 def _odds(system: System, match: Match, action: Action) -> ft.Control:
@@ -190,14 +205,28 @@ def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:
         # the range as the field's help line: in the label it pushed a long label past the box at 320 px
         return ft.TextField(key=key, label=p.label, helper=f"{p.low} to {p.high}", value=str(value),
                             keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
-    if len(p.choices) <= MAX_RADIOS:  # radio buttons: every choice visible, each with an accessible name
+    paired = len(p.choices) > 2 and all(len(label) <= SHORT_LABEL for _, label in p.choices)
+    if len(p.choices) <= (MAX_PAIRED if paired else MAX_RADIOS):
+        # radio buttons: every choice visible, each with an accessible name; short ones (a target list of unit
+        # names) two to a line, so five or ten enemies stay a compact block and need no drop-down's extra tap
+        tiles = [radio_tile(ft.Radio(value=v, key=f"{key}-{v}"), label) for v, label in p.choices]
         return ft.Column(spacing=0, controls=[
             ft.Text(p.label, theme_style=ft.TextThemeStyle.TITLE_SMALL),
             ft.RadioGroup(key=key, value=value, on_change=lambda e: on_value(e.control.value),
-                          content=ft.Column(spacing=0, controls=[radio_tile(ft.Radio(value=v, key=f"{key}-{v}"), label)
-                                                                 for v, label in p.choices]))])
+                          content=ft.Column(spacing=0, controls=_two_a_line(tiles) if paired else tiles))])
     return ft.Dropdown(key=key, label=p.label, value=value, on_select=lambda e: on_value(e.control.value),
                        options=[ft.DropdownOption(key=v, text=label) for v, label in p.choices])
+
+
+def _two_a_line(tiles: list[ft.Control]) -> list[ft.Control]:
+    """Lines of two equal halves (an odd last one keeps its half width)."""
+    lines = []
+    for i in range(0, len(tiles), 2):
+        halves = [ft.Container(t, expand=True) for t in tiles[i:i + 2]]
+        if len(halves) == 1:
+            halves.append(ft.Container(expand=True))
+        lines.append(ft.Row(halves, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    return lines
 
 
 def option_needs_screen(option: ActionOption) -> bool:

@@ -1,8 +1,9 @@
 """Dice: type any notation or tap a usual roll, see the exact odds before rolling, keep a history.
 
-"Roll" draws the dice from the device's randomness at that moment and shows them big (HIT or MISS against the
-"at least" number when one is typed). Opened from a match, rolls go into the match's log (the dice themselves, so
-every copy shows the same roll and none can predict the next), with Undo; an undone roll stays in the history.
+"Roll", in a bar pinned to the bottom under the odds (ui/helper/roll_bar.py), draws the dice from the device's
+randomness at that moment and shows them big (HIT or MISS against the "at least" number when one is typed).
+Opened from a match, rolls go into the match's log (the dice themselves, so every copy shows the same roll and
+none can predict the next), with Undo; an undone roll stays in the history.
 
 A Flet component over the session's change feed: opened from a match, its history follows the match's log (a roll
 from another phone or the CLI shows without a tap), and the typed fields are controlled, so a redraw keeps every key.
@@ -20,6 +21,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session import Session, inputs
 from companion.session.play import dice
+from companion.ui.helper.roll_bar import pinned
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
@@ -39,8 +41,9 @@ class DiceScreen:
 
     def build(self, app: App) -> ft.View:
         body = DiceInMatch if self.match_id else DiceAlone
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Dice"),
-                       controls=[mount(body, app, self, key="dice-island")])
+        # the view does not scroll: the body's form does, above its pinned bar
+        return ft.View(route=self.route, padding=12, appbar=app_bar(app, "Dice"),
+                       controls=[mount(body, app, self, key="dice-island", expand=True)])
 
 
 @ft.component
@@ -82,10 +85,12 @@ def DiceAlone(app: App, screen: DiceScreen) -> ft.Control:
 def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResult], history: list[str],
              undo: Callable[[Callable[[], None]], None] | None) -> ft.Control:
     """The form both bodies share (called inside their render, so its hooks are theirs): the usual rolls, the
-    two fields, the exact odds, Roll, the roll just made shown big until the next change, then the history."""
+    two fields and the history scrolling above the exact odds and Roll in the pinned bar; the roll just made is
+    shown big at the top until the next change."""
     expr, set_expr = ft.use_state(screen.expr)  # as typed: a space the player is typing stays in the field
     target, set_target = ft.use_state("")
     last, set_last = ft.use_state(None)
+    rolled, set_rolled = ft.use_state(0)  # rolls made here: each opens the scrolling part afresh, at its top
 
     def changed(setter: Callable[[str], None], value: str) -> None:
         setter(value)
@@ -98,6 +103,7 @@ def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResul
             app.toast(str(exc))
             return
         set_last(result)
+        set_rolled(rolled + 1)
         app.tick()
 
     quick = ft.Row(wrap=True, spacing=6, run_spacing=6, key="dice-quick", controls=[
@@ -116,12 +122,13 @@ def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResul
                          keyboard_type=ft.KeyboardType.NUMBER,
                          on_change=lambda e: changed(set_target, e.control.value or "")),
         ]),
-        ft.Text(odds_text(expr.strip(), target.strip()), key="dice-odds"),
-        ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="dice-roll", height=48, on_click=do_roll),
         ft.Text("History", theme_style=ft.TextThemeStyle.TITLE_SMALL, key="dice-history"),
         *[ft.Text(line, key=f"dice-history-{i}") for i, line in enumerate(history)],
     ]
-    return ft.Column(controls, spacing=12, key="dice-body")
+    return pinned("dice-body", controls, [
+        ft.Text(odds_text(expr.strip(), target.strip()), key="dice-odds"),
+        ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="dice-roll", height=48, on_click=do_roll)],
+        page=f"roll-{rolled}")
 
 
 def odds_text(expr: str, target: str) -> str:
@@ -141,7 +148,8 @@ def _result(r: dice.RollResult, target_text: str, on_undo: Callable[[], Any] | N
     if r.successes is not None or len(r.terms) > 1 or not all(all(t.counted) for t in r.terms):
         # which dice counted: dropped ones in brackets, successes starred, modifiers added
         lines.insert(0, r.describe().split(": ", 1)[-1])
-    return result_card(success, dice_text([(r.expr, r.dice, r.total)]), lines, on_undo=on_undo, on_done=on_done)
+    return list(result_card(success, dice_text([(r.expr, r.dice, r.total)]), lines, on_undo=on_undo,
+                            on_done=on_done))
 
 
 def logged_lines(session: Session, match_id: str) -> list[str]:

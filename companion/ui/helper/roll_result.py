@@ -17,10 +17,10 @@ LOOKS: dict[bool | None, tuple[str, ft.IconData, str]] = {
 
 
 def result_card(success: bool | None, dice: str, lines: Sequence[str], *, on_undo: Callable[[], Any] | None,
-                on_done: Callable[[], Any], word: str | None = None) -> list[ft.Control]:
-    """The result card then its two buttons (keys roll-result, roll-word, roll-dice, roll-effect-N, roll-undo,
-    roll-done). `word` overrides the card's word (e.g. DONE for a step without dice); no Undo without `on_undo`
-    (a roll outside a match is not stored)."""
+                on_done: Callable[[], Any], word: str | None = None) -> tuple[ft.Control, ft.Control]:
+    """The result card, and the row of its two buttons for the screen's pinned bar (keys roll-result, roll-word,
+    roll-dice, roll-effect-N, roll-undo, roll-done). `word` overrides the card's word (e.g. DONE for a step
+    without dice); no Undo without `on_undo` (a roll outside a match is not stored)."""
     colour, icon, default_word = LOOKS[success]
     said = word or default_word
     card = ft.Container(
@@ -37,7 +37,7 @@ def result_card(success: bool | None, dice: str, lines: Sequence[str], *, on_und
                           visible=on_undo is not None, tooltip="Take this step back"),
         ft.FilledButton("Done", icon=ft.Icons.CHECK, key="roll-done", height=48, expand=True, on_click=on_done),
     ])
-    return [card, buttons]
+    return card, buttons
 
 
 def dice_text(rolls: Sequence[tuple[str, Sequence[int], int]]) -> str:

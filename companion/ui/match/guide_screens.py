@@ -21,6 +21,7 @@ from companion.core.model import Match
 from companion.session.play.helper import fixed_dials, missing_dials, system_of
 from companion.session.play.match_tools import Event, parse_dial
 from companion.ui.helper.helper_screen import on_take
+from companion.ui.helper.roll_bar import pinned
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
@@ -97,6 +98,9 @@ def _save(app: App, match_id: str, texts: dict[str, str]) -> None:
     app.back()
 
 
+MAX_PINNED = 3  # a step's actions pinned under its text; more follow the text
+
+
 class GuideScreen:
     """The active player's turn in the pack's order, one step at a time; the system decides what is open."""
 
@@ -108,8 +112,10 @@ class GuideScreen:
         self.route = f"/match/{match_id}/guide"
 
     def build(self, app: App) -> ft.View:
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Turn guide"),
-                       controls=[mount(GuideBody, app, self.match_id, self.sequence, key="guide-island")])
+        # the view does not scroll: the step's text does, above its actions pinned at the bottom
+        return ft.View(route=self.route, padding=12, appbar=app_bar(app, "Turn guide"),
+                       controls=[mount(GuideBody, app, self.match_id, self.sequence, key="guide-island",
+                                       expand=True)])
 
 
 @ft.component
@@ -129,14 +135,19 @@ def GuideBody(app: App, match_id: str, sequence: str) -> ft.Control:
     ids = [s["id"] for s in steps]
     index = ids.index(match.phase) if match.phase in ids else 0
     step = steps[index]
-    return ft.Column(spacing=10, key="guide", controls=[
+    body: list[ft.Control] = [
         ft.Text(f"Step {index + 1} of {len(steps)} · {step['title']}", key="guide-step", weight=ft.FontWeight.BOLD),
         ft.ProgressBar(value=(index + 1) / len(steps)),
         ft.Text(step["text"], key="guide-step-text"),
         *[ft.Text(f"{u.name}: {stats_line(u.current, match.rules.stats)}", size=12, key=f"guide-dial-{d}")
-          for d, u in fixed_dials(match).items()],
-        ft.Column(_guide_actions(app, match), spacing=8, key="guide-actions"),
-    ])
+          for d, u in fixed_dials(match).items()]]
+    buttons = _guide_actions(app, match)
+    actions = ft.Column(buttons, spacing=8, key="guide-actions", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    # a step's few actions (its roll, a move) wait at the bottom, on screen however long its text; a longer list
+    # (an action for each hero) follows the text, as a bar that tall would leave the text no room
+    if len(buttons) <= MAX_PINNED:
+        return pinned("guide", body, [actions], page=f"step-{step['id']}")
+    return pinned("guide", [*body, actions], [], page=f"step-{step['id']}")
 
 
 def _guide_actions(app: App, match: Match) -> list[ft.Control]:

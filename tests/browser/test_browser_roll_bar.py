@@ -1,0 +1,153 @@
+"""Roll on screen (issue 39): at 360x640 and 320x568 with five enemies, the attack is three taps from the table
+(card action → target → Roll) and from Best moves (Best moves → Take it → Roll), each tap on a button whose box
+lies inside the window without scrolling (a click on a semantics node reaches a button wherever it is, so the
+box is checked before each tap); the verdict is whole on screen after the roll. A Skirmish form scrolled to its
+end still opens its result at the top, HIT/MISS banner whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.session import Session
+from companion.store.matches import MatchStore
+
+from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from builders import dial
+
+PHONES = ({"width": 360, "height": 640}, {"width": 320, "height": 568})
+ANN = ("Sniper", "Spartan", "Marine", "ODST", "Warthog Crew")
+BEN = ("Grunt A", "Grunt B", "Elite Minor", "Jackal", "Hunter")
+APP_BAR = 56
+
+
+def five_a_side(session: Session, system: str) -> str:
+    match = session.new_match(system, ["Ann", "Ben"])
+    for n, name in enumerate((*ANN, *BEN)):
+        owner = match.players[n // 5].id
+        session.dispatch(match.id, "add_unit", {"unit": {
+            "id": f"u{n + 1}", "name": name, "points": 40, "owner": owner,
+            "dial": dial((8, 10, 17, 3), (8, 9, 16, 3), (7, 9, 15, 2))}}, by=owner)
+    return match.id
+
+
+def box(s: Screen, label: str, first: bool = False) -> dict[str, float]:
+    """The box of the last semantics node named exactly `label` (the screen on top is drawn last), or the first."""
+    found = s.page.eval_on_selector_all("flt-semantics", """(els, [label, first]) => {
+        const named = els.filter(e => (e.getAttribute('aria-label') || e.textContent).trim() === label);
+        const el = first ? named[0] : named.pop();
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+    }""", [label, first])
+    assert found is not None, f"{label!r} is not on screen: {s.labels()[:30]}"
+    return found
+
+
+def bar_top(s: Screen) -> float:
+    """Where the pinned bar begins: its first line is the odds ("Chance: ...")."""
+    top = s.page.eval_on_selector_all("flt-semantics", """els => Math.min(...els
+        .filter(e => (e.getAttribute('aria-label') || e.textContent).trim().startsWith('Chance: '))
+        .map(e => e.getBoundingClientRect().top))""")
+    assert top is not None and top < s.page.viewport_size["height"], top
+    return float(top)
+
+
+def assert_in_view(s: Screen, label: str, below: float = 0, first: bool = False, above: float | None = None
+                   ) -> None:
+    """The node lies wholly inside the window (and under `below`, the app bar's edge, and over `above`, the pinned
+    bar's: a node of the scrolling form is kept in the tree a little past its view's edge) as the page is now."""
+    b = box(s, label, first)
+    height, width = s.page.viewport_size["height"], s.page.viewport_size["width"]
+    bottom = height if above is None else above
+    inside = b["top"] >= below - 0.5 and b["bottom"] <= bottom + 0.5 and b["left"] >= -0.5 and b["right"] <= width + 0.5
+    assert inside, (label, b, s.page.viewport_size)
+
+
+def tap_in_view(s: Screen, taps: list[str], label: str, above: float | None = None) -> None:
+    assert_in_view(s, label, APP_BAR, above=above)
+    taps.append(label)
+    s.tap(label)
+
+
+def scroll_down(s: Screen) -> None:
+    for _ in range(4):
+        s.page.mouse.wheel(0, s.page.viewport_size["height"] / 2)
+        s.page.wait_for_timeout(300)
+
+
+def verdict(s: Screen) -> str:
+    for _ in range(50):
+        word = next((w for w in ("HIT", "MISS") if w in s.labels()), None)
+        if word:
+            return word
+        s.page.wait_for_timeout(100)
+    raise AssertionError(f"no verdict: {s.labels()[:30]}")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("phone", PHONES, ids=lambda p: f"{p['width']}x{p['height']}")
+def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_path: Path, phone: dict[str, int]
+                                                                         ) -> None:
+    playwright = require_browser()
+    session = Session(MatchStore(tmp_path))
+    halo, skirmish = five_a_side(session, "halo-actionclix"), five_a_side(session, "heroclix-skirmish")
+    size = f"{phone['width']}x{phone['height']}"
+    with served_app(tmp_path) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport=phone))
+        s.open(f"{url}match/{halo}")
+        s.wait_text("Ann to play")
+        s.page.wait_for_timeout(800)
+        taps: list[str] = []
+        tap_in_view(s, taps, "Attack: Sniper")
+        s.wait_text("Chance: ")
+        s.wait_text("More options")  # the modifier and the splash marks wait behind it
+        assert not any(label.startswith("Other attack modifiers") for label in s.labels())
+        tap_in_view(s, taps, "Hunter", above=bar_top(s))  # the last of five targets, above the bar
+        s.wait_text("defense 17")
+        s.shot(f"roll-bar-attack-{size}")
+        tap_in_view(s, taps, "Roll 2d6")
+        assert_in_view(s, verdict(s), APP_BAR)
+        for label in ("Undo", "Done"):
+            assert_in_view(s, label, APP_BAR)
+        s.shot(f"roll-bar-result-{size}")
+        assert taps == ["Attack: Sniper", "Hunter", "Roll 2d6"]
+        assert "Hunter" in Session(MatchStore(tmp_path)).log(halo)[-1].data["label"]
+        s.tap("Done")
+        s.wait_text("Ann to play")
+        s.page.wait_for_timeout(800)
+
+        taps = []
+        tap_in_view(s, taps, "Best moves")
+        s.wait_text("1. ")
+        s.page.wait_for_timeout(1000)  # the view slides in
+        s.page.get_by_role("button", name="Take it").first.wait_for()
+        assert_in_view(s, "Take it", APP_BAR, first=True)  # the best row's
+        taps.append("Take it")
+        s.page.get_by_role("button", name="Take it").first.click()
+        s.wait_text("Chance: ")
+        s.page.wait_for_timeout(500)
+        tap_in_view(s, taps, "Roll 2d6")
+        assert_in_view(s, verdict(s), APP_BAR)
+        assert taps == ["Best moves", "Take it", "Roll 2d6"]
+        assert len(Session(MatchStore(tmp_path)).state(halo).rolls) == 2
+
+        # Skirmish: the form scrolled to its end (the player looked at the last field), then Roll
+        s.page.goto(f"{url}match/{skirmish}/action/attack/u1")
+        s.page.wait_for_function("!document.getElementById('loading')", timeout=60_000)
+        s.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        s.wait_text("Chance: ")
+        s.page.mouse.move(phone["width"] / 2, phone["height"] / 3)
+        scroll_down(s)
+        tap_in_view(s, [], "More options", above=bar_top(s))
+        s.wait_text("Fewer options")  # the modifier fields are open (their labels are the textboxes' names)
+        scroll_down(s)
+        s.shot(f"roll-bar-skirmish-form-{size}")
+        tap_in_view(s, [], "Roll 2d6")
+        word = verdict(s)
+        s.page.wait_for_timeout(500)
+        assert_in_view(s, word, APP_BAR)  # the banner whole, under the app bar: the result opened at its top
+        s.shot(f"roll-bar-skirmish-result-{size}")
+        browser.close()
