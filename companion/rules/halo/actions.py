@@ -29,6 +29,7 @@ from companion.rules.halo.attack import (
 from companion.rules.halo.exchange import exchange
 from companion.rules.halo.options import TurnState, option, param_refusal, turn_refusal, turn_state, unit_refusal
 from companion.rules.halo.reserves import LOOTED
+from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
@@ -80,15 +81,27 @@ class HaloActionClix(System):
 
     def _param_refusal(self, state: Match, now: TurnState, spec: Spec, action: Action,
                        unit: Unit | None) -> Refusal | None:
-        return param_refusal(state, spec, action)
+        why = param_refusal(state, spec, action)
+        if why or spec.id in ATTACKS:
+            return why
+        try:  # an action that ends in an attack: the attack's own checks, where it is made (halo.composed)
+            part = attack_part(state, action)
+        except IllegalAction as exc:
+            return str(exc), exc.rule or spec.rule
+        if part is None:
+            return None
+        verdict = self.explain(part.before, part.attack)
+        return None if verdict.legal else (f"{spec.title}: {verdict.reason.split(': ', 1)[-1]}",
+                                           verdict.rule or "attacking")
 
     def _legal_verdict(self, state: Match, now: TurnState, spec: Spec, unit: Unit) -> Verdict:
         left = f"; {now.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{left}", spec.rule)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
-        if action.name in ATTACKS:
-            setup, _, _ = attack_setup(state, action)
+        part = attack_part(state, action)  # the one attack, whichever action ends in it
+        if part is not None:
+            setup, _, _ = attack_setup(part.before, part.attack)
             return Odds(hit_chance(setup), chance_text(setup))
         if action.name == "loot-roll":
             return Odds(None, "2d6 on the Loot Roll chart; its roll numbers are cut off in the source: read them on "
@@ -119,7 +132,9 @@ class HaloActionClix(System):
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
-            return respawn(self, state, action, rng)
+            part = attack_part(state, action)
+            return respawn(state, action) if part is None else composed(
+                state, action, part, self._attack(part.before, part.attack, rng))
         if action.name == "loot-roll":
             result = roll("2d6", rng)
             return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),
