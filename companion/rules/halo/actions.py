@@ -18,6 +18,7 @@ from companion.core.model import Match, Unit
 from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict, check
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
+    MOVING_ATTACKS,
     SYSTEM_ID,
     AttackResult,
     attack_setup,
@@ -26,10 +27,10 @@ from companion.rules.halo.attack import (
     hit_chance,
     resolve_attack,
 )
+from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.exchange import exchange
 from companion.rules.halo.options import TurnState, option, param_refusal, turn_refusal, turn_state, unit_refusal
 from companion.rules.halo.reserves import LOOTED
-from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
@@ -40,7 +41,10 @@ LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn p
 
 
 def _ends(unit: Unit, action: Action, by: str) -> list[Event]:
-    """The unit's new position after a move: on an opponent's spawn point, or elsewhere."""
+    """The unit's new position after a move: on an opponent's spawn point, or elsewhere. An attack that moved no
+    squares leaves it where it stands (a unit shooting from an opponent's spawn point stays on it)."""
+    if action.name in MOVING_ATTACKS and not action.params.get("moved"):
+        return []
     ends = str(action.params.get("ends", ""))
     return [] if ends == unit.position else [Event("set_position", {"unit": unit.id, "position": ends}, by)]
 
@@ -91,8 +95,10 @@ class HaloActionClix(System):
         if part is None:
             return None
         verdict = self.explain(part.before, part.attack)
-        return None if verdict.legal else (f"{spec.title}: {verdict.reason.split(': ', 1)[-1]}",
-                                           verdict.rule or "attacking")
+        if verdict.legal:
+            return None
+        return (f"{spec.title}: {verdict.reason.removeprefix(SPEC_BY_ID[part.attack.name].title + ': ')}",
+                verdict.rule or "attacking")
 
     def _legal_verdict(self, state: Match, now: TurnState, spec: Spec, unit: Unit) -> Verdict:
         left = f"; {now.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""

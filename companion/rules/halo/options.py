@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Param, Refusal
-from companion.rules.halo.attack import AttackError, attack_params, attack_setup, dial_value
+from companion.rules.halo.attack import MOVING_ATTACKS, AttackError, attack_params, attack_setup, dial_value
+from companion.rules.halo.composed import follow_up_params, may_throw
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, incoming
 from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
-from companion.rules.halo.composed import follow_up_params, may_throw
 from companion.rules.halo.respawn import respawn_params, respawn_refusal
 from companion.rules.halo.specs import (
     ACTIONS_PER_TURN,
@@ -157,6 +157,10 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
     except AttackError as exc:
         return f"{spec.title}: {exc}", "attacking"
     ends = action.params.get("ends", "")
+    unit = state.unit(action.unit) if action.unit else None
+    if (spec.id in MOVING_ATTACKS and ends == ENEMY_SPAWN and unit is not None and unit.position != ENEMY_SPAWN
+            and not action.params.get("moved")):
+        return f"{spec.title}: it moves no squares, so it can't end on an opponent's spawn point", "moving"
     if spec.id in MOVES and ends not in ("", ENEMY_SPAWN):
         if ends == OWN_SPAWN:
             return f"{spec.title}: a unit can't end its move on one of your own spawn points", "moving"
