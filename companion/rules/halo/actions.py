@@ -34,6 +34,8 @@ from companion.rules.halo.reserves import LOOTED
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
+from companion.rules.halo.victory import RULE as VICTORY_RULE
+from companion.rules.halo.victory import victory_events
 
 LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn point counter (the source lists a "
              "Grenade token, an Upgrade token or healing, but its roll numbers are cut off), then apply it on {unit}'s "
@@ -167,6 +169,11 @@ class HaloActionClix(System):
             details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
+        won, line = victory_events(state, events, attacker.owner)
+        if line:
+            events += won
+            details.append(line)
+            rules.append(VICTORY_RULE)
         taken = next((e.data["amount"] for e in events if e.type == "damage"), 0)
         outcome = (f"hit, {taken} damage" + (", KO" if "elimination" in rules else "")) if result.hit else "miss"
         return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",
