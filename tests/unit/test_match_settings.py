@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from companion import rules
 from companion.cli import main
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
@@ -116,11 +115,13 @@ def test_bad_settings_get_one_sentence_and_make_no_match() -> None:
     assert session.list_matches() == []
 
 
-def test_every_pack_setting_is_kept_in_a_match_counter() -> None:
-    for system in rules.available():
-        pack = get_pack(system)
-        for setting in pack.entries("options", "setting"):
-            assert setting["id"] in pack.rules.counters.get("match", ()), (system, setting["id"])
+def test_settings_leave_the_packs_rules_as_they_were() -> None:
+    """A code leaves out the rules of a match that equal its pack's, and the reader takes its own copy's: so the
+    settings live in the match's counters, not in the pack's rules (old codes decode to the same match)."""
+    session = Session.open()
+    agreed, plain = _halo(session, kill_points_to_win=5), _halo(session)
+    assert session.state(agreed).rules == session.state(plain).rules == get_pack(HALO).rules
+    assert "match" not in get_pack(HALO).rules.counters
 
 
 def test_the_command_line_sets_them(capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,7 +33,8 @@ def new_match(
     """A match at turn 1 with the given players (2-4) and no units yet; `house_rules`: the pack's house-rule
     options switched on for it (`options.toml`; an `house_rule` event changes them later); `settings`: numbers
     the pack leaves to the players (`options.toml` [[setting]], e.g. Halo's Kill points to win), kept in the
-    match counter of the same id (so undo, share codes and backups carry them; 0: not agreed).
+    match's counters under the setting's id (so undo, share codes and backups carry them; absent: not agreed).
+    Not in the rules: a code leaves out rules equal to the pack's, so old codes of the pack still read.
 
     A pack with build totals (Skirmish: 200 or 300 points) plays one round per 100 points of the one chosen:
     `build_total` sets the rounds, and `rounds_per_turn` given alone must be one of those the totals allow.

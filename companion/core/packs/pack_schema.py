@@ -231,11 +231,7 @@ def check_semantics(folder: Path, files: dict[str, dict[str, Any]], ctx: Checker
             needs = None  # the players agree the target: a match setting holds it
         if needs and needs not in rule:
             raise PackError(f"{path}.{needs}: field is missing (a {rule['kind']} victory needs it)")
-    kept = match.get("counters", {}).get("match", [])
     for setting in entries(files.get("options.toml", {}), "setting"):
-        if setting["id"] not in kept:  # the match keeps each setting's value in the match counter of its id
-            raise PackError(f"{folder / 'options.toml'}: setting[{setting['id']}]: expected a match counter of the "
-                            f"same id in pack.toml match.counters.match (the match keeps the value there)")
         if ("default" in setting) == ("missing" in setting):
             raise PackError(f"{folder / 'options.toml'}: setting[{setting['id']}].default: expected either a "
                             "default or a 'missing' note saying the source lacks the number")

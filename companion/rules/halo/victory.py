@@ -1,7 +1,7 @@
 """Halo ActionClix's win (seed 001): Kill points scored against the target the players agreed.
 
 The seed's number of Kill points that ends the game is cut off, so the pack makes it a match setting
-(`kill-points-to-win`, options.toml), agreed at New match and kept in the match counter of that id (0: none
+(`kill-points-to-win`, options.toml), agreed at New match and kept in the match's counters under that id (absent: none
 agreed). The first player an attack takes to it wins: the attack's own events end the match, so the log, undo and
 the advisor's chance to win all see it. Kill points entered by hand reach it too: the header asks then.
 """

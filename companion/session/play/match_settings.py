@@ -1,6 +1,6 @@
 """Match settings: the numbers a pack leaves to the players because its source cuts them off or says to agree
 them (`options.toml` [[setting]]: Halo's Kill points to win and its force's points limits, Armageddon Empires'
-challenge dice). They are chosen when the match is made and kept in the match counter of the same id, so undo,
+challenge dice). They are chosen when the match is made and kept in the match's counters under their id, so undo,
 export, backups, share codes and the live table carry them; the rules helper, the header and the force check read
 them from the match. The New match screen and `companion match new --setting ID=N` ask for the ones the pack
 declares, and nothing here knows a game."""
