@@ -99,5 +99,6 @@ def test_an_attack_without_moving_leaves_the_unit_on_the_spawn_point(down: Match
         after = play(state, name, "a0", target="e0", moved=0)
         assert after.unit("a0").position == "enemy-spawn"
         assert HALO.explain(after, Action("loot-roll", "a0")).legal
+    assert play(state, "throw-grenade", "a0", target="e0", moved="0").unit("a0").position == "enemy-spawn"  # typed
     assert "moves no squares" in refused(play(state, "move", "a1"), "move-and-attack", "a2", target="e0",
                                          moved=0, ends="enemy-spawn")

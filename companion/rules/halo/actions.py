@@ -26,6 +26,7 @@ from companion.rules.halo.attack import (
     dial_value,
     hit_chance,
     resolve_attack,
+    squares_moved,
 )
 from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.exchange import exchange
@@ -45,7 +46,7 @@ LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn p
 def _ends(unit: Unit, action: Action, by: str) -> list[Event]:
     """The unit's new position after a move: on an opponent's spawn point, or elsewhere. An attack that moved no
     squares leaves it where it stands (a unit shooting from an opponent's spawn point stays on it)."""
-    if action.name in MOVING_ATTACKS and not action.params.get("moved"):
+    if action.name in MOVING_ATTACKS and not squares_moved(action):
         return []
     ends = str(action.params.get("ends", ""))
     return [] if ends == unit.position else [Event("set_position", {"unit": unit.id, "position": ends}, by)]

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Param, Refusal
-from companion.rules.halo.attack import MOVING_ATTACKS, AttackError, attack_params, attack_setup, dial_value
+from companion.rules.halo.attack import (
+    MOVING_ATTACKS,
+    AttackError,
+    attack_params,
+    attack_setup,
+    dial_value,
+    squares_moved,
+)
 from companion.rules.halo.composed import follow_up_params, may_throw
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, incoming
 from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
@@ -159,7 +166,7 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
     ends = action.params.get("ends", "")
     unit = state.unit(action.unit) if action.unit else None
     if (spec.id in MOVING_ATTACKS and ends == ENEMY_SPAWN and unit is not None and unit.position != ENEMY_SPAWN
-            and not action.params.get("moved")):
+            and not squares_moved(action)):  # read by attack_setup above: a number by now
         return f"{spec.title}: it moves no squares, so it can't end on an opponent's spawn point", "moving"
     if spec.id in MOVES and ends not in ("", ENEMY_SPAWN):
         if ends == OWN_SPAWN:
