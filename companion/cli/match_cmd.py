@@ -182,6 +182,8 @@ def _show(args: argparse.Namespace) -> int:
         emit_json(data)
         return 0
     print(_describe(match))
+    if agreed := settings_line(session, match):
+        print(f"  settings: {agreed}")
     if args.log:
         for n, line in enumerate(log_lines(session, args.id), 1):
             when = time.strftime("%H:%M:%S", time.localtime(line.at))

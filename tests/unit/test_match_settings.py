@@ -127,7 +127,11 @@ def test_settings_leave_the_packs_rules_as_they_were() -> None:
 def test_the_command_line_sets_them(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "new", "--system", HALO, "--player", "Ann", "--player", "Ben",
                  "--setting", "kill-points-to-win=10", "--setting", "max-force-points=300"]) == 0
-    assert "settings: Kill points to win 10 · Starting force points limit 300" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "settings: Kill points to win 10 · Starting force points limit 300" in out
+    match_id = out.split()[1]
+    assert main(["match", "show", match_id]) == 0
+    assert "settings: Kill points to win 10" in capsys.readouterr().out
     assert main(["match", "new", "--system", HALO, "--player", "Ann", "--player", "Ben", "--json",
                  "--setting", "kill-points-to-win=7"]) == 0
     assert json.loads(capsys.readouterr().out)["counters"] == {"kill-points-to-win": 7}
