@@ -31,3 +31,4 @@ async def test_halo_asks_the_kill_target_and_the_header_counts_against_it(tmp_pa
     match_id = h.page.views[-1].route.removeprefix("/match/")
     assert session.state(match_id).counters == {"kill-points-to-win": 10, "max-force-points": 300}
     assert "Ann 0 of 10 kills" in h.texts() and "Ben 0 of 10 kills" in h.texts()
+
