@@ -14,6 +14,7 @@ from companion.cli.output import emit_json, fail
 from companion.core.model import Match, to_json
 from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
+from companion.session.play.match_settings import settings_line
 from companion.session.table.full_log import log_lines
 from companion.session.table.words import player_score, turn_line, unit_line
 
@@ -32,6 +33,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=int, help="rounds per turn (Skirmish: 2 or 3, one per 100 points of build)")
     p.add_argument("--house-rule", action="append", default=[], metavar="OPTION",
                    help="switch on one of the pack's house rules (see `companion match house-rules ID`); repeat")
+    # generic, not one flag per game: the pack declares its settings, so a new pack's work without a new flag
+    p.add_argument("--setting", action="append", default=[], metavar="ID=N",
+                   help="a number the pack leaves to the players, e.g. kill-points-to-win=10 or max-force-points=300 "
+                        "(Halo); repeat; a wrong id lists the pack's settings")
     _json_flag(p)
     p.set_defaults(run=_new)
 
@@ -116,9 +121,19 @@ def _new(args: argparse.Namespace) -> int:
     if args.seed is not None:
         print("companion: --seed is ignored: a match's dice come from the device when a player rolls",
               file=sys.stderr)
+    settings: dict[str, int] = {}
+    for given in args.setting:
+        key, _, text = given.partition("=")
+        value = inputs.whole(text)
+        if not key.strip() or value is None:
+            return fail(f"--setting takes ID=N with N a whole number, e.g. kill-points-to-win=10; not {given!r}",
+                        args.json)
+        settings[key.strip()] = value
     match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds,
-                              build_total=args.build, house_rules=args.house_rule)
+                              build_total=args.build, house_rules=args.house_rule, settings=settings)
     _print_match(match, args.json)
+    if not args.json and (agreed := settings_line(session, match)):
+        print(f"  settings: {agreed}")
     return 0
 
 
@@ -167,6 +182,8 @@ def _show(args: argparse.Namespace) -> int:
         emit_json(data)
         return 0
     print(_describe(match))
+    if agreed := settings_line(session, match):
+        print(f"  settings: {agreed}")
     if args.log:
         for n, line in enumerate(log_lines(session, args.id), 1):
             when = time.strftime("%H:%M:%S", time.localtime(line.at))

@@ -347,6 +347,11 @@ class System:
         the game's turns holds several of the match's (each side's phase ends with the core's end of turn)."""
         return turn
 
+    def settings_refusal(self, state: Match) -> str | None:
+        """Why the match settings agreed for a new match can't be played together (each is already within its own
+        range: the pack's options.toml), None when they can."""
+        return None
+
     def turn_words(self, state: Match) -> tuple[str, str]:
         """Who plays now ("Ann to play") and how much of their turn is used ("" when the system counts none), in
         the system's own terms: the header says each once (session.table.words.turn_line)."""

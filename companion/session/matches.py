@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion import rules
-from companion.core.errors import CompanionError, InvalidMatch
+from companion.core.errors import CompanionError, IllegalAction, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
 from companion.core.match.describe import describe, undo_note
@@ -128,14 +128,21 @@ class Session:
         rounds_per_turn: int | None = None,
         build_total: int | None = None,
         house_rules: list[str] | tuple[str, ...] = (),
+        settings: Mapping[str, int] | None = None,
     ) -> Match:
+        """A new match of `system`; `settings`: the numbers its pack leaves to the players, by setting id
+        (session.play.match_settings, e.g. {"kill-points-to-win": 10}), kept in the match."""
         if seed is not None:
             warnings.warn("new_match(seed=...) is ignored: a match's dice come from the device when a player rolls "
                           "(pass rng= to roll/act for repeatable dice)", DeprecationWarning, stacklevel=2)
         pack = self._pack_loader().get_pack(system, self.user_pack_dirs)
         match_id = self._free_id()
         match = new_match(pack, players, match_id=match_id, now=self._now(), colours=colours,
-                          rounds_per_turn=rounds_per_turn, build_total=build_total, house_rules=house_rules)
+                          rounds_per_turn=rounds_per_turn, build_total=build_total, house_rules=house_rules,
+                          settings=settings)
+        why = rules.get(system).settings_refusal(match) if system in rules.available() else None
+        if why:
+            raise IllegalAction(why)
         history = History.start(match)
         self.store.save(history, now=self._now())
         self._remember(history)

@@ -56,9 +56,12 @@ def test_options_declare_their_params_and_dice(table: Match) -> None:
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
     assert names["move"] == ["ends"] and names["end-turn"] == []
     assert names["respawn"] == []  # closed: nothing was eliminated
-    back = {p.name: p for p in options(apply(table, Event("set_location", {
-        "unit": "brute", "location": "reserve", "reason": "eliminated"})))["respawn"].params}
-    assert list(back) == ["for", "moved", "target", "modifier", "ends"] and back["moved"].low == 1
+    respawn = options(apply(table, Event("set_location", {
+        "unit": "brute", "location": "reserve", "reason": "eliminated"})))["respawn"]
+    back = {p.name: p for p in respawn.params}
+    assert respawn.dice == "2d6"  # it rolls the attack roll when it attacks after its move
+    # the respawn's own fields, then the one attack's (issue 40: the splash fields were missing)
+    assert list(back) == ["for", "moved", "target", "modifier", "splash", *marks, "ends"] and back["moved"].low == 1
     target = opts["attack"].params[0]
     assert target.kind == "unit" and target.choices == (("elite", "Unit elite"), ("grunt", "Unit grunt"))
     assert target.default == "elite"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -28,9 +28,13 @@ def new_match(
     rounds_per_turn: int | None = None,
     build_total: int | None = None,
     house_rules: Iterable[str] = (),
+    settings: Mapping[str, int] | None = None,
 ) -> Match:
     """A match at turn 1 with the given players (2-4) and no units yet; `house_rules`: the pack's house-rule
-    options switched on for it (`options.toml`; an `house_rule` event changes them later).
+    options switched on for it (`options.toml`; an `house_rule` event changes them later); `settings`: numbers
+    the pack leaves to the players (`options.toml` [[setting]], e.g. Halo's Kill points to win), kept in the
+    match's counters under the setting's id (so undo, share codes and backups carry them; absent: not agreed).
+    Not in the rules: a code leaves out rules equal to the pack's, so old codes of the pack still read.
 
     A pack with build totals (Skirmish: 200 or 300 points) plays one round per 100 points of the one chosen:
     `build_total` sets the rounds, and `rounds_per_turn` given alone must be one of those the totals allow.
@@ -61,7 +65,7 @@ def new_match(
         known = ", ".join(options) or "none"
         raise IllegalAction(f"{pack.name} has no house rule {', '.join(map(repr, unknown))}; its house rules: {known}")
     match = Match(
-        counters={HOUSE + o: 1 for o in chosen},
+        counters={**{HOUSE + o: 1 for o in chosen}, **match_settings(pack, settings or {})},
         id=match_id,
         system=pack.id,
         pack_version=pack.version,
@@ -97,3 +101,28 @@ def _rounds(pack: Pack, rounds_per_turn: int | None, build_total: int | None) ->
     if not 1 <= rounds_per_turn <= 10:
         raise IllegalAction("rounds per turn must be between 1 and 10")
     return rounds_per_turn
+
+
+def match_settings(pack: Pack, given: Mapping[str, object]) -> dict[str, int]:
+    """The pack's settings as the match keeps them: the values given (whole numbers within the setting's range),
+    the pack's default for one not given; IllegalAction names a setting the pack lacks or a value out of range."""
+    offered = {s["id"]: s for s in pack.entries("options", "setting")}
+    unknown = [k for k in given if k not in offered]
+    if unknown:
+        known = ", ".join(offered) or "none"
+        raise IllegalAction(f"{pack.name} has no setting {', '.join(map(repr, unknown))}; its settings: {known}")
+    out = {}
+    for key, setting in offered.items():
+        value = given.get(key)
+        if value is None or value == "":
+            if "default" in setting:
+                out[key] = setting["default"]
+            continue
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        low, high = setting.get("min", 0), setting.get("max")
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of {low} or more"
+            raise IllegalAction(f"{setting['title']} must be a whole number {span}, not {value!r}")
+        out[key] = value
+    return out

@@ -55,6 +55,9 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
     for rule in pack.entries("force", "rule"):
         if "players" in rule and players not in rule["players"]:
             continue
+        agreed = match.counters.get(rule.get("setting", ""), 0)
+        if agreed > 0:  # the number the source lacks, as the players agreed it for this match
+            rule = {**rule, "value": agreed, "missing": None}
         check = CHECKS.get(rule["kind"])
         if rule.get("missing"):
             findings.append(Finding(rule["id"], None, rule["missing"], rule.get("section")))
@@ -153,12 +156,24 @@ def _max_fraction(rule: dict[str, Any], units: list[Unit], total: int, limit: in
     return not over, f"(at most {cap:g} points" + (f"; over: {', '.join(over)})" if over else ")")
 
 
+def _max_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+    return total <= rule["value"], f"(your force: {total} of {rule['value']} points)"
+
+
+def _max_unit_points(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None
+                     ) -> tuple[bool | None, str]:
+    over = [f"{u.name} ({u.points} points)" for u in units if u.points > rule["value"]]
+    return not over, f"(at most {rule['value']} points" + (f"; over: {', '.join(over)})" if over else ")")
+
+
 CHECKS: dict[str, Callable[[dict[str, Any], list[Unit], int, int | None], tuple[bool | None, str]]] = {
     "build_total": _build_total,
     "min_units": _min_units,
     "max_units": _max_units,
     "max_unit_fraction": _max_fraction,
     "max_multibase": _max_multibase,
+    "max_total_points": _max_total,
+    "max_unit_points": _max_unit_points,
 }
 
 

@@ -149,6 +149,7 @@ FORCE_FILE = Table({
         "id": Id("force-rule"), "kind": Str(FORCE_KINDS), "value": Opt(Int(lo=0)), "choices": Opt(ListOf(Int(lo=1), 1)),
         "fraction": Opt(Num()), "players": Opt(PLAYERS), "missing": Opt(TEXT), "text": TEXT, "section": SECTION,
         "apart": Opt(ListOf(Str(UNIT_KINDS))),
+        "setting": Opt(Ref("setting")),  # the match setting that holds the number the source lacks, once agreed
     }), 1),
     "list": Opt(ListOf(Table({
         "id": Id("figure-list"), "title": TEXT, "kind": Str(("banned", "restricted")), "per_force": Opt(Int(lo=1)),
@@ -163,6 +164,7 @@ VICTORY_FILE = Table({
         "id": Id("victory"), "kind": Str(VICTORY_KINDS), "value": Opt(Int(lo=1)), "players": Opt(PLAYERS),
         "minutes": Opt(Int(lo=1)), "counter": Opt(Ref("counter")), "dial": Opt(Ref("dial")),
         "option": Opt(Ref("option")), "immediate": Opt(Bool()), "text": TEXT, "section": SECTION,
+        "setting": Opt(Ref("setting")),  # a score target the players agree: the match setting that holds it
     }), 1),
 })
 
@@ -225,6 +227,8 @@ def check_semantics(folder: Path, files: dict[str, dict[str, Any]], ctx: Checker
     for rule in entries(files.get("victory.toml", {}), "victory"):
         path = f"{folder / 'victory.toml'}: victory[{rule['id']}]"
         needs = {"score": "value", "time_limit": "minutes", "dial_click": "dial"}.get(rule["kind"])
+        if needs == "value" and "setting" in rule:
+            needs = None  # the players agree the target: a match setting holds it
         if needs and needs not in rule:
             raise PackError(f"{path}.{needs}: field is missing (a {rule['kind']} victory needs it)")
     for setting in entries(files.get("options.toml", {}), "setting"):

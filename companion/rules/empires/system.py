@@ -169,6 +169,14 @@ class ArmageddonEmpires(System):
     name = "Armageddon Empires"
     keeps_score = False  # its source scores no points (the pack's victory.toml)
 
+    def settings_refusal(self, state: Match) -> str | None:
+        """The challenge dice agreed at New match must make a die (a success face no higher than its sides)."""
+        try:
+            dice_rule(state, {})
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
     def legal_actions(self, state: Match) -> list[ActionOption]:
         challenge = flow.current(state)
         return [_option(state, spec, challenge) for spec in SPECS]

@@ -18,6 +18,7 @@ from companion.core.model import Match, Unit
 from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict, check
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
+    MOVING_ATTACKS,
     SYSTEM_ID,
     AttackResult,
     attack_setup,
@@ -25,13 +26,17 @@ from companion.rules.halo.attack import (
     dial_value,
     hit_chance,
     resolve_attack,
+    squares_moved,
 )
+from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.exchange import exchange
 from companion.rules.halo.options import TurnState, option, param_refusal, turn_refusal, turn_state, unit_refusal
 from companion.rules.halo.reserves import LOOTED
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
+from companion.rules.halo.victory import RULE as VICTORY_RULE
+from companion.rules.halo.victory import victory_events
 
 LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn point counter (the source lists a "
              "Grenade token, an Upgrade token or healing, but its roll numbers are cut off), then apply it on {unit}'s "
@@ -39,7 +44,10 @@ LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn p
 
 
 def _ends(unit: Unit, action: Action, by: str) -> list[Event]:
-    """The unit's new position after a move: on an opponent's spawn point, or elsewhere."""
+    """The unit's new position after a move: on an opponent's spawn point, or elsewhere. An attack that moved no
+    squares leaves it where it stands (a unit shooting from an opponent's spawn point stays on it)."""
+    if action.name in MOVING_ATTACKS and not squares_moved(action):
+        return []
     ends = str(action.params.get("ends", ""))
     return [] if ends == unit.position else [Event("set_position", {"unit": unit.id, "position": ends}, by)]
 
@@ -80,15 +88,29 @@ class HaloActionClix(System):
 
     def _param_refusal(self, state: Match, now: TurnState, spec: Spec, action: Action,
                        unit: Unit | None) -> Refusal | None:
-        return param_refusal(state, spec, action)
+        why = param_refusal(state, spec, action)
+        if why or spec.id in ATTACKS:
+            return why
+        try:  # an action that ends in an attack: the attack's own checks, where it is made (halo.composed)
+            part = attack_part(state, action)
+        except IllegalAction as exc:
+            return str(exc), exc.rule or spec.rule
+        if part is None:
+            return None
+        verdict = self.explain(part.before, part.attack)
+        if verdict.legal:
+            return None
+        return (f"{spec.title}: {verdict.reason.removeprefix(SPEC_BY_ID[part.attack.name].title + ': ')}",
+                verdict.rule or "attacking")
 
     def _legal_verdict(self, state: Match, now: TurnState, spec: Spec, unit: Unit) -> Verdict:
         left = f"; {now.left - spec.cost} of {ACTIONS_PER_TURN} actions left after it" if spec.cost else ""
         return Verdict(True, f"{unit.name} can {spec.title.lower()}{left}", spec.rule)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
-        if action.name in ATTACKS:
-            setup, _, _ = attack_setup(state, action)
+        part = attack_part(state, action)  # the one attack, whichever action ends in it
+        if part is not None:
+            setup, _, _ = attack_setup(part.before, part.attack)
             return Odds(hit_chance(setup), chance_text(setup))
         if action.name == "loot-roll":
             return Odds(None, "2d6 on the Loot Roll chart; its roll numbers are cut off in the source: read them on "
@@ -119,7 +141,9 @@ class HaloActionClix(System):
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
-            return respawn(self, state, action, rng)
+            part = attack_part(state, action)
+            return respawn(state, action) if part is None else composed(
+                state, action, part, self._attack(part.before, part.attack, rng))
         if action.name == "loot-roll":
             result = roll("2d6", rng)
             return Resolution((Event("roll", result.event_data(f"loot roll for {unit.name}"), by),
@@ -146,6 +170,11 @@ class HaloActionClix(System):
             details.append(f"{target.name} is eliminated: a Kill token for {state.active_player.name}, an Upgrade "
                            f"token for {attacker.name}; {target.name} goes to the reserves at full health.")
             rules.append("elimination")
+        won, line = victory_events(state, events, attacker.owner)
+        if line:
+            events += won
+            details.append(line)
+            rules.append(VICTORY_RULE)
         taken = next((e.data["amount"] for e in events if e.type == "damage"), 0)
         outcome = (f"hit, {taken} damage" + (", KO" if "elimination" in rules else "")) if result.hit else "miss"
         return Resolution(tuple(events), f"{attacker.name} {verb} {target.name}: {result.roll.describe()}, {outcome}",

@@ -11,7 +11,8 @@ from functools import lru_cache
 from companion.core.model import Match
 from companion.rules.advice.dice import Branch, split
 from companion.rules.base import Action
-from companion.rules.halo.attack import MOVING_ATTACKS, SHOOTING_ACTIONS, attack_setup, dial_value
+from companion.rules.halo.attack import attack_setup, dial_value
+from companion.rules.halo.composed import attack_part
 
 UPGRADE_FIGURE = "upgrade tokens"
 
@@ -23,10 +24,12 @@ def attack_branches(needed: int) -> tuple[Branch, ...]:
 
 
 def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
-    """An attack's classes (None for the actions that don't attack)."""
-    if action.name not in (*SHOOTING_ACTIONS, *MOVING_ATTACKS):  # a shot, a move and attack, a grenade
+    """The classes of the attack the action ends in (None for the actions that end in none): a shot, a move and
+    attack, a grenade, a respawn's shot (halo.composed)."""
+    part = attack_part(state, action)
+    if part is None:
         return None
-    setup, _, _ = attack_setup(state, action)
+    setup, _, _ = attack_setup(part.before, part.attack)
     return attack_branches(max(2, min(setup.needed, 13)))  # every total below 2 hits, above 12 only two 6s
 
 
@@ -44,4 +47,6 @@ def outcome_key(state: Match, action: Action, label: str) -> object:
         return "miss"
     if label == "two 6s" and action.params.get("splash") is True:
         return None
-    return ("hit", action.params.get("target"), dial_value(state.unit(action.unit or ""), "damage"))
+    part = attack_part(state, action)
+    before = part.before if part is not None else state
+    return ("hit", action.params.get("target"), dial_value(before.unit(action.unit or ""), "damage"))

@@ -189,6 +189,11 @@ def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     return tuple(params)
 
 
+def squares_moved(action: Action) -> int:
+    """The squares a moving attack moves before it attacks (0 for the others); IllegalAction when unreadable."""
+    return param_int(action.params, "moved", 0, MAX_MOVE) if action.name in MOVING_ATTACKS else 0
+
+
 def dial_value(unit: Unit, stat: str) -> int:
     value = unit.current.stats.get(stat)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -210,7 +215,7 @@ def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]
         target = state.unit(target_id or "")
     except KeyError:
         raise AttackError("choose an opposing unit on the table as the target") from None
-    moved = param_int(action.params, "moved", 0, MAX_MOVE) if action.name in MOVING_ATTACKS else 0
+    moved = squares_moved(action)
     speed = attacker.current.stats.get("speed")
     if isinstance(speed, int) and not isinstance(speed, bool) and moved > speed:  # one action: its speed at most
         raise AttackError(f"{attacker.name}'s speed is {speed}: it can't move {moved} squares in one action")

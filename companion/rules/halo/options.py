@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
 from companion.rules.base import Action, ActionOption, Param, Refusal
-from companion.rules.halo.attack import AttackError, attack_params, attack_setup, dial_value
+from companion.rules.halo.attack import (
+    MOVING_ATTACKS,
+    AttackError,
+    attack_params,
+    attack_setup,
+    dial_value,
+    squares_moved,
+)
+from companion.rules.halo.composed import follow_up_params, may_throw
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, incoming
 from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
 from companion.rules.halo.respawn import respawn_params, respawn_refusal
@@ -47,6 +55,7 @@ class TurnState:
     enemies: tuple[Unit, ...]  # opposing units on the table: the targets of an attack
     used: int
     captured: int | None  # None: the match doesn't track captures
+    grenades_kept: bool = True  # the match keeps Grenade tokens
 
     @property
     def left(self) -> int:
@@ -64,7 +73,8 @@ def turn_state(state: Match) -> TurnState:
                  reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
                  cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None), enemies=enemies,
                  used=sum(u.tokens.action for u in mine),
-                 captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None)
+                 captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
+                 grenades_kept=state.rules.token_limits.get("grenade", 0) != 0)
 
 
 def turn_refusal(state: Match, turn: TurnState, spec: Spec) -> Refusal | None:
@@ -81,8 +91,9 @@ def turn_refusal(state: Match, turn: TurnState, spec: Spec) -> Refusal | None:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
         if not awaiting_respawn(turn.reserve):
-            return ("no unit of yours was eliminated and is waiting to respawn (the table already holds your "
-                    "whole starting force)"), "respawning"
+            held = sum(1 for u in state.units if u.owner == turn.player.id and u.location == "table")
+            return (f"no unit of yours was eliminated and is waiting to respawn, and only an eliminated unit opens a "
+                    f"respawn (the table holds {held} {'unit' if held == 1 else 'units'} of yours)"), "respawning"
     return None
 
 
@@ -153,6 +164,10 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
     except AttackError as exc:
         return f"{spec.title}: {exc}", "attacking"
     ends = action.params.get("ends", "")
+    unit = state.unit(action.unit) if action.unit else None
+    if (spec.id in MOVING_ATTACKS and ends == ENEMY_SPAWN and unit is not None and unit.position != ENEMY_SPAWN
+            and not squares_moved(action)):  # read by attack_setup above: a number by now
+        return f"{spec.title}: it moves no squares, so it can't end on an opponent's spawn point", "moving"
     if spec.id in MOVES and ends not in ("", ENEMY_SPAWN):
         if ends == OWN_SPAWN:
             return f"{spec.title}: a unit can't end its move on one of your own spawn points", "moving"
@@ -168,8 +183,10 @@ def _params(turn: TurnState, action: str) -> tuple[Param, ...]:
     ends = (ENDS,) if action in MOVES else ()
     if action in ATTACKS:
         return attack_params(action, turn.enemies) + ends
-    if action == "respawn":
-        return respawn_params(turn.reserve, turn.enemies) + ends
+    if action == "respawn":  # its own fields, then the one attack's (halo.composed)
+        kept = turn.grenades_kept
+        return (*respawn_params(turn.reserve), *follow_up_params(
+            turn.enemies, any(may_throw(u, kept) for u in turn.reserve)), *ends)
     if action in MOVES:
         return ends
     # only units a swap or an upgrade may bring in, cheapest first (the upgrade's default fits every unit offered)

@@ -58,18 +58,22 @@ def starting_force(state: Match, owner: str, skip: Iterable[Unit] = ()) -> tuple
 
 
 def respawn_slot(units: Iterable[Unit], unit: Unit, slot_id: object) -> Unit | Refusal:
-    """The eliminated unit whose respawn brings `unit` back: the one named (`slot_id`), else `unit` itself when
-    it was eliminated, else the cheapest eliminated unit worth at least as much."""
+    """The eliminated unit whose respawn brings `unit` back: `unit` itself when it was eliminated (coming back
+    uses its own respawn, whichever is named: one respawn never uses up two), else the one named (`slot_id`),
+    else the cheapest eliminated unit worth at least as much."""
     open_ = awaiting_respawn(u for u in units if u.owner == unit.owner)
     if not open_:
         return (f"no unit of yours was eliminated and is waiting to respawn, so {unit.name} can't come in this way "
                 "(only swaps and upgrades bring in other reserve units)", "respawning")
+    named = None
     if slot_id not in (None, ""):
-        slot = next((u for u in open_ if u.id == slot_id), None)
-        if slot is None:
+        named = next((u for u in open_ if u.id == slot_id), None)
+        if named is None:
             return f"{slot_id!r} is not one of your eliminated units waiting to respawn", "respawning"
-    elif unit in open_:
+    if unit in open_:
         slot = unit
+    elif named is not None:
+        slot = named
     else:
         fits = sorted((u for u in open_ if u.points >= unit.points), key=lambda u: u.points)
         if not fits:

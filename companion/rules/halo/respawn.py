@@ -2,8 +2,9 @@
 
 Respawning is one of the turn's three actions, and that action is the respawned unit's own: it is placed on
 one of its player's free spawn points and must move off it, and when the action allows moving and attacking it
-may attack after the move (so the respawn gives the unit its action, and an optional target makes it a move and
-attack with the usual -3 after more than 4 squares). Which reserve unit may come in is in halo.reserves.
+may attack after the move. The attack is the system's one attack (halo.composed): with a target, the respawn is
+its placement followed by a move and attack (or a grenade thrown after the move), the same form, odds, dice and
+resolution as those actions from the spawn point. Which reserve unit may come in is in halo.reserves.
 
 Elimination: the unit goes to the reserves at full health with its respawn open, off its square. Its Upgrade
 tokens stay on its card (the seed says so); its Grenade tokens are lost, as on a swap (the seed doesn't say;
@@ -13,22 +14,17 @@ one when it respawns.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from companion.core.errors import IllegalAction
-from companion.core.match.events import Event, replay
+from companion.core.match.events import Event
 from companion.core.model import GRENADE_ICON, Match, Unit
 from companion.rules.base import Action, Param, Refusal, Resolution, param_int
-from companion.rules.halo.attack import MAX_MODIFIER, MAX_MOVE
+from companion.rules.halo.attack import MAX_MOVE
 from companion.rules.halo.reserves import ELIMINATED, awaiting_respawn, respawn_events, respawn_slot
 
 RULE = "respawning"
-
-
-class _Attacks(Protocol):
-    def _attack(self, state: Match, action: Action, rng: random.Random) -> Resolution: ...
 
 
 def eliminated(target: Unit, by: str) -> list[Event]:
@@ -49,15 +45,13 @@ def elimination_events(attacker: Unit, target: Unit) -> list[Event]:
             *eliminated(target, attacker.owner)]
 
 
-def respawn_params(reserve: Iterable[Unit], enemies: Iterable[Unit]) -> tuple[Param, ...]:
+def respawn_params(reserve: Iterable[Unit]) -> tuple[Param, ...]:
+    """The respawn's own fields: whose respawn it takes and the squares moved off the spawn point (the attack's
+    fields follow, from halo.composed)."""
     slots = tuple((u.id, f"{u.name} ({u.points} points)") for u in awaiting_respawn(reserve))
-    targets = tuple((u.id, u.name) for u in enemies)
     return (Param("for", "Whose respawn (an eliminated unit; it or a reserve unit worth no more comes in)", "choice",
                   (("", "The unit itself, or the cheapest that covers it"), *slots), default=""),
-            Param("moved", "Squares moved off the spawn point", "int", low=1, high=MAX_MOVE, default=1),
-            Param("target", "Attack after moving (optional)", "choice", (("", "No attack"), *targets), default=""),
-            Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
-                  high=MAX_MODIFIER, default=0, rare=True))
+            Param("moved", "Squares moved off the spawn point", "int", low=1, high=MAX_MOVE, default=1))
 
 
 def _speed(unit: Unit) -> int:
@@ -66,18 +60,14 @@ def _speed(unit: Unit) -> int:
 
 
 def respawn_refusal(units: Iterable[Unit], unit: Unit, params: Mapping[str, Any] | None = None) -> Refusal | None:
-    """Why `unit` can't respawn now (None: it can); with `params`, also what the action's form asks."""
+    """Why `unit` can't respawn now (None: it can); with `params`, also the squares its form says it moves (the
+    attack after the move is the one attack's to check: halo.composed)."""
     units = tuple(units)
     slot = respawn_slot(units, unit, None if params is None else params.get("for"))
     if isinstance(slot, tuple):
         return slot
     if params is None:
         return None
-    target = params.get("target")
-    foe = next((u for u in units if u.id == target), None)
-    if target not in (None, "") and (foe is None or foe.owner == unit.owner or foe.location != "table" or
-                                     foe.eliminated):
-        return f"Respawn: {target!r} is not an opposing unit on the table to attack after the move", "attacking"
     try:
         param_int(params, "moved", 1, _speed(unit), default=1, rule=RULE)
     except IllegalAction as exc:
@@ -86,11 +76,12 @@ def respawn_refusal(units: Iterable[Unit], unit: Unit, params: Mapping[str, Any]
     return None
 
 
-def respawn(system: _Attacks, state: Match, action: Action, rng: random.Random) -> Resolution:
-    """The respawn action's events: the unit in, a Grenade token from its card's icon, then its move off the spawn
-    point (with its attack when a target is given)."""
+def placement(state: Match, action: Action) -> tuple[list[Event], list[str]]:
+    """The respawn's first steps, before its move: the unit in (in the respawn it takes), a Grenade token from
+    its card's icon; and the lines that say so. IllegalAction when it can't come in."""
     unit = state.unit(action.unit or "")
-    slot = respawn_slot(state.units, unit, action.params.get("for"))
+    named = action.params.get("for")
+    slot = respawn_slot(state.units, unit, named)
     if isinstance(slot, tuple):
         raise IllegalAction(slot[0], slot[1])
     by = state.active_player.id
@@ -98,17 +89,22 @@ def respawn(system: _Attacks, state: Match, action: Action, rng: random.Random) 
     details = ["Placed on one of your spawn points no enemy has captured, then moved off it."]
     if slot.id != unit.id:
         details.append(f"{unit.name} comes in for {slot.name} ({slot.points} points), who stays in the reserves.")
+    elif named not in (None, "", unit.id):  # it was eliminated itself: its own respawn, the named one stays open
+        details.append(f"{unit.name} was eliminated itself, so it comes back in its own respawn; "
+                       f"{state.unit(str(named)).name}'s respawn stays open.")
     if GRENADE_ICON in unit.tags and state.rules.token_limits.get("grenade", 0) != 0 and not unit.tokens.grenade:
         events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
         details.append("Its card's grenade icon gives it a Grenade token.")
-    trial = replay(state, events)
-    params = dict(action.params)
-    ends = str(params.get("ends", ""))
-    if params.get("target"):
-        shot = system._attack(trial, Action("move-and-attack", unit.id, params), rng)
-        return Resolution((*events, *shot.events), f"{unit.name} respawns: {shot.summary}", (RULE, *shot.rules),
-                          (*details, *shot.details), shot.success)
+    return events, details
+
+
+def respawn(state: Match, action: Action) -> Resolution:
+    """A respawn without an attack: the unit in, its action, and its move off the spawn point."""
+    unit = state.unit(action.unit or "")
+    events, details = placement(state, action)
+    by = state.active_player.id
     events.append(Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by))
+    ends = str(action.params.get("ends", ""))
     if ends:
         events.append(Event("set_position", {"unit": unit.id, "position": ends}, by))
     return Resolution(tuple(events), f"{unit.name} respawns and moves off the spawn point", (RULE,), tuple(details))

@@ -46,13 +46,16 @@ SPECS = (
 )
 SPEC_BY_ID = {s.id: s for s in SPECS}
 ATTACKS = ("attack", "move-and-attack", "throw-grenade")
-DICE = {"attack": ATTACK_ROLL, "move-and-attack": ATTACK_ROLL, "throw-grenade": ATTACK_ROLL, "loot-roll": "2d6"}
+# a respawn rolls the attack roll when it attacks after its move (halo.composed)
+DICE = {"attack": ATTACK_ROLL, "move-and-attack": ATTACK_ROLL, "throw-grenade": ATTACK_ROLL, "respawn": ATTACK_ROLL,
+        "loot-roll": "2d6"}
 NOTES = {
     "attack": "Needs a clear line of fire to the target.",
     "move-and-attack": "More than 4 squares moved: -3 attack.",
     "throw-grenade": "Uses one Grenade token. More than 4 squares moved first: -3 attack.",
     "respawn": "Place it on one of your spawn points no enemy has captured; this action must move it off. "
-               "Bring back the eliminated unit or a reserve unit worth the same or fewer points.",
+               "Bring back the eliminated unit or a reserve unit worth the same or fewer points. With a target it "
+               "attacks after the move (2d6, more than 4 squares: -3 attack).",
     "upgrade": "The source doesn't say whether upgrading uses one of your actions; here it doesn't.",
     "loot-roll": "Only if the unit ends your turn on an opponent's spawn point.",
 }

@@ -52,15 +52,20 @@ class Header:
 
 
 def victory_rules(session: Session, system: str) -> list[Mapping[str, Any]]:
-    """The pack's victory entries for `header` (none when the pack is missing)."""
+    """The pack's victory entries for `header` (none when the pack is missing), each score's counter named by
+    the points it keeps ("kills" for Halo's Kill points)."""
     pack = session.packs()[0].get(system)
-    return pack.entries("victory", "victory") if pack else []
+    if pack is None:
+        return []
+    kept = {c["id"]: c["tracked_as"] for c in pack.entries("units", "counter") if "tracked_as" in c}
+    return [{**rule, "counter": kept.get(rule["counter"], rule["counter"])} if "counter" in rule else rule
+            for rule in pack.entries("victory", "victory")]
 
 
 def header(match: Match, victory: list[Mapping[str, Any]]) -> Header:
-    """The header's facts for `match`, with `victory` the pack's victory entries (`pack.entries(...)`)."""
+    """The header's facts for `match`, with `victory` the pack's victory entries (`victory_rules`)."""
     kind = system_of(match).scoring_kind(match)
-    target = score_target(victory, kind, len(match.players))
+    target = score_target(victory, kind, len(match.players), match.counters)
     # a game won another way shows no points (unless someone gave some): session.table.words
     scores = tuple(Score(p.id, p.name, p.colour, getattr(p, kind), target, kind) for p in match.players
                    ) if any(scores_shown(match, p) for p in match.players) else ()
@@ -68,10 +73,16 @@ def header(match: Match, victory: list[Mapping[str, Any]]) -> Header:
                   over(match, victory, kind, target) if match.status == "active" else None)
 
 
-def score_target(victory: list[Mapping[str, Any]], kind: str, players: int) -> int | None:
+def score_target(victory: list[Mapping[str, Any]], kind: str, players: int,
+                 settings: Mapping[str, int] | None = None) -> int | None:
+    """The score that wins for this many players: the pack's number, or the one the players agreed for the match
+    (a target held by a match setting, e.g. Halo's Kill points to win; None while it is not agreed)."""
     for rule in victory:
         low, high = rule.get("players", (1, 99))
         if rule.get("kind") == "score" and rule.get("counter", "vp") == kind and low <= players <= high:
+            if "setting" in rule:
+                agreed = (settings or {}).get(rule["setting"], 0)
+                return agreed if agreed > 0 else None
             return int(rule["value"])
     return None
 

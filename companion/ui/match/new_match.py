@@ -1,4 +1,5 @@
-"""New match: the system, the players (2-4, each with a colour of their own) and the build total.
+"""New match: the system, the players (2-4, each with a colour of their own), the build total, the house rules and
+the numbers the pack leaves to the players (its settings: Halo's Kill points to win ...).
 
 A Flet component: what is chosen and typed is the component's state, the name fields are controlled (a redraw,
 e.g. another game chosen, keeps every key typed), and nothing calls `refresh()`.
@@ -14,6 +15,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.play.helper import first_system, system_named
 from companion.session.play.house_rules import pack_house_rules
+from companion.session.play.match_settings import pack_settings
 from companion.session.play.match_tools import PALETTE
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
@@ -37,6 +39,7 @@ def NewMatchForm(app: App) -> ft.Control:
     wanted_count, set_count = ft.use_state(2)
     wanted_total, set_total = ft.use_state(200)
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
+    typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
     pack = packs.get(system)
     count = max(pack.min_players, min(wanted_count, pack.max_players)) if pack is not None else wanted_count
     totals = pack.build_totals() if pack is not None else []  # the pack's force rules (Skirmish: 200 or 300)
@@ -57,8 +60,10 @@ def NewMatchForm(app: App) -> ft.Control:
 
         try:
             chosen = [r.id for r in pack_house_rules(app.session, system) if house.get(r.id, r.on)]
+            agreed = {s.id: typed[s.id].strip() for s in pack_settings(app.session, system)
+                      if typed.get(s.id, "").strip()}  # a field left empty: not agreed (the pack's default if any)
             match = app.session.new_match(system, list(names[:count]), build_total=build_total if totals else None,
-                                          house_rules=chosen)
+                                          house_rules=chosen, settings=agreed)
         except CompanionError as exc:
             app.toast(str(exc))
             return
@@ -96,6 +101,7 @@ def NewMatchForm(app: App) -> ft.Control:
             controls.append(ft.Text(seats))
         controls.append(ft.Text(pack.turn, italic=True))
         controls += _house_rules(app, system, house, set_house)
+        controls += _settings(app, system, typed, set_typed)
     controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match", on_click=create))
     return ft.Column(controls, spacing=12, key="new-match-body")
 
@@ -115,3 +121,22 @@ def _house_rules(app: App, system: str, house: dict[str, bool],
         switch_tile(ft.Switch(key=f"house-{r.id}", value=house.get(r.id, r.on),
                               on_change=lambda e, option=r.id: switch(option, e)), r.title, r.text)
         for r in offered]]
+
+
+def _settings(app: App, system: str, typed: dict[str, str], set_typed: Callable[[Any], None]) -> list[ft.Control]:
+    """A number field for each setting the pack declares (none for the others), with why the players enter it;
+    what is typed is checked when the match starts (one sentence says what is wrong, nothing typed is lost)."""
+    offered = pack_settings(app.session, system)
+    if not offered:
+        return []
+
+    def type_(setting: str, e: ft.Event) -> None:
+        text = e.control.value or ""
+        set_typed(lambda old: {**old, setting: text})
+
+    return [ft.Text("Agreed before the game", theme_style=ft.TextThemeStyle.TITLE_SMALL), *[
+        ft.TextField(key=f"setting-{s.id}", label=s.title, value=typed.get(s.id, ""),
+                     hint_text=str(s.default) if s.default is not None else "not agreed",
+                     helper=f"{s.text} {s.missing or ''}".strip(), helper_max_lines=3,
+                     keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e, setting=s.id: type_(setting, e))
+        for s in offered]]
