@@ -25,6 +25,8 @@ async def test_a_respawns_shot_shows_its_odds_and_rolls(tmp_path: Path) -> None:
     session.dispatch_events(match.id, [Event("damage", {"unit": "x", "amount": 4}),
                                        *elimination_events(state.unit("e0"), state.unit("x"))], "KO", by="p2")
     h = await Harness.at(session, f"/match/{match.id}/action/respawn/x?target=e0")
+    assert not h.has("param-splash")  # the double-six card waits behind More options, as on the plain attack
+    await h.click("more-options")
     assert h.has("param-splash") and h.has("param-adjacent_e1")
     assert h.text_of("action-odds").startswith("Chance: attack 10 vs defense 16: needs 6+ on 2d6")
     await h.click("action-resolve")
