@@ -83,9 +83,9 @@ def filled_rows(rows: tuple[Row, ...] | list[Row], stats: tuple[str, ...]) -> tu
 
 def rows_as_lines(rows: tuple[Row, ...] | list[Row], stats: tuple[str, ...], *, check: bool = True) -> str:
     """The per-click form's rows as the dial's lines, one a click: a stat left empty is the click above's (a
-    first click left empty: an empty line, so a click's number stays its line's number). A stat missing from the first click or
-    not a whole number is named, by click and stat, before the parser sees it; with `check` off (switching to
-    the typed form mid-way) the words are written as they are."""
+    first click left empty: an empty line, so a click's number stays its line's number). A stat missing from
+    the first click or not a whole number is named, by click and stat, before the parser sees it; with `check`
+    off (switching to the typed form mid-way) the words are written as they are."""
     lines = []
     for n, row in enumerate(filled_rows(rows, stats), 1):
         values, marks = row[:len(stats)], row[len(stats)]
