@@ -206,7 +206,7 @@ def _click_rows(form: Form, stats: tuple[str, ...], set_form: Callable[..., None
     rows.append(ft.Text("Type what changes: a grey value is the click above's; a KO click is added after the "
                         "last.", size=12))
     rows.append(ft.Row(wrap=True, spacing=8, run_spacing=4, controls=[
-        ft.FilledTonalButton("+ click", icon=ft.Icons.ADD, key="dial-add-click", height=48, on_click=add_click),
+        ft.FilledTonalButton("+ click", key="dial-add-click", height=48, on_click=add_click),
         ft.TextButton("Remove the last click", key="dial-remove-click", height=48, on_click=remove_click,
                       disabled=len(form.rows) <= 1),
         *([] if form.marks else [ft.TextButton("Add marks", key="dial-marks", height=48,
