@@ -54,9 +54,12 @@ class UnitEditorScreen:
         self.route = f"/match/{match_id}/" + (f"unit/{unit_id}/edit" if unit_id else "add-unit")
 
     def build(self, app: App) -> ft.View:
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
+        # the form scrolls inside the component, above its save buttons pinned at the bottom (in thumb reach
+        # however long the dial)
+        return ft.View(route=self.route, padding=16,
                        appbar=app_bar(app, "Edit unit" if self.unit_id else "Add a unit"),
-                       controls=[mount(UnitEditor, app, self.match_id, self.unit_id, key="unit-editor-island")])
+                       controls=[mount(UnitEditor, app, self.match_id, self.unit_id, key="unit-editor-island",
+                                       expand=True)])
 
 
 @dataclass(frozen=True)
@@ -134,18 +137,18 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
                           on_select=chose_owner), "Owner"),
         *(_typed_dial(form, stats, set_form) if form.typed else _click_rows(form, stats, set_form)),
         ft.Text(_preview(form, stats), key="dial-preview", size=12),
-        ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            ft.FilledButton("Save changes" if unit_id else "Add unit", icon=ft.Icons.CHECK, key="save-unit",
-                            height=48, on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner),
-                                                              app.back)),
-            *([] if unit_id else [ft.OutlinedButton(
-                "Save and add next", icon=ft.Icons.PLAYLIST_ADD, key="save-next", height=48,
-                on_click=lambda: _save(app, match_id, None, replace(form, owner=owner), next_unit))]),
-        ]),
     ]
     if library is not None:
         controls += _library(library, lambda saved_id: _add(app, match_id, saved_id, owner))
-    return ft.Column(controls, spacing=12, key="unit-editor")
+    buttons = ft.Row(wrap=True, spacing=8, run_spacing=8, key="unit-editor-buttons", controls=[
+        ft.FilledButton("Save changes" if unit_id else "Add unit", key="save-unit", height=48,
+                        on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner), app.back)),
+        *([] if unit_id else [ft.OutlinedButton(
+            "Save and add next", key="save-next", height=48,
+            on_click=lambda: _save(app, match_id, None, replace(form, owner=owner), next_unit))]),
+    ])
+    return ft.Column(expand=True, spacing=8, controls=[
+        ft.Column(controls, spacing=12, key="unit-editor", scroll=ft.ScrollMode.AUTO, expand=True), buttons])
 
 
 def _typed_dial(form: Form, stats: tuple[str, ...], set_form: Callable[..., None]) -> list[ft.Control]:
