@@ -213,6 +213,9 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
     crossed: list[str] = []  # crossing boxes: a fault wherever seen (a scroll view clips boxes, never widens them)
     first: set[str] = set()  # the leaves at the top, before any scroll
     still: set[str] | None = None  # those of them that stayed put when the page first scrolled (a sticky header)
+    # crossings seen before the first scroll told what is sticky: a form's scroll view keeps nodes a little past
+    # its edge in the tree, under the bar pinned below it (the action screen's Roll), so they are judged after
+    unjudged: list[tuple[str, list[str]]] = []
     edge: list[str] = []
     shown: list[str] = []
     height = page.viewport_size["height"]
@@ -233,10 +236,13 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
         elif still is None and set(placed["keys"]) != first:  # the first scroll: what did not move is sticky
             still = first & set(placed["keys"])
         for f in placed["overlap"]:
-            text = f"{f['label']} ({f['width']}x{f['height']})"
-            under = still is not None and (f["keys"][0] in still) != (f["keys"][1] in still)
-            if not under and text not in crossed:
-                crossed.append(text)
+            unjudged.append((f"{f['label']} ({f['width']}x{f['height']})", f["keys"]))
+        if still is not None:
+            for text, keys in unjudged:
+                under = still is not None and (keys[0] in still) != (keys[1] in still)
+                if not under and text not in crossed:
+                    crossed.append(text)
+            unjudged = []
         edge += [f"{f['label']} {f['why']}" for f in placed["edge"] if f"{f['label']} {f['why']}" not in edge]
         tops = page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
                                "Math.round(e.getBoundingClientRect().top)).join(',')")
@@ -247,6 +253,7 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
         # and a longer step could show a button only while that header's edge cut it
         page.mouse.wheel(0, height * 0.33)
         page.wait_for_timeout(500)
+    crossed += [text for text, _ in unjudged if text not in crossed]  # the page never scrolled: nothing is sticky
     kept = [f for key, f in bad.items() if key not in fine]
     return {"clipped": [f for f in kept if f["kind"] == "clipped"],
             "small": [f"{f['label'][:40]} {f['width']}x{f['height']}" for f in kept if f["kind"] == "small"],
