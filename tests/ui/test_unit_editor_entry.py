@@ -119,3 +119,16 @@ async def test_editing_a_unit_starts_from_its_dial_click_by_click(session: Sessi
     await h.type("dial-1-3", "1")
     await h.click("save-unit")
     assert session.state(match_id).unit("u1").dial == _clicks((8, 10, 17, 3), (7, 10, 17, 1))
+
+
+@pytest.mark.asyncio
+async def test_the_keyboards_next_goes_to_the_next_stat_then_the_next_click(session: Session) -> None:
+    match_id = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
+    h = await Harness.at(session, f"/match/{match_id}/add-unit")
+    await h.click("dial-add-click")
+    focused = []
+    for key in ("dial-0-0", "dial-0-3", "dial-1-3"):  # a stat, a click's last stat, the last click's last
+        before = h.conn.invoked[:]
+        await h.event(key, "submit", "")
+        focused.append([body for body in h.conn.invoked[len(before):] if body[0] == "focus"])
+    assert [len(f) for f in focused] == [1, 1, 0]

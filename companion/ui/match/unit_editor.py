@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -200,7 +200,7 @@ def _click_rows(form: Form, stats: tuple[str, ...], set_form: Callable[..., None
                 input_filter=ft.NumbersOnlyInputFilter(), text_align=ft.TextAlign.CENTER, dense=True,
                 height=48, content_padding=ft.Padding.symmetric(horizontal=4, vertical=12),
                 hint_text=shown[i][j] if i and not row[j] else None,
-                on_change=partial(cell, i, j)))
+                on_change=partial(cell, i, j), on_submit=_next_field))
               for j, stat in enumerate(stats)]]))
         if form.marks:
             rows.append(ft.Row(spacing=4, controls=[ft.Container(width=CLICK_WIDTH), ft.TextField(
@@ -250,6 +250,30 @@ def _library(saved: list[SavedUnit], add: Callable[[str], None]) -> list[ft.Cont
 def _add(app: App, match_id: str, saved_id: str, owner: str) -> None:
     if app.attempt(lambda: add_from_library(app.session, match_id, saved_id, owner)) is not None:
         app.back()
+
+
+async def _next_field(e: ft.Event) -> None:
+    """Enter, or a phone keyboard's Next or Done, in a dial field: on to the click's next stat, then to the next
+    click's first (after the last click's last stat the keyboard closes), so a click is typed with one tap."""
+    _, row, stat = str(e.control.key).split("-")
+    form: Any = e.control
+    while form is not None and getattr(form, "key", None) != "unit-editor":
+        form = form.parent
+    fields = {c.key: c for c in _under(form)} if form is not None else {}
+    target = next((fields[k] for k in (f"dial-{row}-{int(stat) + 1}", f"dial-{int(row) + 1}-0") if k in fields), None)
+    if target is not None:
+        await target.focus()
+
+
+def _under(control: Any) -> list[Any]:
+    """Every control inside `control` (rows, columns and the named wrappers around the dial's fields)."""
+    found = []
+    for attr in ("controls", "content"):
+        inner = getattr(control, attr, None)
+        for child in inner if isinstance(inner, list) else [inner]:
+            if isinstance(child, ft.BaseControl):  # a button's content may be its words
+                found += [child, *_under(child)]
+    return found
 
 
 def _preview(form: Form, stats: tuple[str, ...]) -> str:
