@@ -4,8 +4,11 @@ event, so the log, undo, share codes, backups and exports carry it like any othe
 from __future__ import annotations
 
 from companion.core.errors import CompanionError
+from companion.core.match.creation import MAX_NAME
 from companion.core.model import Match, Player
 from companion.session.matches import Session
+
+__all__ = ["MAX_NAME", "find_player", "rename_player"]  # MAX_NAME: the longest name a player may have
 
 
 def find_player(match: Match, wanted: str) -> Player:

@@ -19,7 +19,7 @@ from companion.session.play.dice import fair_rng
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
-from companion.session.table.players import rename_player
+from companion.session.table.players import MAX_NAME, rename_player
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
@@ -93,8 +93,8 @@ def _player_heading(app: App, match_id: str, player: Player, open_: bool, draft:
             edit(None, "")
 
     field = ft.TextField(key=f"rename-field-{player.id}", label=f"New name for {player.name}", value=draft,
-                         max_length=40, autofocus=True, on_change=lambda e: edit(player.id, e.control.value or ""),
-                         on_submit=lambda: save())
+                         max_length=MAX_NAME, autofocus=True, on_submit=lambda: save(),
+                         on_change=lambda e: edit(player.id, e.control.value or ""))
     return [heading, field, ft.Row([
         ft.FilledButton("Save name", icon=ft.Icons.CHECK, key=f"rename-save-{player.id}", height=48, on_click=save),
         ft.TextButton("Cancel", key=f"rename-cancel-{player.id}", height=48, on_click=lambda: edit(None, ""))])]
