@@ -108,6 +108,10 @@ def events_for(draw: st.DrawFn, state: Match, at: float, tick: int = 1) -> Event
     elif choice == 5:
         data = {"type": "token", "unit": draw(u), "kind": draw(st.sampled_from(["action", "upgrade", "grenade"])),
                 "delta": draw(small)}
+    elif choice == 6 and draw(st.integers(0, 3)) == 0:  # a player renamed: usually from the name they have
+        pid = draw(p)
+        data = {"type": "rename_player", "player": pid, "name": draw(names),
+                "was": state.player(pid).name if draw(st.integers(0, 5)) else draw(names)}
     elif choice == 6:
         data = {"type": "score", "player": draw(p), "kind": draw(st.sampled_from(["vp", "kills"])),
                 "delta": draw(small)}

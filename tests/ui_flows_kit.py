@@ -38,5 +38,6 @@ async def add_unit(h: Harness, name: str, dial: str, owner_index: int = 0) -> No
     await h.type("unit-points", "50")
     owner = h.find("unit-owner").options[owner_index].key
     await h.choose("unit-owner", owner)
+    await h.click("dial-typed")  # the typed-line form
     await h.type("unit-dial", dial)
     await h.click("save-unit")

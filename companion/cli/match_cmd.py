@@ -1,4 +1,4 @@
-"""`companion match new|list|show|event|house-rules|undo|redo|export|import|delete`."""
+"""`companion match new|list|show|event|house-rules|rename-player|undo|redo|export|import|delete`."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_settings import settings_line
 from companion.session.table.full_log import log_lines
+from companion.session.table.players import rename_player
 from companion.session.table.words import player_score, turn_line, unit_line
 
 
@@ -46,6 +47,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("switch", nargs="?", choices=("on", "off"), help="on or off")
     _json_flag(p)
     p.set_defaults(run=_house_rules)
+
+    p = msub.add_parser("rename-player", help="give a player a new name (undoable; the log says who was renamed)")
+    p.add_argument("id")
+    p.add_argument("player", help="the player's id (p1, p2 ...) or current name")
+    p.add_argument("name", help="the new name")
+    p.add_argument("--by", help="who does it (player id or 'judge'), named in the log")
+    _json_flag(p)
+    p.set_defaults(run=_rename_player)
 
     p = msub.add_parser("list", help="stored matches, most recent first")
     _json_flag(p)
@@ -150,6 +159,15 @@ def _house_rules(args: argparse.Namespace) -> int:
         print("this game has no house rules")
     for r in [] if args.json else rules:
         print(f"[{'on ' if r.on else 'off'}] {r.id}: {r.title}")
+    return 0
+
+
+def _rename_player(args: argparse.Namespace) -> int:
+    session = Session.open()
+    match = rename_player(session, args.id, args.player, args.name, by=args.by)
+    if not args.json:
+        print(log_lines(session, args.id)[-1].text)  # "renamed Ben to Benjamin", as the log has it
+    _print_match(match, args.json)
     return 0
 
 

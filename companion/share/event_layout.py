@@ -139,6 +139,8 @@ SCHEMAS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("roll", (("=expr", "last_expr"), ("dice", "ints"), ("=total", "sum"), ("purpose?", "purpose"))),
     ("damage", (("=unit", "target"), ("amount", "int"))),
     ("batch", (("events", "events"), ("=label", "likely"))),
+    # a player renamed (issue 39): the name it replaces is the one both sides hold for that player
+    ("rename_player", (("player", "player"), ("name", "str"), ("=was", "player_name"))),
 )
 # The value of an implied key, from what writer and reader both hold and the keys read before it.
 IMPLIED: dict[str, Callable[[Scope, dict[str, Any]], Any]] = {
@@ -148,6 +150,7 @@ IMPLIED: dict[str, Callable[[Scope, dict[str, Any]], Any]] = {
     "sum": lambda s, d: sum(d["dice"]),
     "target": lambda s, d: s.target(),
     "likely": lambda s, d: (s.labels() or [None])[0],
+    "player_name": lambda s, d: s.player_name(d["player"]),
 }
 FORMAT_4_KINDS = 29  # kinds from this number on are written (and read) in format 4 codes only
 NUMBERS: dict[str, tuple[int, ...]] = {}  # event type -> its kind numbers, the newest (most compact) first

@@ -66,6 +66,8 @@ class App:
         self.screens: list[Screen] = []
         self.route = page.route  # the route last pushed to (or received from) the page
         self.pushed: list[str] = []  # routes pushed whose route-change event has not come back yet
+        # per match id, the owner last chosen in Add a unit: this phone's choice, not a fact of the match
+        self.unit_owners: dict[str, str] = {}
         # services must stay referenced, or Flet unregisters them after the next event
         self.prefs = ft.SharedPreferences()
         self.wakelock = ft.Wakelock()

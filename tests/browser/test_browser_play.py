@@ -35,6 +35,7 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
             s.tap("Add a unit")
             s.type_into("Name", name)
             s.type_into("Points", "50")
+            s.tap("Type the lines instead")  # the typed-line form (the per-click one: test_browser_editor.py)
             s.type_into("Dial", dial)
             s.wait_text(f"{dial.count(chr(10)) + 2}. KO")  # the preview adds the KO click
             if name == "Spartan":

@@ -81,6 +81,7 @@ def test_typing_in_every_text_field_keeps_every_key(tmp_path: Path) -> None:
         s.tap("Add a unit")
         type_checked(s, "Name", "Spartan Mk VI")
         type_checked(s, "Points", "125")
+        s.tap("Type the lines instead")
         type_checked(s, "Dial", "8 10 17 3\n8 9 16 3\n7 9 15 2")
         s.wait_text("4. KO")  # the dial preview followed the typing
         s.tap("Add unit")

@@ -55,6 +55,7 @@ async def test_app_number_fields_refuse_odd_digits(tmp_path: Path) -> None:
     await ui.click("add-unit")
     await ui.type("unit-name", "Spartan")
     await ui.type("unit-points", "²")
+    await ui.click("dial-typed")  # the typed-line form
     await ui.type("unit-dial", "8 10 17 3")
     await ui.click("save-unit")
     assert "whole number" in ui.text_of("toast") and session.state(match_id).units == ()

@@ -27,6 +27,9 @@ STEPS = st.sampled_from([
     ("heal", {"unit": "u1", "amount": 1}),
     ("roll", {"expr": "2d6", "dice": [3, 4], "total": 7}),
     ("end_turn", {}),
+    # a rename applies only from the name the player has: the two take turns, any other order is refused
+    ("rename_player", {"player": "p2", "name": "Benjamin", "was": "Ben"}),
+    ("rename_player", {"player": "p2", "name": "Ben", "was": "Benjamin"}),
 ])
 OPS = st.lists(st.one_of(STEPS, st.just("undo"), st.just("redo")), max_size=120)
 

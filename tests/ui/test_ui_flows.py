@@ -70,6 +70,7 @@ async def test_refusals_show_why_and_change_nothing(tmp_path: Path) -> None:
     await h.click("create-match")
     match_id = h.page.views[-1].route.removeprefix("/match/")
     await h.click("add-unit")
+    await h.click("dial-typed")  # the typed-line form
     await h.type("unit-dial", "8 10 17")
     assert "line 1: expected 4 numbers" in h.text_of("dial-preview")
     await h.type("unit-name", "Grunt")

@@ -65,6 +65,7 @@ async def test_a_reload_shows_add_a_unit_over_the_table(session: Session, match_
     assert h.text_of("appbar-title") == "Add a unit" and h.find("unit-owner").value == "p1"
     await h.type("unit-name", "Grunt")
     await h.type("unit-points", "20")
+    await h.click("dial-typed")  # the typed-line form
     await h.type("unit-dial", "8 10 17 3")
     await h.click("save-unit")
     assert [u.name for u in session.state(match_id).units] == ["Spartan", "Grunt"]

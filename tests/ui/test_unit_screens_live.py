@@ -49,6 +49,7 @@ async def test_the_unit_editor_follows_the_match_and_keeps_the_typing(tmp_path: 
     await h.click("add-unit")
     await h.type("unit-name", "Grunt")
     await h.type("unit-points", "20")
+    await h.click("dial-typed")  # the typed-line form
     await h.type("unit-dial", "8 10 17 3")
     assert h.find("unit-owner").value == "p1"  # no owner chosen: the player to play
     other.dispatch(match_id, "end_turn", by="p1")

@@ -77,3 +77,23 @@ def test_import_rejects_non_json(tmp_path: Path) -> None:
     junk.write_bytes(b"\x00\x01 not json")
     result = companion("match", "import", str(junk), data=tmp_path)
     assert result.returncode == 1 and "is not JSON" in result.stderr
+
+
+def test_rename_player_by_id_or_name_is_logged_and_undone(tmp_path: Path) -> None:
+    match_id = json.loads(companion("match", "new", "--system", "halo-actionclix", "--player", "Ann", "--player",
+                                    "Ben", "--json", data=tmp_path).stdout)["id"]
+    renamed = companion("match", "rename-player", match_id, "p2", "  Benjamin ", "--by", "p1", data=tmp_path)
+    assert renamed.returncode == 0, renamed.stderr
+    assert renamed.stdout.startswith("renamed Ben to Benjamin\n") and "Benjamin (p2)" in renamed.stdout
+    again = companion("match", "rename-player", match_id, "benjamin", "Benji", "--json", data=tmp_path)
+    assert [p["name"] for p in json.loads(again.stdout)["players"]] == ["Ann", "Benji"]
+    for player, name, why in (("p2", "ann", "Ann already has that name"), ("p2", " ", "can't be blank"),
+                              ("p2", "x" * 41, "at most 40 characters"), ("Cat", "Cy", "no player 'Cat'")):
+        refused = companion("match", "rename-player", match_id, player, name, data=tmp_path)
+        assert refused.returncode == 1 and why in refused.stderr and refused.stderr.count("\n") == 1
+    shown = companion("match", "show", match_id, "--log", data=tmp_path).stdout
+    assert "Ann      renamed Ben to Benjamin" in shown and "renamed Benjamin to Benji" in shown
+    assert "Undid: renamed Benjamin to Benji" in companion("match", "undo", match_id, data=tmp_path).stdout
+    exported = json.loads(companion("match", "export", match_id, data=tmp_path).stdout)
+    assert exported["state"]["players"][1]["name"] == "Benjamin"
+    assert [e["type"] for e in exported["events"]] == ["rename_player", "rename_player", "undo"]

@@ -192,3 +192,41 @@ def test_batch_applies_all_or_nothing(m: Match) -> None:
         apply(m, ev("batch", label="x", events=bad))
     with pytest.raises(IllegalAction, match="can't be part of a batch"):
         apply(m, ev("batch", label="x", events=[{"type": "batch", "data": {}}]))
+
+
+# --- renaming a player -------------------------------------------------------------------------------
+
+
+def test_a_player_is_renamed_and_the_log_line_says_from_what(m: Match) -> None:
+    from companion.core.match.describe import describe, undo_note
+
+    event = ev("rename_player", player="p2", name="Benjamin", was="Ben")
+    renamed = apply(m, event)
+    assert [p.name for p in renamed.players] == ["Ann", "Benjamin"] and renamed.seq == m.seq + 1
+    assert m.player("p2").name == "Ben"  # the old state untouched
+    assert describe(renamed, event) == "renamed Ben to Benjamin"
+    assert undo_note(m, Event("undo", {"step": 2}, "p1"), event) == "Undid: renamed Ben to Benjamin"
+    assert from_json(to_json(renamed)) == renamed
+
+
+@pytest.mark.parametrize(("name", "was", "why"), [
+    ("", "Ben", "can't be blank"),
+    ("   ", "Ben", "can't be blank"),
+    (" Benjamin", "Ben", "no spaces at either end"),
+    ("Ben\njamin", "Ben", "one line"),
+    ("B" * 41, "Ben", "at most 40 characters"),
+    ("ann", "Ben", "Ann already has that name"),
+    ("Ben", "Ben", "Ben already has that name"),
+    ("Benjamin", "Benny", "called Ben now, not Benny"),
+    ("Benjamin", None, "was .* is missing"),
+    (7, "Ben", "can't be blank"),
+])
+def test_a_rename_that_would_confuse_the_table_is_refused(m: Match, name: object, was: object, why: str) -> None:
+    data = {"player": "p2", "name": name} | ({} if was is None else {"was": was})
+    with pytest.raises(IllegalAction, match=why):
+        apply(m, Event("rename_player", data, "p1"))
+
+
+def test_renaming_someone_not_at_the_table_is_refused(m: Match) -> None:
+    with pytest.raises(IllegalAction, match="no player 'p9'"):
+        apply(m, ev("rename_player", player="p9", name="Cy", was="Cy"))

@@ -248,3 +248,29 @@ def test_layout_covers_every_field_of_the_model() -> None:
     }
     for cls, names in carried.items():
         assert {f.name for f in fields(cls)} == set(names.split()), cls.__name__
+
+
+def test_a_renamed_player_travels_compact_in_whole_and_turn_codes() -> None:
+    """rename_player (issue 39) has a kind of its own: the name it replaces travels as nothing (both sides hold
+    it), and texts after it name the player by the new name; older codes hold none and read as before."""
+    from companion.share import encode_turn, read_any
+    from companion.share.event_layout import NUMBERS
+
+    shared = reference("share_halo.json")
+    ann, ben = shared.state.players[0], shared.state.players[1]
+    at = shared.events[-1].at
+    renames = [Event("rename_player", {"player": ben.id, "name": "Benjamin", "was": ben.name}, ann.id, at + 1),
+               Event("score", {"player": ben.id, "kind": "vp", "delta": 1}, ben.id, at + 2),
+               Event("rename_player", {"player": ben.id, "name": "Benji", "was": "Benjamin"}, ben.id, at + 3)]
+    renamed = SharedMatch.of(shared.initial, [*shared.events, *renames])
+    assert [p.name for p in renamed.state.players][:2] == [ann.name, "Benji"]
+    round_trip(renamed)
+    kinds = unframe(encode(renamed, LIBRARY)).body[1][0]
+    assert kinds[-3] == kinds[-1] == NUMBERS["rename_player"][0]  # compact, not its type and data as JSON
+    base = len(shared.events)
+    turn = encode_turn(renamed, base, LIBRARY)
+    assert read_any(turn, LIBRARY, lambda _id: shared) == renamed
+    assert read_any(encode_turn(renamed, base + 1, LIBRARY), LIBRARY,
+                    lambda _id: SharedMatch.of(shared.initial, renamed.events[:base + 1])) == renamed
+    odd = Event("rename_player", {"player": ben.id, "name": "Bea", "was": ben.name, "note": "x"}, ann.id, at + 1)
+    round_trip(SharedMatch.of(shared.initial, [*shared.events, odd]))  # other keys: as JSON, exactly

@@ -183,3 +183,22 @@ def test_taking_a_shorter_history_over_a_long_one_leaves_no_stale_segments(devic
     assert log(b, match_id) == theirs
     for back in range(1, len(theirs.events) + 1):  # undo to the very start reads only the new history
         assert same_table(b.undo(match_id), replay(theirs.initial, list(theirs.events[: len(theirs.events) - back])))
+
+
+def test_a_rename_on_one_phone_reaches_the_other_and_undoes_there(device: Device) -> None:
+    """rename_player (issue 39) syncs like any step: the other phone fast-forwards to the new name, and an undo
+    there brings the old one back."""
+    from companion.session.table.players import rename_player
+
+    a, match_id = started(device)
+    b = device()
+    import_shared(b, scan(a, match_id))
+    rename_player(a, match_id, "Ben", "Benjamin", by="p1")
+    play(a, match_id, 3, player="p2")
+    result = import_shared(b, scan(a, match_id))
+    assert result.comparison.relation is Relation.THEIRS_AHEAD
+    assert [p.name for p in b.state(match_id).players] == ["Ann", "Benjamin"] and log(b, match_id) == log(a, match_id)
+    for _ in range(4):
+        b.undo(match_id, by="p1")
+    assert [p.name for p in b.state(match_id).players] == ["Ann", "Ben"]
+    assert b.undo_news(match_id, short=True)[0] == "Undid: renamed Ben to Benjamin"

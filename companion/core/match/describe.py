@@ -122,6 +122,8 @@ def describe(match: Match, event: Event, step: Event | None = None) -> str:
         case "score":
             change = score_change(str(d.get("kind")), d["delta"]) if signed else str(d.get("kind"))
             return f"{_player(match, d.get('player'))}: {change}"
+        case "rename_player":
+            return f"renamed {d.get('was')} to {d.get('name')}"
         case "counter":
             return f"{d.get('name')} {signed}"
         case "end_round":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.core.errors import IllegalAction, InvalidMatch
 from companion.core.frozen import replace
 from companion.core.match import timers
+from companion.core.match.creation import MAX_NAME
 from companion.core.match.dice_events import rolled
 from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, apply, handler, replay
 from companion.core.model import (
@@ -168,6 +169,31 @@ def _score(state: Match, event: Event) -> Match:
     if value < 0:
         raise IllegalAction(f"{player.name} has only {getattr(player, kind)} {kind}")
     return _with_player(state, replace(player, **{kind: value}))
+
+
+@handler("rename_player")
+def _rename_player(state: Match, event: Event) -> Match:
+    """A player's new name (a typo at the start, a nickname): data {"player", "name", "was"}; `was` is the name it
+    replaces, so the log line says who was renamed whatever the names are later, and a rename made on another
+    copy of an older name is refused rather than applied blind."""
+    player = _player_of(state, event)
+    name, was = event.data.get("name"), event.data.get("was")
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalAction("a player's name can't be blank")
+    if name != name.strip() or not name.isprintable():
+        raise IllegalAction("a player's name is one line with no spaces at either end")
+    if len(name) > MAX_NAME:
+        raise IllegalAction(f"a player's name can be at most {MAX_NAME} characters")
+    if not isinstance(was, str):
+        raise IllegalAction("rename_player: was (the name it replaces) is missing")
+    if was != player.name:
+        raise IllegalAction(f"that player is called {player.name} now, not {was}: rename them from that name")
+    if name == player.name:
+        raise IllegalAction(f"{player.name} already has that name")
+    taken = next((p for p in state.players if p.id != player.id and p.name.casefold() == name.casefold()), None)
+    if taken is not None:
+        raise IllegalAction(f"{taken.name} already has that name; pick another so the log stays clear")
+    return _with_player(state, replace(player, name=name))
 
 
 @handler("counter")

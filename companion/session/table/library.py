@@ -6,15 +6,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.core.match.dial_text import parse_dial
+from companion.core.match.dial_text import Row, filled_rows, lines_as_rows, parse_dial, rows_as_lines
 from companion.core.match.events import Event
 from companion.core.model import Click, Match, Unit
 from companion.core.records import SavedUnit
 from companion.session.matches import Session
 from companion.store.library import UnitLibrary
 
-__all__ = ["SavedUnit", "add_from_library", "dial_as_text", "duplicate_unit", "edit_unit", "forget_saved",
-           "parse_dial", "save_to_library", "saved_units"]
+__all__ = ["Row", "SavedUnit", "add_from_library", "dial_as_text", "duplicate_unit", "edit_unit", "filled_rows",
+           "forget_saved", "lines_as_rows", "parse_dial", "rows_as_lines", "save_to_library", "saved_units"]
 KEPT = ("name", "points", "dial", "ref", "cyclic", "start")  # what a saved unit keeps: what it is, not its state
 
 

@@ -73,6 +73,16 @@ class Scope:
         if ended and by in self.players:
             by = self.players[(self.players.index(by) + 1) % len(self.players)]
         self.expected_by = by
+        if event_type == "rename_player" and data.get("player") in self.players and type(data.get("name")) is str:
+            # texts after it name the player by the new name, as the match does (a refused rename is never
+            # written: the whole code is replayed before it is taken)
+            names = list(self.player_names)
+            names[self.players.index(data["player"])] = data["name"]
+            self.player_names = tuple(names)
+
+    def player_name(self, player_id: Any) -> str | None:
+        """The player's name as the events so far leave it (None for someone not at the table)."""
+        return self.player_names[self.players.index(player_id)] if player_id in self.players else None
 
     def unit_code(self, unit_id: str) -> int | str:
         return code(unit_id, self.units)

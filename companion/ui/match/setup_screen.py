@@ -1,6 +1,6 @@
-"""Set-up: each force checked against the pack's rules (with the reasons), and Skirmish's starting squares
-rolled (logged, rerolling duplicates) with the snake-draft placement order, and the match's house rules as
-switches (each switch one undoable step).
+"""Set-up: each player's name (Rename: one undoable step) and force checked against the pack's rules (with the
+reasons), and Skirmish's starting squares rolled (logged, rerolling duplicates) with the snake-draft placement
+order, and the match's house rules as switches (each switch one undoable step).
 
 A Flet component over the session's change feed: a unit added or a switch flipped from another phone or the CLI
 redraws the findings, the squares and the switches without a tap.
@@ -14,11 +14,12 @@ from functools import partial
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.model import Match
+from companion.core.model import Match, Player
 from companion.session.play.dice import fair_rng
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
+from companion.session.table.players import MAX_NAME, rename_player
 from companion.ui.hooks import mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
@@ -45,6 +46,8 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     # a switch refused (a watching phone): drawn again at the stored value, not left where the tap put it
     _, set_refused = ft.use_state(0)
+    renaming, set_renaming = ft.use_state(None)  # the player whose name field is open
+    draft, set_draft = ft.use_state("")  # what is typed there (controlled: a redraw keeps it)
     found = ft.use_memo(lambda: None if isinstance(history, str) else force_findings(app.session, match_id),
                         [history])
     if isinstance(history, str):
@@ -53,7 +56,8 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
     pack = app.session.packs()[0].get(match.system)
     controls: list[ft.Control] = []
     for player in match.players:
-        controls.append(ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls += _player_heading(app, match_id, player, renaming == player.id, draft,
+                                    lambda pid, name: (set_draft(name), set_renaming(pid)))
         findings = found[player.id]
         for f in findings:
             controls.append(ft.Text(f"{MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
@@ -71,6 +75,29 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
                                  r.title, r.text)
                      for r in rules]
     return ft.Column(controls, spacing=8, key="setup-body")
+
+
+def _player_heading(app: App, match_id: str, player: Player, open_: bool, draft: str,
+                    edit: Callable[[str | None, str], None]) -> list[ft.Control]:
+    """"Ben's force" with Rename beside it; once tapped, the new name's field with Save and Cancel. A refused name
+    (blank, someone else's, too long) says why in one sentence and leaves the field as typed."""
+    heading = ft.Row([ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL, expand=True),
+                      ft.TextButton("Rename", icon=ft.Icons.EDIT, key=f"rename-{player.id}", height=48,
+                                    on_click=lambda: edit(player.id, player.name))])
+    if not open_:
+        return [heading]
+
+    def save() -> None:
+        by = app.session.state(match_id).active_player.id
+        if app.attempt(lambda: rename_player(app.session, match_id, player.id, draft, by=by)) is not None:
+            edit(None, "")
+
+    field = ft.TextField(key=f"rename-field-{player.id}", label=f"New name for {player.name}", value=draft,
+                         max_length=MAX_NAME, autofocus=True, on_submit=lambda: save(),
+                         on_change=lambda e: edit(player.id, e.control.value or ""))
+    return [heading, field, ft.Row([
+        ft.FilledButton("Save name", icon=ft.Icons.CHECK, key=f"rename-save-{player.id}", height=48, on_click=save),
+        ft.TextButton("Cancel", key=f"rename-cancel-{player.id}", height=48, on_click=lambda: edit(None, ""))])]
 
 
 def _switch(app: App, match_id: str, option: str, refused: Callable[[], None], e: ft.Event) -> None:
