@@ -20,29 +20,30 @@ class DialTextError(CompanionError):
     pass
 
 
-def parse_dial(text: str, stats: tuple[str, ...], *, cyclic: bool = False) -> tuple[Click, ...]:
+def parse_dial(text: str, stats: tuple[str, ...], *, cyclic: bool = False, part: str = "line") -> tuple[Click, ...]:
     """Clicks from text, ending with one KO click (none for a dial that turns round, like the Scarab's Event
-    dial). Errors name the line and what was expected."""
+    dial). Errors name the line (or the `part` a caller splits its text in: a force line's "click") and what was
+    expected."""
     clicks: list[Click] = []
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     for n, line in lines:
         words = line.replace(",", " ").split()
         if words[0].lower() == "ko":
             if cyclic:
-                raise DialTextError(f"line {n}: a dial that turns round has no KO click")
+                raise DialTextError(f"{part} {n}: a dial that turns round has no KO click")
             if n != lines[-1][0]:
-                raise DialTextError(f"line {n}: KO must be the last line")
+                raise DialTextError(f"{part} {n}: KO must be the last {part}")
             break
         numbers = []
         while words and _is_int(words[0]):
             numbers.append(int(words.pop(0)))
         if len(numbers) != len(stats):
-            raise DialTextError(f"line {n}: expected {len(stats)} numbers ({' '.join(stats)}), got {len(numbers)}")
+            raise DialTextError(f"{part} {n}: expected {len(stats)} numbers ({' '.join(stats)}), got {len(numbers)}")
         if any(x < 0 or x > 99 for x in numbers):
-            raise DialTextError(f"line {n}: stats go from 0 to 99")
+            raise DialTextError(f"{part} {n}: stats go from 0 to 99")
         markers = tuple(w.lower() for w in words)
         if "ko" in markers:
-            raise DialTextError(f"line {n}: put KO on a line of its own, after the last click")
+            raise DialTextError(f"{part} {n}: put KO on a {part} of its own, after the last click")
         clicks.append(Click(stats=dict(zip(stats, numbers, strict=True)), markers=markers))
     if not clicks:
         raise DialTextError("type at least one click: one line of numbers per click")
