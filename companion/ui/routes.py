@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.ui.shell import Screen
 
-MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit")
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit", "forces")
 
 
 def screens_for(route: str, session: Session) -> list[Screen]:
@@ -87,6 +87,7 @@ def _match_tail(match_id: str, name: str) -> Screen:
     from companion.ui.helper.advice_screen import AdviceScreen
     from companion.ui.helper.dice_screen import DiceScreen
     from companion.ui.helper.helper_screen import HelperScreen
+    from companion.ui.match.force_screen import ForceScreen
     from companion.ui.match.log_screen import LogScreen
     from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
     from companion.ui.match.setup_screen import SetupScreen
@@ -96,7 +97,7 @@ def _match_tail(match_id: str, name: str) -> Screen:
     screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
                                                    "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
                                                    "result": ResultScreen, "advice": AdviceScreen,
-                                                   "add-unit": UnitEditorScreen}
+                                                   "add-unit": UnitEditorScreen, "forces": ForceScreen}
     return screens[name](match_id)
 
 

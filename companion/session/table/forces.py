@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.match.force_text import ForceTextError, ForceUnit, force_text, parse_force
+from companion.core.match.force_text import ForceTextError, ForceUnit, example, force_text, parse_force
 from companion.core.model import Click, Match, Player
 from companion.core.records import SavedForce
 from companion.session.matches import Session
@@ -21,8 +21,13 @@ from companion.store.atomic import DamagedFile
 from companion.store.forces import ForceLibrary
 
 __all__ = ["ForceTextError", "SavedForce", "add_force_text", "add_saved_force", "bring_forces", "chosen_forces",
-           "find_force", "force_as_text",
+           "example_line", "find_force", "force_as_text",
            "new_match_with_forces", "player_of", "save_force", "saved_force_text", "saved_forces", "units_word"]
+
+
+def example_line(stats: tuple[str, ...]) -> str:
+    """A force line in these stats, to show what to type."""
+    return example(stats)
 
 
 def units_word(n: int) -> str:

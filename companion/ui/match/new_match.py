@@ -15,9 +15,10 @@ from companion.core.errors import CompanionError
 from companion.session.play.helper import first_system, system_named
 from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_tools import PALETTE
+from companion.session.table.forces import SavedForce, bring_forces, chosen_forces, saved_forces, units_word
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import radio_tile, switch_tile
+from companion.ui.widgets import named, radio_tile, switch_tile
 
 
 class NewMatchScreen:
@@ -37,6 +38,8 @@ def NewMatchForm(app: App) -> ft.Control:
     wanted_count, set_count = ft.use_state(2)
     wanted_total, set_total = ft.use_state(200)
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
+    forces, set_forces = ft.use_state({})  # saved forces picked here, by (game, player index)
+    saved = ft.use_memo(lambda: _saved(app, system), [system])  # the game's saved forces, read once per game
     pack = packs.get(system)
     count = max(pack.min_players, min(wanted_count, pack.max_players)) if pack is not None else wanted_count
     totals = pack.build_totals() if pack is not None else []  # the pack's force rules (Skirmish: 200 or 300)
@@ -57,8 +60,10 @@ def NewMatchForm(app: App) -> ft.Control:
 
         try:
             chosen = [r.id for r in pack_house_rules(app.session, system) if house.get(r.id, r.on)]
+            picked = chosen_forces(app.session, system, _picked(forces, system, count))  # before: none half made
             match = app.session.new_match(system, list(names[:count]), build_total=build_total if totals else None,
                                           house_rules=chosen)
+            match = bring_forces(app.session, match, picked)
         except CompanionError as exc:
             app.toast(str(exc))
             return
@@ -86,6 +91,7 @@ def NewMatchForm(app: App) -> ft.Control:
                 ft.TextField(key=f"player-{i}", label=f"Player {i + 1} ({name})", value=names[i], expand=True,
                              max_length=40, on_change=lambda e, i=i: set_name(i, e)),
             ]))
+        controls += _force_picks(system, count, names, saved, forces, set_forces)
         if totals:
             controls.append(ft.SegmentedButton(
                 key="build-total", show_selected_icon=False, selected=[str(build_total)],
@@ -115,3 +121,40 @@ def _house_rules(app: App, system: str, house: dict[str, bool],
         switch_tile(ft.Switch(key=f"house-{r.id}", value=house.get(r.id, r.on),
                               on_change=lambda e, option=r.id: switch(option, e)), r.title, r.text)
         for r in offered]]
+
+
+NO_FORCE = "none"
+
+
+def _saved(app: App, system: str) -> list[SavedForce]:
+    try:
+        return saved_forces(app.session, system)[0]
+    except CompanionError:  # a session that keeps no files
+        return []
+
+
+def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
+                 forces: dict[tuple[str, int], str], set_forces: Callable[[Any], None]) -> list[ft.Control]:
+    """Per player, a pick of the saved forces of this game (none offered when there are none)."""
+    if not saved:
+        return []
+
+    def pick(i: int, e: ft.Event) -> None:
+        value = e.control.value or NO_FORCE
+        set_forces(lambda old: {**old, (system, i): value})
+
+    options = [ft.DropdownOption(key=NO_FORCE, text="No saved force"),
+               *[ft.DropdownOption(key=f.id, text=f"{f.name} ({units_word(len(f.units))}, {f.points} points)")
+                 for f in saved]]
+    out: list[ft.Control] = [ft.Text("Saved forces", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
+    for i in range(count):
+        label = f"{names[i].strip() or f'Player {i + 1}'}'s force"
+        out.append(named(ft.Dropdown(key=f"player-force-{i}", label=label, value=forces.get((system, i), NO_FORCE),
+                                     options=options, expand=True, on_select=lambda e, i=i: pick(i, e)), label))
+    return out
+
+
+def _picked(forces: dict[tuple[str, int], str], system: str, count: int) -> dict[str, str]:
+    """The forces picked for this game's players, by player id."""
+    return {f"p{i + 1}": force for (game, i), force in forces.items() if game == system and i < count
+            and force != NO_FORCE}

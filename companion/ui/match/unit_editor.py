@@ -103,6 +103,9 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
         ft.FilledButton("Save changes" if unit_id else "Add unit", icon=ft.Icons.CHECK, key="save-unit",
                         on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner))),
     ]
+    if not unit_id:  # several units at once: a whole force as text, or a saved one
+        controls.insert(0, ft.TextButton("Several units? Paste a force", icon=ft.Icons.CONTENT_PASTE, height=48,
+                                         key="open-paste-force", on_click=lambda: _paste_force(app, match_id)))
     if library is not None:
         controls += _library(library, lambda saved_id: _add(app, match_id, saved_id, owner))
     return ft.Column(controls, spacing=12, key="unit-editor")
@@ -138,6 +141,12 @@ def _library(saved: list[SavedUnit], add: Callable[[str], None]) -> list[ft.Cont
 def _add(app: App, match_id: str, saved_id: str, owner: str) -> None:
     if app.attempt(lambda: add_from_library(app.session, match_id, saved_id, owner)) is not None:
         app.back()
+
+
+def _paste_force(app: App, match_id: str) -> None:
+    from companion.ui.match.force_screen import ForceScreen
+
+    app.replace(ForceScreen(match_id))  # back from it leads to the table, not to this form
 
 
 def _preview(dial_text: str, stats: tuple[str, ...]) -> str:
