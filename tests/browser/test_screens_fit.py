@@ -61,7 +61,8 @@ def seed(data: Path) -> dict[str, str]:
     swiss = session.judging.new_swiss("Swiss Night", ["Ann", "Ben", "Cat", "Dan", "Eve"])
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
-    return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
+    empty = session.new_match("halo-actionclix", ["Ann", "Ben"])  # a fresh table: how to add units
+    return {"halo": halo.id, "empty": empty.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
             "swiss": swiss.id, "timer": timer, **{key: table.id for key, table in tables.items()}}
 
 
@@ -120,6 +121,8 @@ TOUR: dict[str, Step] = {
     "table-maze": go("/match/{maze}", "to play"),
     "table-empires": go("/match/{empires}", "to play"),
     "add-unit": tap("/match/{halo}", "Add a unit", text="One click per line"),
+    "table-empty": go("/match/{empty}", "No units yet"),
+    "paste-force": tap("/match/{empty}", "Paste a force", text="one unit a line"),
     "unit": tap("/match/{halo}", "Unit details", text="Spartan Mk VI"),
     "unit-skirmish": tap("/match/{skirmish}", "Unit details", text="Captain Vex"),
     "unit-maze": tap("/match/{maze}", "Unit details", text="Captain Vex"),
