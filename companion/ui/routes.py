@@ -36,6 +36,10 @@ def screens_for(route: str, session: Session) -> list[Screen]:
         from companion.ui.helper.rules_screen import RulesScreen, SectionScreen
 
         return [*stack, RulesScreen(rest[0]), SectionScreen(rest[0], rest[1])]
+    if head == "force" and len(rest) == 1:  # a saved force's share screen
+        from companion.ui.share.force_share import ForceShareScreen
+
+        return [*stack, ForceShareScreen(rest[0])]
     if head == "judge-mode" and len(rest) == 1:
         from companion.ui.judge.judge_mode import JudgeConsoleScreen, JudgeModeScreen
 

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.session import Session
+from companion.store.matches import MatchStore
+
 from flet_harness import Harness
 from ui_flows_kit import new_match_of, start
 
@@ -93,3 +96,47 @@ async def test_the_force_screen_has_a_route_a_reload_comes_back_to(tmp_path: Pat
     again = await Harness.at(session, f"/match/{match_id}/forces")
     assert [v.route for v in again.page.views] == ["/", f"/match/{match_id}", f"/match/{match_id}/forces"]
     assert again.has("force-text")
+
+
+@pytest.mark.asyncio
+async def test_a_saved_force_travels_by_its_code_to_another_phone(tmp_path: Path) -> None:
+    h, _ = await start(tmp_path / "ann")
+    await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    await h.click("empty-paste-force")
+    await paste(h, ANN)
+    await h.click("open-setup")
+    await h.type("force-name-p1", "Ann's Spartans")
+    await h.click("save-force-p1")
+    await h.click("share-force-p1")
+    assert h.text_of("force-share-title") == "Ann's Spartans · 2 units, 57 points"
+    assert h.find("force-qr").src
+    link = h.text_of("force-link")
+    assert link.startswith("ttcomp://m/F-")
+
+    other, phone = await start(tmp_path / "ben")  # another phone: Scan a code, the link pasted
+    await other.click("home-scan")
+    await other.type("scan-text", link)
+    await other.click("scan-add")
+    assert other.text_of("toast") == "Saved force “Ann's Spartans” (2 units)"
+    assert other.text_of("scan-status").startswith("Saved force “Ann's Spartans” (2 units). Pick it on New match")
+    await other.back()
+    await new_match_of(other, "halo-actionclix", "Cat", "Dan")
+    await other.click("empty-saved-forces")
+    await other.click(next(k for k in other.key_list() if k.startswith("saved-force-")))
+    match = phone.list_matches()[0].id
+    assert [u.name for u in phone.state(match).units] == ["Spartan Sniper", "Grunt"]
+
+
+@pytest.mark.asyncio
+async def test_a_force_link_opened_from_the_camera_app_saves_the_force(tmp_path: Path) -> None:
+    from companion.session.sharing.force_share import force_link_of
+    from companion.session.table.forces import add_force_text, save_force
+
+    h, session = await start(tmp_path / "ann")
+    match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    add_force_text(session, match_id, ANN, "p1")
+    force, _ = save_force(session, match_id, "p1", "Ann's Spartans")
+    link = force_link_of(session, force.id)
+    phone = Session(MatchStore(tmp_path / "ben"))
+    other = await Harness.at(phone, "/" + link.split("/", 3)[3])  # the route a deep link opens
+    assert other.text_of("scan-status").startswith("Saved force “Ann's Spartans” (2 units)")

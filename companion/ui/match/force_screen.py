@@ -88,6 +88,11 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
             app.toast(f"“{force.name}” added for {match.player(owner).name} ({units_word(len(force.units))})")
             app.back()
 
+    def share(force_id: str) -> None:
+        from companion.ui.share.force_share import ForceShareScreen
+
+        app.show(ForceShareScreen(force_id))
+
     controls: list[ft.Control] = [
         ft.Text("For", theme_style=ft.TextThemeStyle.TITLE_SMALL),
         ft.RadioGroup(key="force-owner", value=owner, on_change=chose, content=ft.Column(spacing=0, controls=[
@@ -106,7 +111,10 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
                                 "another phone.", size=12, italic=True, key="saved-forces-empty"))
     controls += [ft.ListTile(key=f"saved-force-{f.id}", dense=True, title=ft.Text(f.name),
                              subtitle=ft.Text(f"{units_word(len(f.units))}, {f.points} points"),
-                             on_click=partial(add_saved, f)) for f in saved]
+                             on_click=partial(add_saved, f),
+                             trailing=ft.IconButton(ft.Icons.QR_CODE, key=f"share-saved-force-{f.id}",
+                                                    tooltip=f"Share {f.name}", on_click=partial(share, f.id)))
+                 for f in saved]
     return ft.Column(controls, spacing=10, key="force-paste")
 
 
