@@ -1,12 +1,14 @@
-"""`companion library save-force|forces|force`: whole forces kept in the library, to start matches with."""
+"""`companion library save-force|forces|force|share-force`: whole forces kept in the library, to start matches with."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from companion.cli.output import emit_json
+from companion.cli.output import emit_json, fail
 from companion.session import Session
+from companion.session.sharing.force_share import force_link_of, force_qr
 from companion.session.table.forces import find_force, save_force, saved_force_text, saved_forces, units_word
 
 
@@ -26,6 +28,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--system", help="only this game's forces")
     _json_flag(p)
     p.set_defaults(run=_forces)
+
+    p = lsub.add_parser("share-force", help="a saved force as one link (and with --png a QR picture) for another "
+                        "phone's Scan a code, or `companion share import LINK`")
+    p.add_argument("system", help="its game")
+    p.add_argument("name", help="its name or id")
+    p.add_argument("--png", type=Path, metavar="OUT.png", help="also write the QR code as a picture")
+    p.set_defaults(run=_share_force)
 
     p = lsub.add_parser("force", help="a saved force as force text (to read, or add with `match add-units`)")
     p.add_argument("system", help="its game (see `companion library forces`)")
@@ -67,4 +76,16 @@ def _forces(args: argparse.Namespace) -> int:
 def _force(args: argparse.Namespace) -> int:
     session = Session.open()
     print(saved_force_text(session, find_force(session, args.system, args.name)))
+    return 0
+
+
+def _share_force(args: argparse.Namespace) -> int:
+    session = Session.open()
+    link = force_link_of(session, find_force(session, args.system, args.name).id)
+    print(link)
+    if args.png:
+        try:
+            args.png.write_bytes(force_qr(link))
+        except OSError as exc:
+            return fail(f"can't write {args.png}: {exc.strerror or exc}")
     return 0

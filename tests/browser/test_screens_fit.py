@@ -64,7 +64,8 @@ def seed(data: Path) -> dict[str, str]:
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
     empty = session.new_match("halo-actionclix", ["Ann", "Ben"])  # a fresh table: how to add units
     force, _ = save_force(session, halo.id, halo.players[0].id, "Ann's Spartans")  # New match offers it
-    return {"halo": halo.id, "empty": empty.id, "force": force.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
+    return {"halo": halo.id, "empty": empty.id, "force": force.id, "done": done.id, "scarab": scarab.id,
+            "guided": guided.id, "event": event.id,
             "swiss": swiss.id, "timer": timer, **{key: table.id for key, table in tables.items()}}
 
 

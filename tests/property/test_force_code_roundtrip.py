@@ -3,6 +3,7 @@ refused (a checksum) or reads as a valid force, never a crash."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from hypothesis import given
@@ -44,7 +45,5 @@ def test_a_force_reads_back_from_its_link(force: ForceCode) -> None:
 def test_a_changed_byte_is_refused_or_reads_as_a_force(force: ForceCode, where: int, flip: int) -> None:
     data = bytearray(encode_force(force))
     data[where % len(data)] ^= flip
-    try:
+    with contextlib.suppress(ShareError):  # refused in a sentence of ours: fine; anything else fails the test
         decode_force(bytes(data))
-    except ShareError:
-        pass

@@ -81,3 +81,21 @@ def test_no_forces_yet_says_how_to_save_one(match_id: str, capsys: pytest.Captur
     assert code == 0 and "companion library save-force MATCH_ID PLAYER NAME" in out
     code, _, err = run(capsys, "library", "save-force", match_id, "p2", "Ben's")
     assert code == 1 and err == "companion: Ben has no units in this match to save\n"
+
+
+def test_a_force_goes_to_another_data_folder_by_its_link(match_id: str, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "ann.force").write_text(FORCE, encoding="utf-8")
+    run(capsys, "match", "add-units", match_id, "--from", str(tmp_path / "ann.force"))
+    run(capsys, "library", "save-force", match_id, "p1", "Ann's Spartans")
+    code, out, _ = run(capsys, "library", "share-force", "halo-actionclix", "Ann's Spartans", "--png",
+                       str(tmp_path / "force.png"))
+    link = out.strip()
+    assert code == 0 and link.startswith("ttcomp://m/F-")
+    assert (tmp_path / "force.png").read_bytes().startswith(b"\x89PNG")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "other"))
+    code, out, _ = run(capsys, "share", "import", link)
+    assert (code, out) == (0, "Saved force “Ann's Spartans” (2 units)\n")
+    code, out, _ = run(capsys, "library", "force", "halo-actionclix", "Ann's Spartans")
+    assert out == FORCE
