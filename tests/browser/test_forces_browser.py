@@ -23,8 +23,18 @@ class Taps:
         self.s = s
         self.count = 0
 
+    def reach(self, name: str) -> None:
+        """Scroll down until `name` is on the page (Flutter names only what is near the visible part)."""
+        for _ in range(8):
+            if any(name in label for label in self.s.labels()):
+                return
+            self.s.page.mouse.move(100, 300)
+            self.s.page.mouse.wheel(0, 250)
+            self.s.page.wait_for_timeout(400)
+
     def tap(self, name: str, exact: bool = True, nth: int = 0) -> None:
         self.count += 1
+        self.reach(name)
         if nth:
             self.s.page.get_by_role("button", name=name, exact=exact).nth(nth).click()
         else:

@@ -97,7 +97,7 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
         ft.Text("For", theme_style=ft.TextThemeStyle.TITLE_SMALL),
         ft.RadioGroup(key="force-owner", value=owner, on_change=chose, content=ft.Column(spacing=0, controls=[
             radio_tile(ft.Radio(value=p.id, key=f"force-owner-{p.id}"), p.name) for p in match.players])),
-        ft.TextField(key="force-text", label="Force", value=form.text, multiline=True, min_lines=5, max_lines=12,
+        ft.TextField(key="force-text", label="Force", value=form.text, multiline=True, min_lines=5, max_lines=6,
                      hint_text=f"{example}\n{example.replace('Grunt', 'Grunt 2')}", helper_max_lines=3,
                      helper=f"One unit a line: name, points: clicks split by /, e.g. {example} "
                      f"({' '.join(match.rules.stats)})", on_change=typed),
