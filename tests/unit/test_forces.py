@@ -116,3 +116,17 @@ def test_forces_stay_beside_the_saved_units(session: Session, tmp_path: Path) ->
     save_to_library(session, match.id, "u1")
     assert [s.name for s in saved_units(session, HALO)] == ["Spartan Sniper"]  # the forces folder is not a unit
     assert (tmp_path / "library" / "forces").is_dir()
+
+
+def test_a_backup_carries_the_saved_forces_to_a_new_phone(tmp_path: Path) -> None:
+    from companion.session.data.backup import create_backup
+    from companion.session.data.restore import restore_backup
+
+    old = Session.open(tmp_path / "old")
+    match = old.new_match(HALO, ["Ann", "Ben"])
+    add_force_text(old, match.id, SPARTANS, "p1")
+    force, _ = save_force(old, match.id, "p1", "Ann's Spartans")
+    create_backup(old, tmp_path / "all.zip")
+    new = Session.open(tmp_path / "new")
+    restore_backup(new, tmp_path / "all.zip")
+    assert saved_forces(new, HALO)[0] == [force]
