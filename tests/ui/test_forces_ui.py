@@ -140,3 +140,18 @@ async def test_a_force_link_opened_from_the_camera_app_saves_the_force(tmp_path:
     phone = Session(MatchStore(tmp_path / "ben"))
     other = await Harness.at(phone, "/" + link.split("/", 3)[3])  # the route a deep link opens
     assert other.text_of("scan-status").startswith("Saved force “Ann's Spartans” (2 units)")
+
+
+@pytest.mark.asyncio
+async def test_a_force_saved_before_can_be_shared_on_a_later_visit(tmp_path: Path) -> None:
+    h, _ = await start(tmp_path)
+    await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    await h.click("empty-paste-force")
+    await paste(h, ANN)
+    await h.click("open-setup")
+    assert not h.has("share-force-p1")  # nothing kept under "Ann's force" yet
+    await h.click("save-force-p1")
+    await h.back()
+    await h.click("open-setup")
+    await h.click("share-force-p1")
+    assert h.text_of("force-share-title") == "Ann's force · 2 units, 57 points"
