@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "judge": ("judge", "run an event: tables, round clocks, results, standings, live view"),
     "backup": ("backup", "back up every match, judge event, pack and the library to one file"),
     "table": ("table", "a live table: every phone at the table follows and plays one match"),
+    "library": ("library", "whole forces kept to start matches with: save one, list them, show one as text"),
 }
 
 

@@ -1,4 +1,4 @@
-"""`companion match new|list|show|event|house-rules|rename-player|undo|redo|export|import|delete`."""
+"""`companion match new|add-units|list|show|event|house-rules|rename-player|undo|redo|export|import|delete`."""
 
 from __future__ import annotations
 
@@ -11,13 +11,17 @@ from typing import Any
 
 from companion.cli.args import read_input
 from companion.cli.output import emit_json, fail
+from companion.core.errors import CompanionError
 from companion.core.model import Match, to_json
 from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_settings import settings_line
+from companion.session.table.forces import add_force_text, bring_forces, chosen_forces, player_of, units_word
 from companion.session.table.full_log import log_lines
 from companion.session.table.players import rename_player
 from companion.session.table.words import player_score, turn_line, unit_line
+
+FORCE_TEXT_BYTES = 256 * 1024  # 40 units with 30-click dials are under 40 KB
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,8 +42,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--setting", action="append", default=[], metavar="ID=N",
                    help="a number the pack leaves to the players, e.g. kill-points-to-win=10 or max-force-points=300 "
                         "(Halo); repeat; a wrong id lists the pack's settings")
+    p.add_argument("--force", action="append", default=[], metavar="PLAYER=NAME",
+                   help="a player (p1, p2 ... or a name) brings a saved force (see `companion library forces`); "
+                   "repeat")
     _json_flag(p)
     p.set_defaults(run=_new)
+
+    p = msub.add_parser("add-units", help="add a player's units from force text (one unit a line; see README)")
+    p.add_argument("id")
+    p.add_argument("--from", dest="source", required=True, metavar="FILE", help="the force text ('-': standard input)")
+    p.add_argument("--player", help="whose units (p1, p2 ... or a name); default the player to play")
+    _json_flag(p)
+    p.set_defaults(run=_add_units)
 
     p = msub.add_parser("house-rules", help="a match's house rules; with OPTION on|off, switch one (undoable)")
     p.add_argument("id")
@@ -127,6 +141,7 @@ def _print_match(match: Match, as_json: bool) -> None:
 
 def _new(args: argparse.Namespace) -> int:
     session = Session.open()
+    forces = chosen_forces(session, args.system, _force_choices(args.force))  # before: a wrong name makes no match
     if args.seed is not None:
         print("companion: --seed is ignored: a match's dice come from the device when a player rolls",
               file=sys.stderr)
@@ -140,9 +155,36 @@ def _new(args: argparse.Namespace) -> int:
         settings[key.strip()] = value
     match = session.new_match(args.system, args.player, colours=args.colour, rounds_per_turn=args.rounds,
                               build_total=args.build, house_rules=args.house_rule, settings=settings)
+    match = bring_forces(session, match, forces)
     _print_match(match, args.json)
     if not args.json and (agreed := settings_line(session, match)):
         print(f"  settings: {agreed}")
+    return 0
+
+
+def _force_choices(given: list[str]) -> dict[str, str]:
+    """`--force p1=NAME` as {player: force name}."""
+    choices: dict[str, str] = {}
+    for item in given:
+        who, sep, name = item.partition("=")
+        if not sep or not who.strip() or not name.strip():
+            raise CompanionError(f"--force {item!r}: write a player and a saved force's name, e.g. p1=Ann's Spartans")
+        choices[who.strip()] = name.strip()
+    return choices
+
+
+def _add_units(args: argparse.Namespace) -> int:
+    raw = read_input(args.source, FORCE_TEXT_BYTES, "force text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return fail(f"{args.source} is not text (UTF-8): expected one unit a line", args.json)
+    session = Session.open()
+    player = player_of(session.state(args.id), args.player)
+    match, count = add_force_text(session, args.id, text, player.id)
+    if not args.json:
+        print(f"{units_word(count)} added for {player.name}")
+    _print_match(match, args.json)
     return 0
 
 

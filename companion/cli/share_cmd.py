@@ -11,6 +11,7 @@ from typing import Any
 from companion.cli.args import is_file, read_input
 from companion.cli.output import emit_json, fail
 from companion.session import Session, inputs
+from companion.session.sharing.force_share import is_force_link, take_force_link
 from companion.session.sharing.share import (
     Choice,
     ChoiceNeeded,
@@ -46,7 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     _json_flag(p)
     p.set_defaults(run=_decode)
 
-    p = ssub.add_parser("import", help="store the match in a code, merging with the copy here if there is one")
+    p = ssub.add_parser("import", help="store the match in a code, merging with the copy here if there is one "
+                        "(a force code: save the force in the library)")
     p.add_argument("codes", nargs="+", metavar="TEXT|IMAGE", help="as for decode")
     choice = p.add_mutually_exclusive_group()
     choice.add_argument("--mine", dest="choice", action="store_const", const=Choice.MINE,
@@ -132,6 +134,14 @@ def _decode(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     session = Session.open()
+    if all(is_force_link(c) for c in args.codes):  # saved forces, not a match: each kept in the library
+        for code in args.codes:
+            force, said = take_force_link(session, code)
+            if args.json:
+                emit_json({"force": force.id, "name": force.name, "system": force.system})
+            else:
+                print(said)
+        return 0
     shared = _read(session, args.codes)
     try:
         result = import_code(session, shared, args.choice)

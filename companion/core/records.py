@@ -1,5 +1,5 @@
 """What the lists show, as plain model types the stores fill in: a stored match's summary (read without
-replaying it) and a unit kept in the library."""
+replaying it), a unit kept in the library and a whole force kept there."""
 
 from __future__ import annotations
 
@@ -29,3 +29,17 @@ class SavedUnit:
     @property
     def name(self) -> str:
         return str(self.unit.get("name", "?"))
+
+
+@dataclass(frozen=True)
+class SavedForce:
+    """A player's whole force kept under a name, to start the next match with it (or give it to another phone)."""
+
+    id: str
+    system: str
+    name: str
+    units: tuple[dict[str, Any], ...]  # each as a saved unit keeps it: name, points, dial (ref/cyclic/start if set)
+
+    @property
+    def points(self) -> int:
+        return sum(int(u.get("points", 0)) for u in self.units)

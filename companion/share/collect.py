@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.share.errors import IncompleteCode, NotOurCode
+from companion.share.force_code import is_force_link
 from companion.share.scan import read_image
 from companion.share.text import PREFIX, Piece, b32, read_text
 
@@ -34,6 +35,7 @@ class Collector:
     total: int = 0
     set_id: str = ""
     parts: dict[int, bytes] = field(default_factory=dict)
+    force_link: str = ""  # a force code found in the last picture (force_code.py), for the scanner to keep
 
     def add(self, text: str) -> Progress:
         """Add one link text; raises NotOurCode or DamagedCode for text that is not a code of ours."""
@@ -48,12 +50,15 @@ class Collector:
     def pieces_in_image(self, source: bytes | str | Path) -> list[Piece]:
         """The codes of ours in a picture, not yet added (a screenshot may hold several parts)."""
         pieces = []
+        self.force_link = ""
         for text in read_image(source):
             try:
                 pieces.append(read_text(text))
             except NotOurCode:
+                if is_force_link(text):  # a saved force, not a match: its taker reads `force_link`
+                    self.force_link = text
                 continue
-        if not pieces:
+        if not pieces and not self.force_link:
             raise NotOurCode("the QR code in that picture")
         return pieces
 

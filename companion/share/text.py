@@ -29,6 +29,7 @@ SCHEME = "ttcomp"  # registered in pyproject.toml [tool.flet.deep_linking]
 HOST = "m"
 PREFIX = f"{SCHEME}://{HOST}/"
 TIMER_MARK = "T-"  # judge mode's table timers share the scheme: see timer_code.py
+FORCE_MARK = "F-"  # and saved forces: see force_code.py
 BYTE_PART = len(PREFIX) - 1  # "ttcomp://m" in byte mode; from the "/" on, alphanumeric mode
 MAX_TEXT = 140_000  # far above 16 parts of the largest code; longer text is refused before any work
 _BODY = re.compile(r"[0-9]+"  # a whole code
@@ -115,6 +116,8 @@ def split_link(text: str) -> list[str]:
     body = text[len(PREFIX):]
     if body.isdigit():
         return [text[:len(PREFIX)], body]
+    if body.startswith(FORCE_MARK) and body[len(FORCE_MARK):].isdigit():  # a force code (force_code.py)
+        return [text[:BYTE_PART], text[BYTE_PART:len(PREFIX) + len(FORCE_MARK)], body[len(FORCE_MARK):]]
     head = _PART_HEAD.match(body)
     if head is not None and body[head.end():].isdigit():
         return [text[:BYTE_PART], text[BYTE_PART:len(PREFIX) + head.end()], body[head.end():]]
@@ -130,6 +133,8 @@ def read_text(text: str) -> Piece:
         body = clean[len(PREFIX):].upper().rstrip("/")
         if body.startswith(TIMER_MARK):
             raise NotOurCode("this table timer code")
+        if body.startswith(FORCE_MARK):
+            raise NotOurCode("this force code")
         match = _BODY.fullmatch(body)
         if match is None:
             raise DamagedCode("the code's text is damaged: it has characters a code never has")

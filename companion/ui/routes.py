@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.ui.shell import Screen
 
-MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit")
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit", "forces")
 
 
 def screens_for(route: str, session: Session) -> list[Screen]:
@@ -36,6 +36,10 @@ def screens_for(route: str, session: Session) -> list[Screen]:
         from companion.ui.helper.rules_screen import RulesScreen, SectionScreen
 
         return [*stack, RulesScreen(rest[0]), SectionScreen(rest[0], rest[1])]
+    if head == "force" and len(rest) == 1:  # a saved force's share screen
+        from companion.ui.share.force_share import ForceShareScreen
+
+        return [*stack, ForceShareScreen(rest[0])]
     if head == "judge-mode" and 1 <= len(rest) <= 2 and _event(session, rest[0]):
         from companion.ui.judge.judge_mode import JudgeConsoleScreen, JudgeModeScreen
         from companion.ui.judge.room_screen import CodesScreen, RoomScreen
@@ -100,6 +104,7 @@ def _match_tail(match_id: str, name: str) -> Screen:
     from companion.ui.helper.advice_screen import AdviceScreen
     from companion.ui.helper.dice_screen import DiceScreen
     from companion.ui.helper.helper_screen import HelperScreen
+    from companion.ui.match.force_screen import ForceScreen
     from companion.ui.match.log_screen import LogScreen
     from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
     from companion.ui.match.setup_screen import SetupScreen
@@ -109,7 +114,7 @@ def _match_tail(match_id: str, name: str) -> Screen:
     screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
                                                    "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
                                                    "result": ResultScreen, "advice": AdviceScreen,
-                                                   "add-unit": UnitEditorScreen}
+                                                   "add-unit": UnitEditorScreen, "forces": ForceScreen}
     return screens[name](match_id)
 
 

@@ -17,6 +17,7 @@ import pytest
 from companion.session import Session
 from companion.session.judging.judge import table_timer_payload
 from companion.session.play.match_tools import Event
+from companion.session.table.forces import save_force
 from companion.share.timer_code import timer_link
 from companion.store.matches import MatchStore
 
@@ -66,8 +67,11 @@ def seed(data: Path) -> dict[str, str]:
     swiss = session.judging.new_swiss("Swiss Night", ["Ann", "Ben", "Cat", "Dan", "Eve"])
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
-    return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
-            "swiss": swiss.id, "timer": timer, "split": split.id, **{key: table.id for key, table in tables.items()}}
+    empty = session.new_match("halo-actionclix", ["Ann", "Ben"])  # a fresh table: how to add units
+    force, _ = save_force(session, halo.id, halo.players[0].id, "Ann's Spartans")  # New match offers it
+    return {"halo": halo.id, "empty": empty.id, "force": force.id, "done": done.id, "scarab": scarab.id,
+            "guided": guided.id, "event": event.id, "swiss": swiss.id, "timer": timer, "split": split.id,
+            **{key: table.id for key, table in tables.items()}}
 
 
 Step = Callable[[Screen, str, dict[str, str]], None]
@@ -126,6 +130,9 @@ TOUR: dict[str, Step] = {
     "table-empires": go("/match/{empires}", "to play"),
     "add-unit": tap("/match/{halo}", "Add a unit", text="Type what changes"),
     "add-unit-typed": tap("/match/{halo}", "Add a unit", "Type the lines instead", text="One click per line"),
+    "table-empty": go("/match/{empty}", "No units yet"),
+    "paste-force": tap("/match/{empty}", "Paste a force", text="One unit a line"),
+    "force-share": go("/force/{force}", "Scan this with the other phone"),
     "unit": tap("/match/{halo}", "Unit details", text="Spartan Mk VI"),
     "unit-skirmish": tap("/match/{skirmish}", "Unit details", text="Captain Vex"),
     "unit-maze": tap("/match/{maze}", "Unit details", text="Captain Vex"),

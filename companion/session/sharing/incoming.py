@@ -71,6 +71,12 @@ class Incoming:
         """The codes in a photo, screenshot or camera frame (NoCodeFound, ScanUnavailable when it can't)."""
         return self._add(self.collector.pieces_in_image(picture))
 
+    def take_force(self) -> str:
+        """The force link the last picture held instead of a match code ("" for none), handed over once: the
+        scanner keeps it with force_share.take_force_link."""
+        link, self.collector.force_link = self.collector.force_link, ""
+        return link
+
     def _add(self, pieces: list[Piece]) -> Progress:
         for piece in pieces:
             if piece.total == 1:

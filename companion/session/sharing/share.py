@@ -55,10 +55,11 @@ def is_share_route(route: str | None) -> bool:
     """A shared link opened from the phone's camera app arrives as the route "/<code>" (a deep link)."""
     if not route or route == "/":
         return False
+    from companion.share.force_code import is_force_link
     from companion.share.text import read_text
     from companion.share.timer_code import is_timer_link
 
-    if is_timer_link(route):
+    if is_timer_link(route) or is_force_link(route):
         return True
     try:
         read_text(route)

@@ -17,9 +17,10 @@ from companion.session.play.helper import first_system, system_named
 from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_settings import pack_settings
 from companion.session.play.match_tools import PALETTE
+from companion.session.table.forces import SavedForce, bring_forces, chosen_forces, saved_forces, units_word
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import radio_tile, switch_tile
+from companion.ui.widgets import named, radio_tile, switch_tile
 
 
 class NewMatchScreen:
@@ -40,6 +41,8 @@ def NewMatchForm(app: App) -> ft.Control:
     wanted_total, set_total = ft.use_state(200)
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
     typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
+    forces, set_forces = ft.use_state({})  # saved forces picked here, by (game, player index)
+    saved = ft.use_memo(lambda: _saved(app, system), [system])  # the game's saved forces, read once per game
     pack = packs.get(system)
     count = max(pack.min_players, min(wanted_count, pack.max_players)) if pack is not None else wanted_count
     totals = pack.build_totals() if pack is not None else []  # the pack's force rules (Skirmish: 200 or 300)
@@ -62,8 +65,10 @@ def NewMatchForm(app: App) -> ft.Control:
             chosen = [r.id for r in pack_house_rules(app.session, system) if house.get(r.id, r.on)]
             agreed = {s.id: typed[s.id].strip() for s in pack_settings(app.session, system)
                       if typed.get(s.id, "").strip()}  # a field left empty: not agreed (the pack's default if any)
+            picked = chosen_forces(app.session, system, _picked(forces, system, count))  # before: none half made
             match = app.session.new_match(system, list(names[:count]), build_total=build_total if totals else None,
                                           house_rules=chosen, settings=agreed)
+            match = bring_forces(app.session, match, picked)
         except CompanionError as exc:
             app.toast(str(exc))
             return
@@ -91,6 +96,7 @@ def NewMatchForm(app: App) -> ft.Control:
                 ft.TextField(key=f"player-{i}", label=f"Player {i + 1} ({name})", value=names[i], expand=True,
                              max_length=40, on_change=lambda e, i=i: set_name(i, e)),
             ]))
+        controls += _force_picks(system, count, names, saved, forces, set_forces)
         if totals:
             controls.append(ft.SegmentedButton(
                 key="build-total", show_selected_icon=False, selected=[str(build_total)],
@@ -140,3 +146,40 @@ def _settings(app: App, system: str, typed: dict[str, str], set_typed: Callable[
                      helper=f"{s.text} {s.missing or ''}".strip(), helper_max_lines=3,
                      keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e, setting=s.id: type_(setting, e))
         for s in offered]]
+
+
+NO_FORCE = "none"
+
+
+def _saved(app: App, system: str) -> list[SavedForce]:
+    try:
+        return saved_forces(app.session, system)[0]
+    except CompanionError:  # a session that keeps no files
+        return []
+
+
+def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
+                 forces: dict[tuple[str, int], str], set_forces: Callable[[Any], None]) -> list[ft.Control]:
+    """Per player, a pick of the saved forces of this game (none offered when there are none)."""
+    if not saved:
+        return []
+
+    def pick(i: int, e: ft.Event) -> None:
+        value = e.control.value or NO_FORCE
+        set_forces(lambda old: {**old, (system, i): value})
+
+    options = [ft.DropdownOption(key=NO_FORCE, text="No saved force"),
+               *[ft.DropdownOption(key=f.id, text=f"{f.name} ({units_word(len(f.units))}, {f.points} points)")
+                 for f in saved]]
+    out: list[ft.Control] = [ft.Text("Saved forces", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
+    for i in range(count):
+        label = f"{names[i].strip() or f'Player {i + 1}'}'s force"
+        out.append(named(ft.Dropdown(key=f"player-force-{i}", label=label, value=forces.get((system, i), NO_FORCE),
+                                     options=options, expand=True, on_select=lambda e, i=i: pick(i, e)), label))
+    return out
+
+
+def _picked(forces: dict[tuple[str, int], str], system: str, count: int) -> dict[str, str]:
+    """The forces picked for this game's players, by player id."""
+    return {f"p{i + 1}": force for (game, i), force in forces.items() if game == system and i < count
+            and force != NO_FORCE}

@@ -21,6 +21,7 @@ from companion.session.play.match_tools import Event, snake_order, starting_squa
 from companion.session.table.full_log import force_findings
 from companion.session.table.players import MAX_NAME, rename_player
 from companion.ui.hooks import mount, use_history
+from companion.ui.match.force_saver import ForceSaver
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
 
@@ -64,6 +65,8 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
                                     color=ft.Colors.ERROR if f.ok is False else None))
         if not findings:
             controls.append(ft.Text("This game sets no force rules."))
+        units = sum(1 for u in match.units if u.owner == player.id)
+        controls.append(ForceSaver(app, match_id, player.id, player.name, units, key=f"force-saver-island-{player.id}"))
     if pack is not None and "starting-squares" in pack.tables:
         controls += _squares(app, match_id, match)
     rules = house_rules(app.session, match)

@@ -22,6 +22,7 @@ from companion.session.play.helper import ActionOption, fixed_dials, has_helper,
 from companion.session.play.packs import Pack
 from companion.ui.hooks import mount, use_history
 from companion.ui.live.host_screen import HostScreen, can_host
+from companion.ui.match.empty_table import EmptyTable
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
@@ -95,6 +96,9 @@ class _Cards:
 
         self.app.show(ActionScreen(self.screen.match_id, action, unit_id))
 
+    def open_screen(self, name: str) -> None:
+        self.screen.open(self.app, name)
+
     def fold(self, player_id: str) -> None:
         """Fold or unfold a player's units."""
         self._set_folded(lambda folded: folded ^ {player_id})
@@ -134,6 +138,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     entries, host = _entries(match, views, change, folded), can_host(app.page)
     controls: list[ft.Control] = [
         *_system_controls(app, screen, match, dials),
+        *([EmptyTable(cards.open_screen, key="empty-table-island")] if not match.units else []),
         kept(drawn, "cards", (entries, wide), lambda: CardList(entries, wide, cards, key="card-list")),
         kept(drawn, "tools", host, lambda: UnitTools(app, screen, host, key="unit-tools-card")),
         ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
@@ -330,6 +335,10 @@ def _other_screen(name: str, match_id: str, app: App) -> Any:
         from companion.ui.match.unit_editor import UnitEditorScreen
 
         return UnitEditorScreen(match_id)
+    if name == "forces":
+        from companion.ui.match.force_screen import ForceScreen
+
+        return ForceScreen(match_id)
     from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
 
     return EndMatchScreen(match_id) if name == "end" else ResultScreen(match_id)

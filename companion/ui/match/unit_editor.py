@@ -138,6 +138,9 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
         *(_typed_dial(form, stats, set_form) if form.typed else _click_rows(form, stats, set_form)),
         ft.Text(_preview(form, stats), key="dial-preview", size=12),
     ]
+    if not unit_id:  # several units at once: a whole force as text, or a saved one
+        controls.insert(0, ft.TextButton("Several units? Paste a force", icon=ft.Icons.CONTENT_PASTE, height=48,
+                                         key="open-paste-force", on_click=lambda: _paste_force(app, match_id)))
     if library is not None:
         controls += _library(library, lambda saved_id: _add(app, match_id, saved_id, owner))
     buttons = ft.Row(wrap=True, spacing=8, run_spacing=8, key="unit-editor-buttons", controls=[
@@ -250,6 +253,12 @@ def _library(saved: list[SavedUnit], add: Callable[[str], None]) -> list[ft.Cont
 def _add(app: App, match_id: str, saved_id: str, owner: str) -> None:
     if app.attempt(lambda: add_from_library(app.session, match_id, saved_id, owner)) is not None:
         app.back()
+
+
+def _paste_force(app: App, match_id: str) -> None:
+    from companion.ui.match.force_screen import ForceScreen
+
+    app.replace(ForceScreen(match_id))  # back from it leads to the table, not to this form
 
 
 async def _next_field(e: ft.Event) -> None:

@@ -79,6 +79,7 @@ class CameraScanScreen:
             try:
                 picture = await self.camera.take_picture()
                 progress = self.scan.incoming_for(app).add_image(picture)
+                force = self.scan.incoming_for(app).take_force()
             except NoCodeFound:
                 continue
             except ScanUnavailable as exc:
@@ -89,6 +90,10 @@ class CameraScanScreen:
                 continue
             except Exception:  # the page went away mid-picture
                 log.debug("picture failed", exc_info=True)
+                return
+            if force:  # a saved force, not a match: the scanner keeps it and says so
+                app.back()
+                self.scan.take(app, force)
                 return
             if progress.done:
                 app.back()

@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.data.app_info import picture_decoder
+from companion.session.sharing.force_share import is_force_link, take_force_link
 from companion.session.sharing.incoming import (
     Choice,
     ChoiceNeeded,
@@ -107,6 +108,9 @@ class ScanScreen:
         if is_timer_link(text):
             self._open_timer(app, text)
             return
+        if is_force_link(text):
+            self._keep_force(app, text)
+            return
         try:
             progress = self.incoming_for(app).add_text(text)
         except CompanionError as exc:
@@ -116,8 +120,23 @@ class ScanScreen:
 
     def took_picture(self, app: App, picture: bytes) -> None:
         """A picture from the file picker (raises what the decoder raises)."""
-        progress = self.incoming_for(app).add_image(picture)
+        incoming = self.incoming_for(app)
+        progress = incoming.add_image(picture)
+        link = incoming.take_force()
+        if link:
+            self._keep_force(app, link)
+            return
         self._progressed(app, progress.done, str(progress))
+
+    def _keep_force(self, app: App, text: str) -> None:
+        """A saved force from another phone: kept in this device's library (not a match: nothing to merge)."""
+        try:
+            _, said = take_force_link(app.session, text)
+        except CompanionError as exc:
+            self._say(str(exc))
+            return
+        self._say(f"{said}. Pick it on New match, or with Add a force on a table.")
+        app.toast(said)
 
     def finish(self, app: App) -> None:
         """All parts are in (from the camera screen): import them."""
