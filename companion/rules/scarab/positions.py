@@ -6,7 +6,7 @@ Scarab Interior map). The Scarab's own dials have no position: they are the Scar
 set its position (move, enter, exit, move off, jump off, displaced units); players can set it by hand
 (the `set_position` event).
 
-Card symbols the source names but prints illegibly are words on the unit (see `Unit.tags`): "no-top" can't move
+Card symbols the source names but prints illegibly are words on the unit (see scarab state `tags`: any click of its dial, or its ref): "no-top" can't move
 on top of the Scarab, "no-inside" can't go inside; "aerial"/"flying" marks flyers; "jump-climb" marks Jump/Climb.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from companion.core.model import Match, Unit
 from companion.rules.base import Refusal
-from companion.rules.scarab.state import SCARAB_PLAYER, dial_id, is_aerial, reinforcements, standing
+from companion.rules.scarab.state import SCARAB_PLAYER, dial_id, is_aerial, reinforcements, standing, tags
 
 GROUND, BENEATH, TOP, RAMP, INTERIOR = "ground", "beneath", "top", "ramp", "interior"
 POSITIONS = {
@@ -89,7 +89,7 @@ def flyers_boarded(state: Match, owner: str) -> int:
 
 
 def boarding_refusal(state: Match, unit: Unit, flyer_limit: bool) -> Refusal | None:
-    if "no-top" in unit.tags:
+    if "no-top" in tags(unit):
         return f"{unit.name}'s card shows a symbol that can't move on top of the Scarab", "colossal"
     if flyer_limit and is_aerial(unit) and flyers_boarded(state, unit.owner) >= FLYER_LIMIT:
         return f"{FLYER_LIMIT} flying figures already moved on top of the Scarab this turn", "flyer-limit"
@@ -99,7 +99,7 @@ def boarding_refusal(state: Match, unit: Unit, flyer_limit: bool) -> Refusal | N
 def entering_refusal(unit: Unit) -> Refusal | None:
     if place(unit) != TOP:
         return f"{unit.name} is {where(unit)}: only figures on top of the Scarab can enter it", "inside"
-    if "no-inside" in unit.tags:
+    if "no-inside" in tags(unit):
         return f"{unit.name}'s card shows a symbol that can't move into the Scarab", "colossal"
     return None
 

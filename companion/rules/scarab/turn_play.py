@@ -50,6 +50,7 @@ from companion.rules.scarab.turn import (
     gun_target_refusal,
     gun_targets,
     heroclix_interior_actions,
+    heroclix_zero,
     hold_fire_option,
     interior_option,
     interior_unit_refusal,
@@ -153,6 +154,8 @@ def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None)
     why = woken_refusal(state, str(level))
     if why:
         return why
+    if level == "heroclix" and not allowed[level]:
+        return heroclix_zero(state), "interior-defence"
     if interior_used(state) >= allowed[level]:
         return f"all {allowed[level]} interior actions of this turn are used", "interior-defence"
     to = params.get("to") or ""
