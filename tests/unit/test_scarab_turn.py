@@ -186,7 +186,7 @@ def test_interior_defenders_need_five_inside_or_swarm(table: Match) -> None:
     assert SCARAB.explain(swarm, Action("interior-action", "grunt-1")).legal
     heroclix = {"level": "heroclix"}
     assert SCARAB.explain(inside(state, "batman"), Action("interior-action", "grunt-1", heroclix)).reason.startswith(
-        "all 0 interior actions")  # 40 points of reinforcements: 0 - 1 actions, none
+        "the HeroClix count gives the interior defenders 0 actions")  # 40 points: 0 - 1 actions, none
     after = do(inside(swarm, "batman"), "interior-action", "grunt-1", target="batman")
     assert after.unit("grunt-1").tokens.action == 1 and after.rolls[-1].purpose == "Grunt 1 attacks Batman"
 

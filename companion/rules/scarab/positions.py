@@ -123,3 +123,29 @@ def ramp_refusal(unit: Unit, via_ramp: object) -> Refusal | None:
         return (f"{unit.name} is on the Scarab Interior map: it exits from the Ramp, so it must reach the Ramp in this "
                 "action with movement left", "exiting")
     return None
+
+
+def change_refusal(before: Match, after: Match) -> Refusal | None:
+    """What no change of a Scarab match may do, whatever made it (an action, a hand-set position on the unit
+    screen, `companion match event`): give one of the Scarab's dials a position (a dial is the Scarab itself), put a
+    figure where its card's symbol forbids (on top: "no-top"; inside: "no-inside"), or take a standing
+    reinforcement out of the interior when that leaves fewer than five inside (a KO isn't leaving)."""
+    was = {u.id: u for u in before.units}
+    for unit in after.units:
+        old = was.get(unit.id)
+        if old is None or (old.position == unit.position and old.location == unit.location):
+            continue
+        if dial_id(unit) is not None and unit.position and unit.position != old.position:
+            return (f"{unit.name} is part of the Scarab itself: it has no position of its own (leave it empty)",
+                    "general")
+        if place(unit) != place(old) and place(unit) == TOP and "no-top" in tags(unit):
+            return f"{unit.name}'s card shows a symbol that can't move on top of the Scarab", "colossal"
+        if place(unit) != place(old) and inside(unit) and not inside(old) and "no-inside" in tags(unit):
+            return f"{unit.name}'s card shows a symbol that can't move into the Scarab", "colossal"
+    left = [u for u in reinforcements(after) if standing(u) and not inside(u)
+            and (old := was.get(u.id)) is not None and standing(old) and inside(old)]
+    count = reinforcements_inside(after)
+    if left and count < INTERIOR_QUORUM:
+        return (f"{left[0].name} can't leave the Scarab Interior map: at least {INTERIOR_QUORUM} reinforcements must "
+                f"stay inside, and {count} would be left", "interior-defence")
+    return None

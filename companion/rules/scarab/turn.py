@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
 from companion.rules.scarab.attacker_specs import VIA_RAMP
+from companion.rules.scarab.move_attack import MOVED
 from companion.rules.scarab.positions import (
     BENEATH,
+    GROUND,
     INTERIOR,
     INTERIOR_QUORUM,
     OUTSIDE_MAP,
@@ -88,6 +90,12 @@ EXTRA = ("hold-fire", "interior-action", "end-turn")
 # d6 bands of the Event dial (tables.toml "event-bands"): what each does is printed on the dial itself
 BANDS = ((1, 2, "1-2"), (3, 4, "3-4"), (5, 5, "5"), (6, 6, "6"))
 INTERIOR_ACTIONS = {"normal": 3, "heroic": 4}
+# Where a displaced unit ends: the fewest squares that put it next to the base that covered it, which may be a
+# square outside the Scarab's outline or one inside it (between the bases: beneath); the map is the players', so
+# they say which (one answer for the units of one step; a unit that ends elsewhere is set on its unit screen)
+DISPLACED_TO = Param("displaced_to", "Displaced units end next to their base", "choice",
+                     ((GROUND, "On the map, outside the Scarab's outline"),
+                      (BENEATH, "Beneath the Scarab, between its bases")), default=GROUND)
 
 NOTES = {
     "move": "Solid black lines don't stop it; no part of a base may leave the map.",
@@ -273,6 +281,7 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
                                                       (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
               default=""),
         VIA_RAMP,
+        MOVED,  # the same squares-moved field as the attacker's move-then-attack: -3 after more than 4
     )
 
 
@@ -323,8 +332,9 @@ def _step_option(state: Match, step: Step) -> ActionOption:
     if step.id in GUNS:
         params = (target_param(gun_targets(state, step.id)),)
     elif step.id == "displaced":
-        params = tuple(Param(f"displaced-{u.id}", f"{u.name} was displaced", "bool", default=False)
-                       for u in state.units if dial_id(u) is None and standing(u) and place(u) in OUTSIDE_MAP)
+        ticks = tuple(Param(f"displaced-{u.id}", f"{u.name} was displaced", "bool", default=False)
+                      for u in state.units if dial_id(u) is None and standing(u) and place(u) in OUTSIDE_MAP)
+        params = (*ticks, DISPLACED_TO) if ticks else ()
     return ActionOption(step.id, step.title, True, rule=step.rule, cost=0, note=note, params=params, dice=step.dice)
 
 
