@@ -231,8 +231,9 @@ def test_explain_agrees_with_the_listed_options(table: Match) -> None:
 
 
 def test_odds_say_why_when_there_is_no_chance_to_show() -> None:
-    no_core = replay(scarab_match(figure("batman", "p2", marks=("aerial",))), [Event("remove_unit", {"unit": "scarab-main-power-core"}),
-                                                            Event("set_phase", {"phase": "main-gun"})])
+    no_core = replay(scarab_match(figure("batman", "p2", marks=("aerial",))),
+                     [Event("remove_unit", {"unit": "scarab-main-power-core"}),
+                      Event("set_phase", {"phase": "main-gun"})])
     odds = SCARAB.odds(no_core, Action("main-gun", params={"target": "batman"}))
     assert odds is not None and odds.chance is None and "enter the Scarab's Main Power Core dial" in odds.text
     assert not options(no_core)["main-gun"].enabled and options(no_core)["turret"].enabled

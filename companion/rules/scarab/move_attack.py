@@ -128,8 +128,8 @@ def move_refusal(state: Match, unit: Unit, to: object, flyer_limit: bool) -> Ref
         return None
     # the action that makes this change of map, by its title (attacker_specs), so the player knows which to pick
     how = {TOP: "use 'Exit the Scarab' (from the Ramp)", RAMP: "use 'Enter the Scarab' (from on top)",
-           INTERIOR: "use 'Enter the Scarab' (from on top: placed on the Ramp, it may go on onto the Interior map)"}.get(
-        str(to), "use 'Move off (kneeling Scarab)' or 'Jump off (standing Scarab)'")
+           INTERIOR: "use 'Enter the Scarab' (from on top: placed on the Ramp, it may go on onto the Interior map)",
+           }.get(str(to), "use 'Move off (kneeling Scarab)' or 'Jump off (standing Scarab)'")
     if to in INSIDE and here in OUTSIDE_MAP:
         how = "first get on top of the Scarab (a move), then use 'Enter the Scarab'"
     if to in OUTSIDE_MAP and here in INSIDE:

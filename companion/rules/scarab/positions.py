@@ -6,8 +6,9 @@ Scarab Interior map). The Scarab's own dials have no position: they are the Scar
 set its position (move, enter, exit, move off, jump off, displaced units); players can set it by hand
 (the `set_position` event).
 
-Card symbols the source names but prints illegibly are words on the unit (see scarab state `tags`: any click of its dial, or its ref): "no-top" can't move
-on top of the Scarab, "no-inside" can't go inside; "aerial"/"flying" marks flyers; "jump-climb" marks Jump/Climb.
+Card symbols the source names but prints illegibly are words on the unit (scarab state `tags`: on any click of
+its dial, or its ref): "no-top" can't move on top of the Scarab, "no-inside" can't go inside; "aerial"/"flying"
+marks flyers; "jump-climb" marks Jump/Climb.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ How the match holds the Scarab game (the app's Scarab screens make it so):
   and "scarab:event" (the Event dial turns round). Every other unit of p1 is a reinforcement.
 - Marks the match can't work out for itself are words on a unit: a marker on any click of its dial or a
   ":"-separated part of its `ref`. They are what the figure's card shows, so they belong to the figure, not to
-  the click it stands on (its KO click, with no markers, doesn't unmark it: a KO'd figure is off the table anyway). "aerial" (or "flying") marks an aerial vehicle / a HeroClix character with
-  the flying symbols, "colossal" a colossal figure; Swarm shows on the Main Power Core dial when its current click
+  the click it stands on (its KO click, with no markers, doesn't unmark it; a KO'd figure is no target anyway).
+  "aerial" (or "flying") marks an aerial vehicle / a HeroClix character with the flying symbols, "colossal" a
+  colossal figure; Swarm shows on the Main Power Core dial when its current click
   has a marker "swarm" (or "...:swarm", e.g. "special:swarm").
 - The unit counter "acted-turn" (declared by the pack) keeps the turn number in which a unit last made its
   once-a-turn attack: the Scarab's guns (on their dials), shots at the Scarab, reinforcements' attacks. A
