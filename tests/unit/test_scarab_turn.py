@@ -146,16 +146,16 @@ def test_the_turret_only_shoots_aerial_and_colossal_figures(table: Match) -> Non
     assert targets == ["superman", "banshee", "hornet", "colossus"]
     refused = SCARAB.explain(state, Action("turret", params={"target": "batman"}))
     assert not refused.legal and "Batman is neither an aerial vehicle nor a colossal figure" in refused.reason
-    # nobody marked aerial: every figure is offered, with a reminder to check
+    # nobody marked aerial: the turret has no target and holds fire, saying so (audit 2, item 1)
     plain = at(scarab_match(figure("batman", "p2"), figure("robin", "p2")), "turret")
-    open_turret = options(plain)["turret"]
-    assert open_turret.enabled and "check the target" in (open_turret.note or "")
+    held = options(plain)["turret"]
+    assert not held.enabled and "no figure on the table is marked aerial" in (held.reason or "")
+    assert "mark them, or the turret holds fire" in (held.note or "")
 
 
 def test_hold_fire_when_a_gun_has_nothing_to_shoot() -> None:
     state = at(scarab_match(figure("batman", "p2")), "turret")
-    turret = options(state)["turret"]
-    assert turret.enabled  # nothing is marked aerial, so Batman may be one: check
+    assert not options(state)["turret"].enabled  # nothing is marked aerial: no target
     grounded = at(scarab_match(figure("batman", "p2"), figure("banshee", "p2", marks=("aerial",),
                                                                 location="reserve")), "main-gun")
     assert not options(grounded)["turret"].enabled and "hold fire" in options(grounded)["turret"].reason
@@ -186,7 +186,7 @@ def test_interior_defenders_need_five_inside_or_swarm(table: Match) -> None:
     assert SCARAB.explain(swarm, Action("interior-action", "grunt-1")).legal
     heroclix = {"level": "heroclix"}
     assert SCARAB.explain(inside(state, "batman"), Action("interior-action", "grunt-1", heroclix)).reason.startswith(
-        "all 0 interior actions")  # 40 points of reinforcements: 0 - 1 actions, none
+        "the HeroClix count gives the interior defenders 0 actions")  # 40 points: 0 - 1 actions, none
     after = do(inside(swarm, "batman"), "interior-action", "grunt-1", target="batman")
     assert after.unit("grunt-1").tokens.action == 1 and after.rolls[-1].purpose == "Grunt 1 attacks Batman"
 
@@ -231,8 +231,9 @@ def test_explain_agrees_with_the_listed_options(table: Match) -> None:
 
 
 def test_odds_say_why_when_there_is_no_chance_to_show() -> None:
-    no_core = replay(scarab_match(figure("batman", "p2")), [Event("remove_unit", {"unit": "scarab-main-power-core"}),
-                                                            Event("set_phase", {"phase": "main-gun"})])
+    no_core = replay(scarab_match(figure("batman", "p2", marks=("aerial",))),
+                     [Event("remove_unit", {"unit": "scarab-main-power-core"}),
+                      Event("set_phase", {"phase": "main-gun"})])
     odds = SCARAB.odds(no_core, Action("main-gun", params={"target": "batman"}))
     assert odds is not None and odds.chance is None and "enter the Scarab's Main Power Core dial" in odds.text
     assert not options(no_core)["main-gun"].enabled and options(no_core)["turret"].enabled

@@ -85,6 +85,7 @@ from companion.rules.scarab.state import (
     stamp,
     standing,
     stat,
+    tags,
     target_param,
     tracks_acted,
     unit_option,
@@ -394,7 +395,7 @@ def _moves(state: Match, action: Action, unit: Unit) -> tuple[tuple[Event, ...],
     if to == TOP and place(unit) in OUTSIDE_MAP:
         events += stamp(state, unit, by, BOARDED)
     if spec.id == "jump-off":
-        if action.params.get("jump_climb") or is_aerial(unit) or "jump-climb" in unit.tags:
+        if action.params.get("jump_climb") or is_aerial(unit) or "jump-climb" in tags(unit):
             words += " (Jump/Climb or flight: no damage)"
         else:
             events.append(Event("damage", {"unit": unit.id, "amount": JUMP_DAMAGE}, by))

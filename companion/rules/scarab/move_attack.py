@@ -126,7 +126,13 @@ def move_refusal(state: Match, unit: Unit, to: object, flyer_limit: bool) -> Ref
         return boarding_refusal(state, unit, flyer_limit)
     if {here, to} <= set(OUTSIDE_MAP) or {here, to} <= set(INSIDE):
         return None
-    how = {TOP: "exit from the Ramp", RAMP: "enter from on top", INTERIOR: "enter from on top"}.get(
-        str(to), "move off or jump off")
+    # the action that makes this change of map, by its title (attacker_specs), so the player knows which to pick
+    how = {TOP: "use 'Exit the Scarab' (from the Ramp)", RAMP: "use 'Enter the Scarab' (from on top)",
+           INTERIOR: "use 'Enter the Scarab' (from on top: placed on the Ramp, it may go on onto the Interior map)",
+           }.get(str(to), "use 'Move off (kneeling Scarab)' or 'Jump off (standing Scarab)'")
+    if to in INSIDE and here in OUTSIDE_MAP:
+        how = "first get on top of the Scarab (a move), then use 'Enter the Scarab'"
+    if to in OUTSIDE_MAP and here in INSIDE:
+        how = "first use 'Exit the Scarab' (onto the top), then 'Move off' or 'Jump off'"
     return f"{unit.name} is {where(unit)}: to get {PHRASES[str(to)]} it must {how}", "on-top" if here == TOP else \
         "inside"

@@ -6,8 +6,9 @@ Scarab Interior map). The Scarab's own dials have no position: they are the Scar
 set its position (move, enter, exit, move off, jump off, displaced units); players can set it by hand
 (the `set_position` event).
 
-Card symbols the source names but prints illegibly are words on the unit (see `Unit.tags`): "no-top" can't move
-on top of the Scarab, "no-inside" can't go inside; "aerial"/"flying" marks flyers; "jump-climb" marks Jump/Climb.
+Card symbols the source names but prints illegibly are words on the unit (scarab state `tags`: on any click of
+its dial, or its ref): "no-top" can't move on top of the Scarab, "no-inside" can't go inside; "aerial"/"flying"
+marks flyers; "jump-climb" marks Jump/Climb.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable
 
 from companion.core.model import Match, Unit
 from companion.rules.base import Refusal
-from companion.rules.scarab.state import SCARAB_PLAYER, dial_id, is_aerial, reinforcements, standing
+from companion.rules.scarab.state import SCARAB_PLAYER, dial_id, is_aerial, reinforcements, standing, tags
 
 GROUND, BENEATH, TOP, RAMP, INTERIOR = "ground", "beneath", "top", "ramp", "interior"
 POSITIONS = {
@@ -89,7 +90,7 @@ def flyers_boarded(state: Match, owner: str) -> int:
 
 
 def boarding_refusal(state: Match, unit: Unit, flyer_limit: bool) -> Refusal | None:
-    if "no-top" in unit.tags:
+    if "no-top" in tags(unit):
         return f"{unit.name}'s card shows a symbol that can't move on top of the Scarab", "colossal"
     if flyer_limit and is_aerial(unit) and flyers_boarded(state, unit.owner) >= FLYER_LIMIT:
         return f"{FLYER_LIMIT} flying figures already moved on top of the Scarab this turn", "flyer-limit"
@@ -99,7 +100,7 @@ def boarding_refusal(state: Match, unit: Unit, flyer_limit: bool) -> Refusal | N
 def entering_refusal(unit: Unit) -> Refusal | None:
     if place(unit) != TOP:
         return f"{unit.name} is {where(unit)}: only figures on top of the Scarab can enter it", "inside"
-    if "no-inside" in unit.tags:
+    if "no-inside" in tags(unit):
         return f"{unit.name}'s card shows a symbol that can't move into the Scarab", "colossal"
     return None
 
@@ -122,4 +123,30 @@ def ramp_refusal(unit: Unit, via_ramp: object) -> Refusal | None:
     if place(unit) == INTERIOR and via_ramp is not True:
         return (f"{unit.name} is on the Scarab Interior map: it exits from the Ramp, so it must reach the Ramp in this "
                 "action with movement left", "exiting")
+    return None
+
+
+def change_refusal(before: Match, after: Match) -> Refusal | None:
+    """What no change of a Scarab match may do, whatever made it (an action, a hand-set position on the unit
+    screen, `companion match event`): give one of the Scarab's dials a position (a dial is the Scarab itself), put a
+    figure where its card's symbol forbids (on top: "no-top"; inside: "no-inside"), or take a standing
+    reinforcement out of the interior when that leaves fewer than five inside (a KO isn't leaving)."""
+    was = {u.id: u for u in before.units}
+    for unit in after.units:
+        old = was.get(unit.id)
+        if old is None or (old.position == unit.position and old.location == unit.location):
+            continue
+        if dial_id(unit) is not None and unit.position and unit.position != old.position:
+            return (f"{unit.name} is part of the Scarab itself: it has no position of its own (leave it empty)",
+                    "general")
+        if place(unit) != place(old) and place(unit) == TOP and "no-top" in tags(unit):
+            return f"{unit.name}'s card shows a symbol that can't move on top of the Scarab", "colossal"
+        if place(unit) != place(old) and inside(unit) and not inside(old) and "no-inside" in tags(unit):
+            return f"{unit.name}'s card shows a symbol that can't move into the Scarab", "colossal"
+    left = [u for u in reinforcements(after) if standing(u) and not inside(u)
+            and (old := was.get(u.id)) is not None and standing(old) and inside(old)]
+    count = reinforcements_inside(after)
+    if left and count < INTERIOR_QUORUM:
+        return (f"{left[0].name} can't leave the Scarab Interior map: at least {INTERIOR_QUORUM} reinforcements must "
+                f"stay inside, and {count} would be left", "interior-defence")
     return None

@@ -4,9 +4,11 @@ How the match holds the Scarab game (the app's Scarab screens make it so):
 - Player p1 plays the Scarab and its reinforcements; the other player attacks.
 - The Scarab's four dials are units of p1 with `ref` "scarab:shell", "scarab:chassis", "scarab:main-power-core"
   and "scarab:event" (the Event dial turns round). Every other unit of p1 is a reinforcement.
-- Marks the match can't work out for itself are words on a unit: a marker on its current click or a
-  ":"-separated part of its `ref`. "aerial" (or "flying") marks an aerial vehicle / a HeroClix character with
-  the flying symbols, "colossal" a colossal figure; Swarm shows on the Main Power Core dial when its current click
+- Marks the match can't work out for itself are words on a unit: a marker on any click of its dial or a
+  ":"-separated part of its `ref`. They are what the figure's card shows, so they belong to the figure, not to
+  the click it stands on (its KO click, with no markers, doesn't unmark it; a KO'd figure is no target anyway).
+  "aerial" (or "flying") marks an aerial vehicle / a HeroClix character with the flying symbols, "colossal" a
+  colossal figure; Swarm shows on the Main Power Core dial when its current click
   has a marker "swarm" (or "...:swarm", e.g. "special:swarm").
 - The unit counter "acted-turn" (declared by the pack) keeps the turn number in which a unit last made its
   once-a-turn attack: the Scarab's guns (on their dials), shots at the Scarab, reinforcements' attacks. A
@@ -49,7 +51,8 @@ def dials(state: Match) -> dict[str, Unit]:
 
 
 def tags(unit: Unit) -> frozenset[str]:
-    return unit.tags
+    """The figure's marks: `Unit.tags` (its current click and its ref) and the markers of every other click."""
+    return unit.tags | {m.rsplit(":", 1)[-1] for click in unit.dial for m in click.markers}
 
 
 def is_aerial(unit: Unit) -> bool:
@@ -180,14 +183,29 @@ def unit_option(action: str, title: str, rule: str, candidates: Iterable[Unit],
         return ActionOption(action, title, False, reason=none_reason or "you have no figure on the table",
                             rule=rule, cost=cost, note=note, params=params, dice=dice)
     rules = {r for _, r in refused.values()}
-    shown = "; ".join(list(reasons.values())[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return ActionOption(action, title, False, reason=shown, rule=next(iter(rules)) if len(rules) == 1 else rule,
-                        cost=cost, note=note, refused=reasons, params=params, dice=dice)
+    text, shown = summary(reasons)
+    return ActionOption(action, title, False, reason=text, rule=next(iter(rules)) if len(rules) == 1 else rule,
+                        cost=cost, note=note, refused=reasons, shown=shown, params=params, dice=dice)
 
 
 def disabled(action: str, title: str, why: Refusal, *, cost: int = 1, note: str | None = None,
-             dice: str | None = None) -> ActionOption:
-    return ActionOption(action, title, False, reason=why[0], rule=why[1], cost=cost, note=note, dice=dice)
+             dice: str | None = None, refused: Mapping[str, str] | None = None,
+             shown: tuple[str, ...] = ()) -> ActionOption:
+    """An option nobody can take now; `refused` gives each unit its own reason (e.g. each figure a gun can't aim
+    at), `shown` the units whose reasons `why` already gives."""
+    return ActionOption(action, title, False, reason=why[0], rule=why[1], cost=cost, note=note, dice=dice,
+                        refused=dict(refused or {}), shown=shown)
+
+
+SHOWN_REASONS = 3  # reasons a refusal's sentence gives; the others are each unit's own, one tap away
+
+
+def summary(reasons: Mapping[str, str]) -> tuple[str, tuple[str, ...]]:
+    """The first few units' reasons as one sentence, and those units' ids (the option's `shown`)."""
+    shown = tuple(reasons)[:SHOWN_REASONS]
+    more = len(reasons) - len(shown)
+    text = "; ".join(reasons[u] for u in shown)
+    return text + (f"; and {more} more, each with its own reason" if more > 0 else ""), shown
 
 
 def pick_target(state: Match, params: Mapping[str, Any], allowed: Iterable[Unit], rule: str,

@@ -22,7 +22,7 @@ from companion.rules.scarab import advice as scarab_advice
 from companion.rules.scarab import attacker as scarab_attacker
 from companion.rules.scarab import turn as scarab_turn
 from companion.rules.scarab import turn_play as scarab_turn_play
-from companion.rules.scarab.positions import POSITIONS
+from companion.rules.scarab.positions import POSITIONS, change_refusal
 from companion.rules.scarab.state import (
     NO_ACTIONS,
     OPTION_DEFAULTS,
@@ -72,6 +72,11 @@ class Scarab(System):
 
     def token_refusal(self, state: Match, unit: Unit, kind: str) -> str:
         return f"{unit.name}: {NO_ACTIONS}" if dial_id(unit) is not None else super().token_refusal(state, unit, kind)
+
+    def check_change(self, before: Match, after: Match) -> Refusal | None:
+        """What the game forbids in any change of the match, on every path (see rules.refuse_change): positions
+        the seed rules out (scarab positions `change_refusal`)."""
+        return change_refusal(before, after)
 
     def decided(self, state: Match) -> tuple[tuple[str, ...], str] | None:
         won = winners(state)

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
 from companion.rules.scarab.attacker_specs import VIA_RAMP
+from companion.rules.scarab.move_attack import MOVED
 from companion.rules.scarab.positions import (
     BENEATH,
+    GROUND,
     INTERIOR,
     INTERIOR_QUORUM,
     OUTSIDE_MAP,
@@ -51,6 +53,7 @@ from companion.rules.scarab.state import (
     reinforcements,
     standing,
     stat,
+    summary,
     swarm_showing,
     target_param,
     tracks_acted,
@@ -87,6 +90,12 @@ EXTRA = ("hold-fire", "interior-action", "end-turn")
 # d6 bands of the Event dial (tables.toml "event-bands"): what each does is printed on the dial itself
 BANDS = ((1, 2, "1-2"), (3, 4, "3-4"), (5, 5, "5"), (6, 6, "6"))
 INTERIOR_ACTIONS = {"normal": 3, "heroic": 4}
+# Where a displaced unit ends: the fewest squares that put it next to the base that covered it, which may be a
+# square outside the Scarab's outline or one inside it (between the bases: beneath); the map is the players', so
+# they say which (one answer for the units of one step; a unit that ends elsewhere is set on its unit screen)
+DISPLACED_TO = Param("displaced_to", "Displaced units end next to their base", "choice",
+                     ((GROUND, "On the map, outside the Scarab's outline"),
+                      (BENEATH, "Beneath the Scarab, between its bases")), default=GROUND)
 
 NOTES = {
     "move": "Solid black lines don't stop it; no part of a base may leave the map.",
@@ -134,9 +143,13 @@ def attackers(state: Match) -> tuple[Unit, ...]:
 def gun_targets(state: Match, gun: str) -> tuple[Unit, ...]:
     """The guns reach every attacking figure on the Destroyed Base map that isn't beneath the Scarab."""
     targets = tuple(u for u in attackers(state) if gun_can_see(u))
-    if gun == "turret" and aerial_marked(state):
-        return tuple(u for u in targets if is_aerial(u) or is_colossal(u))
-    return targets
+    return tuple(u for u in targets if turret_may_aim(u)) if gun == "turret" else targets
+
+
+def turret_may_aim(unit: Unit) -> bool:
+    """The turret's targets: aerial vehicles (HeroClix: the flying symbols) and colossal figures, as marked on the
+    figure (any click of its dial: see scarab state `tags`); with nobody marked, it has no target."""
+    return is_aerial(unit) or is_colossal(unit)
 
 
 def gun_target_refusal(state: Match, gun: str, target_id: object) -> Refusal | None:
@@ -147,6 +160,8 @@ def gun_target_refusal(state: Match, gun: str, target_id: object) -> Refusal | N
         return None
     if unit.owner == SCARAB_PLAYER:
         return f"{unit.name} is on the Scarab's side: its guns attack the attacking player's units", "gun-targets"
+    if unit.eliminated:
+        return f"{unit.name} is KO'd: it is no target any more", "gun-targets"
     if not standing(unit):
         return f"{unit.name} is not on the table", "gun-targets"
     if not gun_can_see(unit):
@@ -177,22 +192,23 @@ def gun_refusal(state: Match, step: Step, named: Refusal | None = None) -> Refus
     if named:
         return named
     if not gun_targets(state, step.id):
-        return _no_target(state, step)
+        return no_target(state, step)[0]
     return None
 
 
-def _no_target(state: Match, step: Step) -> Refusal:
-    """Why a gun has no target: each figure it could otherwise shoot with its own reason (where it stands), or
-    that there is none on the table."""
-    mine = attackers(state)
-    if step.id == "turret" and aerial_marked(state):
-        mine = tuple(u for u in mine if is_aerial(u) or is_colossal(u))
+def no_target(state: Match, step: Step) -> tuple[Refusal, dict[str, str], tuple[str, ...]]:
+    """Why a gun has no target, every attacking figure on the table with its own reason (where it stands, or not
+    aerial), and the figures the sentence names: those it could otherwise shoot, or none when there is none."""
+    refused = {u.id: why[0] for u in attackers(state) if (why := gun_target_refusal(state, step.id, u.id))}
+    mine = {u.id: refused[u.id] for u in attackers(state)
+            if u.id in refused and (step.id != "turret" or turret_may_aim(u))}
     if not mine:
         what = "aerial vehicle or colossal figure" if step.id == "turret" else "attacking figure"
-        return f"no {what} of the attacking player is on the table: hold fire", step.rule
-    reasons = [why[0] for u in mine if (why := gun_target_refusal(state, step.id, u.id))]
-    shown = "; ".join(reasons[:3]) + ("; ..." if len(reasons) > 3 else "")
-    return f"{shown} (hold fire)", "gun-targets"
+        unmarked = (" (no figure on the table is marked aerial, flying or colossal: mark them on the unit)"
+                    if step.id == "turret" and refused else "")
+        return (f"no {what} of the attacking player is on the table{unmarked}: hold fire", step.rule), refused, ()
+    text, shown = summary(mine)
+    return (f"{text} (hold fire)", "gun-targets"), refused, shown
 
 
 def reinforcement_refusal(state: Match, unit: Unit, interior: bool = False) -> Refusal | None:
@@ -240,6 +256,13 @@ def heroclix_interior_actions(state: Match) -> int:
     return max(0, points // 100 - 1)
 
 
+def heroclix_zero(state: Match) -> str:
+    """Why the HeroClix count gives the interior defenders no action (none was used: the count itself is 0)."""
+    points = sum(u.points for u in state.units if u.owner == SCARAB_PLAYER)
+    return (f"the HeroClix count gives the interior defenders 0 actions this turn: the standard count is "
+            f"{points // 100} (one per 100 points of the Scarab player's {points}-point force), minus 1")
+
+
 def interior_used(state: Match) -> int:
     return sum(u.tokens.action for u in reinforcements(state))
 
@@ -258,6 +281,7 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
                                                       (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
               default=""),
         VIA_RAMP,
+        MOVED,  # the same squares-moved field as the attacker's move-then-attack: -3 after more than 4
     )
 
 
@@ -292,9 +316,12 @@ def _step_option(state: Match, step: Step) -> ActionOption:
     note = NOTES.get(step.id)
     why = order_refusal(state, step) or (gun_refusal(state, step) if step.id in GUNS else None)
     if step.id == "turret" and not aerial_marked(state):
-        note = f"{note} No unit is marked aerial in this match: check the target."
+        note = f"{note} No figure is marked aerial or flying in this match: mark them, or the turret holds fire."
     if why:
-        return disabled(step.id, step.title, why, cost=0, note=note, dice=step.dice)
+        blocked, refused, shown = no_target(state, step) if step.id in GUNS else (why, {}, ())
+        if blocked != why:  # refused for another reason (the turn's order, the dial): no figure's own
+            refused, shown = {}, ()
+        return disabled(step.id, step.title, why, cost=0, note=note, dice=step.dice, refused=refused, shown=shown)
     if step.id == "reinforcements":
         targets = attackers(state)
         return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
@@ -305,8 +332,9 @@ def _step_option(state: Match, step: Step) -> ActionOption:
     if step.id in GUNS:
         params = (target_param(gun_targets(state, step.id)),)
     elif step.id == "displaced":
-        params = tuple(Param(f"displaced-{u.id}", f"{u.name} was displaced", "bool", default=False)
-                       for u in state.units if dial_id(u) is None and standing(u) and place(u) in OUTSIDE_MAP)
+        ticks = tuple(Param(f"displaced-{u.id}", f"{u.name} was displaced", "bool", default=False)
+                      for u in state.units if dial_id(u) is None and standing(u) and place(u) in OUTSIDE_MAP)
+        params = (*ticks, DISPLACED_TO) if ticks else ()
     return ActionOption(step.id, step.title, True, rule=step.rule, cost=0, note=note, params=params, dice=step.dice)
 
 

@@ -11,6 +11,7 @@ from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Odds, Resolution
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
+from companion.rules.scarab.move_attack import moved_refusal, penalty
 from companion.rules.scarab.positions import (
     GROUND,
     INTERIOR,
@@ -50,6 +51,7 @@ from companion.rules.scarab.turn import (
     gun_target_refusal,
     gun_targets,
     heroclix_interior_actions,
+    heroclix_zero,
     hold_fire_option,
     interior_option,
     interior_unit_refusal,
@@ -71,13 +73,15 @@ class Aim:
     source: Unit  # the dial or figure whose values it uses
 
 
-def _aim(label: str, source: Unit, target: Unit, rule: str, modifier: int = 0) -> Aim | Refusal:
+def _aim(label: str, source: Unit, target: Unit, rule: str, modifier: int = 0,
+         extra: tuple[tuple[str, int], ...] = ()) -> Aim | Refusal:
     attack, damage, defense = stat(source, "attack"), stat(source, "damage"), stat(target, "defense")
     if attack is None or damage is None:
         return f"{source.name} shows no attack and damage values now", rule
     if defense is None:
         return f"{target.name} shows no defense value now", rule
-    return Aim(Shot(label, attack, defense, damage, (("modifiers", modifier),) if modifier else ()), target, source)
+    mods = ((("modifiers", modifier),) if modifier else ()) + extra
+    return Aim(Shot(label, attack, defense, damage, mods), target, source)
 
 
 def _gun_aim(state: Match, action: Action, require: bool) -> Aim | Refusal | None:
@@ -120,13 +124,22 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)  # like the attacker's attacks
     if isinstance(modifier, tuple):
         return modifier
-    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule, modifier)
+    # an interior defender's action is a move that may end in an attack, as the attacker's are (move_attack):
+    # the squares moved within its speed, -3 attack after more than 4
+    why = moved_refusal(action, unit) if interior else None
+    if why:
+        return why[0], rule
+    extra = penalty(action.params) if interior else ()
+    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule, modifier, extra)
 
 
 def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
     ids = params.get("units", [])
     if not isinstance(ids, list):
         return "units must be a list of unit ids", "displaced-units"
+    if params.get("displaced_to") not in (None, "", *OUTSIDE_MAP):
+        return (f"displaced_to must be {' or '.join(OUTSIDE_MAP)} (next to the base, on the map or beneath the "
+                f"Scarab), not {params.get('displaced_to')!r}", "displaced-units")
     ids = ids + [k.removeprefix(DISPLACED_PREFIX) for k, v in params.items() if k.startswith(DISPLACED_PREFIX) and v]
     out: list[Unit] = []
     for uid in dict.fromkeys(str(i) for i in ids):
@@ -153,6 +166,8 @@ def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None)
     why = woken_refusal(state, str(level))
     if why:
         return why
+    if level == "heroclix" and not allowed[level]:
+        return heroclix_zero(state), "interior-defence"
     if interior_used(state) >= allowed[level]:
         return f"all {allowed[level]} interior actions of this turn are used", "interior-defence"
     to = params.get("to") or ""
@@ -230,7 +245,8 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
         hurt = _displaced(state, action.params)
         assert isinstance(hurt, list)
         events = [Event("damage", {"unit": u.id, "amount": 1}, by) for u in hurt]
-        events += [Event("set_position", {"unit": u.id, "position": GROUND}, by) for u in hurt if place(u) != GROUND]
+        to = str(action.params.get("displaced_to") or GROUND)  # checked: GROUND or BENEATH
+        events += [Event("set_position", {"unit": u.id, "position": to}, by) for u in hurt if place(u) != to]
         events += advance
         names = ", ".join(u.name for u in hurt)
         return Resolution(tuple(events), f"Displaced, 1 damage each: {names}" if hurt else "No unit was displaced",
