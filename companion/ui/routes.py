@@ -14,7 +14,8 @@ from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.ui.shell import Screen
 
-MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit", "forces")
+MATCH_TAILS = ("log", "share", "helper", "dice", "setup", "end", "result", "advice", "add-unit", "forces", "clock",
+               "dials")
 
 
 def screens_for(route: str, session: Session) -> list[Screen]:
@@ -95,6 +96,10 @@ def _match_screens(match_id: str, tail: list[str], query: str = "") -> list[Scre
         # when it is gone (a typed address, removed on another phone), as they do when it leaves while open
         details = [*table, UnitScreen(match_id, tail[1])]
         return [*details, UnitEditorScreen(match_id, tail[1])] if len(tail) == 3 else details
+    if len(tail) == 2 and tail[0] == "guide":  # /match/<id>/guide/<sequence>: the screen says when it has none such
+        from companion.ui.match.guide_screens import GuideScreen
+
+        return [*table, GuideScreen(match_id, tail[1])]
     if len(tail) != 1 or tail[0] not in MATCH_TAILS:
         return table
     return [*table, _match_tail(match_id, tail[0])]
@@ -104,7 +109,9 @@ def _match_tail(match_id: str, name: str) -> Screen:
     from companion.ui.helper.advice_screen import AdviceScreen
     from companion.ui.helper.dice_screen import DiceScreen
     from companion.ui.helper.helper_screen import HelperScreen
+    from companion.ui.match.clock_screen import TableClockScreen
     from companion.ui.match.force_screen import ForceScreen
+    from companion.ui.match.guide_screens import DialsScreen
     from companion.ui.match.log_screen import LogScreen
     from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
     from companion.ui.match.setup_screen import SetupScreen
@@ -114,7 +121,8 @@ def _match_tail(match_id: str, name: str) -> Screen:
     screens: dict[str, Callable[[str], Screen]] = {"log": LogScreen, "share": ShareScreen, "helper": HelperScreen,
                                                    "dice": DiceScreen, "setup": SetupScreen, "end": EndMatchScreen,
                                                    "result": ResultScreen, "advice": AdviceScreen,
-                                                   "add-unit": UnitEditorScreen, "forces": ForceScreen}
+                                                   "add-unit": UnitEditorScreen, "forces": ForceScreen,
+                                                   "clock": TableClockScreen, "dials": DialsScreen}
     return screens[name](match_id)
 
 
