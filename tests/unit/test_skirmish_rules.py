@@ -115,6 +115,7 @@ def test_rounds_per_turn_follow_the_build_total_and_the_turn_ends_with_the_clear
     assert (state.turn, state.round, state.active) == (2, 1, 0)
     assert state.unit("cap").tokens.action_last == 1  # it got a token in turn 1: it doesn't clear
     assert res.details[0] == "Clear phase: no character had tokens to clear."
+    assert "Effects that last until before the next player's turn end now" in res.details[1]  # a reminder (card text)
     # turn 2: Cap gets no token, so the clear phase clears it
     state = end_rounds(state, 6)
     state, res = play(state, "end-turn")

@@ -434,6 +434,7 @@ def _end_turn(state: Match, by: str) -> Resolution:
     cleared = cleared_units(state)
     details = [f"Clear phase: {', '.join(u.name for u in cleared)} clear(s) their action tokens." if cleared
                else "Clear phase: no character had tokens to clear.",
+               "Effects that last until before the next player's turn end now: take them off the table.",
                f"Turn {state.turn + 1}: {state.players[0].name} plays round 1.", TIME_NOTE]
     events = (*reset_events(state, by), Event("end_turn", {}, by))
     return Resolution(events, f"Turn {state.turn} ends", (RULE_END_OF_TURN, RULE_CLEAR), tuple(details))
