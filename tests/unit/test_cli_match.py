@@ -97,3 +97,16 @@ def test_rename_player_by_id_or_name_is_logged_and_undone(tmp_path: Path) -> Non
     exported = json.loads(companion("match", "export", match_id, data=tmp_path).stdout)
     assert exported["state"]["players"][1]["name"] == "Benjamin"
     assert [e["type"] for e in exported["events"]] == ["rename_player", "rename_player", "undo"]
+
+
+def test_a_skirmish_is_made_for_two_to_four_players_only(tmp_path: Path) -> None:
+    """Seed 003 ¶2: two to four players. The pack's player range refuses one or five at `match new`, in one sentence."""
+    for count in (1, 5):
+        players = [arg for i in range(count) for arg in ("--player", f"P{i}")]
+        refused = companion("match", "new", "--system", "heroclix-skirmish", *players, data=tmp_path)
+        assert refused.returncode == 1
+        assert refused.stderr.strip() == f"companion: HeroClix Skirmish is played by 2 to 4 players, not {count}"
+    made = companion("match", "new", "--system", "heroclix-skirmish", *[a for i in range(4) for a in
+                                                                       ("--player", f"P{i}")], data=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert json.loads(companion("match", "list", "--json", data=tmp_path).stdout)[0]["id"]

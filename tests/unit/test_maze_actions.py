@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -14,6 +15,7 @@ from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
 from companion.rules.maze import system as maze
+from companion.rules.maze.fire import stubber_hits
 
 from builders import match
 from maze_actions_kit import MAZE, act, activity, model
@@ -271,3 +273,38 @@ def test_a_beacon_picked_up_after_the_turn_began_waits_for_the_next_turn() -> No
     now = options(state)
     assert now["end-imperial-phase"].enabled and not now["beacon-roll"].enabled
     assert "first roll for the Beacon" not in (now["fire"].reason or "")
+
+
+def test_hit_rolls_of_1_are_rerolled_only_after_a_heavy_stubber_made_4_hits_this_phase(team: Match) -> None:
+    """The Heavy Stubber's rule (seed 002 ¶15): friendly models may reroll hit rolls of 1 for the rest of the
+    imperial Action phase once it has made at least 4 hits in it. Its hits are counted per model and phase (the
+    fire's own roll events); before that a reroll is refused by explain, odds and resolve alike."""
+    state = activity(replay(team, [Event("add_unit", {"unit": model("wex", "Expert Wex", "weapons-expert")})]))
+    boltgun = Action("fire", "vale", {"weapon": "boltgun", "shots": 3, "to_hit": "4", "reroll_ones": True})
+    verdict = MAZE.explain(state, boltgun)
+    assert not verdict.legal and verdict.rule == "heavy-stubber"
+    assert "only once a Heavy Stubber has made 4 hits this phase; the most so far is 0" in verdict.reason
+    with pytest.raises(IllegalAction, match="the most so far is 0"):
+        MAZE.odds(state, boltgun)
+    with pytest.raises(IllegalAction, match="the most so far is 0"):
+        MAZE.resolve(state, boltgun, random.Random(1))
+    stubber = Action("fire", "wex", {"weapon": "heavy-stubber", "shots": 6, "to_hit": "2", "distance": 1})
+    resolution = MAZE.resolve(state, stubber, random.Random(3))
+    fired = replay(state, list(resolution.events))
+    hits = fired.rolls[0].total
+    assert hits >= 4 and fired.unit("wex").counters["stubber-hits"] == hits
+    assert fired.unit("wex").counters["stubber-turn"] == state.turn
+    assert stubber_hits(fired, "p1") == hits
+    # now any friendly model may reroll its 1s, and the odds count the rerolls
+    assert MAZE.explain(fired, boltgun).legal
+    plain = MAZE.odds(fired, Action("fire", "vale", {"weapon": "boltgun", "shots": 3, "to_hit": "4"}))
+    rerolled = MAZE.odds(fired, boltgun)
+    assert plain is not None and rerolled is not None and rerolled.chance > plain.chance
+    assert "rerolling 1s" in rerolled.text and "rerolling 1s" not in plain.text
+    # the count is the phase's: two turns on (the next imperial Action phase) it starts again
+    later = replace(fired, turn=fired.turn + 2)
+    assert stubber_hits(later, "p1") == 0 and not MAZE.explain(later, boltgun).legal
+    # a match made before the pack counted the hits leaves the reroll to the players
+    old = replace(state, rules=replace(state.rules, counters={
+        "unit": tuple(c for c in state.rules.counters["unit"] if c not in ("stubber-hits", "stubber-turn"))}))
+    assert MAZE.explain(old, boltgun).legal

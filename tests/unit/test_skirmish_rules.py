@@ -115,6 +115,7 @@ def test_rounds_per_turn_follow_the_build_total_and_the_turn_ends_with_the_clear
     assert (state.turn, state.round, state.active) == (2, 1, 0)
     assert state.unit("cap").tokens.action_last == 1  # it got a token in turn 1: it doesn't clear
     assert res.details[0] == "Clear phase: no character had tokens to clear."
+    assert "Effects that last until before the next player's turn end now" in res.details[1]  # a reminder (card text)
     # turn 2: Cap gets no token, so the clear phase clears it
     state = end_rounds(state, 6)
     state, res = play(state, "end-turn")
@@ -212,25 +213,33 @@ def test_the_last_force_standing_wins_whatever_the_points() -> None:
     assert state.winners == ("p1",) and "the only player with a character left" in res.details[-1]
 
 
+def kept_tokens(table: Match, *units: str) -> Match:
+    """Two action tokens on each of `units` kept into turn 2 (a character given one doesn't clear)."""
+    return replay(table, [*(Event("token", {"unit": u, "kind": "action", "delta": 2}) for u in units),
+                          Event("end_turn", {})])
+
+
+TWO_TOKENS = "holds 2 action tokens: a character with two can't be given a costed action until they clear"
+
+
 def test_a_character_with_two_tokens_gets_no_costed_action(table: Match) -> None:
-    state = replay(table, [Event("token", {"unit": "cap", "kind": "action", "delta": 2})])
+    """HeroClix's core pushing rule sets the limit (the pack's token limit of 2), so that rule is cited."""
+    state = kept_tokens(table, "cap")
     opts = options(state)
     assert opts["move"].units == ("thor",)
-    assert opts["move"].refused["cap"] == "Unit cap holds 2 action tokens, the most a character can have"
+    assert opts["move"].refused["cap"] == f"Unit cap {TWO_TOKENS}"
     verdict = SKIRMISH.explain(state, Action("attack", "cap"))
-    assert not verdict.legal and verdict.rule == "clear-phase"
+    assert not verdict.legal and verdict.rule == "pushing"
 
 
 def test_every_character_at_its_token_limit_keeps_its_own_reason(table: Match) -> None:
-    """Issue 32: two characters refused under one rule (the clear phase's token limit) each show their own reason,
+    """Issue 32: two characters refused under one rule (the pushing rule's token limit) each show their own reason,
     not one fixed sentence standing in for both."""
-    state = replay(table, [Event("token", {"unit": "cap", "kind": "action", "delta": 2}),
-                           Event("token", {"unit": "thor", "kind": "action", "delta": 2})])
+    state = kept_tokens(table, "cap", "thor")
     move = options(state)["move"]
-    own = {"cap": "Unit cap holds 2 action tokens, the most a character can have",
-           "thor": "Unit thor holds 2 action tokens, the most a character can have"}
+    own = {"cap": f"Unit cap {TWO_TOKENS}", "thor": f"Unit thor {TWO_TOKENS}"}
     assert not move.enabled and move.refused == own and set(move.shown) == {"cap", "thor"}
-    assert move.rule == "clear-phase" and all(why in (move.reason or "") for why in own.values())
+    assert move.rule == "pushing" and all(why in (move.reason or "") for why in own.values())
     assert "every character" not in (move.reason or "")
     for uid, why in own.items():
         assert why in SKIRMISH.explain(state, Action("move", uid)).reason

@@ -3,7 +3,8 @@
 From the source: a hit roll of an unmodified 6 always succeeds; Flamers (and Heavy Flamers) hit automatically;
 the Frag Grenade makes 2D6 hit rolls; the roll to wound and the damage come from the weapon table (the Shotgun's
 by distance); the Storm Bolter firing its maximum shots deals 2 damage on a wound roll of 6; the Heavy Stubber,
-after 4+ hits in a phase, lets friendly models reroll hit rolls of 1; the Hot-shot Volleygun adds 1 to hit when
+after 4+ hits in a phase, lets friendly models reroll hit rolls of 1 (its hits are counted per model and phase,
+and a reroll asked for before that is refused); the Hot-shot Volleygun adds 1 to hit when
 its bearer has not moved; the Cogitator Scanner takes 1 off while on.
 The number a hit roll needs is NOT in this part of the source: the players enter it (`to_hit`), nothing here
 assumes one. The Blind Horror's saves are not in it either: results are wounds before its saves.
@@ -51,6 +52,40 @@ if TYPE_CHECKING:
     import icepool
 
 ALWAYS_HITS = 6  # an unmodified 6
+# unit counters: the hits a model's Heavy Stubber made in the game turn `stubber-turn` names (each Action phase is
+# its own match turn, so an older turn's count is simply over)
+STUBBER_HITS, STUBBER_TURN = "stubber-hits", "stubber-turn"
+STUBBER_HITS_FOR_REROLLS = 4
+
+
+def stubber_hits(state: Match, owner: str) -> int | None:
+    """The most hits one of `owner`'s Heavy Stubbers made this phase (what lets friendly models reroll hit rolls of
+    1); None in a match made before the pack tracked them."""
+    if STUBBER_HITS not in state.rules.counters.get("unit", ()):
+        return None
+    return max((u.counters.get(STUBBER_HITS, 0) for u in state.units
+                if u.owner == owner and this_phase(u, STUBBER_TURN, state.turn)), default=0)
+
+
+def _reroll_ones(state: Match, unit: Unit, params: Mapping[str, Any]) -> bool:
+    """Whether the fire rerolls hit rolls of 1: asked, and refused until a friendly Heavy Stubber has made 4 hits this
+    phase (a match that doesn't count them leaves it to the players)."""
+    if not param_bool(params, "reroll_ones"):
+        return False
+    made = stubber_hits(state, unit.owner)
+    if made is not None and made < STUBBER_HITS_FOR_REROLLS:
+        raise IllegalAction(f"hit rolls of 1 are rerolled only once a Heavy Stubber has made "
+                            f"{STUBBER_HITS_FOR_REROLLS} hits this phase; the most so far is {made}", HEAVY_STUBBER)
+    return True
+
+
+def stubber_events(state: Match, unit: Unit, setup: FireSetup, hits: int) -> list[Event]:
+    """The Heavy Stubber's hits this phase counted up (nothing for other weapons or no hits)."""
+    if setup.weapon.id != HEAVY_STUBBER or not hits:
+        return []
+    before = unit.counters.get(STUBBER_HITS, 0) if this_phase(unit, STUBBER_TURN, state.turn) else 0
+    return [*set_counter(unit, STUBBER_TURN, state.turn, unit.owner),
+            *set_counter(unit, STUBBER_HITS, before + hits, unit.owner)]
 
 
 @dataclass(frozen=True)
@@ -251,7 +286,7 @@ def fire_setup(state: Match, unit: Unit, params: Mapping[str, Any]) -> FireSetup
     if carried(unit, "cogitator-scanner") == SCANNER_ON:
         modifier -= 1
     ap = -1 if weapon.id == HEAVY_STUBBER and carried(unit, "servo-skull") else weapon.ap
-    return FireSetup(weapon, profile, shots, to_hit, modifier, param_bool(params, "reroll_ones"), ap)
+    return FireSetup(weapon, profile, shots, to_hit, modifier, _reroll_ones(state, unit, params), ap)
 
 
 def fire(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
@@ -266,6 +301,7 @@ def fire(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random
     else:
         left = shots_left(unit, setup.weapon) - setup.shots
         events += set_counter(unit, shots_counter(setup.weapon), left, by, implicit=True)
+    events += stubber_events(state, unit, setup, result.hits)
     summary = (f"{unit.name} fires the {setup.weapon.name}: {result.hits} hit(s), {result.wounds} wound(s), "
                f"{result.damage} damage before saves")
     details = [*result.lines, f"The Tyranid player makes the Blind Horror's saves (AP {setup.ap}), then applies the "

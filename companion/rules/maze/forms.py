@@ -18,7 +18,8 @@ NOTES = {
     "fire": "The Blind Horror must be visible and within range (tiles).",
     "break-down-door": "The Terminator must be on a tile with a Locked Door: remove the door.",
     "light-vent": "Lights one vent opening on the model's tile for two game turns.",
-    "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords.",
+    "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords. "
+                        "A Demolition Expert may spend this action to pick up an active Trip Mine on its tile.",
     "lost": "A cave-in, or groups beyond each other's Sight Distance: put each model in the party it is in now. The "
             "helper finds the smallest party (ties: all of them) and takes its models' morale. Not an action.",
     "end-imperial-phase": "The Tyranid player takes the Tyranid Action phase.",

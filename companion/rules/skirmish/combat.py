@@ -6,13 +6,18 @@ says otherwise, and it says nothing about the attack roll, so HeroClix's critica
 the numbers and deal 1 more damage; two 1s miss whatever the numbers, and once the attack has resolved the
 attacker is dealt 1 unavoidable damage (no reduction, the Rule of the First Round's included). Pushing, from the
 same core rules: a character given a costed action while it holds an action token is dealt 1 unavoidable pushing
-damage once the action has resolved (two tokens and it can't be given one at all: the pack's token limit).
+damage once the action has resolved (two tokens and it can't be given one at all: the pack's token limit). A
+character takes one costed action a turn (system.py refuses a second), so the token that pushes it is one kept
+from an earlier turn.
 Only the active player scores victory points: 1 per click of damage an opposing character takes, 1 per opposing
 bystander KO'd, 1 per opposing object worth 1+ points KO'd or removed. A bystander is a character, so its clicks
 score like any other's and its KO scores 1 more (the source lists both and says nothing against adding them).
 The first to 15 (two players) or 20 (three or four) wins at once, and so does the only player with a character
-left (0-point bystanders and objects don't count). Resolutions that can score replay their events on the state
-before returning them (to check for a win), so those events are known to apply.
+left (0-point bystanders and objects don't count), judged in the order things happen: an attack that wins ends the
+match before its pushing damage. Resolutions that can score replay their events on the state before returning
+them (to check for a win), so those events are known to apply. A score or damage entered as a raw event (`match
+event`) wins nothing by itself: the table's header then asks "Match over?" with the winner (the pack's
+victory.toml).
 """
 
 from __future__ import annotations
@@ -218,7 +223,9 @@ def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Eve
         winner = after.player(winner_id)
         return [Event("end_match", {"winners": [winner.id]}, by)], [f"{winner.name} is the only player with a "
                                                                      "character left and wins."]
-    if removed(state, after) and not any(stands(u) for u in after.units):  # e.g. a hit and its pushing, both KOs
+    # only from a state where one player alone stood already (pieces set aside by hand) and the last one falls:
+    # an attack's own win is judged before its pushing (resolve_attack), so a hit and its push never both count
+    if removed(state, after) and not any(stands(u) for u in after.units):
         return [], ["Nobody has a character left: the source names no winner for that, so the match stays open "
                     "for the players to settle (with a time limit, the most victory points wins)."]
     return [], []
@@ -306,26 +313,39 @@ def resolve_attack(state: Match, action: Action, rng: random.Random) -> Resoluti
         events += hurt
         details += [f"Critical miss: {attack.attacker.name} is dealt {CRITICAL_MISS_DAMAGE} unavoidable damage.",
                     *said]
-    pushing, said = pushing_events(state, attack.attacker, events, by, action.params)
-    details += said
-    if pushing:
-        events += pushing
-        rules.append(RULE_PUSHING)
-    hurt_self = [e for e in events if e.type == "damage" and e.data["unit"] == attack.attacker.id]
-    backlash = damage_text(state, hurt_self, attack.attacker) if hurt_self else ""
-    if first_round(state) and not replay(state, events).unit(attack.attacker.id).eliminated:
-        extra, said = first_round_token(state, attack.attacker, by)
-        events += extra
-        details.append(said)
-        rules.append(RULE_FIRST_ROUND)
+    # the win is judged in the order things happen: the attack (its hit or critical miss) first, and a match it
+    # wins ends there, before the pushing damage and the first-round token that would come after it
     won, said = victory_events(state, events, by)
+    if not won:
+        events, more = _after_attack(state, action, attack, events, rules, details)
+        won, said = victory_events(state, events, by)
+        details += more
     if won:
         rules.append(RULE_VICTORY)
+    hurt_self = [e for e in events if e.type == "damage" and e.data["unit"] == attack.attacker.id]
+    backlash = damage_text(state, hurt_self, attack.attacker) if hurt_self else ""
     word = f"{crit} (two {result.dice[0]}s)" if crit else "hit" if hit else "miss"
     summary = (f"{attack.attacker.name} attacks {attack.target.name}: {result.describe()}, {word}"
                + (f": {damage_text(state, events, attack.target)}" if hit else "")
                + (f"; {backlash}" if backlash else ""))
     return Resolution(tuple(events + won), summary, tuple(rules), tuple(details + said), hit)
+
+
+def _after_attack(state: Match, action: Action, attack: Attack, events: list[Event], rules: list[str],
+                  details: list[str]) -> tuple[list[Event], list[str]]:
+    """What follows an attack that didn't end the match: pushing damage, then the Rule of the First Round's token;
+    the events with theirs added, and what they say (`rules` gets their sections)."""
+    by = state.active_player.id
+    pushing, said = pushing_events(state, attack.attacker, events, by, action.params)
+    events = events + pushing
+    if pushing:
+        rules.append(RULE_PUSHING)
+    if first_round(state) and not replay(state, events).unit(attack.attacker.id).eliminated:
+        extra, line = first_round_token(state, attack.attacker, by)
+        events += extra
+        said = [*said, line]
+        rules.append(RULE_FIRST_ROUND)
+    return events, said
 
 
 def roll_line(attack: Attack, rolled: int, total: int, hit: bool, crit: str) -> str:

@@ -36,6 +36,7 @@ RULE_VP = "victory-points"
 RULE_VICTORY = "victory"
 RULE_TIME = "time-limit"
 RULE_PUSHING = "pushing"  # HeroClix's core rules on a second action token, which the seed points to
+RULE_ONE_ACTION = "one-action"  # HeroClix's core rules: one costed action per character a turn
 RULE_CRITICALS = "criticals"  # HeroClix's core rules on two 6s and two 1s, which the seed points to
 RULE_STANDARD = "overview"  # standard HeroClix rules apply unless the format changes them
 

@@ -59,6 +59,7 @@ from companion.rules.skirmish.rounds import (
     RULE_CLEAR,
     RULE_END_OF_TURN,
     RULE_FIRST_ROUND,
+    RULE_ONE_ACTION,
     RULE_PUSHING,
     RULE_ROUNDS,
     RULE_STANDARD,
@@ -178,17 +179,31 @@ def _unit_refusal(state: Match, q: _Query, spec: _Spec, unit: Unit) -> UnitRefus
         return UnitRefusal(f"{unit.name} is not on the map (KO'd or set aside)", RULE_ROUNDS, 1)
     if not is_character(unit):
         return UnitRefusal(f"{unit.name} is an object: objects aren't given actions", RULE_ROUNDS, 2)
+    if spec.kind != "costed":
+        return None
+    if unit.tokens.action:  # given a token this turn: it acted (or the Rule of the First Round gave it one)
+        return UnitRefusal(f"{unit.name} already took its costed action this turn: one a character each turn "
+                           "(HeroClix's core rules)", RULE_ONE_ACTION, 3)
     held = unit.tokens.action + unit.tokens.action_last
-    if spec.kind == "costed" and q.token_limit is not None and held >= q.token_limit:
-        return UnitRefusal(f"{unit.name} holds {held} action tokens, the most a character can have", RULE_CLEAR, 3)
+    if q.token_limit is not None and held >= q.token_limit:
+        return UnitRefusal(f"{unit.name} holds {held} action tokens: a character with two can't be given a costed "
+                           "action until they clear", RULE_PUSHING, 4)
     return None
+
+
+def _pushable(q: _Query) -> list[Unit]:
+    """The player's characters that a costed action now would push: they hold a token kept from an earlier turn
+    and may still act (none given this turn, under the limit)."""
+    limit = q.token_limit
+    return [u for u in q.mine if u.tokens.action_last and not u.tokens.action
+            and (limit is None or u.tokens.action_last < limit)]
 
 
 def _params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
     """The option's form; a costed action's asks whether the character ignores pushing damage when one of the
     player's characters holds an action token (card text such as Willpower)."""
     own = _own_params(state, q, spec)
-    if spec.kind == "costed" and any(u.tokens.action + u.tokens.action_last for u in q.mine):
+    if spec.kind == "costed" and _pushable(q):
         return (*own, pushing_param())
     return own
 
@@ -224,10 +239,10 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
     parts = [NOTES.get(spec.id, "")]
     if spec.id == "attack" and q.round.first:
         parts.append("First round: the attacker also gets an action token after the attack.")
-    holding = [u.name for u in q.mine if u.tokens.action + u.tokens.action_last]
+    holding = [u.name for u in _pushable(q)]
     if spec.kind == "costed" and holding:
-        parts.append(f"Pushed if given this action: {', '.join(holding)} (already holding an action token, 1 "
-                     "unavoidable damage after it).")
+        parts.append(f"Pushed if given this action: {', '.join(holding)} (holding an action token from last turn, "
+                     "1 unavoidable damage after it).")
     if spec.kind == "costed" and state.round == 1:
         parts.append("Resolve your beginning-of-turn effects before giving an action that costs something.")
     if spec.id == "action-total":
@@ -419,6 +434,7 @@ def _end_turn(state: Match, by: str) -> Resolution:
     cleared = cleared_units(state)
     details = [f"Clear phase: {', '.join(u.name for u in cleared)} clear(s) their action tokens." if cleared
                else "Clear phase: no character had tokens to clear.",
+               "Effects that last until before the next player's turn end now: take them off the table.",
                f"Turn {state.turn + 1}: {state.players[0].name} plays round 1.", TIME_NOTE]
     events = (*reset_events(state, by), Event("end_turn", {}, by))
     return Resolution(events, f"Turn {state.turn} ends", (RULE_END_OF_TURN, RULE_CLEAR), tuple(details))
