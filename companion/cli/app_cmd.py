@@ -85,15 +85,17 @@ def dark_loading_page() -> str | None:
 
 
 def warm_up(serving: tuple[str, int] | None = None) -> None:
-    """Load the first screen, the store and the service layer while the browser or window loads its client: the
-    first page then finds them ready (Python's import lock makes it wait, never load twice). With `serving` (a
-    web server's address) only once it answers: on a phone's few cores the imports would otherwise slow Flet's own
-    start, and the browser can't ask for anything before the server answers."""
+    """Load the first screen, the store, the service layer and the parts of Flet the first frame draws with while
+    the browser or window loads its client: the first page then finds them ready (Python's import lock makes it
+    wait, never load twice). With `serving` (a web server's address) only once it answers: on a phone's few cores
+    the imports would otherwise slow Flet's own start, and the browser can't ask for anything before the server
+    answers."""
     def load() -> None:
         if serving is not None:
             _wait_until_answering(*serving)
         for name in FIRST_SCREENS:
             importlib.import_module(name)
+        importlib.import_module(APP).load_first_frame()  # and the parts of Flet the first frame draws with
 
     threading.Thread(target=load, name="warm-up", daemon=True).start()
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: `companion --version` loads this module
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def lazy_exports(package: str, where: Mapping[str, tuple[str, ...]]) -> Callable[[str], Any]:

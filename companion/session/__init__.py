@@ -3,9 +3,9 @@
 Names load on first use (`companion --version` asks only `version`; the store loads with `Session`).
 """
 
-from typing import TYPE_CHECKING
-
 from companion.core.lazy import lazy_exports
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (`companion --version` comes through here)
 
 __getattr__ = lazy_exports(__name__, {
     "companion.session.matches": ("EXPORT_FORMAT", "EXPORT_VERSION", "MatchExists", "Session"),

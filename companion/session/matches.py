@@ -105,6 +105,11 @@ class Session:
     def packs(self) -> tuple[dict[str, Pack], list[str]]:
         return self._pack_loader().discover(self.user_pack_dirs)
 
+    def pack_names(self) -> dict[str, str]:
+        """Each game system's name by id as its pack names it, read from each pack's pack.toml alone: the list of
+        matches shows these (the whole packs load, checked, with the first match opened)."""
+        return self._pack_loader().names(self.user_pack_dirs)
+
     def _pack_loader(self) -> ModuleType:
         """The pack loader, loaded on first use and reading pack files through this device's parsed copies
         (store/pack_cache.py: TOML parsed once, not at every launch)."""

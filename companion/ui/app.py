@@ -37,6 +37,23 @@ def table_screen(match_id: str) -> Screen:
     return TableScreen(match_id)
 
 
+# The Flet names home's first frame uses beyond those its modules' imports load: Flet loads a control's module
+# the first time its name is used (tests/unit/test_lazy_imports.py checks that this list leaves nothing out).
+FIRST_FRAME_FLET = ("Column", "Row", "FilledButton", "OutlinedButton", "IconButton", "use_state",
+                    # the services every page holds (App)
+                    "Clipboard", "FilePicker", "HapticFeedback", "Share", "SharedPreferences", "Wakelock")
+
+
+def load_first_frame() -> None:
+    """Load now what drawing the first frame would load: cli/app_cmd.py runs this while the browser loads
+    Flet's client, so the first page finds it ready. Themes are built once to load Flet's theme classes (~0.2 s
+    of CPU on this machine, the most of all), the names to load their modules; nothing is kept."""
+    themes()
+    for name in FIRST_FRAME_FLET:
+        getattr(ft, name)
+    _ = ft.Icons.ADD  # the icons' table, read with the first icon named
+
+
 def prepare(page: ft.Page) -> None:
     """The page as the first frame must draw it: Flet's `before_main` (cli/app_cmd.py) runs this before the
     client is told the page exists, so the client never draws a frame in its default light theme (the white
@@ -70,12 +87,18 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
         app.open_scan(page.route)
     else:  # a reload or a bookmark lands on the screen the address names
         app.show_stack(screens_for(page.route, app.session))
-    page.run_task(app.load_theme)
-    page.run_thread(keep_daily_backup, app.session)
+    page.run_task(after_first_frame, app)
+
+
+async def after_first_frame(app: App) -> None:
+    """The saved theme, then today's backup: the theme's answer comes from the device after it has the first
+    frame (messages arrive in order), so the backup's work never competes with sending that frame."""
+    await app.load_theme()
+    app.page.run_thread(keep_daily_backup, app.session)
 
 
 def keep_daily_backup(session: Session) -> None:
-    """Today's automatic backup, in the background after the first frame (never in the way of play)."""
+    """Today's automatic backup, in the background (never in the way of play)."""
     from companion.session.data.backup import daily_backup
 
     with contextlib.suppress(CompanionError, OSError):

@@ -1,7 +1,10 @@
 """Home: resume a match (most recent first), start a new one, and the tools a table needs.
 
 The list is a Flet component over the session's change feed: a match added, played, finished or deleted by a
-hosted table's phone, the CLI or another window shows there without a tap."""
+hosted table's phone, the CLI or another window shows there without a tap.
+
+Home is the first frame of nearly every start, so it is drawn from the stored summaries, the packs' names and
+the kept code parts alone: every screen it opens (a match's table, New match, judge mode ...) loads when tapped."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.matches import MatchSummary
-from companion.session.sharing.incoming import Incoming, Waiting
+from companion.session.sharing.waiting import Waiting, waiting_codes
 from companion.ui.hooks import mount, use_feed
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
@@ -23,11 +26,8 @@ class HomeScreen:
     live = True  # the list is drawn by a component over the session's feed
 
     def build(self, app: App) -> ft.View:
-        from companion.ui.match.new_match import NewMatchScreen
-
         tools = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            ft.FilledButton("New match", icon=ft.Icons.ADD, key="new-match",
-                            on_click=lambda: app.show(NewMatchScreen())),
+            ft.FilledButton("New match", icon=ft.Icons.ADD, key="new-match", on_click=lambda: open_new_match(app)),
             *self._tool_buttons(app),
         ])
         return ft.View(
@@ -38,20 +38,16 @@ class HomeScreen:
         )
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
-        from companion.ui.backup_screen import BackupScreen
-        from companion.ui.helper.dice_screen import DiceScreen
-        from companion.ui.judge.judge_mode import JudgeModeScreen
-
         return [ft.OutlinedButton("Rules", icon=ft.Icons.MENU_BOOK, key="home-rules",
                                   on_click=lambda: app.open_rules()),
                 ft.OutlinedButton("Dice", icon=ft.Icons.CASINO, key="home-dice",
-                                  on_click=lambda: app.show(DiceScreen())),
+                                  on_click=lambda: open_dice(app)),
                 ft.OutlinedButton("Judge mode", icon=ft.Icons.TIMER, key="home-judge",
-                                  on_click=lambda: app.show(JudgeModeScreen())),
+                                  on_click=lambda: open_judge_mode(app)),
                 ft.OutlinedButton("Scan a code", icon=ft.Icons.QR_CODE_SCANNER, key="home-scan",
                                   on_click=lambda: app.open_scan()),
                 ft.OutlinedButton("Backup", icon=ft.Icons.SAVE_ALT, key="home-backup",
-                                  on_click=lambda: app.show(BackupScreen())),
+                                  on_click=lambda: open_backup(app)),
                 ft.OutlinedButton("Dark or light", icon=ft.Icons.BRIGHTNESS_6, key="toggle-theme",
                                   on_click=lambda: app.toggle_theme()),
                 ft.OutlinedButton("About", icon=ft.Icons.INFO_OUTLINE, key="open-about",
@@ -79,7 +75,7 @@ def HomeList(app: App, screen: HomeScreen) -> ft.Control:
 
 
 def _listed(app: App) -> Listed:
-    waiting = tuple(Incoming(app.session).waiting())
+    waiting = tuple(waiting_codes(app.session))
     try:
         summaries, damaged = app.session.summaries()
     except CompanionError as exc:
@@ -93,14 +89,11 @@ def _matches(app: App, listed: Listed) -> list[ft.Control]:
     notes: list[ft.Control] = [ft.Text(d, color=ft.Colors.ERROR, key="damaged-note") for d in listed.damaged]
     if not listed.matches:
         return [*notes, ft.Text("No matches yet: tap New match.", key="no-matches")]
-    packs, _ = app.session.packs()
-    return [*notes, *(_tile(app, s, packs[s.system].name if s.system in packs else s.system)
-                      for s in listed.matches)]
+    names = app.session.pack_names()
+    return [*notes, *(_tile(app, s, names.get(s.system, s.system)) for s in listed.matches)]
 
 
 def _tile(app: App, s: MatchSummary, system: str) -> ft.Control:
-    from companion.ui.match.table import TableScreen
-
     when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
     finished = " · finished" if s.status == "finished" else ""
     label = f" · {s.label}" if s.label else ""  # a second copy of a match, e.g. "from backup of 12 Nov"
@@ -114,10 +107,35 @@ def _tile(app: App, s: MatchSummary, system: str) -> ft.Control:
         key=f"match-{s.id}",
         title=ft.Text(" vs ".join(s.players)),
         subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}{label}"),
-        on_click=lambda: app.show(TableScreen(s.id)),
+        on_click=lambda: app.show(app.places.table(s.id)),
         trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
                              on_click=delete),
     )
+
+
+# The screens home opens, each loaded with its first tap (not before home's first frame)
+def open_new_match(app: App) -> None:
+    from companion.ui.match.new_match import NewMatchScreen
+
+    app.show(NewMatchScreen())
+
+
+def open_dice(app: App) -> None:
+    from companion.ui.helper.dice_screen import DiceScreen
+
+    app.show(DiceScreen())
+
+
+def open_judge_mode(app: App) -> None:
+    from companion.ui.judge.judge_mode import JudgeModeScreen
+
+    app.show(JudgeModeScreen())
+
+
+def open_backup(app: App) -> None:
+    from companion.ui.backup_screen import BackupScreen
+
+    app.show(BackupScreen())
 
 
 def open_about(app: App) -> None:

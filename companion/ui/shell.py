@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session import Session
-from companion.session.sharing.incoming import Incoming
 from companion.ui.hooks import use_history
 from companion.ui.widgets import icon_button
+
+if TYPE_CHECKING:  # the scanner's collector loads the share codecs: with the scanner, not with the shell
+    from companion.session.sharing.incoming import Incoming
 
 THEME_KEY = "companion.theme"
 VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_appbar", "scroll", "padding",

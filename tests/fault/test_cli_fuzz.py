@@ -18,7 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import build_parser, main
+from companion.cli import main
+from companion.cli.parser import build_parser
 from companion.room import server as room_server
 from companion.session import Session
 from companion.ui.live import server as table_server

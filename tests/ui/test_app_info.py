@@ -11,6 +11,7 @@ import flet as ft
 import pytest
 
 import companion
+from companion.cli.parser import build_parser
 from companion.session import Session
 from companion.session.data.app_info import app_info
 from companion.store.matches import MatchStore
@@ -22,11 +23,16 @@ ROOT = Path(__file__).resolve().parents[2]
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 
 
-def test_the_version_is_pyprojects_everywhere() -> None:
+def test_the_version_is_pyprojects_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    """pyproject.toml's project.version is the release's; the package repeats it as a constant (a quick
+    `companion --version`, which skips the parser): all must say the same."""
     assert companion.__version__ == companion.version() == VERSION
     out = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True,
                          timeout=60)
-    assert out.returncode == 0 and out.stdout.strip() == f"companion {VERSION}"
+    assert out.returncode == 0 and out.stdout == f"companion {VERSION}\n"
+    with pytest.raises(SystemExit) as done:  # the parser's own version action, as `companion --version -q` gets
+        build_parser(["--version"]).parse_args(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == out.stdout
 
 
 def test_licence_file_matches_the_project_licence() -> None:

@@ -9,23 +9,27 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-import companion
 from companion import rules
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("networkx", "icepool", "qrcode", "zxingcpp", "cv2", "flet")
 
 
-def loaded_after(code: str, tmp_path: Path) -> set[str]:
-    """The modules a fresh interpreter holds after running `code` (this tree's package first on the path)."""
-    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+def probe(code: str, tmp_path: Path) -> Any:
+    """What `code` run in a fresh interpreter prints last, as JSON (this tree's package first on the path)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True)
-    return set(json.loads(out.stdout.splitlines()[-1]))
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def loaded_after(code: str, tmp_path: Path) -> set[str]:
+    """The modules a fresh interpreter holds after running `code`."""
+    return set(probe(f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))", tmp_path))
 
 
 def heavy_among(modules: set[str]) -> list[str]:
@@ -42,8 +46,31 @@ def test_the_service_layer_loads_no_system_and_no_heavy_library(tmp_path: Path) 
 def test_the_first_screen_loads_no_qr_or_picture_library(tmp_path: Path) -> None:
     """QR codes (qrcode brings PIL) load with the first code planned or drawn, not on the way to the first frame."""
     modules = loaded_after("import companion.ui.app, companion.ui.home", tmp_path)
-    assert "companion.share.qr" in modules  # the share screens' helpers are there, their libraries not yet
+    assert "companion.session.matches" in modules  # the probe really reached the service layer
     assert sorted(m for m in modules if m.split(".")[0] in ("qrcode", "PIL", "zxingcpp", "cv2")) == []
+    assert not [m for m in modules if m.startswith("companion.share.")]  # not even the codecs: the scanner has them
+
+
+def test_home_draws_with_what_the_warm_up_loaded_and_opens_no_other_screen(tmp_path: Path) -> None:
+    """The web server's warm-up (cli/app_cmd.py) loads the first screen and the parts of Flet it draws with while
+    the browser loads Flet's client: drawing home for a returning player (a match stored: the list has a row) then
+    loads no more of Flet and no screen (the table, New match, judge mode ... load when tapped), and no rule
+    system: home names each game from its pack.toml alone."""
+    from companion.session import Session
+
+    Session.open(tmp_path).new_match("halo-actionclix", ["Ann", "Ben"])
+    code = ("import asyncio, json, sys\n"
+            f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+            "from flet_harness import Harness\n"
+            "import companion.ui.app as app, companion.ui.home\n"
+            "app.load_first_frame()\n"
+            "warm = set(sys.modules)\n"
+            "h = asyncio.run(Harness.start(app.main))\n"
+            "assert 'Ann vs Ben' in h.texts(), h.texts()\n"
+            "print(json.dumps(sorted(set(sys.modules) - warm)))")
+    drawing = set(probe(code, tmp_path))
+    assert [m for m in drawing if m.startswith(("flet", "companion.ui.", "companion.rules."))] == []
+    assert "companion.store.matches" not in drawing and heavy_among(drawing) == []
 
 
 @pytest.mark.parametrize("flag", ["--version", "--help"])
@@ -54,7 +81,10 @@ def test_companion_version_and_help_load_nothing_else(flag: str, tmp_path: Path)
     assert heavy_among(modules) == []
     assert not {m for m in modules if m.startswith(("companion.session.", "companion.store", "tinydb", "tomllib",
                                                      "importlib.metadata", "companion.cli.", "companion.core.model"))
-                } - {"companion.cli.output"}
+                } - {"companion.cli.output", "companion.cli.parser"}
+    if flag == "--version":  # answered before the parser: not even argparse, typing or what reads a file
+        started = loaded_after("pass", tmp_path)  # what this interpreter's start-up loaded already (site ...)
+        assert not {"argparse", "typing", "pathlib", "re", "companion.cli.parser"} & (modules - started)
 
 
 def test_a_match_command_loads_the_one_system_in_hand(tmp_path: Path) -> None:
@@ -75,21 +105,6 @@ def test_the_registry_knows_each_system_as_its_class_does(registered: rules.Regi
         registered.id, registered.name, registered.module, registered.cls)
     # a list of matches counts turns as the header does (the Maze's game turn holds two of the match's turns)
     assert [rules.game_turn(registered.id, t) for t in range(1, 9)] == [system.game_turn(t) for t in range(1, 9)]
-
-
-@pytest.mark.parametrize("text", [
-    '[project]\nname = "tabletop-companion"\nversion = "2.3.4"  # the one place\n',
-    '[tool.x]\nversion = "9"\n[project]\nversion = "2.3.4"\nname = "tabletop-companion"\n',
-    "[project]\nname = 'tabletop-companion'\nversion = '2.3.4'\n",  # literal strings: the TOML parser reads them
-    '[project]\nname = "tabletop-companion"\nversion = """2.3.4"""\n',
-])
-def test_the_version_is_read_without_a_toml_parser_when_plain_and_with_one_otherwise(text: str) -> None:
-    assert companion._from_pyproject(text) == "2.3.4"
-
-
-def test_a_pyproject_of_another_project_or_a_broken_one_gives_no_version() -> None:
-    assert companion._from_pyproject('[project]\nname = "other"\nversion = "1.0"\n') is None
-    assert companion._from_pyproject('[project\nname = "tabletop-companion"') is None
 
 
 def test_the_match_commands_load_the_store_and_at_most_the_system_in_hand(tmp_path: Path) -> None:

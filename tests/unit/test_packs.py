@@ -9,7 +9,7 @@ import pytest
 from companion.core.dice.roll_tables import TableIncomplete
 from companion.core.errors import CompanionError
 from companion.core.match.creation import new_match
-from companion.core.packs.load import Pack, PackError, builtin_dir, discover, get_pack, load_pack
+from companion.core.packs.load import Pack, PackError, builtin_dir, discover, get_pack, load_pack, names
 from companion.session import Session
 from companion.store.matches import MatchStore
 
@@ -280,6 +280,23 @@ def test_user_copy_of_a_builtin_id_is_ignored_with_a_reason(tmp_path: Path) -> N
     packs, errors = discover((tmp_path,))
     assert packs["scarab"].path == builtin_dir() / "scarab"
     assert any("already loaded" in e for e in errors)
+
+
+def test_the_names_read_from_pack_toml_alone_are_those_of_the_loaded_packs(tmp_path: Path) -> None:
+    """Home names each match's game from pack.toml alone (session.pack_names): the same names the whole packs give,
+    a user's pack's too; a pack.toml that can't be read or names another folder gives no name, as it gives no
+    pack; a user's copy of a built-in pack's id keeps the built-in name."""
+    root = tmp_path / "data"
+    mine = copy_pack(root / "packs", "halo-actionclix", "halo-house")
+    edit(mine / "pack.toml", 'name = "Halo ActionClix"', 'name = "Halo (our house rules)"')
+    edit(copy_pack(root / "packs", "scarab", "scarab-bad") / "pack.toml", "[pack]", "[pack")
+    edit(copy_pack(root / "packs", "scarab", "scarab-moved") / "pack.toml", 'id = "scarab-moved"', 'id = "elsewhere"')
+    edit(copy_pack(root / "packs", "scarab") / "pack.toml", "name = ", 'name = "Not this one" # ')
+    session = Session(MatchStore(root))
+    packs, _ = session.packs()
+    assert session.pack_names() == {pack.id: pack.name for pack in packs.values()}
+    assert session.pack_names()["halo-house"] == "Halo (our house rules)"
+    assert names() == {system: get_pack(system).name for system in SYSTEMS}
 
 
 def test_edited_pack_is_reloaded(tmp_path: Path) -> None:

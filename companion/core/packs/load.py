@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,8 @@ from companion.core.packs.pack_schema import DATA_FILES, PACK_FILE, check_semant
 from companion.core.packs.rules_text import Section, parse_rules
 from companion.core.packs.schema import Checker, PackError
 
-__all__ = ["Pack", "PackError", "builtin_dir", "discover", "get_pack", "load_pack", "parse_toml", "use_parser"]
+__all__ = ["Pack", "PackError", "builtin_dir", "discover", "get_pack", "load_pack", "names", "parse_toml",
+           "use_parser"]
 
 
 @dataclass(frozen=True)
@@ -197,10 +198,8 @@ def _load(folder: Path, stamp: str) -> Pack:
     )
 
 
-def discover(extra_dirs: tuple[Path, ...] = ()) -> tuple[dict[str, Pack], list[str]]:
-    """All packs that load, by id, and the errors of those that don't (one broken pack hides no other)."""
-    packs: dict[str, Pack] = {}
-    errors: list[str] = []
+def _pack_folders(extra_dirs: tuple[Path, ...], errors: list[str]) -> Iterator[Path]:
+    """Every pack folder, the built-in ones first; a packs folder that can't be read adds to `errors`."""
     for root in (builtin_dir(), *extra_dirs):
         try:
             folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
@@ -209,20 +208,42 @@ def discover(extra_dirs: tuple[Path, ...] = ()) -> tuple[dict[str, Pack], list[s
         except OSError as exc:
             errors.append(f"{root}: can't read the packs folder ({exc.strerror or exc})")
             continue
-        for folder in folders:
-            try:
-                pack = load_pack(folder)
-            except PackError as exc:
-                errors.append(str(exc))
-                continue
-            except (OSError, RecursionError) as exc:  # a file that changed under us, a link loop ...
-                errors.append(f"{folder}: can't read this pack ({exc})")
-                continue
-            if pack.id in packs and root != builtin_dir():
-                errors.append(f"{folder}: a pack with id {pack.id!r} is already loaded; this copy is ignored")
-                continue
-            packs[pack.id] = pack
+        yield from folders
+
+
+def discover(extra_dirs: tuple[Path, ...] = ()) -> tuple[dict[str, Pack], list[str]]:
+    """All packs that load, by id, and the errors of those that don't (one broken pack hides no other)."""
+    packs: dict[str, Pack] = {}
+    errors: list[str] = []
+    for folder in _pack_folders(extra_dirs, errors):
+        try:
+            pack = load_pack(folder)
+        except PackError as exc:
+            errors.append(str(exc))
+            continue
+        except (OSError, RecursionError) as exc:  # a file that changed under us, a link loop ...
+            errors.append(f"{folder}: can't read this pack ({exc})")
+            continue
+        if pack.id in packs:  # ids are folder names: only a user's copy of a built-in pack meets one
+            errors.append(f"{folder}: a pack with id {pack.id!r} is already loaded; this copy is ignored")
+            continue
+        packs[pack.id] = pack
     return packs, errors
+
+
+def names(extra_dirs: tuple[Path, ...] = ()) -> dict[str, str]:
+    """Each pack's name by id, read from its pack.toml alone: what a list of matches shows, without reading and
+    checking every file of every pack (that waits for the first match opened). A pack whose pack.toml can't be
+    read, or names another folder, is left out, as `discover` leaves it out; the first of an id wins, as there."""
+    found: dict[str, str] = {}
+    for folder in _pack_folders(extra_dirs, []):
+        try:
+            head = _read_toml(folder / "pack.toml").get("pack")
+        except (PackError, OSError, RecursionError):
+            continue
+        if isinstance(head, dict) and head.get("id") == folder.name and isinstance(head.get("name"), str):
+            found.setdefault(folder.name, head["name"])
+    return found
 
 
 def get_pack(system: str, extra_dirs: tuple[Path, ...] = ()) -> Pack:

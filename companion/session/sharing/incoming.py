@@ -12,13 +12,13 @@ Parts of several codes may wait side by side; the latest part decides which code
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.session.matches import Session
 from companion.session.sharing.keeping import ImportResult, local_copy, read_collected
 from companion.session.sharing.share_sync import import_code
+from companion.session.sharing.waiting import Waiting, waiting_in
 from companion.share import (
     Choice,
     ChoiceNeeded,
@@ -34,19 +34,6 @@ from companion.share.collect import part_link
 from companion.share.text import Piece
 from companion.share.timer_code import is_timer_link, read_timer_link
 from companion.store.pending_parts import PendingParts, key_for
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """A multi-part code with parts still missing."""
-
-    key: str
-    have: int
-    total: int
-    updated: float
-
-    def __str__(self) -> str:
-        return f"{self.have} of {self.total} received"
 
 
 class Incoming:
@@ -103,7 +90,7 @@ class Incoming:
 
     def waiting(self) -> list[Waiting]:
         """Codes with parts still missing, the most recently added to first."""
-        return [Waiting(s.key, s.have, s.total, s.updated) for s in self.kept.all() if s.have < s.total]
+        return waiting_in(self.kept)
 
     def discard(self, key: str | None = None) -> None:
         """Forget a kept code (the current one by default): its parts are deleted from this device."""
