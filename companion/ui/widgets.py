@@ -19,6 +19,22 @@ def icon_button(icon: ft.IconData, *, key: str, tooltip: str, on_click: Callable
                          height=TAP)
 
 
+def word_button(icon: ft.IconData, word: str, *, key: str, tooltip: str, on_click: Callable[[], Any],
+                disabled: bool = False) -> ft.TextButton:
+    """An icon with its word under it, 48 px tall and at least as wide: a tooltip doesn't show on a phone, so
+    an icon alone leaves a newcomer guessing (⌖ ↓ ↑ ⚡ ⋮). The tooltip stays the button's name for screen
+    readers ("Attack: Sniper": which unit the word is about)."""
+    # as wide as its word (about 6 px a letter at 11 px, and the padding), never under 48: a text button is
+    # otherwise at least 64 px wide, and four of them crowd a card's name off a 360 px phone
+    return ft.TextButton(
+        key=key, tooltip=tooltip, disabled=disabled, on_click=on_click, height=TAP,
+        width=max(TAP, round(len(word) * 6.2) + 10),
+        style=ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), shape=ft.RoundedRectangleBorder(radius=8)),
+        content=ft.Column(spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                          controls=[ft.Icon(icon, size=20), ft.Text(word, size=11, no_wrap=True)]))
+
+
 def counter_labels(session: Session, match: Match, scope: str) -> dict[str, str]:
     """The system's own counters of one scope (as the match declares them), with their names from the pack."""
     pack = session.packs()[0].get(match.system)
