@@ -18,6 +18,7 @@ from companion.core.match.describe import trial
 from companion.core.match.events import Event, apply
 from companion.core.model import Match, Unit
 from companion.core.packs.load import Pack
+from companion.core.words import counted
 
 MULTI_BASE = "multi-base"  # the word on a unit (its ref or a marker) for a peanut, 2x2 or larger base
 MAX_REROLLS = 1000  # 100 squares: far more than enough to place every character on a different one
@@ -65,7 +66,7 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
             ok, detail = check(rule, [u for u in units if u not in apart], total, limit)
             if apart:
                 kinds = sorted({unit_kind(u) for u in apart})
-                counts = ", ".join(f"{sum(1 for u in apart if unit_kind(u) == k)} {k}(s)" for k in kinds)
+                counts = ", ".join(counted(sum(1 for u in apart if unit_kind(u) == k), k) for k in kinds)
                 detail = f"{detail} (counted apart, not as characters: {counts})"
             findings.append(Finding(rule["id"], ok, f"{rule['text']} {detail}".strip(), rule.get("section")))
     for figures in pack.entries("force", "list"):

@@ -15,6 +15,7 @@ from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Odds, Resolution, odds_text, param_int
 from companion.rules.maze.carry import PENDANT, carry_refusal
 from companion.rules.maze.carry import RULE as CARRY_RULE
@@ -120,7 +121,7 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
     else:
         details.append(gear.effect)
     if gear.uses is not None:
-        details.append(f"{carried(unit, gear.id) - 1} use(s) of the {gear.name} left.")
+        details.append(f"{counted(carried(unit, gear.id) - 1, 'use')} of the {gear.name} left.")
     return Resolution(tuple(events), summary, (gear.section,), tuple(details))
 
 
@@ -207,8 +208,8 @@ def light_vent(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Res
     details = ["The lit vent on its tile can't be used by the Blind Horror to enter or leave the board or for a "
                "Spiked Tail Attack, for two game turns."]
     if result.total > left:
-        details.insert(0, f"Only {left} shot(s) were left: the source doesn't say whether the vent still lights; "
-                          "the weapon is emptied.")
+        details.insert(0, f"Only {counted(left, 'shot')} {'was' if left == 1 else 'were'} left: the source doesn't "
+                          "say whether the vent still lights; the weapon is emptied.")
     summary = f"{unit.name} lights a vent with its {weapon.name}: {result.describe()} shots spent, {left - spent} left"
     return Resolution(tuple(events), summary, ("light-vent",), tuple(details))
 
@@ -304,7 +305,7 @@ def lost(unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolutio
         kept = result.total
         line = f"; Imperial Crest Pendant {result.describe()} keeps {kept}"
     events += set_counter(unit, "morale", morale(unit) - (would - kept), by, implicit=True)
-    summary = f"{unit.name} is Lost: loses {would - kept} morale point(s){line}"
+    summary = f"{unit.name} is Lost: loses {counted(would - kept, 'morale point')}{line}"
     details = ("It stays Lost until it rejoins the larger party or dies.",)
     return Resolution(tuple(events), summary, ("lost",), details)
 

@@ -21,6 +21,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.play.packs import Pack
+from companion.session.table.words import counted
 from companion.ui.hooks import mount, use_history
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
@@ -224,9 +225,8 @@ def _card_worthy(option: ActionOption) -> bool:
 
 
 def _fold_row(view: FoldView, toggle: Callable[[], None]) -> ft.Control:
-    word = "unit" if view.count == 1 else "units"
     name = view.name
-    return ft.TextButton(f"{name}'s {view.count} {word}" + (" (folded)" if view.folded else ""),
+    return ft.TextButton(f"{name}'s {counted(view.count, 'unit')}" + (" (folded)" if view.folded else ""),
                          key=f"fold-{view.pid}", icon=ft.Icons.EXPAND_MORE if view.folded else ft.Icons.EXPAND_LESS,
                          height=48, tooltip=("Show" if view.folded else "Fold") + f" {name}'s units", on_click=toggle)
 
