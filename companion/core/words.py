@@ -14,3 +14,9 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 def counted(n: int, one: str, many: str | None = None) -> str:
     """"1 click", "3 clicks", "0 clicks"; `many` for a noun whose plural isn't `one` + "s" ("1 VP", "2 VP")."""
     return f"{n} {plural(n, one, many)}"
+
+
+def said(says: str, player: str, n: int, one: str, many: str | None = None) -> str:
+    """A player's counter as a sentence from its pack: `says` with {player} and {count} filled in ("{player} has
+    captured {count}", "Ann", 2, "spawn point": "Ann has captured 2 spawn points")."""
+    return says.replace("{player}", player).replace("{count}", counted(n, one, many))

@@ -26,7 +26,7 @@ from companion.ui.hooks import mount, use_history
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import counter_labels
+from companion.ui.widgets import counter_words
 
 WIDE = 800
 CARD_WIDTH = 400
@@ -111,7 +111,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     change, set_change = ft.use_state(None)
     folded, set_folded = ft.use_state(frozenset())
     cards = ft.use_memo(lambda: _Cards(app, screen, set_change, set_folded), [])
-    names = ft.use_memo(lambda: counter_labels(app.session, app.session.state(screen.match_id), "player"), [])
+    names = ft.use_memo(lambda: counter_words(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
     drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
     state = history.state if not isinstance(history, str) else None
@@ -143,7 +143,8 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     kind = system_of(match).scoring_kind(match)
     for p in match.players:
         view = PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
-                          tuple((n, title, p.counters.get(n, 0)) for n, title in names.items()))
+                          tuple((n, words.name, p.counters.get(n, 0), words.line(p.name, p.counters.get(n, 0)))
+                                for n, words in names.items()))
         controls.append(kept(drawn, p.id, view, lambda view=view: PlayerRow(view, cards, key=f"points-{view.pid}")))
     return ft.Column(controls, spacing=6, key="table-body")
 
@@ -240,7 +241,8 @@ class PlayerView:
     colour: str
     kind: str  # the points that decide this game: "kills" (Halo) or "vp"
     value: int
-    counters: tuple[tuple[str, str, int], ...]  # the system's own player counters: (id, name, value)
+    # the system's own player counters: (id, name, value, the line: "Ann has captured 2 spawn points")
+    counters: tuple[tuple[str, str, int, str], ...]
 
 
 def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
@@ -258,8 +260,8 @@ def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
     extra = [counter(f"player-{pid}-counter-{name}", title, value,
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}),
-                     line=True)
-             for name, title, value in view.counters]
+                     line=True, text=line)
+             for name, title, value, line in view.counters]
     return ft.Column([row, *extra], spacing=0, key=f"player-{pid}")
 
 
