@@ -67,5 +67,6 @@ def test_a_unit_eliminated_into_the_reserves_still_counts_in_its_force() -> None
     after = replay(start, events)
     assert fallen == {"u0"}
     found = {f.rule: f for f in check_force(get_pack("halo-actionclix"), after, "p1", fallen)}
-    assert found["min-units"].ok is True and "has 5 units in the starting force" in found["min-units"].text  # not the reserve r1
+    # not the reserve r1
+    assert found["min-units"].ok is True and "has 5 units in the starting force" in found["min-units"].text
     assert {f.rule: f.ok for f in check_force(get_pack("halo-actionclix"), after, "p1")}["min-units"] is False
