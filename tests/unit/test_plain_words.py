@@ -1,5 +1,6 @@
 """Words a newcomer reads: no noun with a bracketed "s" ("3 click(s)") in any string of the app, the CLI, the room's
-pages or a game's pack; counts say "1 click" and "3 clicks" through the one helper (core/words.py)."""
+pages, a game's pack or the manual (README, docs); counts say "1 click" and "3 clicks" through the one helper
+(core/words.py)."""
 
 from __future__ import annotations
 
@@ -20,16 +21,17 @@ def strings_of(source: str) -> list[tuple[int, str]]:
 
 
 def bracketed_plurals(root: Path) -> list[str]:
-    """`path:line: text` for each string of the app's source and each line of its packs that has a "(s)"."""
+    """`path:line: text` for each string of the app's source and each line of its packs and manual with a "(s)"."""
     found = []
     for path in sorted((root / "companion").rglob("*.py")):
         found += [f"{path.relative_to(root)}:{line}: {text.strip()[:80]}"
                   for line, text in strings_of(path.read_text(encoding="utf-8")) if BRACKETED in text]
-    for folder in (root / "content", root / "companion"):
-        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".toml", ".md", ".json",
-                                                                                     ".html", ".js", ".txt")):
-            found += [f"{path.relative_to(root)}:{n}: {line.strip()[:80]}"
-                      for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if BRACKETED in line]
+    texts = [p for folder in (root / "content", root / "companion", root / "docs") if folder.is_dir()
+             for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix in (".toml", ".md", ".json", ".html",
+                                                                                 ".js", ".txt")]
+    for path in [*texts, *([root / "README.md"] if (root / "README.md").exists() else [])]:
+        found += [f"{path.relative_to(root)}:{n}: {line.strip()[:80]}"
+                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if BRACKETED in line]
     return found
 
 
