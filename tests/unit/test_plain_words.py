@@ -53,3 +53,16 @@ def test_counted_says_one_and_many() -> None:
     assert counted(1, "unused action") == "1 unused action" and counted(3, "Upgrade token") == "3 Upgrade tokens"
     assert counted(2, "VP", "VP") == "2 VP" and counted(-1, "click") == "-1 click"
     assert plural(1, "was", "were") == "was" and plural(4, "was", "were") == "were"
+
+
+def test_a_counter_in_the_log_names_its_player_in_words() -> None:
+    from companion.core.match.describe import describe
+    from companion.core.match.events import Event
+
+    from builders import match
+
+    halo = match()
+    assert describe(halo, Event("counter", {"scope": "player", "target": "p1", "name": "captured-spawn-points",
+                                            "delta": 1})) == "Ann: captured spawn points +1"
+    costed = Event("counter", {"scope": "match", "name": "round-costed", "delta": -1})
+    assert describe(halo, costed) == "round costed -1"

@@ -122,8 +122,11 @@ def describe(match: Match, event: Event, step: Event | None = None) -> str:
         case "score":
             change = score_change(str(d.get("kind")), d["delta"]) if signed else str(d.get("kind"))
             return f"{_player(match, d.get('player'))}: {change}"
-        case "counter":
-            return f"{d.get('name')} {signed}"
+        case "counter":  # "Ann: captured spawn points +1" (the log has no pack to read the counter's name from)
+            named = str(d.get("name", "")).replace("-", " ").replace("_", " ")
+            scope = d.get("scope")
+            who = (_player(match, d.get("target")) if scope == "player" else unit) if d.get("target") else ""
+            return f"{who + ': ' if who else ''}{named} {signed}"
         case "end_round":
             return "round ended"
         case "end_turn":
