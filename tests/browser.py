@@ -86,7 +86,9 @@ class Screen:
     def tap(self, name: str, exact: bool = True) -> None:
         # an IconButton's name sits on its tooltip's node, around the unnamed button node
         tooltip = self.page.locator(f'flt-semantics[aria-label="{name}"] > flt-semantics[role="button"]')
-        button = self.page.get_by_role("button", name=name, exact=exact).or_(tooltip).first
+        # a menu's entries are menu items (the table's menu: Share, Table clock ...)
+        item = self.page.get_by_role("menuitem", name=name, exact=exact)
+        button = self.page.get_by_role("button", name=name, exact=exact).or_(tooltip).or_(item).first
         button.wait_for(timeout=15_000)
         self.page.wait_for_timeout(150)  # let an opening dialog finish its animation before the tap lands
         button.click()

@@ -30,7 +30,8 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 CHILDREN = ("controls", "content", "actions", "title", "leading", "trailing", "subtitle", "appbar",
-            "floating_action_button", "bottom_appbar", "navigation_bar", "tabs", "options")  # what a screen shows
+            "floating_action_button", "bottom_appbar", "navigation_bar", "tabs", "options",
+            "items")  # what a screen shows (a menu's items: as if it were open)
 PAGE_CHILDREN = ("controls", "content", "title", "subtitle", "trailing", "leading", "rows", "cells", "columns")
 
 

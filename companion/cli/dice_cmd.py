@@ -52,8 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("id", metavar="MATCH_ID", help="the match (see `companion match list`)")
     p.add_argument("--by", default="points", metavar="KEY",
                    help="rank by points (expected points, the default), ko (chance to KO) or damage (expected damage)")
-    p.add_argument("--strike", action="append", default=[], metavar="UNIT",
-                   help="leave this target out (e.g. no line of fire); repeat for more")
+    p.add_argument("--leave-out", "--strike", dest="strike", action="append", default=[], metavar="UNIT",
+                   help="leave this target out of the list this turn (e.g. no line of fire); repeat for more "
+                        "(--strike is the older name)")
     p.add_argument("--why", action="store_true", help="show each option's working")
     p.add_argument("--top", type=int, default=0, metavar="N", help="show only the best N")
     _json_flag(p)  # exact figures as fractions
@@ -153,7 +154,7 @@ def _advise(args: argparse.Namespace) -> int:
                    "working": {str(i + 1): m.working() for i, m in enumerate(moves)} if args.why else {}})
         return 0
     print(f"{state.active_player.name}'s best moves, by {args.by}"
-          + (f" (struck out: {', '.join(advice.struck)})" if advice.struck else ""))
+          + (f" (left out: {', '.join(advice.struck)})" if advice.struck else ""))
     if advice.note:
         print(advice.note)
     for i, move in enumerate(moves, 1):

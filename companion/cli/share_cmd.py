@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     share = sub.add_parser("share")
     ssub = share.add_subparsers(dest="share_command", metavar="ACTION", required=True)
 
-    p = ssub.add_parser("encode", help="the link text(s) for a match, and with --png its QR code picture(s)")
+    p = ssub.add_parser("encode", help="the link text for a match (or its numbered parts), and with --png its QR "
+                                       "code pictures")
     p.add_argument("source", help="a stored match's id, or a JSON file from `companion match export`")
     p.add_argument("--png", type=Path, metavar="OUT.png", help="write the QR code here (OUT-1.png, OUT-2.png ... "
                    "when the match needs several codes)")

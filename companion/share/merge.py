@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
+from companion.core.words import counted
+
 
 class Relation(Enum):
     NEW = "new"  # no local copy
@@ -51,7 +53,7 @@ class Comparison:
 
 def events(n: int, kind: str = "") -> str:
     """"1 newer event", "2 newer events"."""
-    return f"{n} {kind + ' ' if kind else ''}event{'' if n == 1 else 's'}"
+    return counted(n, f"{kind} event" if kind else "event")
 
 
 class Log(Protocol):

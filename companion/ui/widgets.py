@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
 from companion.core.model import Match
 from companion.session import Session
+from companion.session.table.words import said
 
 TAP = 48
 
@@ -17,6 +19,46 @@ def icon_button(icon: ft.IconData, *, key: str, tooltip: str, on_click: Callable
                 disabled: bool = False) -> ft.IconButton:
     return ft.IconButton(icon, key=key, tooltip=tooltip, disabled=disabled, on_click=on_click, width=TAP,
                          height=TAP)
+
+
+def word_button(icon: ft.IconData, word: str, *, key: str, tooltip: str, on_click: Callable[[], Any],
+                disabled: bool = False) -> ft.TextButton:
+    """An icon with its word under it, 48 px tall and at least as wide: a tooltip doesn't show on a phone, so
+    an icon alone leaves a newcomer guessing (⌖ ↓ ↑ ⚡ ⋮). The tooltip stays the button's name for screen
+    readers ("Attack: Sniper": which unit the word is about)."""
+    # as wide as its word (about 6 px a letter at 11 px, and the padding), never under 48: a text button is
+    # otherwise at least 64 px wide, and four of them crowd a card's name off a 360 px phone
+    return ft.TextButton(
+        key=key, tooltip=tooltip, disabled=disabled, on_click=on_click, height=TAP,
+        width=max(TAP, round(len(word) * 6.2) + 10),
+        style=ft.ButtonStyle(padding=ft.Padding(2, 0, 2, 0), shape=ft.RoundedRectangleBorder(radius=8)),
+        content=ft.Column(spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+                          horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                          controls=[ft.Icon(icon, size=20), ft.Text(word, size=11, no_wrap=True)]))
+
+
+@dataclass(frozen=True)
+class CounterWords:
+    """A counter's name, and the sentence its pack says it in for a player (none: its name and value)."""
+
+    name: str
+    says: str | None = None
+    count: str = ""
+    counts: str | None = None
+
+    def line(self, player: str, value: int) -> str:
+        """"Ann has captured 2 spawn points"; without a sentence, "Ann: Captured spawn points 2"."""
+        if self.says is None:
+            return f"{player}: {self.name} {value}"
+        return said(self.says, player, value, self.count, self.counts)
+
+
+def counter_words(session: Session, match: Match, scope: str) -> dict[str, CounterWords]:
+    """The system's own counters of one scope (as the match declares them), with their words from the pack."""
+    pack = session.packs()[0].get(match.system)
+    found = {c["id"]: CounterWords(c.get("name", c["id"]), c.get("says"), c.get("count", ""), c.get("counts"))
+             for c in pack.entries("units", "counter")} if pack else {}
+    return {c: found.get(c, CounterWords(c)) for c in match.rules.counters.get(scope, ())}
 
 
 def counter_labels(session: Session, match: Match, scope: str) -> dict[str, str]:

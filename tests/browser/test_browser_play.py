@@ -56,6 +56,7 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
         s.tap("End turn")
         s.tap("Yes, end turn")
         s.wait_text("Ben to play")
+        s.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         s.tap("Match log")
         s.wait_text("Ann ends the turn; Ben is next")
         s.shot(f"{size}-log")

@@ -71,6 +71,7 @@ def test_a_committed_roll_shows_its_colour_and_stays_in_the_log_when_undone(tmp_
         for _ in range(2):  # the action screen, then the helper: the app bar's back arrow, top left
             s.page.mouse.click(28, 28)
             s.page.wait_for_timeout(600)
+        s.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         s.tap("Match log")
         s.wait_text("UNDONE")
         s.shot("phone-log-undone")

@@ -32,6 +32,7 @@ def test_reload_and_back_keep_the_place(tmp_path: Path) -> None:
         s.tap("Ann vs Ben", exact=False)
         s.wait_text("Ann to play")
         s.page.wait_for_url(f"**/match/{match.id}", timeout=10_000)
+        s.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         s.tap("Match log")
         s.page.wait_for_url(f"**/match/{match.id}/log", timeout=10_000)
         s.open(s.page.url)  # reload: still the log, with the table below it

@@ -86,6 +86,7 @@ def test_typing_in_every_text_field_keeps_every_key(tmp_path: Path) -> None:
         s.wait_text("4. KO")  # the dial preview followed the typing
         s.tap("Add unit")
         s.wait_text("Spartan Mk VI")
+        s.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         s.tap("Table clock")
         type_checked(s, "Round (minutes)", "45")
         type_checked(s, "Each player (minutes)", "20")

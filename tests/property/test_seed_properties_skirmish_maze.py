@@ -174,7 +174,7 @@ def test_force_checks_follow_the_build_total_and_objects_never_count_as_characte
     assert found["build-total"].ok is (total <= limit) and f"of {limit} points" in found["build-total"].text
     characters = sum(1 for ref, _ in force if not ref)
     assert found["min-characters"].ok is (characters >= 3)
-    assert f"(you have {characters} characters)" in found["min-characters"].text
+    assert f"has {characters} character{'' if characters == 1 else 's'}" in found["min-characters"].text
     if players >= 3:
         assert found["max-characters-multiplayer"].ok is (characters <= 5)
     # one more object changes no character count

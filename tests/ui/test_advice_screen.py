@@ -94,19 +94,19 @@ async def test_what_is_struck_follows_undo_and_redo_within_the_turn(tmp_path: Pa
     await drawn()
     assert h.text_of("advice-title-0") == "1. Unit a1: Attack Unit b1"
     await h.click("advice-strike-0")  # b1 attacked already: struck out after the attack
-    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0, Unit b1"
+    assert h.text_of("advice-struck") == "Left out this turn: Unit b0, Unit b1"
     session.undo(mid)  # the attack taken back, in the same turn: b1 is no longer struck out
     await drawn()
     assert (session.state(mid).turn, session.state(mid).active) == (1, 0)
-    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0"
+    assert h.text_of("advice-struck") == "Left out this turn: Unit b0"
     assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b1"
     session.redo(mid)  # the attack again: b1 struck out again, as it was
     await drawn()
-    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0, Unit b1"
+    assert h.text_of("advice-struck") == "Left out this turn: Unit b0, Unit b1"
     session.undo(mid)
     session.dispatch(mid, "token", {"unit": "a1", "kind": "action", "delta": 1})  # a new step: no redo now
     await drawn()
-    assert h.text_of("advice-struck") == "Struck out this turn: Unit b0"
+    assert h.text_of("advice-struck") == "Left out this turn: Unit b0"
 
 
 @pytest.mark.asyncio

@@ -130,8 +130,10 @@ async def test_theme_choice_is_remembered_on_the_device(tmp_path: Path) -> None:
 async def test_the_systems_own_counters_are_tappable(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     match_id = await new_halo_match(h)
-    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Captured spawn points 0"
+    # said for the player, in one sentence (the pack's words), the count in proper singular and plural
+    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Ann has captured 0 spawn points"
     await h.click("player-p1-counter-captured-spawn-points-plus")
+    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Ann has captured 1 spawn point"
     await h.click("player-p1-counter-captured-spawn-points-plus")
     assert session.state(match_id).player("p1").counters == {"captured-spawn-points": 2}
     # the rules helper knows: with both spawn points captured, a unit in reserve can't respawn

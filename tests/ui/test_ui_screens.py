@@ -222,7 +222,8 @@ async def test_skirmish_setup_checks_forces_and_rolls_starting_squares(tmp_path:
     for owner in (0, 0, 1):
         await add_unit(h, f"Hero {owner}", "8 10 17 3\n8 9 16 3", owner_index=owner)
     await h.click("open-setup")
-    assert h.text_of("force-p1-min-characters").startswith("NOT OK: At least 3 characters. (you have 2 characters)")
+    assert h.text_of("force-p1-min-characters").startswith(
+        "NOT OK: Ann has 2 characters in the starting force; the rules ask for at least 3.")
     await h.click("roll-squares")
     rolls = session.state(match_id).rolls
     kept = [r for r in rolls if r.purpose.startswith("starting square")]

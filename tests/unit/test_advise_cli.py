@@ -49,6 +49,10 @@ def test_by_damage_strike_and_why(match_id: str, capsys: pytest.CaptureFixture[s
     assert main(["advise", match_id, "--top", "1"]) == 0
     text = capsys.readouterr().out
     assert "1. Unit a0: Attack Unit b0" in text and "KO 72%" in text
+    # --leave-out says what it does (--strike read as "attack it"); --strike still works
+    assert advise(capsys, match_id, "--leave-out", "b0")["struck"] == ["b0"]
+    assert main(["advise", match_id, "--leave-out", "b0", "--top", "1"]) == 0
+    assert "best moves, by points (left out: b0)" in capsys.readouterr().out
 
 
 def test_a_unit_or_match_that_isnt_there_is_one_message(match_id: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,7 +23,8 @@ def test_skirmish_force_rules_give_reasons() -> None:
                                                           ("d", "p2", 60), ("e", "p2", 60)])
     found = {f.rule: f for f in check_force(get_pack("heroclix-skirmish"), m, "p1")}
     assert found["build-total"].ok is True and "170 of 200" in found["build-total"].text
-    assert found["min-characters"].ok is False and "(you have 2 characters)" in found["min-characters"].text
+    assert found["min-characters"].ok is False and found["min-characters"].text == (
+        "Ann has 2 characters in the starting force; the rules ask for at least 3.")
     assert found["max-share"].ok is False and "Unit a" in found["max-share"].text
     assert found["max-characters-multiplayer"].ok is True  # 3 players: the 5-character cap applies
     assert found["max-multibase-multiplayer"].ok is True  # nobody is marked multi-base
@@ -66,5 +67,6 @@ def test_a_unit_eliminated_into_the_reserves_still_counts_in_its_force() -> None
     after = replay(start, events)
     assert fallen == {"u0"}
     found = {f.rule: f for f in check_force(get_pack("halo-actionclix"), after, "p1", fallen)}
-    assert found["min-units"].ok is True and "(you have 5)" in found["min-units"].text  # not the reserve r1
+    # not the reserve r1
+    assert found["min-units"].ok is True and "has 5 units in the starting force" in found["min-units"].text
     assert {f.rule: f.ok for f in check_force(get_pack("halo-actionclix"), after, "p1")}["min-units"] is False

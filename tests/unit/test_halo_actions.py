@@ -56,7 +56,7 @@ def test_a_fresh_turn_opens_every_basic_action(table: Match) -> None:
     # ODST: 40 + 25 = 65 points, enough for the Brute (30)
     assert opts["upgrade"].units == ("odst",)
     assert not opts["loot-roll"].enabled and opts["loot-roll"].rule == "loot-roll"
-    assert opts["end-turn"].enabled and opts["end-turn"].note == "3 unused action(s) will be lost."
+    assert opts["end-turn"].enabled and opts["end-turn"].note == "3 unused actions will be lost."
 
 
 def test_one_action_per_unit(table: Match) -> None:
@@ -130,7 +130,7 @@ def test_upgrade_is_limited_by_tokens_and_points() -> None:
                        location="reserve"), unit("elite", "p2"))
     upgrade = options(state)["upgrade"]
     assert not upgrade.enabled and upgrade.rule == "upgrading"
-    assert upgrade.refused["odst"] == ("Unit odst holds 1 Upgrade token(s), but no unit in your reserves is worth 65 "
+    assert upgrade.refused["odst"] == ("Unit odst holds 1 Upgrade token, but no unit in your reserves is worth 65 "
                                        "points or less (40 + 25 x 1 tokens)")
     richer = apply(state, Event("token", {"unit": "odst", "kind": "upgrade", "delta": 1}))
     assert options(richer)["upgrade"].units == ("odst",)  # 40 + 50 = 90 >= 80

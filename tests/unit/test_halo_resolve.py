@@ -118,7 +118,7 @@ def test_move_respawn_loot_roll_and_end_turn(table: Match) -> None:
     assert res.summary == "Loot roll for Unit marine: 2d6: [6, 1] = 7" and state.rolls[-1].purpose.startswith("loot")
     assert "spawn point counter" in res.details[0]
     state, res = play(state, "end-turn")
-    assert state.active_player.name == "Ben" and res.details == ("1 unused action(s) lost.",)
+    assert state.active_player.name == "Ben" and res.details == ("1 unused action lost.",)
     assert res.summary == "Ann ends the turn; Ben is next"
 
 
@@ -133,7 +133,7 @@ def test_swap_weapons_and_upgrade_move_the_right_tokens(table: Match) -> None:
     spartan, res = play(table, "swap-weapons", "spartan", into="brute")
     assert spartan.unit("brute").tokens.grenade == 0 and spartan.unit("brute").tokens.upgrade == 2  # grenade lost
     # upgrading: 30 + 25 x 2 = 80 reaches the Hunter; the spare tokens and the grenade move across
-    with pytest.raises(IllegalAction, match="1 token\\(s\\) reach 55"):
+    with pytest.raises(IllegalAction, match="1 token reaches 55"):
         HALO.resolve(table, Action("upgrade", "spartan", {"into": "hunter", "spend": 1}), rng_for(0, 0))
     state, res = play(give(table, "spartan"), "upgrade", "spartan", into="hunter", spend=2)
     hunter = state.unit("hunter")

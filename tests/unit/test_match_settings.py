@@ -79,7 +79,7 @@ def test_the_force_check_measures_against_the_agreed_limits() -> None:
     session = Session.open()
     match_id = _halo(session, max_force_points=50, max_unit_points=25)
     found = {f.rule: f for f in force_findings(session, match_id)["p1"]}
-    assert found["max-total"].ok is False and "your force: 60 of 50 points" in found["max-total"].text
+    assert found["max-total"].ok is False and "force is worth 60 of 50 points" in found["max-total"].text
     assert found["max-unit"].ok is False and "Unit a0 (30 points)" in found["max-unit"].text
     ok = {f.rule: f for f in force_findings(session, _halo(session, max_force_points=60))["p1"]}
     assert ok["max-total"].ok is True

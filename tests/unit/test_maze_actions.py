@@ -98,8 +98,8 @@ def test_fire_checks_weapon_shots_range_and_the_missing_hit_number(team: Match) 
 
     assert "only a Terminator model may carry the Storm Bolter" in why(weapon="storm-bolter", shots=2, to_hit="4")
     assert "fires 1 to 4 shots, not 5" in why(weapon="boltgun", shots=5, to_hit="4")
-    assert "only 3 shot(s) left" in why(weapon="boltgun", shots=4, to_hit="4")
-    assert "reaches 3 tile(s)" in why(weapon="boltgun", shots=1, to_hit="4", distance=4)
+    assert "only 3 shots left" in why(weapon="boltgun", shots=4, to_hit="4")
+    assert "reaches 3 tiles" in why(weapon="boltgun", shots=1, to_hit="4", distance=4)
     assert "not in this part of the source" in why(weapon="boltgun", shots=1)
     assert "carries no Frag Grenade" in why(weapon="frag-grenade")
     # Flamers need no hit number: they hit automatically
@@ -119,8 +119,8 @@ def test_fire_resolves_with_a_fixed_seed_and_updates_the_match(team: Match) -> N
     assert hit_roll.total == hits
     wounds = rest[0].total if rest else 0
     assert (not rest and hits == 0) or rest[0].expr == f"{hits}d6>=4"
-    assert resolution.summary == (f"Brother Vale fires the Boltgun: {hits} hit(s), {wounds} wound(s), {wounds} damage "
-                                  "before saves")
+    said = (f"{hits} hit{'' if hits == 1 else 's'}, {wounds} wound{'' if wounds == 1 else 's'}")  # "1 hit, 2 wounds"
+    assert resolution.summary == f"Brother Vale fires the Boltgun: {said}, {wounds} damage before saves"
     assert after.unit("vale").counters["shots-boltgun"] == 0 and after.unit("vale").tokens.action == 1
     assert any("AP -1" in line for line in resolution.details)
     # the same seed gives the same dice
@@ -128,7 +128,7 @@ def test_fire_resolves_with_a_fixed_seed_and_updates_the_match(team: Match) -> N
     assert again.events == resolution.events
     # the Boltgun is empty now (its own counter): firing it waits for a reload
     verdict = MAZE.explain(after, Action("fire", "vale", {"weapon": "boltgun", "shots": 1, "to_hit": "4"}))
-    assert not verdict.legal and "only 0 shot(s) left" in verdict.reason
+    assert not verdict.legal and "only 0 shots left" in verdict.reason
 
 
 def test_unmodified_six_always_hits_even_when_the_number_is_out_of_reach(team: Match) -> None:
@@ -147,7 +147,7 @@ def test_reload_refills_to_the_recharge_and_the_old_shots_are_lost(team: Match) 
     resolution = MAZE.resolve(state, Action("reload", "vale", {"weapon": "boltgun"}), random.Random(0))
     after = replay(state, list(resolution.events))
     assert after.unit("vale").counters["shots-boltgun"] == 8 and after.unit("vale").counters["bolter-ammo"] == 0
-    assert "the 3 shot(s) left before are lost" in resolution.details[0]
+    assert "the 3 shots left before are lost" in resolution.details[0]
     assert "no ammunition" in options(after)["reload"].refused["vale"]
 
 

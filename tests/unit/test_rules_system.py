@@ -95,4 +95,4 @@ def test_the_force_check_counts_a_unit_kod_into_the_reserve_in_one_step() -> Non
     state = session.state(match.id)
     assert state.unit("g0").location == "reserve" and not state.unit("g0").eliminated
     min_units = {f.rule: f for f in force_findings(session, match.id)["p2"]}["min-units"]
-    assert min_units.ok is True and "(you have 5)" in min_units.text
+    assert min_units.ok is True and "has 5 units in the starting force" in min_units.text

@@ -52,7 +52,7 @@ def test_seven_figures_get_four_actions(turn: Match) -> None:
     opts = SCARAB.legal_actions(turn)
     assert [o.action for o in opts] == ["move", "shoot-scarab", "attack", "attack-core", "enter", "exit", "move-off",
                                        "jump-off", "end-turn"]
-    assert options(turn)["end-turn"].note == "4 unused action(s) will be lost."
+    assert options(turn)["end-turn"].note == "4 unused actions will be lost."
     state = turn
     for who in ("batman", "robin", "flash", "colossus"):
         state = do(state, "move", who)
@@ -76,7 +76,7 @@ def test_the_heroclix_count_is_a_house_rule_switch(turn: Match) -> None:
                                              "480-point force (house rule))")
     assert "480-point" not in (options(turn)["end-turn"].note or "")
     system = Scarab({"heroclix-attacker-actions": True})
-    assert system.legal_actions(turn)[-1].note == "4 unused action(s) will be lost."
+    assert system.legal_actions(turn)[-1].note == "4 unused actions will be lost."
     with pytest.raises(ScarabOptionError, match="no house-rule option"):
         Scarab({"two-main-guns": True})
 

@@ -59,7 +59,7 @@ def test_seeded_first_round_attack_scores_and_gives_a_second_token(table: Match)
     odds = SKIRMISH.odds(table, Action("attack", "cap", {"target": "hulk"}))
     assert odds is not None and odds.text == "attack 10 vs defense 16: needs 6+ on 2d6, 13/18 (72.22%)"
     state, res = play(table, "attack", "cap", target="hulk")
-    assert res.summary == "Unit cap attacks Unit hulk: 2d6: [6, 1] = 7, hit: Unit hulk takes 2 click(s) of damage"
+    assert res.summary == "Unit cap attacks Unit hulk: 2d6: [6, 1] = 7, hit: Unit hulk takes 2 clicks of damage"
     assert [e.type for e in res.events] == ["token", "counter", "roll", "damage", "score", "token"]
     assert not any("critical" in d for d in res.details) and "first-round" in res.rules
     assert state.unit("hulk").click == 2 and state.player("p1").vp == 2
@@ -127,7 +127,7 @@ def test_bonus_rounds_only_for_players_whose_action_total_is_higher() -> None:
     # Cat's action total is 2 above the default: two bonus rounds; she enters it in her own round
     state = end_rounds(state, 2)
     state, res = play(state, "action-total", extra=2)
-    assert state.player("p3").counters["extra-actions"] == 2 and "4 round(s) a turn" in res.summary
+    assert state.player("p3").counters["extra-actions"] == 2 and "4 rounds a turn" in res.summary
     state = end_rounds(state, 3)  # Cat's first round, then Ann's and Ben's second
     assert (state.round, state.active_player.name) == (2, "Cat")
     state, res = play(state, "end-round")
@@ -180,7 +180,7 @@ def test_only_opposing_characters_score_and_bystanders_score_their_ko(table: Mat
     assert state.unit("thor").click == 1 and state.player("p1").vp == 0 and "score" not in [e.type for e in res.events]
     state, res = play(state, "deal-damage", target="agent", clicks=3)  # 1 live click: 1 click + 1 for the KO
     assert state.unit("agent").eliminated and state.player("p1").vp == 2
-    assert "Unit agent takes 1 click(s) of damage." in res.details and "Unit agent is KO'd." in res.details
+    assert "Unit agent takes 1 click of damage." in res.details and "Unit agent is KO'd." in res.details
     state, res = play(state, "score-element", what="object")
     assert state.player("p1").vp == 3 and "object" in res.summary
     with pytest.raises(CompanionError, match="one of bystander, object"):

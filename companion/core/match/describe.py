@@ -14,6 +14,7 @@ from companion.core.match.dice_events import rolled
 from companion.core.match.events import Event, apply
 from companion.core.match.history import MARKS
 from companion.core.model import Match, Unit
+from companion.core.words import plural
 
 TOKEN_NAMES = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
 SCORE_NAMES = {"vp": ("VP", "VP"), "kills": ("kill", "kills")}  # kind -> (one, many)
@@ -37,7 +38,7 @@ def token_text(unit: Unit, kind: str) -> str:
 
 def token_change(kind: str, delta: int) -> str:
     """"+1 Action token", "-2 Grenade tokens"."""
-    return f"{delta:+d} {TOKEN_NAMES.get(kind, kind)} token{'' if abs(delta) == 1 else 's'}"
+    return f"{delta:+d} {plural(delta, TOKEN_NAMES.get(kind, kind) + ' token')}"
 
 
 def reserve_text(unit: Unit) -> str:
@@ -124,8 +125,11 @@ def describe(match: Match, event: Event, step: Event | None = None) -> str:
             return f"{_player(match, d.get('player'))}: {change}"
         case "rename_player":
             return f"renamed {d.get('was')} to {d.get('name')}"
-        case "counter":
-            return f"{d.get('name')} {signed}"
+        case "counter":  # "Ann: captured spawn points +1" (the log has no pack to read the counter's name from)
+            named = str(d.get("name", "")).replace("-", " ").replace("_", " ")
+            scope = d.get("scope")
+            who = (_player(match, d.get("target")) if scope == "player" else unit) if d.get("target") else ""
+            return f"{who + ': ' if who else ''}{named} {signed}"
         case "end_round":
             return "round ended"
         case "end_turn":

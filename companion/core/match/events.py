@@ -27,6 +27,7 @@ from companion.core.model import (
     Unit,
     _unit,
 )
+from companion.core.words import counted
 
 __all__ = ["HANDLERS", "REDUCER", "UNDONE", "Event", "apply", "handler", "replay", "rolled"]
 
@@ -145,11 +146,11 @@ def _token(state: Match, event: Event) -> Match:
         raise IllegalAction(f"there are no {kind!r} tokens; use action, upgrade or grenade")
     count = getattr(unit.tokens, kind) + delta
     if count < 0:
-        raise IllegalAction(f"{unit.name} has only {getattr(unit.tokens, kind)} {kind} token(s)")
+        raise IllegalAction(f"{unit.name} has only {counted(getattr(unit.tokens, kind), kind + ' token')}")
     limit = state.rules.token_limits.get(kind)
     held = count + (unit.tokens.action_last if kind == "action" else 0)
     if limit is not None and held > limit:
-        raise IllegalAction(f"{unit.name} can't hold more than {limit} {kind} token(s)")
+        raise IllegalAction(f"{unit.name} can't hold more than {counted(limit, kind + ' token')}")
     if kind == "action" and delta > 0 and unit.eliminated:
         raise IllegalAction(f"{unit.name} is KO'd and can't be given an action")
     if kind == "action" and delta > 0 and {"acted", "swapped"} & set(unit.turn_marks):  # left after acting; swapped

@@ -1,7 +1,9 @@
 """Force building checks from a pack's force rules, and the Skirmish set-up rolls.
 
 A finding is ok (True), broken (False) or for the players to check (None: the app can't know, e.g. multi-bases,
-or the source's number is cut off).
+or the source's number is cut off). Each says in one sentence, named for the player, what it found and what the
+rule asks ("Ann has 2 characters in the starting force; the rules ask for at least 3."); a rule the app can't
+check is the pack's own sentence.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from companion.core.match.describe import trial
 from companion.core.match.events import Event, apply
 from companion.core.model import Match, Unit
 from companion.core.packs.load import Pack
+from companion.core.words import counted, plural
 
 MULTI_BASE = "multi-base"  # the word on a unit (its ref or a marker) for a peanut, 2x2 or larger base
 MAX_REROLLS = 1000  # 100 squares: far more than enough to place every character on a different one
@@ -48,6 +51,9 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
     """The player's force against the pack's rules: `units` as the game's system counts its starting force
     (by default `starting_force`)."""
     units = starting_force(match, player_id, fallen) if units is None else units
+    who = match.player(player_id).name
+    named = pack.data.get("units", {}).get("units", {})
+    noun, nouns = named.get("noun", "unit"), named.get("plural", "units")  # "character", "characters"
     total = sum(u.points for u in units)
     players = len(match.players)
     limit = build_total(match)
@@ -65,14 +71,14 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
             findings.append(Finding(rule["id"], None, rule["text"], rule.get("section")))
         else:
             apart = [u for u in units if unit_kind(u) in rule.get("apart", ())]
-            ok, detail = check(rule, [u for u in units if u not in apart], total, limit)
-            if apart:
-                kinds = sorted({unit_kind(u) for u in apart})
-                counts = ", ".join(f"{sum(1 for u in apart if unit_kind(u) == k)} {k}(s)" for k in kinds)
-                detail = f"{detail} (counted apart, not as characters: {counts})"
-            findings.append(Finding(rule["id"], ok, f"{rule['text']} {detail}".strip(), rule.get("section")))
+            kinds = sorted({unit_kind(u) for u in apart})
+            aside = (" (not counting " + " and ".join(counted(sum(1 for u in apart if unit_kind(u) == k), k)
+                                                      for k in kinds) + ")") if apart else ""
+            said = Said(who, noun, nouns, aside)
+            ok, text = check(rule, [u for u in units if u not in apart], total, limit, said)
+            findings.append(Finding(rule["id"], ok, text, rule.get("section")))
     for figures in pack.entries("force", "list"):
-        findings.append(_figure_list(figures, units))
+        findings.append(_figure_list(figures, units, who))
     return findings
 
 
@@ -95,16 +101,22 @@ def listed(entry: dict[str, Any], unit: Unit) -> bool:
     return f" {_words(entry['set'])} " in text and any(f" {n} " in text for n in numbers if n)
 
 
-def _figure_list(figures: dict[str, Any], units: list[Unit]) -> Finding:
+def _figure_list(figures: dict[str, Any], units: list[Unit], who: str) -> Finding:
     """Banned figures: none in the force; restricted ones: at most `per_force` of each."""
     cap = 0 if figures["kind"] == "banned" else figures.get("per_force", 1)
+    title = figures.get("title", figures["id"]).lower()  # "banned figures"
     over = []
     for entry in figures["figure"]:
         found = [u.name for u in units if listed(entry, u)]
         if len(found) > cap:
-            over.append(f"{entry['name']} ({entry['set']} {entry['number']}): {len(found)}")
-    detail = f"(in your force: {'; '.join(over)})" if over else "(none in your force)" if not cap else "(ok)"
-    return Finding(figures["id"], not over, f"{figures['text']} {detail}", figures.get("section"))
+            over.append(f"{entry['name']} ({entry['set']} {entry['number']})" + (f" x {len(found)}" if cap else ""))
+    if not over:
+        text = (f"{who}'s force holds none of the {title}." if not cap
+                else f"{who}'s force holds at most {cap} of each of the {title}.")
+    else:
+        some = f"{plural(len(over), 'one', 'some')} of the {title}: {'; '.join(over)}"
+        text = f"{who}'s force holds {some}." if not cap else f"{who}'s force holds more than {cap} of {some}."
+    return Finding(figures["id"], not over, text, figures.get("section"))
 
 
 def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
@@ -121,52 +133,82 @@ def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
     return frozenset(fallen)
 
 
-def _build_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+@dataclass(frozen=True)
+class Said:
+    """How a check names the force: the player, what it counts (the pack's noun: "character", "characters") and
+    what it left aside (" (not counting 1 object)")."""
+
+    who: str
+    noun: str
+    nouns: str
+    aside: str
+
+    def has(self, n: int, kind: str = "") -> str:
+        """"Ann has 2 characters", "Ann has 1 multi-base character"."""
+        return f"{self.who} has {counted(n, kind + self.noun, kind + self.nouns)}"
+
+
+def _build_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+                 said: Said) -> tuple[bool | None, str]:
+    worth = f"{said.who}'s force is worth"
     if limit is None:
-        return None, f"(your force: {total} points)"
+        return None, f"{worth} {counted(total, 'point')}; agree on the build total."
     if limit not in rule["choices"]:  # a match made with rounds no build total gives
         allowed = " or ".join(str(c) for c in rule["choices"])
-        return False, f"(this match plays a {limit}-point build, not {allowed}; your force: {total} points)"
-    return total <= limit, f"(your force: {total} of {limit} points)"
+        return False, f"This match plays a {limit}-point build, not {allowed}; {worth} {counted(total, 'point')}."
+    ok = total <= limit
+    return ok, f"{worth} {total} of {limit} points, {'within' if ok else 'over'} the build total."
 
 
-def _min_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
-    return len(units) >= rule["value"], f"(you have {len(units)}{_of(rule)})"
+def _min_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+               said: Said) -> tuple[bool | None, str]:
+    return len(units) >= rule["value"], (f"{said.has(len(units))}{said.aside} in the starting force; "
+                                         f"the rules ask for at least {rule['value']}.")
 
 
-def _max_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
-    return len(units) <= rule["value"], f"(you have {len(units)}{_of(rule)})"
+def _max_units(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+               said: Said) -> tuple[bool | None, str]:
+    players = f"with {' or '.join(map(str, rule['players']))} players " if "players" in rule else ""
+    return len(units) <= rule["value"], (f"{said.has(len(units))}{said.aside}; {players}"
+                                         f"the rules allow at most {rule['value']}.")
 
 
-def _of(rule: dict[str, Any]) -> str:
-    return " characters" if rule.get("apart") else ""
-
-
-def _max_multibase(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None
-                   ) -> tuple[bool | None, str]:
+def _max_multibase(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+                   said: Said) -> tuple[bool | None, str]:
     multi = [u.name for u in units if MULTI_BASE in u.tags]
-    return len(multi) <= rule["value"], f"(multi-base: {', '.join(multi) or 'none'}; mark one \"{MULTI_BASE}\")"
+    names = f" ({', '.join(multi)})" if multi else ""
+    return len(multi) <= rule["value"], (f"{said.has(len(multi), 'multi-base ')}{names}; "
+                                         f"the rules allow at most {rule['value']} (mark a unit \"{MULTI_BASE}\" "
+                                         "in its details).")
 
 
-def _max_fraction(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
+def _max_fraction(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+                  said: Said) -> tuple[bool | None, str]:
     if limit is None:
-        return None, ""
+        return None, rule["text"]
     cap = limit * rule["fraction"]
     over = [u.name for u in units if u.points > cap]
-    return not over, f"(at most {cap:g} points" + (f"; over: {', '.join(over)})" if over else ")")
+    if not over:
+        return True, f"None of {said.who}'s {said.nouns} costs more than {cap:g} points, the most one may."
+    return False, (f"{', '.join(over)} {plural(len(over), 'costs', 'cost')} more than {cap:g} points, the most one "
+                   f"of {said.who}'s {said.nouns} may cost.")
 
 
-def _max_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None) -> tuple[bool | None, str]:
-    return total <= rule["value"], f"(your force: {total} of {rule['value']} points)"
+def _max_total(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+               said: Said) -> tuple[bool | None, str]:
+    ok = total <= rule["value"]
+    return ok, f"{said.who}'s force is worth {total} of {rule['value']} points, {'within' if ok else 'over'} the limit."
 
 
-def _max_unit_points(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None
-                     ) -> tuple[bool | None, str]:
+def _max_unit_points(rule: dict[str, Any], units: list[Unit], total: int, limit: int | None,
+                     said: Said) -> tuple[bool | None, str]:
     over = [f"{u.name} ({u.points} points)" for u in units if u.points > rule["value"]]
-    return not over, f"(at most {rule['value']} points" + (f"; over: {', '.join(over)})" if over else ")")
+    if not over:
+        return True, f"None of {said.who}'s {said.nouns} costs more than {rule['value']} points, the most one may."
+    return False, f"Over the {rule['value']}-point limit for one unit: {', '.join(over)}."
 
 
-CHECKS: dict[str, Callable[[dict[str, Any], list[Unit], int, int | None], tuple[bool | None, str]]] = {
+CHECKS: dict[str, Callable[[dict[str, Any], list[Unit], int, int | None, Said], tuple[bool | None, str]]] = {
     "build_total": _build_total,
     "min_units": _min_units,
     "max_units": _max_units,

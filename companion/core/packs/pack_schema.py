@@ -63,6 +63,9 @@ UNITS_FILE = Table({
     "counter": Opt(ListOf(Table({
         "id": Id("counter"), "name": TEXT, "scope": Str(COUNTER_SCOPES), "tracked_as": Opt(Str(("vp", "kills"))),
         "text": TEXT, "section": SECTION,
+        # a player's counter as the table says it: a sentence with {player} and {count} ("Ann has captured 2
+        # spawn points": says "{player} has captured {count}", count "spawn point", counts when not count + "s")
+        "says": Opt(TEXT), "count": Opt(TEXT), "counts": Opt(TEXT),
         "score": Opt(ListOf(Table({"points": Int(), "when": TEXT, "section": SECTION}), 1)),
     }))),
     "dial": Opt(ListOf(Table({
@@ -209,6 +212,11 @@ def check_semantics(folder: Path, files: dict[str, dict[str, Any]], ctx: Checker
                 raise PackError(f"{units_toml}: token[{kind}].limit: expected {limit} as in pack.toml "
                                 f"match.token_limits; got {tokens[kind]['limit']}")
         counters = ctx.ids("counter")
+        for counter in entries(units, "counter"):
+            says = counter.get("says")
+            if says is not None and ("{player}" not in says or "{count}" not in says or "count" not in counter):
+                raise PackError(f"{units_toml}: counter[{counter['id']}].says: expected a sentence with {{player}} "
+                                f"and {{count}}, and the counted noun in `count`; got {says!r}")
         for scope, names in match.get("counters", {}).items():
             for name in names:
                 if name not in counters:

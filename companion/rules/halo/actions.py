@@ -15,6 +15,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict, check
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
@@ -133,7 +134,7 @@ class HaloActionClix(System):
             left = turn_state(state).left
             nxt = state.players[(state.active + 1) % len(state.players)]
             return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name} ends the turn; {nxt.name} "
-                              "is next", ("actions",), (f"{left} unused action(s) lost.",) if left else ())
+                              "is next", ("actions",), (f"{counted(left, 'unused action')} lost.",) if left else ())
         unit = state.unit(action.unit or "")
         give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
         if action.name == "move":

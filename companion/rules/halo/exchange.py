@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Action, Resolution, param_int
 from companion.rules.halo.reserves import ELIMINATED, SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events
 
@@ -39,7 +40,8 @@ def incoming(state: Match, action: Action, old: Unit) -> tuple[Unit, int]:
     spend = param_int(action.params, "spend", 1, max(1, old.tokens.upgrade), default=1, rule=rule)
     limit = old.points + UPGRADE_TOKEN_POINTS * spend
     if new.points > limit:
-        raise IllegalAction(f"{title}: {new.name} is worth {new.points} points; {spend} token(s) reach {limit} "
+        reach = f"{counted(spend, 'token')} reach{'es' if spend == 1 else ''} {limit}"
+        raise IllegalAction(f"{title}: {new.name} is worth {new.points} points; {reach} "
                             f"({old.points} + {UPGRADE_TOKEN_POINTS} x {spend})", rule)
     return new, spend
 
@@ -50,10 +52,10 @@ def exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
     tokens = old.tokens
     moves: dict[str, int] = {"upgrade": tokens.upgrade}  # token kind -> how many go to the new unit
     if action.name == "swap-weapons":
-        lost = f"{tokens.grenade} Grenade token(s) lost" if tokens.grenade else "no Grenade tokens to lose"
+        lost = f"{counted(tokens.grenade, 'Grenade token')} lost" if tokens.grenade else "no Grenade tokens to lose"
     else:
         moves = {"upgrade": tokens.upgrade - spend, "grenade": tokens.grenade, "action": tokens.action}
-        lost = f"{spend} Upgrade token(s) spent"
+        lost = f"{counted(spend, 'Upgrade token')} spent"
     events = leaving_events(old, SWAPPED if action.name == "swap-weapons" else UPGRADED, by)
     click = min(new.start + max(0, old.click - old.start), len(new.dial) - 2)  # same damage taken, never KO
     if click != new.click:
@@ -67,5 +69,5 @@ def exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
     events += arriving_events(old, new, action.name == "swap-weapons", by)
     return Resolution(tuple(events), f"{new.name} takes {old.name}'s place", (RULES[action.name],), (
         f"{lost}; the other tokens move to {new.name}.",
-        f"{new.name} was set to the same damage taken ({click - new.start} click(s)); if the health meters differ, "
-        "turn its dial on the unit card.", f"{old.name} goes back to your reserves as it is."))
+        f"{new.name} was set to the same damage taken ({counted(click - new.start, 'click')}); if the health "
+        "meters differ, turn its dial on the unit card.", f"{old.name} goes back to your reserves as it is."))

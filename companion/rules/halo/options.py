@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
+from companion.core.words import counted
 from companion.rules.base import Action, ActionOption, Param, Refusal
 from companion.rules.halo.attack import (
     MOVING_ATTACKS,
@@ -126,7 +127,7 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
             return UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
+            return UnitRefusal(f"{name} holds {counted(unit.tokens.upgrade, 'Upgrade token')}, but no unit in your "
                                     f"reserves is worth {limit} points or less ({unit.points} + "
                                     f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
         return None
@@ -206,7 +207,7 @@ def option(state: Match, turn: TurnState, spec: Spec) -> ActionOption:
     if spec.id == "respawn" and turn.captured is None:
         note = f"{note} (Captured spawn points aren't tracked in this match: check the map.)"
     if spec.id == "end-turn" and turn.left and state.status != "finished":
-        note = f"{turn.left} unused action(s) will be lost."
+        note = f"{counted(turn.left, 'unused action')} will be lost."
     refusal = turn_refusal(state, turn, spec)
     if refusal:
         return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], cost=spec.cost, note=note)

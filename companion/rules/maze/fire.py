@@ -23,6 +23,7 @@ from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Resolution, odds_text, param_int
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal
@@ -222,7 +223,7 @@ def resolve_fire(setup: FireSetup, rng: random.Random) -> FireResult:
     if setup.weapon.auto_hit:
         faces: tuple[int, ...] = ()
         hits = count
-        lines.append(f"{setup.weapon.name} hits automatically: {hits} hit(s)")
+        lines.append(f"{setup.weapon.name} hits automatically: {counted(hits, 'hit')}")
     else:
         hit_roll = roll(f"{count}d6{setup.hit_notation}", rng)
         rolls.append((hit_roll, "hit rolls"))
@@ -233,7 +234,7 @@ def resolve_fire(setup: FireSetup, rng: random.Random) -> FireResult:
         if again:
             reroll = roll(f"{again}d6{setup.hit_notation}", rng)
             rolls.append((reroll, "rerolled hit rolls of 1"))
-            lines.append(f"Rerolled {again} one(s): {reroll.describe()}")
+            lines.append(f"Rerolled {counted(again, 'one')}: {reroll.describe()}")
             kept += list(reroll.dice)
         hits = sum(1 for f in kept if setup.hits(f))
         faces = tuple(kept)
@@ -260,8 +261,8 @@ def fire_setup(state: Match, unit: Unit, params: Mapping[str, Any]) -> FireSetup
     distance = param_int(params, "distance", 0, 99, 1, "fire")
     profile = weapon.profile_at(distance)
     if profile is None:
-        raise IllegalAction(f"the {weapon.name} reaches {weapon.range} tile(s); the Blind Horror is {distance} away",
-                            weapon.section)
+        raise IllegalAction(f"the {weapon.name} reaches {counted(weapon.range, 'tile')}; the Blind Horror is "
+                            f"{distance} away", weapon.section)
     if weapon.id == FRAG_GRENADE:
         if not carried(unit, FRAG_GRENADE):
             raise IllegalAction(f"{unit.name} carries no Frag Grenade", "frag-grenade")
@@ -273,7 +274,7 @@ def fire_setup(state: Match, unit: Unit, params: Mapping[str, Any]) -> FireSetup
             raise IllegalAction(f"the {weapon.name} fires {weapon.min_shots} to {weapon.max_shots} shots, not {shots}",
                                 weapon.section)
         if shots > left:
-            raise IllegalAction(f"{unit.name}'s {weapon.name} has only {left} shot(s) left", "fire")
+            raise IllegalAction(f"{unit.name}'s {weapon.name} has only {counted(left, 'shot')} left", "fire")
     to_hit: int | None = None
     if not weapon.auto_hit:
         raw = params.get("to_hit", "")
@@ -302,12 +303,12 @@ def fire(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random
         left = shots_left(unit, setup.weapon) - setup.shots
         events += set_counter(unit, shots_counter(setup.weapon), left, by, implicit=True)
     events += stubber_events(state, unit, setup, result.hits)
-    summary = (f"{unit.name} fires the {setup.weapon.name}: {result.hits} hit(s), {result.wounds} wound(s), "
-               f"{result.damage} damage before saves")
+    summary = (f"{unit.name} fires the {setup.weapon.name}: {counted(result.hits, 'hit')}, "
+               f"{counted(result.wounds, 'wound')}, {result.damage} damage before saves")
     details = [*result.lines, f"The Tyranid player makes the Blind Horror's saves (AP {setup.ap}), then applies the "
                               "damage that gets through."]
     if setup.grenade and result.wounds:
         details.append("If a wound gets through, the Blind Horror returns to the Shadows at once (an Assault fails).")
     if not setup.grenade:
-        details.append(f"{left} shot(s) left in the {setup.weapon.name}.")
+        details.append(f"{counted(left, 'shot')} left in the {setup.weapon.name}.")
     return Resolution(tuple(events), summary, ("fire", setup.weapon.section), tuple(details))

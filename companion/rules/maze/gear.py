@@ -15,6 +15,7 @@ from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Odds, Resolution, odds_text, param_int
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal
@@ -123,7 +124,7 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
         elif gear.id == "melta-charge":
             details.append(f"It detonates when turn {after}'s Imperial Action phase begins.")
     if gear.uses is not None:
-        details.append(f"{carried(unit, gear.id) - 1} use(s) of the {gear.name} left.")
+        details.append(f"{counted(carried(unit, gear.id) - 1, 'use')} of the {gear.name} left.")
     return Resolution(tuple(events), summary, (gear.section,), tuple(details))
 
 
@@ -214,8 +215,8 @@ def light_vent(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.
                f"phases): the Blind Horror can't use the vent on its tile to enter or leave the board or for a Spiked "
                f"Tail Attack. It goes out when turn {now + 1} ends."]
     if result.total > left:
-        details.insert(0, f"Only {left} shot(s) were left: the source doesn't say whether the vent still lights; "
-                          "the weapon is emptied.")
+        details.insert(0, f"Only {counted(left, 'shot')} {'was' if left == 1 else 'were'} left: the source doesn't "
+                          "say whether the vent still lights; the weapon is emptied.")
     summary = f"{unit.name} lights a vent with its {weapon.name}: {result.describe()} shots spent, {left - spent} left"
     return Resolution(tuple(events), summary, ("light-vent",), tuple(details))
 

@@ -21,6 +21,7 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
+from companion.core.words import counted
 from companion.rules.base import (
     Action,
     ActionOption,
@@ -345,7 +346,8 @@ def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], r
                   *set_counter(unit, shots_counter(weapon), full, by, implicit=True)]
         lost = shots_left(unit, weapon)
         return _done(events, f"{unit.name} reloads its {weapon.name}: {full} shots", spec,
-                     (f"One {catalogue().name(ammo)} used; the {lost} shot(s) left before are lost, not added.",))
+                     (f"One {catalogue().name(ammo)} used; the {counted(lost, 'shot')} left before "
+                      f"{'is' if lost == 1 else 'are'} lost, not added.",))
     if spec.id == "pick-up-transfer":
         return _done([token_event(unit, 1)], f"{unit.name} picks up or hands over items", spec,
                      (NOTES["pick-up-transfer"],))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
+from companion.core.words import counted
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
 from companion.rules.halo.reserves import starting_force
 from companion.rules.scarab.attacker_specs import (
@@ -216,7 +217,7 @@ def _note(state: Match, turn: _Turn, spec: Spec, defaults: dict[str, bool]) -> s
         extra = [text for option, text in HOUSE_NOTES.items() if option_on(state, option, defaults)]
         note = " ".join([note or "", *extra]).strip() or None
     if spec.id == "end-turn" and turn.left:
-        note = f"{turn.left} unused action(s) will be lost."
+        note = f"{counted(turn.left, 'unused action')} will be lost."
     return note
 
 

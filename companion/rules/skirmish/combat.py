@@ -33,6 +33,7 @@ from companion.core.dice.roll import roll
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Action, Odds, Param, Resolution, odds_text, param_int
 from companion.rules.skirmish.rounds import (
     COSTED_USED,
@@ -187,10 +188,10 @@ def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str
         details.append(f"{target.name} is KO'd.")
         if opposing and (unit_kind(target) == "bystander" or (unit_kind(target) == "object" and target.points >= 1)):
             scored += 1  # a bystander on top of its clicks (the source scores both); an object worth 1+ points
-    details.insert(0, f"{target.name} takes {taken} click(s) of damage.")
+    details.insert(0, f"{target.name} takes {counted(taken, 'click')} of damage.")
     if scored:
         events.append(Event("score", {"player": state.active_player.id, "kind": "vp", "delta": scored}, by))
-        details.append(f"{state.active_player.name} scores {scored} victory point(s).")
+        details.append(f"{state.active_player.name} scores {counted(scored, 'victory point')}.")
     return events, details
 
 
@@ -237,7 +238,7 @@ def damage_text(state: Match, events: list[Event], target: Unit) -> str:
     clicks = after.click - target.click
     if clicks <= 0:
         return f"{target.name} takes no damage"
-    return f"{target.name} takes {clicks} click(s) of damage" + (" and is KO'd" if after.eliminated else "")
+    return f"{target.name} takes {counted(clicks, 'click')} of damage" + (" and is KO'd" if after.eliminated else "")
 
 
 def costed_events(state: Match, unit: Unit, by: str) -> list[Event]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
+from companion.core.words import counted
 from companion.rules.base import (
     Action,
     ActionOption,
@@ -247,8 +248,8 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
         parts.append("Resolve your beginning-of-turn effects before giving an action that costs something.")
     if spec.id == "action-total":
         parts.append(f"One bonus round per action above the default; {q.round.player.name} plays "
-                     f"{rounds_for(state, q.round.player)} round(s) this turn. It stays from turn to turn: change "
-                     "it when your action total changes.")
+                     f"{counted(rounds_for(state, q.round.player), 'round')} this turn. It stays from turn to turn: "
+                     "change it when your action total changes.")
     if spec.kind in ON_UNITS and not q.round.tracked:
         parts.append("This match was made before the helper tracked a round's actions: check them yourself.")
     return " ".join(p for p in parts if p) or None
@@ -411,8 +412,8 @@ def _action_total(state: Match, action: Action, by: str) -> Resolution:
         raise IllegalAction(f"{player.name}'s action total is already {extra} above the default", RULE_BONUS)
     event = Event("counter", {"scope": "player", "name": EXTRA_ACTIONS, "target": player.id, "delta": extra - now}, by)
     rounds = state.rules.rounds_per_turn + extra
-    return Resolution((event,), f"{player.name}'s action total: {extra} above the default, {rounds} round(s) a turn",
-                      (RULE_BONUS,))
+    return Resolution((event,), f"{player.name}'s action total: {extra} above the default, "
+                                f"{counted(rounds, 'round')} a turn", (RULE_BONUS,))
 
 
 def _end_round(state: Match, by: str) -> Resolution:
@@ -432,7 +433,8 @@ def _end_round(state: Match, by: str) -> Resolution:
 
 def _end_turn(state: Match, by: str) -> Resolution:
     cleared = cleared_units(state)
-    details = [f"Clear phase: {', '.join(u.name for u in cleared)} clear(s) their action tokens." if cleared
+    details = [f"Clear phase: {', '.join(u.name for u in cleared)} "
+               f"{'clears its' if len(cleared) == 1 else 'clear their'} action tokens." if cleared
                else "Clear phase: no character had tokens to clear.",
                "Effects that last until before the next player's turn end now: take them off the table.",
                f"Turn {state.turn + 1}: {state.players[0].name} plays round 1.", TIME_NOTE]

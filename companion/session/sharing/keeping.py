@@ -1,4 +1,4 @@
-"""Service: a session's matches in and out of share codes. The code(s) for a stored match, reading scanned
+"""Service: a session's matches in and out of share codes. The codes for a stored match, reading scanned
 codes onto this device's copy, and importing a shared match next to the local copy by the merge rules
 (share/merge.py decides; this stores). share/ sits below the session and knows nothing of it.
 
@@ -49,7 +49,7 @@ def library_for(session: Any) -> Library:
 
 
 def share_match(session: Any, match_id: str, *, history: bool = True) -> CodePlan:
-    """The code(s) for a stored match. Without history the code is smaller, but a device that already has the
+    """The code (or codes) for a stored match. Without history the code is smaller, but a device that already has the
     match can't merge it event by event (it will ask keep mine / take theirs / keep both)."""
     shared = SharedMatch.from_export(session.export(match_id))
     return plan(encode(shared if history else shared.squashed(), library_for(session)))

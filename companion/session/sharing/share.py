@@ -1,4 +1,4 @@
-"""Sharing for the screens and the CLI: a match's code(s) and their QR pictures, reading scanned or pasted codes,
+"""Sharing for the screens and the CLI: a match's codes and their QR pictures, reading scanned or pasted codes,
 what an import would do, importing by the merge rules, and judges' table timers as codes.
 
 See `companion.share` for the walk-through; errors are ShareError subclasses (CompanionError) worded for players.

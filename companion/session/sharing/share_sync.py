@@ -16,6 +16,7 @@ import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.words import counted
 from companion.session.sharing.keeping import ImportResult, import_shared, library_for, read_collected
 from companion.share import Choice, CodePlan, Collector, SharedMatch, base_check, encode, encode_turn, plan
 from companion.store.sync_points import SyncPoints
@@ -38,7 +39,7 @@ class ShareCode:
         return self.events - self.base
 
     def describe(self) -> str:
-        what = (f"your turn: the {self.new_events} step(s) since the last exchange" if self.turn
+        what = (f"your turn: the {counted(self.new_events, 'step')} since the last exchange" if self.turn
                 else f"the whole match ({self.events} steps)")
         return f"{what}, {self.size} bytes, QR version {self.plan.version}"
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from companion.core.match.describe import SCORE_NAMES, click_text, score_text, turn_text, unit_status
 from companion.core.model import Match, Player, Unit
+from companion.core.words import counted, plural, said
 from companion.session.play.helper import system_of
 from companion.session.play.positions import token_kinds
 
-__all__ = ["click_text", "player_score", "scores_shown", "turn_line", "turn_used", "unit_line"]
+__all__ = ["click_text", "counted", "player_score", "plural", "said", "scores_shown", "turn_line", "turn_used",
+           "unit_line"]
 
 
 def unit_line(match: Match, unit: Unit, place: str = "") -> str:

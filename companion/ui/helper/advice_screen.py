@@ -3,9 +3,9 @@
 Each row shows its figures (chance to hit, expected damage, chance to KO, expected points) and opens its working
 in words; the ranking key can be switched. "Take it" opens the action screen with the unit and the target filled
 in, odds shown: the roll stays the player's own tap there. A target with no line of fire (or out of range, or
-attacked already) can be struck out; it stays out until the turn changes, or an undo takes back the step it was
-struck after (a redo strikes it again): what is struck is read from the match's history, the screen keeps only
-the taps (session.play.advice.Strike).
+attacked already) can be left out ("Leave out Grunt"; the code calls it a strike); it stays out until the turn
+changes, or an undo takes back the step it was struck after (a redo strikes it again): what is struck is read from
+the match's history, the screen keeps only the taps (session.play.advice.Strike).
 
 A Flet component over the session's change feed: the ranking follows the match (a unit knocked out or a turn ended
 from another phone or the CLI redraws the list and the title without a tap).
@@ -109,7 +109,7 @@ def _keys(by: str, set_by: Callable[[str], None]) -> ft.Control:
 def _struck(match: Match, struck: list[str], unstrike: Callable[[], None]) -> ft.Control:
     names = ", ".join(_name(match, u) for u in struck)
     return ft.Row(wrap=True, spacing=6, key="advice-struck-row", controls=[
-        ft.Text(f"Struck out this turn: {names}", size=13, key="advice-struck"),
+        ft.Text(f"Left out this turn: {names}", size=13, key="advice-struck"),
         ft.TextButton("Bring back", key="advice-unstrike", height=48, on_click=unstrike)])
 
 
@@ -124,9 +124,10 @@ def _row(i: int, move: AdvisedMove, opened: bool, take: Callable[[AdvisedMove], 
     buttons: list[ft.Control] = [ft.FilledButton("Take it", icon=ft.Icons.CASINO, height=48,
                                                  key=f"advice-take-{i}", on_click=partial(take, move))]
     if move.target:
-        buttons.append(ft.TextButton(f"Strike {move.data['target_name']}",
+        # "Strike Grunt" read as "attack the Grunt": the words say what it does, leave it out of the list
+        buttons.append(ft.TextButton(f"Leave out {move.data['target_name']}",
                                      key=f"advice-strike-{i}", height=48,
-                                     tooltip="No line of fire, out of range: leave it out this turn",
+                                     tooltip="No line of fire, out of range: leave it out of the list this turn",
                                      on_click=partial(strike, move.target)))
     body.append(ft.Row(wrap=True, spacing=6, controls=buttons))
     # the working resolves each class: written for the first rows, and for a row further down once it is opened

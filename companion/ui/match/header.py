@@ -1,12 +1,12 @@
 """The table's sticky header: whose turn (colour and name), turn/round, everyone's points against what wins,
 actions used, End turn (apart from the cards, with a confirm) and the "match over?" prompt when the rules
 say so. It stays on screen while the unit list scrolls under it. Also the app bar's tools (dice, undo,
-redo, the log).
+redo, and the table's menu: share, clock, set-up, add a unit, the log, End match).
 
 Both are components over the session's feed whose buttons call one object per screen (methods that read the
 match at the tap). The header reads the match into a frozen view and keeps each part drawn while what it shows
 is equal: a tap that leaves the header as it was (damage on a card, the preview) redraws nothing of it, a point
-scored only the scores. The tools follow only whether undo and redo are usable.
+scored only the scores. The tools follow only whether undo and redo are usable and the match is played.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from companion.core.model import Match
 from companion.session.play.helper import has_helper, system_of
 from companion.session.table.header import Over, Score, header, victory_rules
 from companion.ui.hooks import use_history
-from companion.ui.widgets import TAP, icon_button
+from companion.ui.live.host_screen import can_host
+from companion.ui.widgets import TAP, icon_button, word_button
 
 if TYPE_CHECKING:
     from companion.ui.match.table import TableScreen
@@ -146,15 +147,17 @@ def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tupl
         rows.append(_prompt(view.prompt, view.prompt_names, actions))
     return ft.Container(key="header", padding=ft.Padding(10, 6, 6, 6), bgcolor=ft.Colors.PRIMARY_CONTAINER,
                         border_radius=8,  # stretched: a wrapping row is as wide as its content otherwise
-                        content=ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+                        content=ft.Column(rows, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
     """The active player's colour, whose turn and the actions used; the helper's buttons when `actions`."""
-    helper = ([icon_button(ft.Icons.LIGHTBULB, key="open-helper", tooltip="What can I do?", on_click=actions.helper),
-               icon_button(ft.Icons.LEADERBOARD, key="open-advice", tooltip="Best moves", on_click=actions.advice)]
+    helper = ([word_button(ft.Icons.LIGHTBULB, "What can I do?", key="open-helper", tooltip="What can I do?",
+                           on_click=actions.helper),
+               word_button(ft.Icons.LEADERBOARD, "Best moves", key="open-advice", tooltip="Best moves",
+                           on_click=actions.advice)]
               if actions is not None else [])
-    return ft.Row(spacing=6, controls=[
+    return ft.Row(spacing=4, controls=[
         ft.Container(width=14, height=14, bgcolor=view.colour, border_radius=7),
         ft.Column(spacing=0, expand=True, controls=[
             # both wrap rather than lose their end ("Turn 1 · Ann-Sophie's round 1 of 2" beside the helper's buttons)
@@ -212,6 +215,11 @@ class ToolActions:
     def open(self, name: str) -> None:
         self.screen.open(self.app, name)
 
+    def host(self) -> None:
+        from companion.ui.live.host_screen import HostScreen
+
+        self.app.show(HostScreen(self.screen.match_id))
+
     def step(self, redo: bool) -> None:
         """Undo or redo: an event of the log, by the player to play at the tap (a seat's phone: its own player),
         and a line saying what it took back ("Undid: Sniper attacks Grunt A")."""
@@ -221,25 +229,63 @@ class ToolActions:
             app.toast(app.session.undo_news(match_id, short=True)[0])
 
 
+@dataclass(frozen=True)
+class ToolsView:
+    """What the app bar's tools show: undo and redo usable, the match still being played (End match)."""
+
+    can_undo: bool
+    can_redo: bool
+    playing: bool
+
+
 @ft.component
 def TableTools(app: App, screen: TableScreen) -> ft.Control:
-    """The app bar's buttons, undo and redo enabled as the history allows: drawn again only when that changed."""
-    can = use_history(app.session, screen.match_id, select=lambda history: (history.can_undo, history.can_redo))
+    """The app bar's buttons, undo and redo enabled as the history allows: drawn again only when that (or
+    whether the match is being played) changed."""
+    view = use_history(app.session, screen.match_id,
+                       select=lambda history: ToolsView(history.can_undo, history.can_redo,
+                                                        history.state.status == "active"))
     actions = ft.use_memo(lambda: ToolActions(app, screen), [])
-    return _tools(*(can if isinstance(can, tuple) else (False, False)), actions)
+    host = ft.use_memo(lambda: can_host(app.page), [])
+    return _tools(view if isinstance(view, ToolsView) else ToolsView(False, False, False), host, actions)
 
 
-def _tools(can_undo: bool, can_redo: bool, actions: ToolActions) -> ft.Control:
-    # four tools and the rules lookup beside the back arrow fit a 320 px bar (six laid Share over the arrow's
-    # target): Share, once a match, is a button under the units
+def _tools(view: ToolsView, host: bool, actions: ToolActions) -> ft.Control:
+    # dice, undo, redo, the table's menu and the rules lookup beside the back arrow fit a 320 px bar (six tools
+    # laid Share over the arrow's target): the match log went into the menu, with the table's other tools
     return ft.Row(spacing=0, tight=True, controls=[
         icon_button(ft.Icons.CASINO, key="open-dice", tooltip="Dice", on_click=partial(actions.open, "dice")),
-        icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not can_undo,
+        icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not view.can_undo,
                     on_click=partial(actions.step, False)),
-        icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not can_redo,
+        icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not view.can_redo,
                     on_click=partial(actions.step, True)),
-        icon_button(ft.Icons.HISTORY, key="open-log", tooltip="Match log", on_click=partial(actions.open, "log")),
+        _menu(view, host, actions),
     ])
+
+
+def _menu(view: ToolsView, host: bool, actions: ToolActions) -> ft.Control:
+    """The table's tools, two taps from the table whatever its length: the menu, then the tool (they sat under
+    ten unit cards, two screens down). End match is last, apart, and asks on its own screen."""
+
+    def item(icon: ft.IconData, text: str, key: str, on_click: Callable[[], None]) -> ft.PopupMenuItem:
+        return ft.PopupMenuItem(content=text, icon=icon, key=key, height=TAP, on_click=on_click)
+
+    items = [
+        item(ft.Icons.QR_CODE, "Share", "open-share", partial(actions.open, "share")),
+        item(ft.Icons.TIMER, "Table clock", "open-clock", partial(actions.open, "clock")),
+        item(ft.Icons.CHECKLIST, "Set-up and forces", "open-setup", partial(actions.open, "setup")),
+        item(ft.Icons.PERSON_ADD, "Add a unit", "menu-add-unit", partial(actions.open, "add-unit")),
+        item(ft.Icons.HISTORY, "Match log", "open-log", partial(actions.open, "log")),
+        *([item(ft.Icons.WIFI_TETHERING, "Host this table", "open-host", actions.host)] if host else []),
+    ]
+    if view.playing:  # the rarest and riskiest tool: last, after a divider
+        items += [ft.PopupMenuItem(), item(ft.Icons.FLAG, "End match", "end-match", partial(actions.open, "end"))]
+    return ft.PopupMenuButton(
+        key="table-menu", tooltip="Table menu", items=items, menu_position=ft.PopupMenuPosition.UNDER,
+        content=ft.Container(width=56, height=TAP, alignment=ft.Alignment.CENTER, content=ft.Column(
+            spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[ft.Icon(ft.Icons.MENU, size=20), ft.Text("Menu", size=11, no_wrap=True)])))
 
 
 def kept(drawn: dict[str, tuple[Any, ft.Control]], key: str, view: Any, make: Callable[[], ft.Control]) -> ft.Control:

@@ -1,4 +1,5 @@
-"""The table: whose turn it is, everyone's points, every unit's dial and tokens; undo and the log one tap away.
+"""The table: whose turn it is, everyone's points, every unit's dial and tokens; undo one tap away, the table's
+tools (share, clock, set-up, the log, End match) two, in the app bar's menu.
 
 Built from Flet 1.0 components over the session's change feed (ui/hooks.py): the header, the app bar's tools and
 the unit list each read the match when the feed reports a change, and each unit card is a memoised component of
@@ -20,13 +21,13 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.play.packs import Pack
+from companion.session.table.words import counted
 from companion.ui.hooks import mount, use_history
-from companion.ui.live.host_screen import HostScreen, can_host
 from companion.ui.match.empty_table import EmptyTable
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import counter_labels
+from companion.ui.widgets import counter_words
 
 WIDE = 800
 CARD_WIDTH = 400
@@ -54,7 +55,9 @@ class TableScreen:
         self.scroller = ft.Column([mount(TableList, app, self, key="table-island")], key="table-list", spacing=6,
                                   expand=True, scroll=ft.ScrollMode.AUTO)
         tools = mount(TableTools, app, self, key="tools-island")
-        return ft.View(route=self.route, padding=8, spacing=6, appbar=app_bar(app, "", tools),
+        # no padding under the list: it runs to the screen's edge, so six cards of a 5 + 5 force fit at 360x640
+        # (the fold row of the other player's units takes a card's place)
+        return ft.View(route=self.route, padding=ft.Padding(8, 8, 8, 0), spacing=6, appbar=app_bar(app, "", tools),
                        controls=[mount(TableHeader, app, self, key="header-island"), self.scroller])
 
     def by(self, app: App) -> str:
@@ -106,13 +109,13 @@ class _Cards:
 
 @ft.component
 def TableList(app: App, screen: TableScreen) -> ft.Control:
-    """The game's own prompts, the units (the active player's first, the others' foldable), the unit tools,
-    everyone's points and End match."""
+    """The game's own prompts, the units (the active player's first, the others' foldable), Add a unit and
+    everyone's points (the table's other tools are in the app bar's menu: ui/match/header.py)."""
     history = use_history(app.session, screen.match_id)
     change, set_change = ft.use_state(None)
     folded, set_folded = ft.use_state(frozenset())
     cards = ft.use_memo(lambda: _Cards(app, screen, set_change, set_folded), [])
-    names = ft.use_memo(lambda: counter_labels(app.session, app.session.state(screen.match_id), "player"), [])
+    names = ft.use_memo(lambda: counter_words(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
     drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
     state = history.state if not isinstance(history, str) else None
@@ -135,21 +138,19 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
         drawn.clear()  # what was drawn leaves the page: nothing of it may come back as it was
         return ft.Text("")
     match = state
-    entries, host = _entries(match, views, change, folded), can_host(app.page)
+    entries = _entries(match, views, change, folded)
     controls: list[ft.Control] = [
         *_system_controls(app, screen, match, dials),
         *([EmptyTable(cards.open_screen, key="empty-table-island")] if not match.units else []),
         kept(drawn, "cards", (entries, wide), lambda: CardList(entries, wide, cards, key="card-list")),
-        kept(drawn, "tools", host, lambda: UnitTools(app, screen, host, key="unit-tools-card")),
+        kept(drawn, "tools", True, lambda: UnitTools(app, screen, key="unit-tools-card")),
         ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
     kind = system_of(match).scoring_kind(match)
     for p in match.players:
         view = PlayerView(p.id, p.name, p.colour, kind, getattr(p, kind),
-                          tuple((n, title, p.counters.get(n, 0)) for n, title in names.items()))
+                          tuple((n, words.name, p.counters.get(n, 0), words.line(p.name, p.counters.get(n, 0)))
+                                for n, words in names.items()))
         controls.append(kept(drawn, p.id, view, lambda view=view: PlayerRow(view, cards, key=f"points-{view.pid}")))
-    if match.status == "active":  # the rarest and riskiest control: last, on its own screen to confirm
-        controls.append(ft.TextButton("End match", icon=ft.Icons.FLAG, key="end-match", height=48,
-                                      on_click=partial(screen.open, app, "end")))
     return ft.Column(controls, spacing=6, key="table-body")
 
 
@@ -196,25 +197,17 @@ def _card_list(entries: tuple[CardView | FoldView, ...], wide: bool, cards: _Car
     for uid in drawn.keys() - {e.uid for e in entries if isinstance(e, CardView)}:
         del drawn[uid]  # a unit removed or folded away: drawn anew when it shows again
     return (ft.Row(rows, wrap=True, spacing=8, run_spacing=8, key="cards") if wide
-            else ft.Column(rows, spacing=4, key="cards"))
+            else ft.Column(rows, spacing=3, key="cards"))
 
 
 CardList = ft.memo(ft.component(_card_list))  # drawn again only when a row of it changed
 
 
 
-def _unit_tools(app: App, screen: TableScreen, host: bool) -> ft.Control:
+def _unit_tools(app: App, screen: TableScreen) -> ft.Control:
     return ft.Row(wrap=True, spacing=8, key="unit-tools", controls=[
         ft.OutlinedButton("Add a unit", icon=ft.Icons.PERSON_ADD, key="add-unit", height=48,
-                          on_click=partial(screen.open, app, "add-unit")),
-        ft.OutlinedButton("Set-up and forces", icon=ft.Icons.CHECKLIST, key="open-setup", height=48,
-                          on_click=partial(screen.open, app, "setup")),
-        ft.OutlinedButton("Table clock", icon=ft.Icons.TIMER, key="open-clock", height=48,
-                          on_click=partial(screen.open, app, "clock")),
-        ft.OutlinedButton("Share", icon=ft.Icons.QR_CODE, key="open-share", height=48,
-                          on_click=partial(screen.open, app, "share")),
-        *([ft.OutlinedButton("Host this table", icon=ft.Icons.WIFI_TETHERING, key="open-host", height=48,
-                             on_click=lambda: app.show(HostScreen(screen.match_id)))] if host else [])])
+                          on_click=partial(screen.open, app, "add-unit"))])
 
 
 UnitTools = ft.memo(ft.component(_unit_tools))  # the same buttons at every draw: drawn once
@@ -238,9 +231,8 @@ def _card_worthy(option: ActionOption) -> bool:
 
 
 def _fold_row(view: FoldView, toggle: Callable[[], None]) -> ft.Control:
-    word = "unit" if view.count == 1 else "units"
     name = view.name
-    return ft.TextButton(f"{name}'s {view.count} {word}" + (" (folded)" if view.folded else ""),
+    return ft.TextButton(f"{name}'s {counted(view.count, 'unit')}" + (" (folded)" if view.folded else ""),
                          key=f"fold-{view.pid}", icon=ft.Icons.EXPAND_MORE if view.folded else ft.Icons.EXPAND_LESS,
                          height=48, tooltip=("Show" if view.folded else "Fold") + f" {name}'s units", on_click=toggle)
 
@@ -254,7 +246,8 @@ class PlayerView:
     colour: str
     kind: str  # the points that decide this game: "kills" (Halo) or "vp"
     value: int
-    counters: tuple[tuple[str, str, int], ...]  # the system's own player counters: (id, name, value)
+    # the system's own player counters: (id, name, value, the line: "Ann has captured 2 spawn points")
+    counters: tuple[tuple[str, str, int, str], ...]
 
 
 def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
@@ -272,8 +265,8 @@ def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
     extra = [counter(f"player-{pid}-counter-{name}", title, value,
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}),
-                     line=True)
-             for name, title, value in view.counters]
+                     line=True, text=line)
+             for name, title, value, line in view.counters]
     return ft.Column([row, *extra], spacing=0, key=f"player-{pid}")
 
 

@@ -26,7 +26,7 @@ from companion.session.play.match_tools import accepts, preview, unit_accepts
 from companion.session.play.positions import places, token_kinds
 from companion.session.table.words import unit_line
 from companion.ui.unit_text import TOKEN_LABELS, stats_line
-from companion.ui.widgets import icon_button
+from companion.ui.widgets import icon_button, word_button
 
 
 @dataclass(frozen=True)
@@ -121,12 +121,13 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
 
 
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
-            plus_enabled: bool = True, note: str = "", line: bool = False) -> ft.Control:
+            plus_enabled: bool = True, note: str = "", line: bool = False, text: str = "") -> ft.Control:
     """The label and value, then - and +. As a `line` it fills its parent's width and its text wraps there, so
     the buttons stay on screen ("First-round damage reduction used 0" pushed its + off a 320 px phone); a line
-    needs a parent of bounded width (a column), not a row."""
+    needs a parent of bounded width (a column), not a row. `text` says it instead of the label and value ("Ann
+    has captured 2 spawn points"); the buttons keep the label in their names."""
     return ft.Row(spacing=0, tight=not line, controls=[
-        ft.Text(f"{label} {value}{note}", key=f"{key}-value", expand=line),
+        ft.Text(text or f"{label} {value}{note}", key=f"{key}-value", expand=line),
         icon_button(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} -1", disabled=value <= 0,
                       on_click=on_minus),
         icon_button(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label} +1", disabled=not plus_enabled,
@@ -135,28 +136,29 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
 
 
 def card_controls(view: CardView, actions: CardActions) -> ft.Control:
-    """A dense card (about 76 px, so six of a ten-unit force fit a phone screen under the header): name, then
+    """A dense card (72 px, so six of a ten-unit force fit a phone screen under the header): name, then
     click, place and tokens on one line, the click's stats under it; one-tap action, damage/heal (with the
-    preview); every other token, the dial and remove are in the details."""
+    preview), each button with its word under its icon; every other token, the dial and remove are in the
+    details."""
     uid = view.uid
     buttons: list[ft.Control] = []
     if view.act is not None:
         action, title = view.act
-        buttons.append(icon_button(ft.Icons.GPS_FIXED, key=f"unit-{uid}-act", tooltip=f"{title}: {view.name}",
-                                   on_click=partial(actions.open_action, action, uid)))
+        buttons.append(word_button(ft.Icons.GPS_FIXED, short_word(title), key=f"unit-{uid}-act",
+                                   tooltip=f"{title}: {view.name}", on_click=partial(actions.open_action, action, uid)))
     if view.cyclic:
-        buttons.append(icon_button(ft.Icons.ROTATE_RIGHT, key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
+        buttons.append(word_button(ft.Icons.ROTATE_RIGHT, "Turn", key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
                                    on_click=partial(actions.dispatch, "rotate", {"unit": uid, "steps": 1})))
     else:
         buttons += [
-            icon_button(ft.Icons.ARROW_DOWNWARD, key=f"unit-{uid}-damage", tooltip="Damage",
+            word_button(ft.Icons.ARROW_DOWNWARD, "Damage", key=f"unit-{uid}-damage", tooltip="Damage",
                         disabled=not view.can_damage, on_click=partial(actions.set_preview, Preview(uid, "damage"))),
-            icon_button(ft.Icons.ARROW_UPWARD, key=f"unit-{uid}-heal", tooltip="Heal", disabled=not view.can_heal,
-                        on_click=partial(actions.set_preview, Preview(uid, "heal"))),
+            word_button(ft.Icons.ARROW_UPWARD, "Heal", key=f"unit-{uid}-heal", tooltip="Heal",
+                        disabled=not view.can_heal, on_click=partial(actions.set_preview, Preview(uid, "heal"))),
         ]
     if view.token is not None:  # the action token by hand, for games whose actions the app doesn't resolve
         give = {"unit": uid, "kind": "action", "delta": 1}
-        buttons.append(icon_button(ft.Icons.BOLT, key=f"unit-{uid}-action-plus", tooltip="Action +1",
+        buttons.append(word_button(ft.Icons.BOLT, "Action +1", key=f"unit-{uid}-action-plus", tooltip="Action +1",
                                    disabled=not view.token, on_click=partial(actions.dispatch, "token", give)))
     rows: list[ft.Control] = [
         ft.Row(spacing=4, controls=[
@@ -168,7 +170,7 @@ def card_controls(view: CardView, actions: CardActions) -> ft.Control:
                 ft.Text(view.status, key=f"unit-{uid}-status", size=12),
             ]),
             *buttons,
-            icon_button(ft.Icons.MORE_VERT, key=f"unit-{uid}-open", tooltip="Unit details",
+            word_button(ft.Icons.MORE_VERT, "Details", key=f"unit-{uid}-open", tooltip="Unit details",
                         on_click=partial(actions.open_unit, uid)),
         ]),
         ft.Text(view.stats, key=f"unit-{uid}-stats", size=12, color=ft.Colors.ERROR if view.ko else None),
@@ -178,6 +180,12 @@ def card_controls(view: CardView, actions: CardActions) -> ft.Control:
     # not a semantic container: each button keeps its own name for screen readers (and browser tests)
     return ft.Card(key=f"unit-{uid}", semantic_container=False, width=view.width, margin=0,
                    content=ft.Container(padding=ft.Padding(6, 0, 2, 3), content=ft.Column(rows, spacing=0)))
+
+
+def short_word(title: str) -> str:
+    """The word under a card's action button: the action's title, or its first word when the title is long
+    ("Attack with a reinforcement": "Attack"); the whole title is the button's name."""
+    return title if len(title) <= 10 else title.split()[0]
 
 
 # the card as a memoised component: drawn again only when its CardView (or the actions object) changed

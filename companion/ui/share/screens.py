@@ -1,6 +1,6 @@
 """Share a match by QR code (the other device takes it in with scan_screen.py).
 
-No account and no network: one device shows the code(s), the other reads them in any order ("2 of 3").
+No account and no network: one device shows the code (or codes), the other reads them in any order ("2 of 3").
 
 A Flet component over the session's change feed: the code follows the match (a step made on another phone or
 with the CLI redraws it without a tap).

@@ -1,0 +1,22 @@
+"""Counted words for people to read: "1 click", "3 clicks", "0 unused actions" (never a noun with a bracketed
+"s", which a newcomer reads as a typo). The one place a count meets its noun, for the rules' messages, the log, the
+screens and the CLI (tests/unit/test_plain_words.py finds any bracketed plural left in the app's strings)."""
+
+from __future__ import annotations
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """`one` when `n` is 1 or -1, else `many` (by default `one` + "s"): the noun alone, for a sentence that puts
+    the number elsewhere ("2 Grenade tokens lost" is `counted`; "the tokens" is `plural(n, "token")`)."""
+    return one if abs(n) == 1 else (many if many is not None else one + "s")
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """"1 click", "3 clicks", "0 clicks"; `many` for a noun whose plural isn't `one` + "s" ("1 VP", "2 VP")."""
+    return f"{n} {plural(n, one, many)}"
+
+
+def said(says: str, player: str, n: int, one: str, many: str | None = None) -> str:
+    """A player's counter as a sentence from its pack: `says` with {player} and {count} filled in ("{player} has
+    captured {count}", "Ann", 2, "spawn point": "Ann has captured 2 spawn points")."""
+    return says.replace("{player}", player).replace("{count}", counted(n, one, many))
