@@ -213,7 +213,7 @@ def _list(args: argparse.Namespace) -> int:
     judging = Judging.open()
     events = sorted((judging.load(tid) for tid in judging.ids()), key=lambda s: s.updated, reverse=True)
     if args.json:
-        emit_json([{"id": s.state.id, "name": s.state.name, "game": s.state.game, "build": s.state.build,
+        emit_json([{"id": s.state.id, "name": s.state.name, "game": judging.game_of(s.state), "build": s.state.build,
                     "game_name": judging.game_label(s.state), "round": s.state.current.number,
                     "tables": len(s.state.tables), "updated": s.updated} for s in events])
         return 0
@@ -364,8 +364,8 @@ def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
 def _show(t: Tournament, as_json: bool) -> None:
     now = time.time()
     if as_json:
-        emit_json({"id": t.id, "name": t.name, "game": t.game, "build": t.build, "round": t.current.number, "now": now,
-                   "round_seconds": t.round_seconds, "marks": list(t.marks),
+        emit_json({"id": t.id, "name": t.name, "game": Judging.open().game_of(t), "build": t.build,
+                   "round": t.current.number, "now": now, "round_seconds": t.round_seconds, "marks": list(t.marks),
                    "tables": [_table_json(t, tb, now) for tb in t.tables], "byes": list(t.current.byes),
                    "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size,
                    "tiebreaks": t.tiebreaks, "placement": list(t.placement)})

@@ -3,9 +3,10 @@
 State is a tree of frozen dataclasses that converts to and from plain JSON; every change is an event
 applied by `tournament_events.apply`. Times are UTC epoch seconds, like `core.timers`.
 
-An event is played in one game (`game`, a pack's id: events stored before games were chosen are HeroClix
-Skirmish) and at one build total where that game's pack sets build totals (`build`, None where it sets none);
-the judging service checks both against the pack (session/judging/games.py), this model only their shape.
+An event is played in one game (`game`, a pack's id; "" in events stored before an event named its game, which
+were all of the judge's first game, HeroClix Skirmish: the rules registry names it) and at one build total where
+that game's pack sets build totals (`build`, None where it sets none). The judging service checks both against
+the pack (session/judging/games.py); this model checks only their shape.
 
 Two kinds of event share the model. A hand-seated event (`players` empty) seats whatever tables the judge
 types and plays the same tables again next round. A Swiss event registers its players:
@@ -39,8 +40,6 @@ from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
 TOURNAMENT_VERSION = 5  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement;
 # 4: players' own reports of their table's result (Table.reports); 5: the event's game, a build only where it has one
-# Every event was a HeroClix Skirmish event (seed 003) before an event named its game: one without reads as that.
-FIRST_GAME = "heroclix-skirmish"
 MAX_BUILD = 99_999
 DEFAULT_ROUND_SECONDS = 30 * 60
 DEFAULT_MARKS = (600.0, 300.0, 60.0)  # warnings at 10 and 5 minutes left and at the last minute
@@ -136,7 +135,7 @@ class Tournament:
     joined: dict[str, int] = field(default_factory=dict)  # late entries: name -> first round played
     placement: tuple[int, ...] = ()  # Battle Royale placement points, 1st place first
     cut: tuple[str, ...] = ()  # the top cut's seeds, best first (empty: no cut yet)
-    game: str = FIRST_GAME  # the pack the event is played with
+    game: str = ""  # the pack the event is played with ("": the judge's first game, see above)
 
     @property
     def swiss(self) -> bool:
@@ -179,7 +178,7 @@ def slug(name: str) -> str:
 
 def check_game(game: str, build: int | None) -> None:
     """The shape of an event's game and build: whether the game has that build total is its pack's to say."""
-    if not isinstance(game, str) or not ID_PATTERN.match(game):
+    if not isinstance(game, str) or game and not ID_PATTERN.match(game):
         raise InvalidTournament(f"{game!r} is not a game's id (lower-case letters, digits and '-')")
     if build is not None and (isinstance(build, bool) or not isinstance(build, int) or not 0 < build <= MAX_BUILD):
         raise InvalidTournament(f"a build total is a whole number of points from 1 to {MAX_BUILD:,}, not {build}")
@@ -197,7 +196,7 @@ def new_tournament(
     tournament_id: str,
     name: str,
     *,
-    game: str = FIRST_GAME,
+    game: str = "",
     build: int | None = 300,
     round_seconds: float = DEFAULT_ROUND_SECONDS,
     marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
@@ -248,7 +247,7 @@ def from_json(data: Any) -> Tournament:
         if r.get("version", int) > TOURNAMENT_VERSION:
             raise InvalidTournament("this event was saved by a newer version of the app; update the app to open it")
         rounds = r.items("rounds", _round)
-        game = r.get("game", str, FIRST_GAME)  # before version 5 every event was Skirmish, its build given
+        game = r.get("game", str, "")  # before version 5: the judge's first game, the build always given
         build = r.get("build", int) if "game" not in data else r.get("build", (int, type(None)), None)
         t = Tournament(id=check_id(r.get("id", str)), name=r.get("name", str), game=game, build=build,
                        round_seconds=float(r.get("round_seconds", float)),

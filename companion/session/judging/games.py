@@ -11,8 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion import rules
 from companion.core.packs.load import Pack
+from companion.core.tournament.placement import DEFAULT_PLACEMENT as BATTLE_ROYALE  # 6/4/2/1, HCUnits' preset
 from companion.core.tournament.state import MAX_SEATS, MIN_SEATS, InvalidTournament, Tournament
+
+__all__ = ["BATTLE_ROYALE", "EventGame", "checked_build", "event_games", "find_game", "game_id", "game_label"]
+
+FIRST_GAME = rules.JUDGED_FIRST  # a new event's game unless the judge picks another
 
 
 @dataclass(frozen=True)
@@ -74,9 +80,14 @@ def seats_text(game: EventGame) -> str:
     return f"by {low} players" if low == high else f"by {low} to {high} players"
 
 
+def game_id(t: Tournament) -> str:
+    """The pack the event is played with (events stored before an event named its game: the judge's first)."""
+    return t.game or FIRST_GAME
+
+
 def game_label(packs: Mapping[str, Pack], t: Tournament) -> str:
     """The event's game as every text names it: "HeroClix Skirmish 300", "Halo ActionClix" (the pack's id when the
     pack is gone, e.g. a user's pack removed since)."""
-    pack = packs.get(t.game)
-    name = pack.name if pack is not None else t.game
+    pack = packs.get(game_id(t))
+    name = pack.name if pack is not None else game_id(t)
     return f"{name} {t.build}" if t.build is not None else name

@@ -25,15 +25,18 @@ from typing import Any
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
 from companion.core.tournament.events import PLAYER, apply, replay
-from companion.core.tournament.state import (
-    DEFAULT_MARKS,
-    DEFAULT_ROUND_SECONDS,
-    FIRST_GAME,
-    Tournament,
-    new_tournament,
-)
+from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
 from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
-from companion.session.judging.games import EventGame, check_seats, checked_build, event_games, find_game, game_label
+from companion.session.judging.games import (
+    FIRST_GAME,
+    EventGame,
+    check_seats,
+    checked_build,
+    event_games,
+    find_game,
+    game_id,
+    game_label,
+)
 from companion.store.paths import data_dir
 from companion.store.tournaments import StoredTournament, TournamentStore
 
@@ -107,6 +110,11 @@ class Judging:
 
         return discover((self.root / "packs",) if self.root is not None else ())[0]
 
+    @property
+    def first_game(self) -> str:
+        """The game a new event is of unless the judge picks another: HeroClix Skirmish, as every event was."""
+        return FIRST_GAME
+
     def games(self) -> list[EventGame]:
         """Every game an event can be played in, by name (session/judging/games.py)."""
         return event_games(self._packs())
@@ -114,6 +122,10 @@ class Judging:
     def game(self, game: str) -> EventGame:
         """One game by its pack id (InvalidTournament, one sentence, when the app knows none such)."""
         return find_game(self._packs(), game)
+
+    def game_of(self, t: Tournament) -> str:
+        """The pack id of the event's game (an event stored before events named theirs: HeroClix Skirmish)."""
+        return game_id(t)
 
     def game_label(self, t: Tournament) -> str:
         """The event's game as texts name it: "HeroClix Skirmish 300", "Halo ActionClix"."""
@@ -184,9 +196,9 @@ class Judging:
         players = data.get("players")
         if isinstance(players, list) and len(players) >= 2:  # fewer: the reducer's own sentence
             packs = self._packs()
-            if t.game in packs:  # a game whose pack is gone since: the reducer's 2 to 4 still hold
+            if game_id(t) in packs:  # a game whose pack is gone since: the reducer's 2 to 4 still hold
                 try:
-                    check_seats(find_game(packs, t.game), len(players))
+                    check_seats(find_game(packs, game_id(t)), len(players))
                 except CompanionError as exc:
                     raise IllegalAction(str(exc)) from None
 
