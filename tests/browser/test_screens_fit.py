@@ -32,7 +32,8 @@ TOOLTIPS = ("Player 1: blue", "Player 2: orange", "Player 3: green", "Player 4: 
 
 
 def seed(data: Path) -> dict[str, str]:
-    """Matches in every state the screens show, a table of each system, and two judge events."""
+    """Matches in every state the screens show, a table of each system, and judge events (a Skirmish one
+    by hand, a Swiss one, Halo pods)."""
     session = Session(MatchStore(data))
     halo = session.new_match("halo-actionclix", ["Ann", "Ben"])
     for n, name in enumerate(("Spartan Mk VI", "Elite Zealot", "Grunt Major")):
@@ -70,7 +71,8 @@ def seed(data: Path) -> dict[str, str]:
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
     return {"halo": halo.id, "done": done.id, "scarab": scarab.id, "guided": guided.id, "event": event.id,
-            "swiss": swiss.id, "pods": pods.id, "timer": timer, "split": split.id, **{key: table.id for key, table in tables.items()}}
+            "swiss": swiss.id, "pods": pods.id, "timer": timer, "split": split.id,
+            **{key: table.id for key, table in tables.items()}}
 
 
 Step = Callable[[Screen, str, dict[str, str]], None]
@@ -98,6 +100,13 @@ def tap(route: str, *names: str, text: str) -> Step:
     return step
 
 
+def settled_at_top(s: Screen, step: Step, url: str, ids: dict[str, str]) -> None:
+    """A step that scrolled down to its taps, audited from the screen's top (a line half under the app bar is
+    what the scroll left there, not the layout)."""
+    step(s, url, ids)
+    back_to_top(s)
+
+
 def read_code(s: Screen, url: str, link: str) -> None:
     """A player's phone reads a table's timer code (pasted: the camera is tested elsewhere)."""
     go("/scan", "Scan")(s, url, {})
@@ -118,7 +127,8 @@ TOUR: dict[str, Step] = {
     "judge-mode": go("/judge-mode", "Your events"),
     "judge-console": go("/judge-mode/{event}", "Standings"),
     "judge-swiss": go("/judge-mode/{swiss}", "Round 1 pairings"),
-    "judge-new-pods": tap("/judge-mode", "Halo ActionClix", "Pods of 4", text="Battle Royale placement"),
+    "judge-new-pods": lambda s, url, ids: settled_at_top(
+        s, tap("/judge-mode", "Halo ActionClix", "Pods of 4", text="Battle Royale placement"), url, ids),
     "judge-pods": go("/judge-mode/{pods}", "Halo ActionClix"),
     "judge-room": go("/judge-mode/{event}/room", "Open the room and every player"),
     "judge-room-open": tap("/judge-mode/{event}/room", "Open the room", text="Players scan this"),
