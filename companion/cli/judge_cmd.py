@@ -46,9 +46,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     judge = sub.add_parser("judge")
     jsub = judge.add_subparsers(dest="judge_command", metavar="ACTION", required=True)
 
-    p = jsub.add_parser("new", help="make an event (HeroClix Skirmish)")
+    p = jsub.add_parser("new", help="make an event (of HeroClix Skirmish unless --game names another)")
     p.add_argument("name")
-    p.add_argument("--build", type=int, choices=(200, 300), default=300, help="point build total (default 300)")
+    p.add_argument("--game", metavar="SYSTEM",
+                   help="the game played, by its pack's id, e.g. halo-actionclix (default heroclix-skirmish)")
+    p.add_argument("--build", type=int,
+                   help="point build total, where the game has one (Skirmish: 200 or 300, default 300)")
     p.add_argument("--minutes", type=float, default=DEFAULT_ROUND_SECONDS / 60,
                    help="round length (default 30)")
     p.add_argument("--warn", type=float, action="append", metavar="MINUTES",
@@ -175,13 +178,13 @@ def _new(args: argparse.Namespace) -> int:
     if args.player:
         if args.table:
             raise BadArgument("give --player (a Swiss event, drawn at random) or --table (seated by hand), not both")
-        _show(judging.new_swiss(args.name, args.player, table_size=args.table_size, build=args.build,
-                                round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
+        _show(judging.new_swiss(args.name, args.player, game=args.game, table_size=args.table_size,
+                                build=args.build, round_seconds=minutes * 60, marks=marks, tiebreaks=args.tiebreaks,
                                 placement=placement, chance=rng(args.seed), now=now), args.json)
         return 0
     tables = [_names(names) for names in args.table]  # every seat is checked before anything is stored
-    _show(judging.new_event(args.name, tables, build=args.build, round_seconds=minutes * 60, marks=marks,
-                            tiebreaks=args.tiebreaks, placement=placement, now=now), args.json)
+    _show(judging.new_event(args.name, tables, game=args.game, build=args.build, round_seconds=minutes * 60,
+                            marks=marks, tiebreaks=args.tiebreaks, placement=placement, now=now), args.json)
     return 0
 
 
@@ -210,14 +213,16 @@ def _list(args: argparse.Namespace) -> int:
     judging = Judging.open()
     events = sorted((judging.load(tid) for tid in judging.ids()), key=lambda s: s.updated, reverse=True)
     if args.json:
-        emit_json([{"id": s.state.id, "name": s.state.name, "round": s.state.current.number,
+        emit_json([{"id": s.state.id, "name": s.state.name, "game": judging.game_of(s.state), "build": s.state.build,
+                    "game_name": judging.game_label(s.state), "round": s.state.current.number,
                     "tables": len(s.state.tables), "updated": s.updated} for s in events])
         return 0
     if not events:
         print("no event yet: make one with `companion judge new NAME --table 'Ann,Ben'`")
     for s in events:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
-        print(f"{s.state.id}  {when}  {s.state.name}  round {s.state.current.number}, {len(s.state.tables)} tables")
+        print(f"{s.state.id}  {when}  {s.state.name}  {judging.game_label(s.state)}  round {s.state.current.number}, "
+              f"{len(s.state.tables)} tables")
     return 0
 
 
@@ -359,14 +364,14 @@ def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
 def _show(t: Tournament, as_json: bool) -> None:
     now = time.time()
     if as_json:
-        emit_json({"id": t.id, "name": t.name, "build": t.build, "round": t.current.number, "now": now,
-                   "round_seconds": t.round_seconds, "marks": list(t.marks),
+        emit_json({"id": t.id, "name": t.name, "game": Judging.open().game_of(t), "build": t.build,
+                   "round": t.current.number, "now": now, "round_seconds": t.round_seconds, "marks": list(t.marks),
                    "tables": [_table_json(t, tb, now) for tb in t.tables], "byes": list(t.current.byes),
                    "players": list(t.players), "dropped": list(t.dropped), "table_size": t.table_size,
                    "tiebreaks": t.tiebreaks, "placement": list(t.placement)})
         return
     minutes = f"{t.round_seconds / 60:g}"
-    print(f"{t.name} [{t.id}] · Skirmish {t.build} · round {t.current.number} · {minutes} min rounds")
+    print(f"{t.name} [{t.id}] · {Judging.open().game_label(t)} · round {t.current.number} · {minutes} min rounds")
     flagged = disputed(t)
     if flagged:
         print(f"  FLAGGED: the players' scores differ at table{'s' if len(flagged) > 1 else ''} "

@@ -81,7 +81,8 @@ def _pairings(args: argparse.Namespace) -> int:
     tid = judging.pick(args.event or None)
     t = judging.state(tid)
     written: list[str] = []
-    for path, text in ((args.csv, swiss.pairings_csv), (args.html, swiss.pairings_html),
+    game = judging.game_label(t)  # the page names the event's game and build, as its pack names them
+    for path, text in ((args.csv, swiss.pairings_csv), (args.html, lambda t: swiss.pairings_html(t, game=game)),
                        (args.standings_csv, swiss.standings_csv), (args.standings_html, swiss.standings_html),
                        (args.slips, lambda t: slips_html(t, EventCodes(judging, tid).codes()))):
         if path is not None:

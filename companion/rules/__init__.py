@@ -40,6 +40,8 @@ SYSTEMS: tuple[Registered, ...] = (
 )
 _BY_ID = {s.id: s for s in SYSTEMS}
 FIRST = "halo-actionclix"  # the game the New match screen offers first (the most played)
+# the game of a judged event unless the judge picks another, and of every event stored before events named theirs
+JUDGED_FIRST = "heroclix-skirmish"
 
 
 def game_turn(system_id: str, turn: int) -> int:

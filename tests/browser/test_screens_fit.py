@@ -8,6 +8,7 @@ the live table's phone pages (tests/browser/test_live_browser.py drives them).""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,8 @@ TOOLTIPS = ("Player 1: blue", "Player 2: orange", "Player 3: green", "Player 4: 
 
 
 def seed(data: Path) -> dict[str, str]:
-    """Matches in every state the screens show, a table of each system, and two judge events."""
+    """Matches in every state the screens show, a table of each system, and judge events (a Skirmish one
+    by hand, a Swiss one, Halo pods)."""
     session = Session(MatchStore(data))
     halo = session.new_match("halo-actionclix", ["Ann", "Ben"])
     for n, name in enumerate(("Spartan Mk VI", "Elite Zealot", "Grunt Major")):
@@ -65,12 +67,15 @@ def seed(data: Path) -> dict[str, str]:
                                                      "delta": 12})
     event = session.judging.new_event("Friday Skirmish", [["Ann", "Ben"], ["Cat", "Dan", "Eve"]])
     swiss = session.judging.new_swiss("Swiss Night", ["Ann", "Ben", "Cat", "Dan", "Eve"])
+    pods = session.judging.new_swiss("Halo Pods", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"],
+                                     game="halo-actionclix", table_size=4, placement=(6, 4, 2, 1))
     running = session.judging.write(event.id, "start", {"tables": [1]})
     timer = timer_link(table_timer_payload(running, running.tables[0]))  # the code a judge's QR shows
     empty = session.new_match("halo-actionclix", ["Ann", "Ben"])  # a fresh table: how to add units
     force, _ = save_force(session, halo.id, halo.players[0].id, "Ann's Spartans")  # New match offers it
     return {"halo": halo.id, "empty": empty.id, "force": force.id, "done": done.id, "scarab": scarab.id,
-            "guided": guided.id, "event": event.id, "swiss": swiss.id, "timer": timer, "split": split.id,
+            "guided": guided.id, "event": event.id, "swiss": swiss.id, "pods": pods.id, "timer": timer,
+            "split": split.id,
             **{key: table.id for key, table in tables.items()}}
 
 
@@ -99,6 +104,13 @@ def tap(route: str, *names: str, text: str) -> Step:
     return step
 
 
+def settled_at_top(s: Screen, step: Step, url: str, ids: dict[str, str]) -> None:
+    """A step that scrolled down to its taps, audited from the screen's top (a line half under the app bar is
+    what the scroll left there, not the layout)."""
+    step(s, url, ids)
+    back_to_top(s)
+
+
 def read_code(s: Screen, url: str, link: str) -> None:
     """A player's phone reads a table's timer code (pasted: the camera is tested elsewhere)."""
     go("/scan", "Scan")(s, url, {})
@@ -119,6 +131,12 @@ TOUR: dict[str, Step] = {
     "judge-mode": go("/judge-mode", "Your events"),
     "judge-console": go("/judge-mode/{event}", "Standings"),
     "judge-swiss": go("/judge-mode/{swiss}", "Round 1 pairings"),
+    "judge-new-pods": lambda s, url, ids: settled_at_top(
+        s, tap("/judge-mode", "Halo ActionClix", "Pods of 4", text="Battle Royale placement"), url, ids),
+    "judge-pods": go("/judge-mode/{pods}", "Halo ActionClix"),
+    "judge-room": go("/judge-mode/{event}/room", "Open the room and every player"),
+    "judge-room-open": tap("/judge-mode/{event}/room", "Open the room", text="Players scan this"),
+    "judge-codes": go("/judge-mode/{event}/codes", "Hand each player their own code"),
     "timer-code": tap("/judge-mode/{event}", "Timer QR", text="Players scan this"),
     "player-timer": lambda s, url, ids: read_code(s, url, ids["timer"]),
     "table": go("/match/{halo}", "Ann to play"),
@@ -188,7 +206,10 @@ def test_every_screen_fits_a_small_phone(tmp_path: Path) -> None:
     found: dict[str, Any] = {}
     with served_app(tmp_path) as url, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        only = os.environ.get("FIT_ONLY", "")  # e.g. FIT_ONLY=judge- : the screens a change touched, not the tour
         for name, step in TOUR.items():
+            if not name.startswith(only):
+                continue
             # a fresh page each time: a reload would reattach Flet's session, with its stack of screens
             s = Screen(browser.new_page(viewport=SIZES["360"]))
             try:

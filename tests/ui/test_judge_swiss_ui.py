@@ -157,6 +157,6 @@ async def test_judge_starts_a_top_cut_from_the_screen(tmp_path: Path) -> None:
     await h.click(session, h.find(page, "cut-4"))
     await settle()
     state = store.load(t.id).state
-    assert state.cut and h.find(page, "event-title").value == "Cut · Skirmish 300 · top 4 semifinal"
+    assert state.cut and h.find(page, "event-title").value == "Cut · HeroClix Skirmish 300 · top 4 semifinal"
     assert h.find(page, "bracket").value.startswith(f"Top 4 semifinal · table 1: (1) {state.cut[0]} vs (4)")
     assert not h.find(page, "cut-8").visible

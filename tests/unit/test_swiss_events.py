@@ -98,7 +98,7 @@ def test_json_round_trip_and_exports() -> None:
     t = replay(five(), [ev("start"), ev("result", table=1, vp={"Ann": 9, "Ben": 4}),
                         ev("result", table=2, vp={"Cat": 7, "Dan": 7}), ev("drop", player="Dan")])
     t = apply(t, ev("next_round", tables=[["Ann", "Eve"]], byes=["Cat", "Ben"]))
-    assert from_json(to_json(t)) == t and to_json(t)["version"] == 4  # 4: players' own reports
+    assert from_json(to_json(t)) == t and to_json(t)["version"] == 5  # 5: the event's game
     with pytest.raises(InvalidTournament, match="only registered"):
         from_json({**to_json(t), "dropped": ["Zed"]})
     bad = to_json(t)
@@ -112,16 +112,18 @@ def test_json_round_trip_and_exports() -> None:
     assert table[0]["player"] == "Eve" and table[0]["opp_strength"] == "0.0000"
     assert [r["dropped"] for r in table if r["player"] == "Dan"] == ["yes"]
     assert "1,bye,Eve,10,win,bye" in results_csv(t)
-    page = pairings_html(t)
+    page = pairings_html(t, game="HeroClix Skirmish 300")
     assert "<td>Ann</td><td class=n>1</td>" in page and "Find your table" in page
+    assert "<p>HeroClix Skirmish 300 · 30-minute rounds" in page
 
 
 def test_names_are_escaped_on_the_printed_page() -> None:
     t = new_tournament("ev-2", "Q&A <night>", now=T0)
     t = replay(t, [ev("register", player="<b>Al</b>"), ev("register", player="Bo")])
     t = apply(t, ev("pair", tables=[["<b>Al</b>", "Bo"]], byes=[]))
-    page = pairings_html(t)
-    assert "&lt;b&gt;Al&lt;/b&gt;" in page and "<b>Al" not in page and "Q&amp;A &lt;night&gt;" in page
+    page = pairings_html(t, game="A <pack>")
+    assert "A &lt;pack&gt;" in page and "&lt;b&gt;Al&lt;/b&gt;" in page and "<b>Al" not in page
+    assert "Q&amp;A &lt;night&gt;" in page
 
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]

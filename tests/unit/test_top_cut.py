@@ -61,7 +61,7 @@ def test_a_top_8_is_seeded_by_the_standings_and_played_to_a_winner() -> None:
     assert len(lines) == 7 and lines[0] == f"Top 8 quarterfinal · table 1: (1) {seeds[0]} 4 - 9 (8) {seeds[7]}: " \
                                            f"{seeds[7]} through"
     assert lines[-1].endswith(f"{seeds[4]} wins the event") and "Final" in standings_html(t)
-    assert "final" in pairings_html(t) and from_json(to_json(t)) == t
+    assert "final" in pairings_html(t, game="HeroClix Skirmish 300") and from_json(to_json(t)) == t
 
 
 def test_a_top_4_and_what_is_refused() -> None:

@@ -42,7 +42,8 @@ def test_new_event_defaults_follow_skirmish() -> None:
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"build": 250}, "200 or 300"),
+    ({"build": 0}, "whole number of points"),  # which totals a game has is its pack's to say (test_event_games)
+    ({"game": "Halo ActionClix"}, "not a game's id"),
     ({"round_seconds": 10}, "between 1 minute"),
     ({"marks": (0,)}, "above zero"),
     ({"marks": (1800,)}, "within the round"),

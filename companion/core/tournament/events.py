@@ -135,7 +135,7 @@ def _seat(state: Tournament, event: Event) -> Tournament:
         raise IllegalAction("seat: players must be a list of names")
     players = tuple(p.strip() for p in raw)
     if not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise IllegalAction(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}")
+        raise IllegalAction(f"a table seats {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}")
     if any(not p or len(p) > MAX_NAME for p in players):
         raise IllegalAction(f"each player needs a name of 1 to {MAX_NAME} characters")
     if len({p.casefold() for p in players}) != len(players):

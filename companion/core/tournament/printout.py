@@ -77,7 +77,9 @@ padding:.35em .5em;text-align:left;font-size:1.15em}td.n{text-align:right;font-w
 @media print{h2{break-before:page}h2.first{break-before:auto}}"""
 
 
-def pairings_html(t: Tournament) -> str:
+def pairings_html(t: Tournament, *, game: str) -> str:
+    """The printable pairings page; `game`: the event's game as the app names it ("HeroClix Skirmish 300", from the
+    game's pack: session/judging/games.py)."""
     e = html.escape
     rows = {r.player: r for r in standings(t)}
     by_name = sorted(seats(t), key=lambda s: s[0].casefold())
@@ -89,7 +91,7 @@ def pairings_html(t: Tournament) -> str:
     title = f"{e(t.name)} · {e(stage(t))}"
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title} pairings</title>"
             f"<style>{STYLE}</style></head><body><h1>{title}</h1>"
-            f"<p>HeroClix Skirmish {t.build} · {t.round_seconds / 60:g}-minute rounds · record is W-L-T<br>"
+            f"<p>{e(game)} · {t.round_seconds / 60:g}-minute rounds · record is W-L-T<br>"
             f"Standings order: {e(order_line(t))}</p>"
             f"<h2 class=first>Find your table</h2><table><tr><th>Player</th><th>Table</th><th>Record</th></tr>"
             f"{name_rows}</table><h2>Tables</h2><table><tr><th>Table</th><th>Players</th></tr>{table_rows}{byes}"

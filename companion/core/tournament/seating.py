@@ -115,7 +115,7 @@ def seat_round(state: Tournament, event: Event, number: int) -> Round:
                 raise IllegalAction(f"{n} is not registered in this event")
             seen.append(spelling[n.strip().casefold()])
     if any(not MIN_SEATS <= len(t) <= MAX_SEATS for t in tables):
-        raise IllegalAction(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players")
+        raise IllegalAction(f"a table seats {MIN_SEATS} to {MAX_SEATS} players")
     if len(set(seen)) != len(seen):
         raise IllegalAction("a player is seated twice")
     dropped = set(state.dropped)

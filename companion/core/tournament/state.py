@@ -3,6 +3,11 @@
 State is a tree of frozen dataclasses that converts to and from plain JSON; every change is an event
 applied by `tournament_events.apply`. Times are UTC epoch seconds, like `core.timers`.
 
+An event is played in one game (`game`, a pack's id; "" in events stored before an event named its game, which
+were all of the judge's first game, HeroClix Skirmish: the rules registry names it) and at one build total where
+that game's pack sets build totals (`build`, None where it sets none). The judging service checks both against
+the pack (session/judging/games.py); this model checks only their shape.
+
 Two kinds of event share the model. A hand-seated event (`players` empty) seats whatever tables the judge
 types and plays the same tables again next round. A Swiss event registers its players:
     players     every registered name, in registration order (plain strings; names are unique ignoring case)
@@ -33,10 +38,9 @@ from companion.core.tournament.placement import check_placement
 from companion.core.tournament.tiebreaks import DEFAULT, PRESETS
 
 TOURNAMENT_FORMAT = "tabletop-companion/tournament"
-TOURNAMENT_VERSION = 4  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement;
-# 4: players' own reports of their table's result (Table.reports)
-# HeroClix Skirmish (seed 003): a 200 or 300 point build, 30-minute games, 2 to 4 players a game.
-BUILDS = (200, 300)
+TOURNAMENT_VERSION = 5  # 2: players, dropped, table_size, byes (Swiss events); 3: tiebreaks, joined, placement;
+# 4: players' own reports of their table's result (Table.reports); 5: the event's game, a build only where it has one
+MAX_BUILD = 99_999
 DEFAULT_ROUND_SECONDS = 30 * 60
 DEFAULT_MARKS = (600.0, 300.0, 60.0)  # warnings at 10 and 5 minutes left and at the last minute
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -118,7 +122,7 @@ class Round:
 class Tournament:
     id: str
     name: str
-    build: int
+    build: int | None  # the build total in points, where the game's pack sets build totals (Skirmish: 200 or 300)
     round_seconds: float
     marks: tuple[float, ...]  # seconds left at which a warning fires, largest first
     created: float
@@ -131,6 +135,7 @@ class Tournament:
     joined: dict[str, int] = field(default_factory=dict)  # late entries: name -> first round played
     placement: tuple[int, ...] = ()  # Battle Royale placement points, 1st place first
     cut: tuple[str, ...] = ()  # the top cut's seeds, best first (empty: no cut yet)
+    game: str = ""  # the pack the event is played with ("": the judge's first game, see above)
 
     @property
     def swiss(self) -> bool:
@@ -171,6 +176,14 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:30].strip("-") or "event"
 
 
+def check_game(game: str, build: int | None) -> None:
+    """The shape of an event's game and build: whether the game has that build total is its pack's to say."""
+    if not isinstance(game, str) or game and not ID_PATTERN.match(game):
+        raise InvalidTournament(f"{game!r} is not a game's id (lower-case letters, digits and '-')")
+    if build is not None and (isinstance(build, bool) or not isinstance(build, int) or not 0 < build <= MAX_BUILD):
+        raise InvalidTournament(f"a build total is a whole number of points from 1 to {MAX_BUILD:,}, not {build}")
+
+
 def check_marks(marks: tuple[float, ...] | list[float], round_seconds: float) -> tuple[float, ...]:
     clean = tuple(sorted({float(m) for m in marks}, reverse=True))
     for m in clean:
@@ -183,7 +196,8 @@ def new_tournament(
     tournament_id: str,
     name: str,
     *,
-    build: int = 300,
+    game: str = "",
+    build: int | None = 300,
     round_seconds: float = DEFAULT_ROUND_SECONDS,
     marks: tuple[float, ...] | list[float] = DEFAULT_MARKS,
     table_size: int = 2,
@@ -194,12 +208,11 @@ def new_tournament(
     name = name.strip()
     if not name or len(name) > MAX_NAME:
         raise InvalidTournament(f"the event needs a name of 1 to {MAX_NAME} characters")
-    if build not in BUILDS:
-        raise InvalidTournament(f"Skirmish builds are {' or '.join(map(str, BUILDS))} points, not {build}")
+    check_game(game, build)
     if not 60 <= round_seconds <= MAX_ROUND_SECONDS:
         raise InvalidTournament("a round lasts between 1 minute and 4 hours")
     if table_size not in range(MIN_SEATS, MAX_SEATS + 1):
-        raise InvalidTournament(f"a Skirmish table seats {MIN_SEATS} to {MAX_SEATS} players, not {table_size}")
+        raise InvalidTournament(f"an event's table seats {MIN_SEATS} to {MAX_SEATS} players, not {table_size}")
     if tiebreaks not in PRESETS:
         raise InvalidTournament(f"tiebreak order {tiebreaks!r} is not one of {', '.join(PRESETS)}")
     if placement:
@@ -207,7 +220,7 @@ def new_tournament(
             placement = check_placement(placement)
         except ValueError as exc:
             raise InvalidTournament(str(exc)) from None
-    return Tournament(id=check_id(tournament_id), name=name, build=build, round_seconds=float(round_seconds),
+    return Tournament(id=check_id(tournament_id), name=name, game=game, build=build, round_seconds=float(round_seconds),
                       marks=check_marks(marks, round_seconds), created=now, table_size=table_size,
                       tiebreaks=tiebreaks, placement=placement)
 
@@ -234,7 +247,9 @@ def from_json(data: Any) -> Tournament:
         if r.get("version", int) > TOURNAMENT_VERSION:
             raise InvalidTournament("this event was saved by a newer version of the app; update the app to open it")
         rounds = r.items("rounds", _round)
-        t = Tournament(id=check_id(r.get("id", str)), name=r.get("name", str), build=r.get("build", int),
+        game = r.get("game", str, "")  # before version 5: the judge's first game, the build always given
+        build = r.get("build", int) if "game" not in data else r.get("build", (int, type(None)), None)
+        t = Tournament(id=check_id(r.get("id", str)), name=r.get("name", str), game=game, build=build,
                        round_seconds=float(r.get("round_seconds", float)),
                        marks=tuple(float(m) for m in _numbers(r.get("marks", list), "event.marks")),
                        created=float(r.get("created", float)), rounds=rounds, seq=r.get("seq", int, 0),
@@ -306,8 +321,7 @@ def _result(data: Any, path: str) -> Result:
 
 def validate(t: Tournament) -> None:
     """Raise InvalidTournament when the state breaks a rule the app relies on."""
-    if t.build not in BUILDS:
-        raise InvalidTournament(f"event build {t.build} is not a Skirmish build")
+    check_game(t.game, t.build)
     if not 60 <= t.round_seconds <= MAX_ROUND_SECONDS:
         raise InvalidTournament("event round length is out of range")
     check_marks(t.marks, t.round_seconds)

@@ -87,6 +87,7 @@ class RoomFeed:
         self.clock = clock
         self._signature = judging.signature(tournament_id)
         self.state: Tournament = judging.state(tournament_id)
+        self.game = judging.game_label(self.state)  # "HeroClix Skirmish 300": an event keeps its game and build
 
     @classmethod
     def open(cls, tournament_id: str | None = None, root: Path | None = None) -> RoomFeed:
@@ -105,7 +106,7 @@ class RoomFeed:
 
     @property
     def title(self) -> str:
-        return f"{self.state.name} · {stage(self.state)}"
+        return f"{self.state.name} · {self.game} · {stage(self.state)}"
 
     def tables(self, now: float) -> list[TableView]:
         return [table_view(self.state, t, now) for t in self.state.tables]

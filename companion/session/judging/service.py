@@ -22,11 +22,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import IllegalAction
+from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
 from companion.core.tournament.events import PLAYER, apply, replay
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
 from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
+from companion.session.judging.games import (
+    FIRST_GAME,
+    EventGame,
+    check_seats,
+    checked_build,
+    event_games,
+    find_game,
+    game_id,
+    game_label,
+)
 from companion.store.paths import data_dir
 from companion.store.tournaments import StoredTournament, TournamentStore
 
@@ -92,21 +102,58 @@ class Judging:
         """Count one of `player`'s codes spent, when `spent` is still their count (False: another device won)."""
         return self._store.spend(tournament_id, player, spent)
 
+    # --- games -----------------------------------------------------------------------------------
+
+    def _packs(self) -> dict[str, Any]:
+        """The packs this device knows: the built-in ones and the user's (the data folder's packs/)."""
+        from companion.core.packs.load import discover
+
+        return discover((self.root / "packs",) if self.root is not None else ())[0]
+
+    @property
+    def first_game(self) -> str:
+        """The game a new event is of unless the judge picks another: HeroClix Skirmish, as every event was."""
+        return FIRST_GAME
+
+    def games(self) -> list[EventGame]:
+        """Every game an event can be played in, by name (session/judging/games.py)."""
+        return event_games(self._packs())
+
+    def game(self, game: str) -> EventGame:
+        """One game by its pack id (InvalidTournament, one sentence, when the app knows none such)."""
+        return find_game(self._packs(), game)
+
+    def game_of(self, t: Tournament) -> str:
+        """The pack id of the event's game (an event stored before events named theirs: HeroClix Skirmish)."""
+        return game_id(t)
+
+    def game_label(self, t: Tournament) -> str:
+        """The event's game as texts name it: "HeroClix Skirmish 300", "Halo ActionClix"."""
+        return game_label(self._packs(), t)
+
     # --- making events ----------------------------------------------------------------------------
 
-    def new_event(self, name: str, tables: Sequence[Sequence[str]] = (), *, build: int = 300,
-                  round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
+    def new_event(self, name: str, tables: Sequence[Sequence[str]] = (), *, game: str | None = None,
+                  build: int | None = None, round_seconds: float = DEFAULT_ROUND_SECONDS,
+                  marks: tuple[float, ...] = DEFAULT_MARKS,
                   tiebreaks: str = DEFAULT_ORDER, placement: tuple[int, ...] = (),
                   now: float | None = None) -> Tournament:
-        """A hand-seated event, with tables 1, 2 ... seated as given."""
+        """A hand-seated event of `game` (a pack id; None: HeroClix Skirmish, the judge's game before events had
+        one), with tables 1, 2 ... seated as given; `build`: one of the game's build totals (None: its default, or
+        none where the game has none)."""
         at = time.time() if now is None else now
-        t = new_tournament(self._store.new_id(name or "event"), name, build=build, round_seconds=round_seconds,
+        game = game or FIRST_GAME
+        played = self.game(game)
+        build = checked_build(played, build, played.sizes[0])
+        t = new_tournament(self._store.new_id(name or "event"), name, game=game, build=build,
+                           round_seconds=round_seconds,
                            marks=marks, tiebreaks=tiebreaks, placement=placement, now=at)
         seats = [Event("seat", {"table": n, "players": list(players)}, by="judge", at=at)
                  for n, players in enumerate(tables, 1)]
         return self.create(t, seats)
 
-    def new_swiss(self, name: str, players: list[str], *, table_size: int = 2, build: int = 300,
+    def new_swiss(self, name: str, players: list[str], *, game: str | None = None, table_size: int = 2,
+                  build: int | None = None,
                   round_seconds: float = DEFAULT_ROUND_SECONDS, marks: tuple[float, ...] = DEFAULT_MARKS,
                   tiebreaks: str = DEFAULT_ORDER, placement: tuple[int, ...] = (),
                   chance: random.Random | None = None, now: float | None = None) -> Tournament:
@@ -115,7 +162,10 @@ class Judging:
         from companion.core.tournament.pairing import draw  # pairing loads only when an event is paired
 
         at = time.time() if now is None else now
-        t = new_tournament(self._store.new_id(name), name, build=build, round_seconds=round_seconds, marks=marks,
+        game = game or FIRST_GAME
+        build = checked_build(self.game(game), build, table_size)
+        t = new_tournament(self._store.new_id(name), name, game=game, build=build, round_seconds=round_seconds,
+                           marks=marks,
                            table_size=table_size, tiebreaks=tiebreaks, placement=placement, now=at)
         events = [Event("register", {"players": list(players)}, by="judge", at=at)] if players else []
         registered = replay(t, events)  # refuses a bad or repeated name before anything is stored
@@ -125,6 +175,9 @@ class Judging:
 
     def create(self, t: Tournament, events: Sequence[Event] = ()) -> Tournament:
         """Store a new event and its first changes (InvalidTournament when its id is taken)."""
+        for event in events:
+            if event.type == "seat":
+                self._check_seat(t, event.data)
         replay(t, list(events))  # every event checked in memory first: a refused one stores nothing
         self._store.create(t)
         for event in events:
@@ -135,7 +188,19 @@ class Judging:
 
     def apply(self, tournament_id: str, event: Event) -> Tournament:
         """Apply one event and store it; durable when it returns. IllegalAction: nothing changes."""
+        if event.type == "seat":  # a table seated by hand: as many players as the event's game plays at
+            self._check_seat(self.state(tournament_id), event.data)
         return self._store.append(tournament_id, event, apply).state
+
+    def _check_seat(self, t: Tournament, data: dict[str, Any]) -> None:
+        players = data.get("players")
+        if isinstance(players, list) and len(players) >= 2:  # fewer: the reducer's own sentence
+            packs = self._packs()
+            if game_id(t) in packs:  # a game whose pack is gone since: the reducer's 2 to 4 still hold
+                try:
+                    check_seats(find_game(packs, game_id(t)), len(players))
+                except CompanionError as exc:
+                    raise IllegalAction(str(exc)) from None
 
     def report(self, tournament_id: str, player: str, data: dict[str, Any], *, now: float | None = None) -> Tournament:
         """A player's own report of their table's result (the reducer's `report`: it stands as the result once

@@ -137,10 +137,11 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
 
 
 @ft.component
-def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, room_qr: bytes | None = None,
-                 on_code: Callable[[int], None] | None = None,
+def JudgeConsole(feed: JudgeFeed, write: Write, game: str, room_url: str | None = None,
+                 room_qr: bytes | None = None, on_code: Callable[[int], None] | None = None,
                  player_codes: Callable[[], dict[str, str]] | None = None) -> ft.Control:
-    """The whole judge's screen for the event in `feed`."""
+    """The whole judge's screen for the event in `feed`; `game`: its game as the judging service names it
+    ("HeroClix Skirmish 300", "Halo ActionClix")."""
     t, set_t = ft.use_state(feed.state.value)
     message, set_message = ft.use_state("")
     codes, set_codes = ft.use_state("")  # the players' codes while shown
@@ -211,7 +212,7 @@ def JudgeConsole(feed: JudgeFeed, write: Write, room_url: str | None = None, roo
     cards = [TableCard(feed, table, t.marks, bool(t.placement), act, say, on_code, key=f"card-{table.number}")
              for table in t.tables]
     return ft.Column(key="judge", spacing=12, controls=[
-        ft.Text(f"{t.name} · Skirmish {t.build} · {shown.stage}", theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+        ft.Text(f"{t.name} · {game} · {shown.stage}", theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
                 key="event-title"),
         *room, bar,
         ft.Text(message, key="message", color=ft.Colors.ERROR, visible=bool(message)),

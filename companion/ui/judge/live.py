@@ -198,8 +198,9 @@ class LiveHub:
         def write(kind: str, data: dict[str, Any]) -> Tournament:
             return self.write(page, kind, data)
 
-        page.controls = [mount(JudgeConsole, feed, write, room_url=self.url, room_qr=self.qr, key="judge-console",
-                               player_codes=lambda: self.codes(page)), *extra]
+        game = self.judging.game_label(self.state)
+        page.controls = [mount(JudgeConsole, feed, write, game, room_url=self.url, room_qr=self.qr,
+                               key="judge-console", player_codes=lambda: self.codes(page)), *extra]
         page.pubsub.subscribe_topic(TOPIC, follow)
         self.start(page.pubsub)
         page.update()
