@@ -118,9 +118,7 @@ def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) ->
     async def judge_login(request: Request) -> Response:
         cookie = access.redeem(request.query_params.get("code", "")[:100])
         if cookie is None:
-            return html(pages.page("Judge link", "<h2>This judge link is spent or wrong</h2><p>Each judge link works "
-                                   "once. The terminal running <code>companion judge serve</code> shows a fresh "
-                                   "one.</p>"), 403)
+            return html(pages.judge_link_spent(), 403)
         response = RedirectResponse("/judge", 303)
         response.set_cookie(access.cookie, cookie, httponly=True, samesite="strict", path="/")
         return response
