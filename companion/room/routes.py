@@ -22,6 +22,7 @@ from companion.room import pages
 from companion.room.hub import STALL, RoomFull, RoomHub, Viewer
 from companion.room.report import Reports
 from companion.session.access import Access
+from companion.session.render import preload
 
 MAX_TABLE_DIGITS = 4  # core.tournament.state.MAX_TABLES is 500
 PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
@@ -68,6 +69,7 @@ def client_of(request: Request) -> str:
 
 def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) -> list[BaseRoute]:
     feed = hub.feed
+    preload("room")
 
     def fresh() -> float:
         """The time now, after a look at the stored event (a `stat`): a page shows the latest change."""
