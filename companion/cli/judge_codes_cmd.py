@@ -12,7 +12,8 @@ from pathlib import Path
 
 from companion.cli.output import emit_json
 from companion.core.errors import CompanionError
-from companion.session.judging.player_codes import EventCodes, slips_html
+from companion.session.judging.player_codes import EventCodes
+from companion.session.judging.printout import slips_html
 from companion.session.judging.service import Judging
 
 

@@ -14,7 +14,8 @@ from typing import Any
 from companion.cli.output import emit_json
 from companion.core.model import JSON
 from companion.session.judging import event_pairing as swiss
-from companion.session.judging.player_codes import EventCodes, slips_html
+from companion.session.judging.player_codes import EventCodes
+from companion.session.judging.printout import slips_html
 from companion.session.judging.service import Judging, rng
 
 

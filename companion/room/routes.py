@@ -22,6 +22,7 @@ from companion.room import pages
 from companion.room.hub import STALL, RoomFull, RoomHub, Viewer
 from companion.room.report import Reports
 from companion.session.access import Access
+from companion.session.render import preload
 
 MAX_TABLE_DIGITS = 4  # core.tournament.state.MAX_TABLES is 500
 PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
@@ -68,6 +69,7 @@ def client_of(request: Request) -> str:
 
 def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) -> list[BaseRoute]:
     feed = hub.feed
+    preload("room")
 
     def fresh() -> float:
         """The time now, after a look at the stored event (a `stat`): a page shows the latest change."""
@@ -118,9 +120,7 @@ def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) ->
     async def judge_login(request: Request) -> Response:
         cookie = access.redeem(request.query_params.get("code", "")[:100])
         if cookie is None:
-            return html(pages.page("Judge link", "<h2>This judge link is spent or wrong</h2><p>Each judge link works "
-                                   "once. The terminal running <code>companion judge serve</code> shows a fresh "
-                                   "one.</p>"), 403)
+            return html(pages.judge_link_spent(), 403)
         response = RedirectResponse("/judge", 303)
         response.set_cookie(access.cookie, cookie, httponly=True, samesite="strict", path="/")
         return response

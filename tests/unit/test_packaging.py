@@ -42,3 +42,13 @@ def test_core_imports_without_flet_tinydb_or_qrcode() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+def test_every_page_template_ships_as_package_data() -> None:
+    """session.render reads companion/templates/ from the installed package: a template the package-data globs
+    miss renders from a checkout and fails in a wheel or a phone build."""
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["companion"]
+    package = ROOT / "companion"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    templates = {p for p in (package / "templates").rglob("*") if p.is_file()}
+    assert templates and sorted(str(p.relative_to(package)) for p in templates - shipped) == []

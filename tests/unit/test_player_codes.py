@@ -12,7 +12,8 @@ from companion.core.errors import IllegalAction
 from companion.core.tournament.events import PLAYER
 from companion.core.tournament.state import from_json, to_json
 from companion.session.access import judge_access, player_access
-from companion.session.judging.player_codes import ALPHABET, EventCodes, normal, slips_html
+from companion.session.judging.player_codes import ALPHABET, EventCodes, normal
+from companion.session.judging.printout import slips_html
 from companion.session.judging.reports import judge_line, public_line
 from companion.session.judging.service import Judging
 

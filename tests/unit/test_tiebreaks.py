@@ -10,9 +10,10 @@ import pytest
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.tournament.events import apply, replay
-from companion.core.tournament.printout import pairings_html, standings_csv
+from companion.core.tournament.printout import standings_csv
 from companion.core.tournament.results import BYE_VP, standings
 from companion.core.tournament.state import InvalidTournament, Tournament, from_json, new_tournament, to_json
+from companion.session.judging.printout import pairings_html
 
 T0 = 1_800_000_000.0
 

@@ -9,9 +9,9 @@ import pytest
 
 from companion.core.errors import IllegalAction
 from companion.core.tournament.cut import bracket_lines, stage
-from companion.core.tournament.printout import pairings_html, standings_html
 from companion.core.tournament.results import standings
 from companion.core.tournament.state import from_json, to_json
+from companion.session.judging.printout import pairings_html, standings_html
 from companion.session.judging.service import Judging
 
 T0 = 1_800_000_000.0

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from html import escape
 
 from companion.core.tournament.state import Tournament
 from companion.session.judging.service import Judging
@@ -88,18 +87,3 @@ class EventCodes:
                 return seat_key(p, spent + 1) if self.judging.spend_code(self.id, p, spent) else None
         return None
 
-
-def slips_html(t: Tournament, codes: dict[str, str]) -> str:
-    """One slip per player to cut out and hand over (never post it: each code signs its player in)."""
-    seat = {p: tb.number for tb in t.tables for p in tb.players}
-    slips = "".join(
-        f'<div class="slip"><b>{escape(p)}</b>{f" · table {seat[p]}" if p in seat else ""}'
-        f'<div class="code">{escape(code)}</div>To report your table\'s result from your phone: open the room page '
-        "(the judge's QR code), go to your table, and type this code under <i>Report result</i>. It works once; "
-        "the judge can give you a fresh one.</div>" for p, code in sorted(codes.items(), key=lambda i: i[0].casefold()))
-    style = ("body{font:12pt system-ui,sans-serif;margin:1cm}.slip{display:inline-block;width:8.5cm;margin:.2cm;"
-             "padding:.3cm;border:1px dashed #555;vertical-align:top;break-inside:avoid}"
-             ".code{font:bold 20pt monospace;margin:.2cm 0;letter-spacing:.1em}")
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{escape(t.name)} player codes</title>"
-            f"<style>{style}</style></head><body><h1>{escape(t.name)}: player codes</h1><p>Cut along the lines and "
-            f"hand each player their own slip. Do not post this page.</p>{slips}</body></html>\n")

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp
 from companion.core.errors import CompanionError
 from companion.session.lan import lan_address, public_base
 from companion.session.live_table import LiveTable
+from companion.session.render import preload
 from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config, small_body
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
@@ -45,6 +46,7 @@ def build(table: LiveTable, places: Places, *, printed: tuple[str, ...] = (),
     `printed`: the addresses shown to the host, besides the server's own origin, a join form may come from."""
     phone = PhoneApp(table, places)
     access = table.access
+    preload("join")
 
     async def join_form(request: Request) -> Response:
         code = request.query_params.get("code", "")[:100]
