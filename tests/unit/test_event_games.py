@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import IllegalAction
-from companion.session.judging.printout import pairings_html
 from companion.core.tournament.state import InvalidTournament, from_json, new_tournament, to_json
+from companion.session.judging.printout import pairings_html
 from companion.session.judging.room import RoomFeed
 from companion.session.judging.service import Judging
 
