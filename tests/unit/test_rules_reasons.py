@@ -34,7 +34,7 @@ def test_the_loot_roll_names_the_real_reason() -> None:
 def test_the_upgrade_reason_shows_the_holder_of_the_token() -> None:
     upgrade = options(_ann_after_the_sniper_attacked())["upgrade"]
     assert not upgrade.enabled and upgrade.rule == "upgrading"
-    assert upgrade.reason.startswith("Sniper holds 1 Upgrade token(s), but no unit in your reserves is worth 65")
+    assert upgrade.reason.startswith("Sniper holds 1 Upgrade token, but no unit in your reserves is worth 65")
     assert "..." not in upgrade.reason and upgrade.reason.endswith("(and 3 other units)")
     assert upgrade.refused["marine-b"] == "Marine B has no Upgrade tokens"
 

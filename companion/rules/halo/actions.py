@@ -9,6 +9,7 @@ upgrade tokens, points, and where a unit is (table or reserve).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
@@ -30,13 +31,25 @@ from companion.rules.halo.attack import (
 )
 from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.exchange import exchange
-from companion.rules.halo.options import TurnState, option, param_refusal, turn_refusal, turn_state, unit_refusal
+from companion.rules.halo.options import (
+    TurnState,
+    actions_used,
+    option,
+    param_refusal,
+    turn_refusal,
+    turn_state,
+    unit_refusal,
+)
 from companion.rules.halo.reserves import LOOTED
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
 from companion.rules.halo.victory import RULE as VICTORY_RULE
 from companion.rules.halo.victory import victory_events
+
+def ordinal(n: int) -> str:
+    return {4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"{n}th")
+
 
 LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn point counter (the source lists a "
              "Grenade token, an Upgrade token or healing, but its roll numbers are cut off), then apply it on {unit}'s "
@@ -60,8 +73,32 @@ class HaloActionClix(System):
     desk_attack = attack
 
     def turn_words(self, state: Match) -> tuple[str, str]:
-        used = sum(u.tokens.action for u in state.units if u.owner == state.active_player.id)
-        return super().turn_words(state)[0], f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
+        used = actions_used(state, state.active_player.id)  # the true count: the invariant keeps it within 3
+        return super().turn_words(state)[0], f"Actions {used} of {ACTIONS_PER_TURN}"
+
+    def invariant(self) -> Callable[[Match], None]:
+        """The base's checks, and the turn's three actions (seed 001 ¶8, ¶42) on every path that applies an
+        event (a button, `match event token`, an import): no player's units hold more action tokens than that."""
+        base = super().invariant()
+
+        def check(state: Match) -> None:
+            base(state)
+            for player in state.players:
+                used = actions_used(state, player.id)
+                if used > ACTIONS_PER_TURN:
+                    raise IllegalAction(
+                        f"On your turn you have {ACTIONS_PER_TURN} actions to hand out: {player.name} has given out "
+                        f"all {ACTIONS_PER_TURN} this turn, so a {ordinal(used)} is refused", "actions")
+
+        return check
+
+    def force(self, state: Match, player_id: str, fallen: frozenset[str],
+              started: Mapping[str, Unit] | None = None) -> list[Unit]:
+        """The starting force (seed 001 ¶32–33): the units the player deployed when play began, as they were then,
+        so an upgrade or a swap made since never changes what the limits measure."""
+        if started is None:
+            return super().force(state, player_id, fallen)
+        return [u for u in started.values() if u.owner == player_id and not u.cyclic]
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         turn = turn_state(state)

@@ -24,7 +24,14 @@ from companion.rules.halo.attack import (
 )
 from companion.rules.halo.composed import follow_up_params, may_throw
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, incoming
-from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
+from companion.rules.halo.reserves import (
+    LOOTED,
+    action_refusal,
+    awaiting_respawn,
+    barred,
+    comes_in,
+    had_action,
+)
 from companion.rules.halo.respawn import respawn_params, respawn_refusal
 from companion.rules.halo.specs import (
     ACTIONS_PER_TURN,
@@ -62,6 +69,11 @@ class TurnState:
         return max(0, ACTIONS_PER_TURN - self.used)
 
 
+def actions_used(state: Match, player_id: str) -> int:
+    """The actions the player's units were given this turn (a unit that left the table keeps its token)."""
+    return sum(u.tokens.action for u in state.units if u.owner == player_id)
+
+
 def turn_state(state: Match) -> TurnState:
     player = state.active_player
     mine = [u for u in state.units if u.owner == player.id]
@@ -72,7 +84,7 @@ def turn_state(state: Match) -> TurnState:
     return TurnState(player=player, table=table, reserve=reserve,
                  reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
                  cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None), enemies=enemies,
-                 used=sum(u.tokens.action for u in mine),
+                 used=actions_used(state, player.id),
                  captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
                  grenades_kept=state.rules.token_limits.get("grenade", 0) != 0)
 
@@ -118,7 +130,10 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
             return UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
                                "swap-weapons", 1)
         if unit.points not in turn.reserve_points:
-            return UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
+            why = barred(turn.reserve, lambda u: u.points == unit.points)
+            return UnitRefusal(f"no unit in your reserves that may come in is worth exactly {unit.points} points "
+                               f"like {name}: {why}" if why else
+                               f"no unit in your reserves is worth exactly {unit.points} points like {name}",
                                "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
@@ -126,9 +141,12 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
             return UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return UnitRefusal(f"{name} holds {unit.tokens.upgrade} Upgrade token(s), but no unit in your "
-                                    f"reserves is worth {limit} points or less ({unit.points} + "
-                                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
+            why = barred(turn.reserve, lambda u: u.points <= limit)
+            held = f"{unit.tokens.upgrade} Upgrade token{'' if unit.tokens.upgrade == 1 else 's'}"
+            return UnitRefusal(f"{name} holds {held}, but no unit in your reserves"
+                               f"{' that may come in' if why else ''} is worth {limit} points or less "
+                               f"({unit.points} + {UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade})"
+                               + (f": {why}" if why else ""), "upgrading", 2)
         return None
     if spec.id == "loot-roll":
         if not acted:
