@@ -18,8 +18,8 @@ from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_settings import settings_line
 from companion.session.table.forces import add_force_text, bring_forces, chosen_forces, player_of, units_word
 from companion.session.table.full_log import log_lines
-from companion.session.table.players import rename_player
 from companion.session.table.header import header, points_line, victory_rules
+from companion.session.table.players import rename_player
 from companion.session.table.words import unit_line
 
 FORCE_TEXT_BYTES = 256 * 1024  # 40 units with 30-click dials are under 40 KB

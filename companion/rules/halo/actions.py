@@ -47,6 +47,7 @@ from companion.rules.halo.splash import marked, splash
 from companion.rules.halo.victory import RULE as VICTORY_RULE
 from companion.rules.halo.victory import victory_events
 
+
 def ordinal(n: int) -> str:
     return {4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"{n}th")
 
