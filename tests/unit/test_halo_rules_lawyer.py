@@ -98,3 +98,24 @@ def test_match_show_says_the_kill_target_and_that_it_is_reached(capsys: pytest.C
     assert said.over is not None and f"Match over? {said.over.reason}" in shown
     assert "Ann (p1): 2 of 2 kills\n" in shown and "Actions 0 of 3" in shown
     assert f"companion match event {match_id} end_match --data '{{\"winners\": [\"p1\"]}}'" in shown
+
+
+def test_an_attack_may_use_a_special_ability_composing_the_one_attack() -> None:
+    session = Session.open()
+    match_id = _halo(session, unit("a0", "p1"), unit("e0", "p2"), unit("e1", "p2"), kill_points_to_win=3)
+    halo, state = rules.get(HALO), session.state(match_id)
+    for name in ("attack", "move-and-attack"):  # the shot's own kinds; a grenade is its own action
+        kind = next(p for p in next(o for o in halo.legal_actions(state) if o.action == name).params
+                    if p.name == "kind")
+        assert kind.rare and kind.default == "shoot" and dict(kind.choices)["special"] == "Special ability (card text)"
+    special = Action("attack", "a0", {"target": "e0", "kind": "special"})
+    assert halo.odds(state, special) == halo.odds(state, Action("attack", "a0", {"target": "e0"}))  # the same roll
+    splash = halo.explain(state, Action("attack", "a0", {"target": "e0", "kind": "special", "splash": True}))
+    assert not splash.legal and "a special-ability attack doesn't offer it" in splash.reason
+    assert "not 'melee'" in halo.explain(state, Action("attack", "a0", {"target": "e0", "kind": "melee"})).reason
+    result, _ = session.act(match_id, special, rng=random.Random(1))
+    assert result.summary.startswith("Unit a0 uses a special ability on Unit e0: 2d6")
+    assert "special-ability-colours" in result.rules and any("card's text" in d for d in result.details)
+    logged = session.log(match_id)[-1].data["events"]
+    assert any(e["type"] == "roll" and e["data"]["purpose"] == "Unit a0 uses a special ability on Unit e0"
+               for e in logged)

@@ -48,6 +48,9 @@ from companion.rules.halo.victory import RULE as VICTORY_RULE
 from companion.rules.halo.victory import victory_events
 
 
+VERBS = {"grenade": "throws a grenade at", "special": "uses a special ability on"}  # a shot "attacks"
+
+
 def ordinal(n: int) -> str:
     return {4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"{n}th")
 
@@ -197,7 +200,7 @@ class HaloActionClix(System):
         events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
         if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
-        verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
+        verb = VERBS.get(setup.kind, "attacks")
         details = [result.why, *result.effects]
         if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
             events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
@@ -229,7 +232,8 @@ class HaloActionClix(System):
             check(Verdict(False, f"{target.name} is not an opposing unit on the table", "attacking"))
         by = attacker.owner
         events = [Event("token", {"unit": attacker_id, "kind": "action", "delta": 1}, by),
-                  Event("roll", result.roll.event_data(f"{attacker.name} attacks {target.name}"), by)]
+                  Event("roll", result.roll.event_data(f"{attacker.name} {VERBS.get(result.setup.kind, 'attacks')} "
+                                                       f"{target.name}"), by)]
         if action == "throw-grenade":
             events.append(Event("token", {"unit": attacker_id, "kind": "grenade", "delta": -1}, by))
         if result.hit and damage > 0:
