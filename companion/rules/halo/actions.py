@@ -47,7 +47,6 @@ from companion.rules.halo.splash import marked, splash
 from companion.rules.halo.victory import RULE as VICTORY_RULE
 from companion.rules.halo.victory import victory_events
 
-
 VERBS = {"grenade": "throws a grenade at", "special": "uses a special ability on"}  # a shot "attacks"
 
 
