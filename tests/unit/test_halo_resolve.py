@@ -54,7 +54,7 @@ def test_options_declare_their_params_and_dice(table: Match) -> None:
     assert names["move-and-attack"] == ["target", "moved", "modifier", "kind", "splash", *marks, "ends"]
     assert names["throw-grenade"] == ["target", "moved", "modifier", "ends"]  # the two-6s ability speaks of shots
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
-    assert names["move"] == ["ends"] and names["end-turn"] == []
+    assert names["move"] == ["moved", "ends"] and names["end-turn"] == []  # moved: behind More options
     assert names["respawn"] == []  # closed: nothing was eliminated
     respawn = options(apply(table, Event("set_location", {
         "unit": "brute", "location": "reserve", "reason": "eliminated"})))["respawn"]

@@ -119,3 +119,19 @@ def test_an_attack_may_use_a_special_ability_composing_the_one_attack() -> None:
     logged = session.log(match_id)[-1].data["events"]
     assert any(e["type"] == "roll" and e["data"]["purpose"] == "Unit a0 uses a special ability on Unit e0"
                for e in logged)
+
+
+def test_a_plain_move_asks_its_squares_and_keeps_to_the_units_speed() -> None:
+    session = Session.open()
+    match_id = _halo(session, unit("a0", "p1"), unit("e0", "p2"))
+    halo, state = rules.get(HALO), session.state(match_id)
+    moved = next(p for p in next(o for o in halo.legal_actions(state) if o.action == "move").params
+                 if p.name == "moved")
+    assert moved.rare and moved.default == 0  # behind More options: a move is still two taps
+    too_far = halo.explain(state, Action("move", "a0", {"moved": 99}))
+    assert not too_far.legal and too_far.rule == "moving"
+    assert too_far.reason == "Move: moved must be a whole number from 0 to 8, not 99 (Unit a0's speed is 8)"
+    assert halo.explain(state, Action("move", "a0", {"moved": 8})).legal
+    assert halo.explain(state, Action("move", "a0", {})).legal  # not given: the players measured it
+    result, _ = session.act(match_id, Action("move", "a0", {"moved": 5}), rng=random.Random(0))
+    assert result.summary == "Unit a0 moves 5 squares"

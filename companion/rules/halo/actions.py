@@ -16,7 +16,17 @@ from companion.core.errors import IllegalAction
 from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict, check
+from companion.rules.base import (
+    Action,
+    ActionOption,
+    Odds,
+    Refusal,
+    Resolution,
+    System,
+    Verdict,
+    check,
+    param_int,
+)
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     MOVING_ATTACKS,
@@ -177,7 +187,9 @@ class HaloActionClix(System):
         unit = state.unit(action.unit or "")
         give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
         if action.name == "move":
-            return Resolution((give, *_ends(unit, action, by)), f"{unit.name} moves", ("moving",), (
+            squares = param_int(action.params, "moved", 0, 10**6) if action.params.get("moved") not in (None, "") else 0
+            said = f" {squares} square{'' if squares == 1 else 's'}" if squares else ""
+            return Resolution((give, *_ends(unit, action, by)), f"{unit.name} moves{said}", ("moving",), (
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
-from companion.rules.base import Action, ActionOption, Param, Refusal
+from companion.rules.base import Action, ActionOption, Param, Refusal, param_int
 from companion.rules.halo.attack import (
+    MAX_MOVE,
     MOVING_ATTACKS,
     AttackError,
     attack_params,
@@ -183,6 +184,14 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
         return f"{spec.title}: {exc}", "attacking"
     ends = action.params.get("ends", "")
     unit = state.unit(action.unit) if action.unit else None
+    if spec.id == "move" and unit is not None and action.params.get("moved") not in (None, ""):
+        speed = unit.current.stats.get("speed")  # a move is at most the unit's speed in squares (seed 001 ¶9)
+        fast = speed if isinstance(speed, int) and not isinstance(speed, bool) else MAX_MOVE
+        try:
+            param_int(action.params, "moved", 0, fast, rule="moving")
+        except IllegalAction as exc:
+            said = f" ({unit.name}'s speed is {speed})" if fast == speed else ""
+            return f"{spec.title}: {exc}{said}", "moving"
     if (spec.id in MOVING_ATTACKS and ends == ENEMY_SPAWN and unit is not None and unit.position != ENEMY_SPAWN
             and not squares_moved(action)):  # read by attack_setup above: a number by now
         return f"{spec.title}: it moves no squares, so it can't end on an opponent's spawn point", "moving"
@@ -191,6 +200,9 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
             return f"{spec.title}: a unit can't end its move on one of your own spawn points", "moving"
         return f"{spec.title}: ends must be empty or {ENEMY_SPAWN}, not {ends!r}", "moving"
     return None
+
+
+MOVED = Param("moved", "Squares moved (at most its speed)", "int", low=0, high=MAX_MOVE, default=0, rare=True)
 
 
 def _candidates(turn: TurnState, spec: Spec) -> tuple[Unit, ...]:
@@ -205,8 +217,8 @@ def _params(turn: TurnState, action: str) -> tuple[Param, ...]:
         kept = turn.grenades_kept
         return (*respawn_params(turn.reserve), *follow_up_params(
             turn.enemies, any(may_throw(u, kept) for u in turn.reserve)), *ends)
-    if action in MOVES:
-        return ends
+    if action in MOVES:  # a plain move: the squares it moves, checked against the unit's speed when given
+        return (MOVED, *ends)
     # only units a swap or an upgrade may bring in, cheapest first (the upgrade's default fits every unit offered)
     choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in sorted(
         (u for u in turn.reserve if comes_in(u)), key=lambda u: u.points))
