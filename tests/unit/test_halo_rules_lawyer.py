@@ -135,3 +135,16 @@ def test_a_plain_move_asks_its_squares_and_keeps_to_the_units_speed() -> None:
     assert halo.explain(state, Action("move", "a0", {})).legal  # not given: the players measured it
     result, _ = session.act(match_id, Action("move", "a0", {"moved": 5}), rng=random.Random(0))
     assert result.summary == "Unit a0 moves 5 squares"
+
+
+def test_a_respawn_naming_another_players_unit_is_refused_like_the_others() -> None:
+    session = Session.open()
+    match_id = _halo(session, unit("a0", "p1"), unit("a1", "p1"), unit("e0", "p2"), unit("e1", "p2"))
+    session.dispatch(match_id, "end_turn", {})
+    state = session.state(match_id)
+    session.dispatch_events(match_id, [Event("damage", {"unit": "a1", "amount": 4}),
+                                       *elimination_events(state.unit("e0"), state.unit("a1"))], "ko", by="p2")
+    session.dispatch(match_id, "end_turn", {})
+    verdict = rules.get(HALO).explain(session.state(match_id), Action("respawn", "a1", {"moved": 2, "for": "e0"}))
+    assert not verdict.legal and verdict.rule == "respawning"
+    assert verdict.reason == "Respawn: 'e0' is not one of your eliminated units waiting to respawn"
