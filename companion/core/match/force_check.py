@@ -123,7 +123,7 @@ def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
 
 # what play is made of, as opposed to setting the table up (adding, editing and placing units, naming players):
 # the force that stands on the table before the first of these is the one each player started with
-PLAY_EVENTS = frozenset({"token", "end_turn", "end_round", "roll", "mark", "damage", "heal", "set_click", "score",
+PLAY_EVENTS = frozenset({"token", "end_turn", "end_round", "roll", "mark", "damage", "heal", "score",
                          "end_match"})
 
 
