@@ -18,8 +18,9 @@ from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_settings import settings_line
 from companion.session.table.forces import add_force_text, bring_forces, chosen_forces, player_of, units_word
 from companion.session.table.full_log import log_lines
+from companion.session.table.header import header, points_line, victory_rules
 from companion.session.table.players import rename_player
-from companion.session.table.words import player_score, turn_line, unit_line
+from companion.session.table.words import unit_line
 
 FORCE_TEXT_BYTES = 256 * 1024  # 40 units with 30-click dials are under 40 KB
 
@@ -118,25 +119,31 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON for scripts")
 
 
-def _describe(match: Match) -> str:
-    """The match as text, in the app's words (session.table.words): the turn, each player's points where the game
-    scores them, each unit's click, reserve and tokens, and its stats."""
-    lines = [f"match {match.id} · {match.system} · {turn_line(match)}"]
+def _describe(session: Session, match: Match) -> str:
+    """The match as text, in the app's words: what the table's header says (the turn and the actions used, each
+    player's points against what wins, and "Match over?" once the rules say so: session.table.header), then each
+    unit's click, reserve and tokens, and its stats."""
+    head = header(match, victory_rules(session, match.system))
+    lines = [f"match {match.id} · {match.system} · {head.when}" + (f" · {head.actions}" if head.actions else "")]
     for p in match.players:
-        score = player_score(match, p)
+        score = points_line(match, head, p)
         lines.append(f"  {p.name} ({p.id})" + (f": {score}" if score else ""))
         for u in (u for u in match.units if u.owner == p.id):
             stats = "" if u.eliminated else ", ".join(f"{k} {v}" for k, v in u.current.stats.items())
             line = f"    {u.name} [{u.id}] {u.points} pts · {unit_line(match, u)}"
             lines.append(line + (f" · {stats}" if stats else ""))
+    if head.over is not None:
+        winners = json.dumps({"winners": list(head.over.winners)})
+        lines.append(f"  Match over? {head.over.reason} End it: companion match event {match.id} end_match "
+                     f"--data '{winners}'")
     return "\n".join(lines)
 
 
-def _print_match(match: Match, as_json: bool) -> None:
+def _print_match(match: Match, as_json: bool, session: Session | None = None) -> None:
     if as_json:
         emit_json(to_json(match))
     else:
-        print(_describe(match))
+        print(_describe(session or Session.open(), match))
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -241,7 +248,7 @@ def _show(args: argparse.Namespace) -> int:
             data = {"state": data, "log": [e.to_json() for e in session.log(args.id)]}
         emit_json(data)
         return 0
-    print(_describe(match))
+    print(_describe(session, match))
     if agreed := settings_line(session, match):
         print(f"  settings: {agreed}")
     if args.log:

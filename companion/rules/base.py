@@ -334,9 +334,11 @@ class System:
                 if held and kind not in kinds:
                     raise IllegalAction(self.token_refusal(state, unit, kind))
 
-    def force(self, state: Match, player_id: str, fallen: frozenset[str]) -> list[Unit]:
+    def force(self, state: Match, player_id: str, fallen: frozenset[str],
+              started: Mapping[str, Unit] | None = None) -> list[Unit]:
         """The player's starting force for the force check: the units on the table and those eliminated into
-        the reserves (`fallen`), not the game's own dials."""
+        the reserves (`fallen`), not the game's own dials. `started` (force_check.started_units) is every unit
+        deployed when play began, as it was then, for a game whose units trade places during play."""
         return starting_force(state, player_id, fallen)
 
     def scoring_kind(self, state: Match) -> str:

@@ -131,7 +131,7 @@ def test_upgrade_is_limited_by_tokens_and_points() -> None:
     upgrade = options(state)["upgrade"]
     assert not upgrade.enabled and upgrade.rule == "upgrading"
     assert upgrade.refused["odst"] == ("Unit odst holds 1 Upgrade token, but no unit in your reserves is worth 65 "
-                                       "points or less (40 + 25 x 1 tokens)")
+                                       "points or less (40 + 25 x 1)")
     richer = apply(state, Event("token", {"unit": "odst", "kind": "upgrade", "delta": 1}))
     assert options(richer)["upgrade"].units == ("odst",)  # 40 + 50 = 90 >= 80
 

@@ -50,18 +50,19 @@ def test_options_declare_their_params_and_dice(table: Match) -> None:
     opts = options(table)
     names = {a: [p.name for p in o.params] for a, o in opts.items()}
     marks = ["adjacent_elite", "adjacent_grunt"]  # which enemies stand next to the target, for the splash
-    assert names["attack"] == ["target", "modifier", "splash", *marks]
-    assert names["move-and-attack"] == ["target", "moved", "modifier", "splash", *marks, "ends"]
+    assert names["attack"] == ["target", "modifier", "kind", "splash", *marks]  # kind: a shot or a special ability
+    assert names["move-and-attack"] == ["target", "moved", "modifier", "kind", "splash", *marks, "ends"]
     assert names["throw-grenade"] == ["target", "moved", "modifier", "ends"]  # the two-6s ability speaks of shots
     assert names["swap-weapons"] == ["into"] and names["upgrade"] == ["into", "spend"]
-    assert names["move"] == ["ends"] and names["end-turn"] == []
+    assert names["move"] == ["moved", "ends"] and names["end-turn"] == []  # moved: behind More options
     assert names["respawn"] == []  # closed: nothing was eliminated
     respawn = options(apply(table, Event("set_location", {
         "unit": "brute", "location": "reserve", "reason": "eliminated"})))["respawn"]
     back = {p.name: p for p in respawn.params}
     assert respawn.dice == "2d6"  # it rolls the attack roll when it attacks after its move
     # the respawn's own fields, then the one attack's (issue 40: the splash fields were missing)
-    assert list(back) == ["for", "moved", "target", "modifier", "splash", *marks, "ends"] and back["moved"].low == 1
+    assert list(back) == ["for", "moved", "target", "modifier", "kind", "splash", *marks, "ends"]
+    assert back["moved"].low == 1
     target = opts["attack"].params[0]
     assert target.kind == "unit" and target.choices == (("elite", "Unit elite"), ("grunt", "Unit grunt"))
     assert target.default == "elite"

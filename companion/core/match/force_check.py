@@ -133,6 +133,36 @@ def fallen_units(initial: Match, events: list[Event]) -> frozenset[str]:
     return frozenset(fallen)
 
 
+# what play is made of, as opposed to setting the table up (adding, editing and placing units, naming players):
+# the force that stands on the table before the first of these is the one each player started with
+PLAY_EVENTS = frozenset({"token", "end_turn", "end_round", "roll", "mark", "damage", "heal", "score",
+                         "end_match"})
+
+
+def _plays(event: Event) -> bool:
+    if event.type == "batch":
+        return any(i.get("type") in PLAY_EVENTS for i in event.data.get("events", []))
+    return event.type in PLAY_EVENTS
+
+
+def started_units(initial: Match, events: list[Event]) -> dict[str, Unit]:
+    """Every unit deployed at the start, as it was then: those on the table when play began (the state before the
+    first event of play), and a unit added straight onto the table later (a late set-up); never a unit that came
+    in from the reserves (a swap, an upgrade, a respawn), whose place a starting unit already holds."""
+    state, started, playing = initial, {}, False
+    for event in events:
+        if not playing and _plays(event):
+            playing = True
+            started = {u.id: u for u in state.units if u.location == "table"}
+        before = {u.id for u in state.units}
+        state = apply(state, event)
+        if playing:  # a late addition straight onto the table belongs to the force it was forgotten from
+            started.update({u.id: u for u in state.units if u.id not in before and u.location == "table"})
+    if not playing:
+        started = {u.id: u for u in state.units if u.location == "table"}
+    return started
+
+
 @dataclass(frozen=True)
 class Said:
     """How a check names the force: the player, what it counts (the pack's noun: "character", "characters") and

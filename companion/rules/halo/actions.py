@@ -9,6 +9,7 @@ upgrade tokens, points, and where a unit is (table or reserve).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
@@ -16,7 +17,17 @@ from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Action, ActionOption, Odds, Refusal, Resolution, System, Verdict, check
+from companion.rules.base import (
+    Action,
+    ActionOption,
+    Odds,
+    Refusal,
+    Resolution,
+    System,
+    Verdict,
+    check,
+    param_int,
+)
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     MOVING_ATTACKS,
@@ -31,13 +42,28 @@ from companion.rules.halo.attack import (
 )
 from companion.rules.halo.composed import attack_part, composed
 from companion.rules.halo.exchange import exchange
-from companion.rules.halo.options import TurnState, option, param_refusal, turn_refusal, turn_state, unit_refusal
+from companion.rules.halo.options import (
+    TurnState,
+    actions_used,
+    option,
+    param_refusal,
+    turn_refusal,
+    turn_state,
+    unit_refusal,
+)
 from companion.rules.halo.reserves import LOOTED
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
 from companion.rules.halo.victory import RULE as VICTORY_RULE
 from companion.rules.halo.victory import victory_events
+
+VERBS = {"grenade": "throws a grenade at", "special": "uses a special ability on"}  # a shot "attacks"
+
+
+def ordinal(n: int) -> str:
+    return {4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"{n}th")
+
 
 LOOT_TEXT = ("Read the result on the Loot Roll chart on the back of your spawn point counter (the source lists a "
              "Grenade token, an Upgrade token or healing, but its roll numbers are cut off), then apply it on {unit}'s "
@@ -61,8 +87,32 @@ class HaloActionClix(System):
     desk_attack = attack
 
     def turn_words(self, state: Match) -> tuple[str, str]:
-        used = sum(u.tokens.action for u in state.units if u.owner == state.active_player.id)
-        return super().turn_words(state)[0], f"Actions {min(used, ACTIONS_PER_TURN)} of {ACTIONS_PER_TURN}"
+        used = actions_used(state, state.active_player.id)  # the true count: the invariant keeps it within 3
+        return super().turn_words(state)[0], f"Actions {used} of {ACTIONS_PER_TURN}"
+
+    def invariant(self) -> Callable[[Match], None]:
+        """The base's checks, and the turn's three actions (seed 001 ¶8, ¶42) on every path that applies an
+        event (a button, `match event token`, an import): no player's units hold more action tokens than that."""
+        base = super().invariant()
+
+        def check(state: Match) -> None:
+            base(state)
+            for player in state.players:
+                used = actions_used(state, player.id)
+                if used > ACTIONS_PER_TURN:
+                    raise IllegalAction(
+                        f"On your turn you have {ACTIONS_PER_TURN} actions to hand out: {player.name} has given out "
+                        f"all {ACTIONS_PER_TURN} this turn, so a {ordinal(used)} is refused", "actions")
+
+        return check
+
+    def force(self, state: Match, player_id: str, fallen: frozenset[str],
+              started: Mapping[str, Unit] | None = None) -> list[Unit]:
+        """The starting force (seed 001 ¶32–33): the units the player deployed when play began, as they were then,
+        so an upgrade or a swap made since never changes what the limits measure."""
+        if started is None:
+            return super().force(state, player_id, fallen)
+        return [u for u in started.values() if u.owner == player_id and not u.cyclic]
 
     def legal_actions(self, state: Match) -> list[ActionOption]:
         turn = turn_state(state)
@@ -138,7 +188,9 @@ class HaloActionClix(System):
         unit = state.unit(action.unit or "")
         give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
         if action.name == "move":
-            return Resolution((give, *_ends(unit, action, by)), f"{unit.name} moves", ("moving",), (
+            squares = param_int(action.params, "moved", 0, 10**6) if action.params.get("moved") not in (None, "") else 0
+            said = f" {squares} square{'' if squares == 1 else 's'}" if squares else ""
+            return Resolution((give, *_ends(unit, action, by)), f"{unit.name} moves{said}", ("moving",), (
                 f"Up to {unit.current.stats.get('speed', 'its speed')} squares; never onto your own spawn points; "
                 "ending on an opponent's spawn point can earn a loot roll.",))
         if action.name == "respawn":
@@ -160,7 +212,7 @@ class HaloActionClix(System):
         events = self.attack_events(state, attacker.id, target.id, result, damage, action.name)
         if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
-        verb = "throws a grenade at" if action.name == "throw-grenade" else "attacks"
+        verb = VERBS.get(setup.kind, "attacks")
         details = [result.why, *result.effects]
         if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
             events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
@@ -192,7 +244,8 @@ class HaloActionClix(System):
             check(Verdict(False, f"{target.name} is not an opposing unit on the table", "attacking"))
         by = attacker.owner
         events = [Event("token", {"unit": attacker_id, "kind": "action", "delta": 1}, by),
-                  Event("roll", result.roll.event_data(f"{attacker.name} attacks {target.name}"), by)]
+                  Event("roll", result.roll.event_data(f"{attacker.name} {VERBS.get(result.setup.kind, 'attacks')} "
+                                                       f"{target.name}"), by)]
         if action == "throw-grenade":
             events.append(Event("token", {"unit": attacker_id, "kind": "grenade", "delta": -1}, by))
         if result.hit and damage > 0:

@@ -147,6 +147,9 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
     else:
         why += f": miss (needed {setup.needed} or more on 2d6)"
     effects: list[str] = []
+    if setup.kind == "special":  # the roll is the attack's; what the ability does is on the card
+        rules.append(RULE_CARD_ABILITY)
+        effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)")
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
         if not setup.double_six_splash:  # with the ability, the splash's own events and line say what it does
@@ -171,6 +174,8 @@ def chance_text(setup: AttackSetup) -> str:
 # --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
 
 SHOOTING_ACTIONS = ("attack", "move-and-attack")  # the double-six card ability speaks of shots
+KIND = "kind"  # a shot's field: a plain shot, or an attack with a special ability of the card
+HOW_KINDS = {"shoot": "Shoot", "special": "Special ability (card text)"}
 MOVING_ATTACKS = ("move-and-attack", "throw-grenade")  # a grenade may be thrown after moving, like a shot
 
 
@@ -183,10 +188,25 @@ def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     params.append(Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
                         high=MAX_MODIFIER, default=0, rare=True))
     if action in SHOOTING_ACTIONS:
+        params.append(Param(KIND, "Shot or special ability", "choice", tuple(HOW_KINDS.items()), default="shoot",
+                            rare=True))
         params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
                             default=False, rare=True))
         params += splash_params(targets)
     return tuple(params)
+
+
+def attack_kind(action: Action) -> str:
+    """How the attack is made (seed 001 ¶8: a shot, a grenade or a special ability): a grenade is its own action;
+    a shot or a move and a shot may instead use a special ability (`kind` "special"), the card's text to apply."""
+    if action.name not in SHOOTING_ACTIONS:
+        return "grenade" if action.name == "throw-grenade" else "shoot"
+    kind = action.params.get(KIND) or "shoot"
+    if kind not in HOW_KINDS:
+        raise AttackError(f"an attack is a shot ('shoot') or a special ability ('special'), not {kind!r}")
+    if kind == "special" and action.params.get("splash") is True:
+        raise AttackError("the double-six splash is a shot's card ability: a special-ability attack doesn't offer it")
+    return str(kind)
 
 
 def squares_moved(action: Action) -> int:
@@ -221,6 +241,6 @@ def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]
         raise AttackError(f"{attacker.name}'s speed is {speed}: it can't move {moved} squares in one action")
     setup = AttackSetup(attack=dial_value(attacker, "attack"), defense=dial_value(target, "defense"), moved=moved,
                         modifier=param_int(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
-                        kind="grenade" if action.name == "throw-grenade" else "shoot",
-                        double_six_splash=action.name in SHOOTING_ACTIONS and action.params.get("splash") is True)
+                        kind=attack_kind(action), double_six_splash=action.params.get("splash") is True
+                        and attack_kind(action) == "shoot")
     return setup, attacker, target

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
 from companion.core.words import counted
-from companion.rules.base import Action, ActionOption, Param, Refusal
+from companion.rules.base import Action, ActionOption, Param, Refusal, param_int
 from companion.rules.halo.attack import (
+    MAX_MOVE,
     MOVING_ATTACKS,
     AttackError,
     attack_params,
@@ -25,7 +26,14 @@ from companion.rules.halo.attack import (
 )
 from companion.rules.halo.composed import follow_up_params, may_throw
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS, incoming
-from companion.rules.halo.reserves import LOOTED, action_refusal, awaiting_respawn, comes_in, had_action
+from companion.rules.halo.reserves import (
+    LOOTED,
+    action_refusal,
+    awaiting_respawn,
+    barred,
+    comes_in,
+    had_action,
+)
 from companion.rules.halo.respawn import respawn_params, respawn_refusal
 from companion.rules.halo.specs import (
     ACTIONS_PER_TURN,
@@ -63,6 +71,11 @@ class TurnState:
         return max(0, ACTIONS_PER_TURN - self.used)
 
 
+def actions_used(state: Match, player_id: str) -> int:
+    """The actions the player's units were given this turn (a unit that left the table keeps its token)."""
+    return sum(u.tokens.action for u in state.units if u.owner == player_id)
+
+
 def turn_state(state: Match) -> TurnState:
     player = state.active_player
     mine = [u for u in state.units if u.owner == player.id]
@@ -73,7 +86,7 @@ def turn_state(state: Match) -> TurnState:
     return TurnState(player=player, table=table, reserve=reserve,
                  reserve_points=frozenset(u.points for u in reserve if comes_in(u)),
                  cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None), enemies=enemies,
-                 used=sum(u.tokens.action for u in mine),
+                 used=actions_used(state, player.id),
                  captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
                  grenades_kept=state.rules.token_limits.get("grenade", 0) != 0)
 
@@ -119,7 +132,10 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
             return UnitRefusal(f"{name} was given an action this turn; only a unit without one can swap weapons",
                                "swap-weapons", 1)
         if unit.points not in turn.reserve_points:
-            return UnitRefusal(f"no unit in your reserves is worth exactly {unit.points} points like {name}",
+            why = barred(turn.reserve, lambda u: u.points == unit.points)
+            return UnitRefusal(f"no unit in your reserves that may come in is worth exactly {unit.points} points "
+                               f"like {name}: {why}" if why else
+                               f"no unit in your reserves is worth exactly {unit.points} points like {name}",
                                "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
@@ -127,9 +143,12 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
             return UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
         limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
-            return UnitRefusal(f"{name} holds {counted(unit.tokens.upgrade, 'Upgrade token')}, but no unit in your "
-                                    f"reserves is worth {limit} points or less ({unit.points} + "
-                                    f"{UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade} tokens)", "upgrading", 2)
+            why = barred(turn.reserve, lambda u: u.points <= limit)
+            held = counted(unit.tokens.upgrade, "Upgrade token")
+            return UnitRefusal(f"{name} holds {held}, but no unit in your reserves"
+                               f"{' that may come in' if why else ''} is worth {limit} points or less "
+                               f"({unit.points} + {UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade})"
+                               + (f": {why}" if why else ""), "upgrading", 2)
         return None
     if spec.id == "loot-roll":
         if not acted:
@@ -166,6 +185,14 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
         return f"{spec.title}: {exc}", "attacking"
     ends = action.params.get("ends", "")
     unit = state.unit(action.unit) if action.unit else None
+    if spec.id == "move" and unit is not None and action.params.get("moved") not in (None, ""):
+        speed = unit.current.stats.get("speed")  # a move is at most the unit's speed in squares (seed 001 ¶9)
+        fast = speed if isinstance(speed, int) and not isinstance(speed, bool) else MAX_MOVE
+        try:
+            param_int(action.params, "moved", 0, fast, rule="moving")
+        except IllegalAction as exc:
+            said = f" ({unit.name}'s speed is {speed})" if fast == speed else ""
+            return f"{spec.title}: {exc}{said}", "moving"
     if (spec.id in MOVING_ATTACKS and ends == ENEMY_SPAWN and unit is not None and unit.position != ENEMY_SPAWN
             and not squares_moved(action)):  # read by attack_setup above: a number by now
         return f"{spec.title}: it moves no squares, so it can't end on an opponent's spawn point", "moving"
@@ -174,6 +201,9 @@ def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
             return f"{spec.title}: a unit can't end its move on one of your own spawn points", "moving"
         return f"{spec.title}: ends must be empty or {ENEMY_SPAWN}, not {ends!r}", "moving"
     return None
+
+
+MOVED = Param("moved", "Squares moved (at most its speed)", "int", low=0, high=MAX_MOVE, default=0, rare=True)
 
 
 def _candidates(turn: TurnState, spec: Spec) -> tuple[Unit, ...]:
@@ -188,8 +218,8 @@ def _params(turn: TurnState, action: str) -> tuple[Param, ...]:
         kept = turn.grenades_kept
         return (*respawn_params(turn.reserve), *follow_up_params(
             turn.enemies, any(may_throw(u, kept) for u in turn.reserve)), *ends)
-    if action in MOVES:
-        return ends
+    if action in MOVES:  # a plain move: the squares it moves, checked against the unit's speed when given
+        return (MOVED, *ends)
     # only units a swap or an upgrade may bring in, cheapest first (the upgrade's default fits every unit offered)
     choices = tuple((u.id, f"{u.name} ({u.points} points)") for u in sorted(
         (u for u in turn.reserve if comes_in(u)), key=lambda u: u.points))

@@ -14,7 +14,7 @@ carry it:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
@@ -38,10 +38,24 @@ def action_refusal(unit: Unit) -> Refusal | None:
     return None
 
 
+def entry_refusal(unit: Unit) -> str | None:
+    """Why a swap or an upgrade can't bring this reserve unit in: one waiting to respawn comes back that way, and
+    one that had its action or swapped this turn can't come back in to get another (None: it may come in)."""
+    if unit.reserve_reason == ELIMINATED:
+        return f"{unit.name} ({unit.points} points) was eliminated and comes back by respawning"
+    why = action_refusal(unit)
+    return f"{why[0]}, so it can't come back in this turn" if why else None
+
+
 def comes_in(unit: Unit) -> bool:
-    """Whether a swap or an upgrade may bring this reserve unit in: not one waiting to respawn (it comes back that
-    way), nor one that had its action or swapped this turn."""
-    return unit.reserve_reason != ELIMINATED and action_refusal(unit) is None
+    """Whether a swap or an upgrade may bring this reserve unit in (see `entry_refusal`)."""
+    return entry_refusal(unit) is None
+
+
+def barred(reserve: Iterable[Unit], fits: Callable[[Unit], bool]) -> str:
+    """The reserve units that `fits` would let in but can't come in, each with its own reason ("" when none):
+    the end of a swap's or an upgrade's refusal, so a unit of the right points is never passed over in silence."""
+    return "; ".join(why for u in reserve if fits(u) and (why := entry_refusal(u)))
 
 
 def awaiting_respawn(units: Iterable[Unit]) -> tuple[Unit, ...]:

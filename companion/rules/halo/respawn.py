@@ -64,10 +64,10 @@ def respawn_refusal(units: Iterable[Unit], unit: Unit, params: Mapping[str, Any]
     attack after the move is the one attack's to check: halo.composed)."""
     units = tuple(units)
     slot = respawn_slot(units, unit, None if params is None else params.get("for"))
-    if isinstance(slot, tuple):
-        return slot
-    if params is None:
-        return None
+    if params is None:  # the unit's check: explain puts the action's title before it
+        return slot if isinstance(slot, tuple) else None
+    if isinstance(slot, tuple):  # the params' check: worded in full, as the others are
+        return f"Respawn: {slot[0]}", slot[1]
     try:
         param_int(params, "moved", 1, _speed(unit), default=1, rule=RULE)
     except IllegalAction as exc:

@@ -64,8 +64,10 @@ class Scarab(System):
     def positions(self, unit: Unit | None = None) -> dict[str, str]:
         return {} if unit is not None and dial_id(unit) is not None else dict(POSITIONS)  # a dial is the Scarab
 
-    def force(self, state: Match, player_id: str, fallen: frozenset[str]) -> list[Unit]:
-        return [u for u in super().force(state, player_id, fallen) if dial_id(u) is None]  # the Scarab isn't one
+    def force(self, state: Match, player_id: str, fallen: frozenset[str],
+              started: Mapping[str, Unit] | None = None) -> list[Unit]:
+        # the Scarab isn't one of the force's figures
+        return [u for u in super().force(state, player_id, fallen, started) if dial_id(u) is None]
 
     def token_kinds(self, state: Match, unit: Unit) -> tuple[str, ...]:
         return () if dial_id(unit) is not None else super().token_kinds(state, unit)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.core.match.describe import describe_at
 from companion.core.match.events import UNDONE
-from companion.core.match.force_check import Finding, check_force, fallen_units
+from companion.core.match.force_check import Finding, check_force, fallen_units, started_units
 from companion.core.match.history import MARKS, effective, undone_steps
 from companion.core.match.standings import TurnPoints, points_by_turn
 from companion.session.matches import Session
@@ -24,8 +24,10 @@ def force_findings(session: Session, match_id: str) -> dict[str, list[Finding]]:
         return {p.id: [] for p in match.players}
     initial, events = session.store.full_log(match_id)
     fallen = fallen_units(initial, effective(events))  # a unit knocked out by a step later undone never fell
+    started = started_units(initial, effective(events))
     system = system_of(match)
-    return {p.id: check_force(pack, match, p.id, units=system.force(match, p.id, fallen)) for p in match.players}
+    return {p.id: check_force(pack, match, p.id, units=system.force(match, p.id, fallen, started))
+            for p in match.players}
 
 
 def points_over_turns(session: Session, match_id: str) -> list[TurnPoints]:

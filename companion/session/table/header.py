@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.match.describe import score_text
-from companion.core.model import Match
+from companion.core.model import Match, Player
 from companion.session.matches import Session
 from companion.session.play.helper import system_of
 from companion.session.table.words import scores_shown, turn_line, turn_used
@@ -71,6 +71,14 @@ def header(match: Match, victory: list[Mapping[str, Any]]) -> Header:
                    ) if any(scores_shown(match, p) for p in match.players) else ()
     return Header(kind, turn_line(match), turn_used(match), scores,
                   over(match, victory, kind, target) if match.status == "active" else None)
+
+
+def points_line(match: Match, head: Header, player: Player) -> str:
+    """"2 of 2 kills": the player's points as the header says them (against what wins), and any other points
+    given by hand ("1 VP"); the text of `match show` beside the player's name."""
+    said = {s.player: s.words for s in head.scores}
+    parts = [said[player.id]] if player.id in said else []
+    return ", ".join(parts + [score_text(k, getattr(player, k)) for k in scores_shown(match, player) if k != head.kind])
 
 
 def score_target(victory: list[Mapping[str, Any]], kind: str, players: int,
