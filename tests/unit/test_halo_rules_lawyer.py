@@ -57,7 +57,7 @@ def test_a_legal_upgrade_leaves_the_starting_force_within_its_limits() -> None:
     after = {f.rule: f for f in force_findings(session, match_id)["p1"]}
     for rule in ("max-total", "max-unit"):
         assert after[rule].ok is True and after[rule].text == before[rule].text
-    assert "your force: 60 of 60 points" in after["max-total"].text
+    assert "force is worth 60 of 60 points" in after["max-total"].text
     # a force too big at the start is still flagged: the limits measure what was deployed
     big = _halo(session, unit("a0", "p1", points=40), unit("a1", "p1"), unit("e0", "p2"), max_force_points=60)
     session.dispatch(big, "end_turn", {})
