@@ -61,7 +61,7 @@ def test_a_legal_upgrade_leaves_the_starting_force_within_its_limits() -> None:
     # a force too big at the start is still flagged: the limits measure what was deployed
     big = _halo(session, unit("a0", "p1", points=40), unit("a1", "p1"), unit("e0", "p2"), max_force_points=60)
     session.dispatch(big, "end_turn", {})
-    assert "your force: 70 of 60 points" in {f.rule: f for f in force_findings(session, big)["p1"]}["max-total"].text
+    assert "force is worth 70 of 60 points" in {f.rule: f for f in force_findings(session, big)["p1"]}["max-total"].text
 
 
 def test_a_swap_and_an_upgrade_say_why_each_reserve_unit_of_the_right_points_cant_come_in() -> None:
