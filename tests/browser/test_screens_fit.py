@@ -196,19 +196,24 @@ def back_to_top(s: Screen) -> None:
             return
 
 
+PARTS = 4  # the tour in four parts (every fourth screen each), so the test workers share it and none runs long
+
+
 @pytest.mark.browser
-def test_every_screen_fits_a_small_phone(tmp_path: Path) -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_screen_fits_a_small_phone(tmp_path: Path, part: int) -> None:
     """Each screen is reached once at 360x640, checked, then the same page narrowed to 320x568 and checked again:
     a phone turned or a window resized relays the same controls (no screen here reads its width, below the
     800 px of a wide table), and reaching each screen once halves the tour's time."""
     playwright = require_browser()
+    mine = set(list(TOUR)[part::PARTS])
     ids = seed(tmp_path)
     found: dict[str, Any] = {}
     with served_app(tmp_path) as url, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         only = os.environ.get("FIT_ONLY", "")  # e.g. FIT_ONLY=judge- : the screens a change touched, not the tour
         for name, step in TOUR.items():
-            if not name.startswith(only):
+            if name not in mine or not name.startswith(only):
                 continue
             # a fresh page each time: a reload would reattach Flet's session, with its stack of screens
             s = Screen(browser.new_page(viewport=SIZES["360"]))
