@@ -47,10 +47,12 @@ SPECS = (
 SPEC_BY_ID = {s.id: s for s in SPECS}
 ABILITY = {"assassin": "Assassin", "saboteur": "Saboteur", "tactician": "Tactician, Technologist or Geneticist"}
 NOTES = {"assassinate": "The assassin's army must share a hex with the target; stealth and detection are yours to "
-                        "settle. A Master Assassin picks the target; otherwise it is drawn among the heroes seen.",
+                        "settle. A Master Assassin picks the target; otherwise tick every hero seen: the target is "
+                        "drawn among them.",
          "sabotage": "The saboteur's army must share a hex with the target facility. A Master Saboteur picks it; "
-                     "otherwise it is drawn among the facilities seen.",
-         "threshold": "How many dice the hero rolls for its ability is not in the source.",
+                     "otherwise tick every facility seen: the target is drawn among them.",
+         "threshold": "How many dice the hero rolls for its ability is not in the source, and its sentence on the "
+                      "threshold is cut off: the app's reading is successes to reach, against no defender.",
          "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
          "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
 
