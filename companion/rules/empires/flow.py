@@ -91,7 +91,7 @@ def limit(unit: Unit, counter: str | None = None) -> int | None:
 def overrun(unit: Unit) -> tuple[str, int, int] | None:
     """(counter, value, points) when a card still in play carries wounds or damage at or past its points (a
     state the rules never leave: such a card is killed or destroyed at once, seed 004 ¶17, ¶10)."""
-    if not live(unit):
+    if not live(unit) or unit.ko_click is None:  # a dial with no KO click can't be eliminated: nothing to hold
         return None
     for counter in ("wounds", "damage"):
         value, points = unit.counters.get(counter, 0), limit(unit, counter)
