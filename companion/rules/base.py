@@ -378,6 +378,15 @@ class System:
             return ActionOption(name, title, False, reason="the match is over", cost=0)
         return ActionOption(name, title, True, cost=0)
 
+    def mover(self, state: Match) -> str:
+        """The id of the player whose move it is now (the active player unless the game hands the move on, as
+        a challenge's defender does)."""
+        return state.active_player.id
+
+    def actor_refusal(self, state: Match, action: Action, by: str) -> Refusal | None:
+        """Why player `by` may not take `action` now (None: the game doesn't say; Session.act asks it)."""
+        return None
+
     def plain_ending(self, state: Match, name: str) -> bool:
         """Whether `name` ends the turn or round by the core's plain event here (the system lists no option)."""
         return name in ENDINGS and not any(o.action == name for o in self.legal_actions(state))

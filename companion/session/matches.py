@@ -238,6 +238,9 @@ class Session:
         with self.store.locked(check_id(match_id)):  # the dice are judged against the state they are stored on
             before = self.state(match_id)
             system = rules.get(before.system, plain=True)
+            refusal = system.actor_refusal(before, action, by) if by is not None else None
+            if refusal:
+                raise IllegalAction(*refusal)
             resolution = system.settle(before, action, rng or random.SystemRandom())
             now = float(int(self._now()))
             if system.plain_ending(before, action.name):  # the core's own event, logged as itself
@@ -246,6 +249,12 @@ class Session:
             elif resolution.events:
                 self._push(match_id, Event("batch", _batch_data(resolution.events, resolution.summary), by, now))
         return resolution, before
+
+    def mover(self, match_id: str) -> str:
+        """The id of the player whose move it is (who `act` is by): the active player, or the side a game hands
+        the move to (Armageddon Empires' defender in a challenge)."""
+        state = self.state(match_id)
+        return rules.get(state.system, plain=True).mover(state)
 
     def advise(self, match_id: str, by: str = "points", struck: Iterable[str] = ()) -> Advice:
         """The active player's rolling options ranked by `by` ("points", "ko" or "damage"), exact figures and

@@ -3,8 +3,9 @@ that keep it in the match.
 
 Cards in a match (units with a dial ending on a KO click):
 - Abilities are click markers equal to a trait id of the pack (`assassin`, `master-assassin`, `slayer`,
-  `saboteur`, `master-saboteur`, `tactician` (also for Technologists and Geneticists)), with an optional level
-  after a colon (`assassin:7`). Without a level, the card's `pool` stat (Ability level) is the level.
+  `bodyguard`, `saboteur`, `master-saboteur`, `tactician`, `technologist`, `geneticist`), with an optional level
+  after a colon (`assassin:7`, `bodyguard:2`). Without a level, the card's `pool` stat (Ability level) is the
+  level. Threshold challenges take any of the three card-creating abilities (CREATORS).
 - A hero shows a `fate` stat, a facility a `defense` stat; `wound-points` and `structure` are further stats.
 - Wounds and damage dealt are the unit counters `wounds` and `damage`; a card whose wounds or damage reach its
   points is eliminated (its dial set to the KO click: killed or destroyed, discarded for good).
@@ -31,6 +32,7 @@ KIND_RULES = {ASSASSINATION: "assassination-challenge", DUEL: "assassin-vs-assas
               THRESHOLD: "threshold-challenges"}
 PREROGATIVE, ATTACKER_TO_ACT, DEFENDER_TO_ACT = 1, 2, 3
 ATTACKER, DEFENDER = 1, 2  # challenge-role
+CREATORS = ("tactician", "technologist", "geneticist")  # the abilities that create cards (seed 004 ¶10)
 CHALLENGE_COUNTERS = ("challenge-kind", "challenge-step", "challenge-accepts", "challenge-threshold",
                       "challenge-slayer", "attacker-dice", "attacker-successes", "defender-dice", "defender-successes")
 
@@ -44,16 +46,20 @@ def _stat(unit: Unit, name: str) -> int | None:
 
 
 def level(unit: Unit, trait: str) -> int:
-    """The card's level in an ability (0 without it): `assassin:7` on a click, or the `pool` stat."""
+    """The card's level in an ability (0 without it): `assassin:7` on a click, or the `pool` stat. For
+    `tactician` the best of the three card-creating abilities."""
+    names = CREATORS if trait == "tactician" else (trait,)
+    best = 0
     for marker in unit.current.markers:
         name, _, number = marker.partition(":")
-        if name == trait:
-            return int(number) if number.isdigit() else (_stat(unit, "pool") or 0)
-    return 0
+        if name in names:
+            best = max(best, int(number) if number.isdigit() else (_stat(unit, "pool") or 0))
+    return best
 
 
 def has(unit: Unit, trait: str) -> bool:
-    return any(m.partition(":")[0] == trait for m in unit.current.markers)
+    names = CREATORS if trait == "tactician" else (trait,)
+    return any(m.partition(":")[0] in names for m in unit.current.markers)
 
 
 def is_hero(unit: Unit) -> bool:
@@ -76,9 +82,22 @@ def harm_counter(unit: Unit) -> str:
     return "wounds" if is_hero(unit) else "damage"
 
 
-def limit(unit: Unit) -> int | None:
-    """Wound points of a hero, structure points of anything else; None when its card doesn't show them."""
-    return _stat(unit, "wound-points" if is_hero(unit) else "structure")
+def limit(unit: Unit, counter: str | None = None) -> int | None:
+    """The points at which `counter` (its own harm counter by default) eliminates the card: wound points for
+    wounds, structure points for damage; None when its card doesn't show them."""
+    return _stat(unit, "wound-points" if (counter or harm_counter(unit)) == "wounds" else "structure")
+
+
+def overrun(unit: Unit) -> tuple[str, int, int] | None:
+    """(counter, value, points) when a card still in play carries wounds or damage at or past its points (a
+    state the rules never leave: such a card is killed or destroyed at once, seed 004 ¶17, ¶10)."""
+    if not live(unit) or unit.ko_click is None:  # a dial with no KO click can't be eliminated: nothing to hold
+        return None
+    for counter in ("wounds", "damage"):
+        value, points = unit.counters.get(counter, 0), limit(unit, counter)
+        if points is not None and value > 0 and value >= points:
+            return counter, value, points
+    return None
 
 
 def live(unit: Unit) -> bool:
@@ -187,12 +206,14 @@ def clear_events(state: Match, challenge: Challenge, by: str | None) -> list[Eve
     return events
 
 
-def harm_events(unit: Unit, amount: int, by: str | None, slayer: bool = False) -> tuple[list[Event], str]:
-    """Wounds or damage on a card, and its elimination when they reach its points (Slayer: any wound kills)."""
-    counter = harm_counter(unit)
+def harm_events(unit: Unit, amount: int, by: str | None, slayer: bool = False,
+                counter: str | None = None) -> tuple[list[Event], str]:
+    """Wounds or damage on a card (`counter`: its own kind unless given, e.g. a duel's wounds to a unit-card
+    assassin), and its elimination when they reach its points (Slayer: any wound kills)."""
+    counter = counter or harm_counter(unit)
     total = unit.counters.get(counter, 0) + amount
     events = set_unit(unit, counter, total, by)
-    points = limit(unit)
+    points = limit(unit, counter)
     word = "wound" if counter == "wounds" else "damage"
     line = f"{unit.name} takes {amount} {word}{'s' if word == 'wound' and amount != 1 else ''} ({total} in all"
     killed = (slayer and counter == "wounds") or (points is not None and total >= points)
@@ -206,3 +227,53 @@ def harm_events(unit: Unit, amount: int, by: str | None, slayer: bool = False) -
         line += f": {verb} and discarded for good" + (" (Slayer: one wound kills)" if slayer and counter == "wounds"
                                                        else "")
     return events, line
+
+
+# --- what no change of the match may leave ----------------------------------------------------------------
+
+
+def change_refusal(before: Match, after: Match) -> str | None:
+    """Why `after` is a state the game never reaches (None when it may be): a card in play at or past its wound or
+    structure points, or challenge counters that make no challenge. Only what the change touched is judged, so a
+    match saved before this check still takes its next step."""
+    old = {u.id: u for u in before.units}
+    for unit in after.units:
+        over = overrun(unit)
+        if over is None:
+            continue
+        counter, value, points = over
+        was = old.get(unit.id)
+        if was is not None and overrun(was) == over and was.eliminated == unit.eliminated:
+            continue  # already so before this change
+        word = "wounds" if counter == "wounds" else "damage"
+        fate_ = "killed" if counter == "wounds" else "destroyed"
+        return (f"{unit.name} would have {value} {word} of {points} and stay in play: at its points it is {fate_} "
+                f"and discarded; set its dial to the KO click first, or deal less")
+    if _challenge_counts(before) != _challenge_counts(after):
+        return _challenge_refusal(after)
+    return None
+
+
+def _challenge_counts(state: Match) -> tuple[int, ...]:
+    return (*(state.counters.get(n, 0) for n in CHALLENGE_COUNTERS),
+            *(u.counters.get("challenge-role", 0) for u in state.units))
+
+
+def _challenge_refusal(state: Match) -> str | None:
+    c = state.counters
+    roles = [u.counters.get("challenge-role", 0) for u in state.units]
+    code = c.get("challenge-kind", 0)
+    if not code:
+        if any(c.get(n, 0) for n in CHALLENGE_COUNTERS) or any(roles):
+            return ("challenge counters are kept by the challenge's own steps: start one with Assassinate, "
+                    "Sabotage or Threshold challenge, not by hand")
+        return None
+    kind = KINDS.get(code)
+    wanted_defenders = 0 if kind == THRESHOLD else 1
+    steps = (ATTACKER_TO_ACT,) if kind == THRESHOLD else (PREROGATIVE, ATTACKER_TO_ACT, DEFENDER_TO_ACT)
+    if (kind is None or roles.count(ATTACKER) != 1 or roles.count(DEFENDER) != wanted_defenders
+            or any(r not in (0, ATTACKER, DEFENDER) for r in roles) or c.get("challenge-step", 0) not in steps):
+        return ("this makes no challenge the rules know (a kind, one attacker, its defender and whose move it "
+                "is come from the challenge's own steps): start one with Assassinate, Sabotage or Threshold "
+                "challenge, not by hand")
+    return None

@@ -17,12 +17,17 @@ from typing import Any
 from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.core.model import Match, Unit
+from companion.core.model import HOUSE, Match, Unit
 from companion.rules.base import Odds, Resolution, odds_text, param_int
 from companion.rules.empires import flow
 from companion.rules.empires.dice import MAX_POOL, DiceRule, at_least, at_most, dice_rule, margin
 
 MASTER = {"assassin": "master-assassin", "saboteur": "master-saboteur"}
+INTEL_HOUSE_RULE = "intel-center-duel"  # the pack's option (options.toml), switched per match
+MAX_SEEN = 20  # cards seen in one hex for a random target: far above a real hex, a bound on the form and the odds
+INTEL_CUT_OFF = ("the Saboteur vs. Intel Center rule stops mid-sentence in the source, so the app can't resolve "
+                 "it: settle it with your manual, or switch on the house rule \"Intel Center duel like assassin "
+                 "duels\" for this match")
 NO_BONUS_DAMAGE = "Bonus damage from cards, if any applies, is not in this part of the source: add it by hand."
 
 
@@ -33,6 +38,9 @@ def preview(challenge: flow.Challenge) -> str:
         verdict = "reaches it: the card is created" if a >= challenge.threshold else "falls short"
         return f"{a} success(es) against a threshold of {challenge.threshold}: {verdict}"
     m = challenge.margin
+    if challenge.kind == flow.SABOTAGE_INTEL:  # started before the app refused it: the source says no more
+        return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: the Saboteur vs. "
+                    "Intel Center rule is cut off in the source: settle the result with your manual"]
     if m > 0:
         effect = f"{challenge.defender.name} would take {m}"
     elif m < 0 and challenge.reverse:
@@ -50,6 +58,7 @@ class Start:
     action: str  # assassinate, sabotage or threshold
     attacker: Unit
     candidates: tuple[Unit, ...]  # the target (a Master's choice) or every card seen, to draw from; () threshold
+    drawn: bool  # no Master: the target comes from the draw among the candidates
     bonus: int
     slayer: bool
     intel: bool
@@ -69,8 +78,9 @@ class Start:
         return flow.SABOTAGE
 
     def defence(self, target: Unit) -> int:
+        """Fate (a facility: defense) plus the Bodyguard level on the defender's card plus the bonus entered."""
         base = flow.fate(target) if self.action == "assassinate" else flow.defense(target)
-        return min(base + self.bonus, MAX_POOL)
+        return min(base + flow.level(target, "bodyguard") + self.bonus, MAX_POOL)
 
 
 def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Unit,
@@ -85,21 +95,40 @@ def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Un
     if action == "threshold":
         dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
         threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)
-        return Start(action, attacker, (), 0, False, False, False, ap, rule, dice, threshold)
+        return Start(action, attacker, (), False, 0, False, False, False, ap, rule, dice, threshold)
+    intel = action == "sabotage" and bool(params.get("intel_center"))
+    house_rule = state.counters.get(HOUSE + INTEL_HOUSE_RULE, 0) > 0  # the table's agreement, kept in the match
+    if intel and not house_rule:
+        raise IllegalAction(INTEL_CUT_OFF, "saboteur-vs-intel-center")
     targets = {u.id: u for u in flow.targets(state, attacker.owner, trait)}
-    chosen = [params[k] for k in ("target", "seen_2", "seen_3") if params.get(k)]
+    what, whats = ("hero", "heroes") if trait == "assassin" else ("facility", "facilities")
+    master = flow.has(attacker, MASTER[trait])
+    chosen = ([params["target"]] if params.get("target") else []) + ([] if master else seen_ids(params, targets))
     if not chosen:
-        raise IllegalAction("say which card is the target", rule_id)
-    what = "hero" if trait == "assassin" else "facility"
+        raise IllegalAction(f"say which {what} is the target" if master else f"say which {whats} were seen in the "
+                            "hex: the target is drawn among them", rule_id)
     for uid in chosen:
         if uid not in targets:
             raise IllegalAction(f"{uid!r} is not an enemy {what} in play", rule_id)
-    seen = tuple(targets[uid] for uid in dict.fromkeys(chosen))
-    candidates = seen[:1] if flow.has(attacker, MASTER[trait]) else seen
+    candidates = tuple(targets[uid] for uid in dict.fromkeys(chosen))
+    if len(candidates) > MAX_SEEN:
+        raise IllegalAction(f"at most {MAX_SEEN} {whats} seen in one hex here, not {len(candidates)}", rule_id)
     slayer = action == "assassinate" and (flow.has(attacker, "slayer") or bool(params.get("slayer_munition")))
-    return Start(action, attacker, candidates, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id), slayer,
-                 bool(params.get("intel_center")), bool(params.get("intel_house_rule")), ap, rule,
-                 min(flow.level(attacker, trait), MAX_POOL), 0)
+    return Start(action, attacker, candidates, not master, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id),
+                 slayer, intel, house_rule, ap, rule, min(flow.level(attacker, trait), MAX_POOL), 0)
+
+
+def seen_ids(params: Mapping[str, Any], targets: Mapping[str, Unit]) -> list[str]:
+    """The cards the players saw in the hex: `seen` (a list of ids, or ids separated by commas, for scripts
+    and the CLI) and the form's switches `seen_<id>` (one per enemy card in play)."""
+    given = params.get("seen") or ()
+    listed = [p.strip() for p in given.split(",")] if isinstance(given, str) else [str(p) for p in given]
+    for key, value in params.items():  # a switch for no enemy card (an old `seen_2`) must not be dropped unsaid
+        if key.startswith("seen_") and (key[5:] not in targets or not isinstance(value, bool)):
+            raise IllegalAction(f"{key} is no switch of this form: list the cards seen as seen=id,id,...",
+                                "challenges")
+    ticked = [uid for uid in targets if params.get(f"seen_{uid}") is True]
+    return [uid for uid in listed if uid] + ticked
 
 
 def _kill_at(target: Unit, slayer: bool) -> int | None:
@@ -128,7 +157,9 @@ def start_odds(plan: Start) -> Odds:
             line += f", {plan.attacker.name} harmed {odds_text(at_most(dist, -1))}"
         chances.append(hit)
         lines.append(line)
-    drawn = "" if len(plan.candidates) == 1 else f", target drawn among {len(plan.candidates)} (each equally likely)"
+    many = len(plan.candidates)
+    drawn = (f", target drawn among the {many} seen (each equally likely)" if many > 1
+             else ", the only one seen" if plan.drawn else "")
     return Odds(sum(chances, Fraction(0)) / len(chances),
                 f"{plan.attacker.name}'s {plan.attack_dice} dice, {rule.text()}{drawn}: " + "; ".join(lines))
 
@@ -146,7 +177,9 @@ def start(state: Match, plan: Start, rng: random.Random) -> Resolution:
         draw = roll(f"1d{len(plan.candidates)}", rng)
         events.append(Event("roll", draw.event_data(f"{attacker.name}: random target"), by))
         target = plan.candidates[draw.total - 1]
-        details.append(f"Random target {draw.describe()}: {target.name}.")
+        details.append(f"Random target among the {len(plan.candidates)} seen, {draw.describe()}: {target.name}.")
+    elif plan.drawn and target is not None:
+        details.append(f"Random target: {target.name} is the only one seen in the hex, so no draw is needed.")
     kind = plan.kind(target)
     attack = roll(rule.notation(plan.attack_dice), rng)
     events.append(Event("roll", attack.event_data(f"{attacker.name}: {kind} pool"), by))
@@ -172,9 +205,9 @@ def start(state: Match, plan: Start, rng: random.Random) -> Resolution:
     for name, value in values.items():
         events += flow.set_match(state, name, value, by)
     events += flow.set_unit(attacker, "challenge-role", flow.ATTACKER, by)
-    if kind == flow.SABOTAGE_INTEL:
-        details.append("Intel Center duel: the rest of this rule is cut off in the source; settle it from your "
-                       "manual (or agree on the house rule).")
+    if kind == flow.INTEL_DUEL:
+        details.append("Intel Center duel settled by your house rule: the saboteur takes wounds if the defender wins "
+                       "(the source's own rule is cut off).")
     if not rule.confirmed:
         details.append(f"Dice: {rule.text()}.")
     if target is None:
@@ -197,11 +230,22 @@ def _pass_move(state: Match, challenge: flow.Challenge, by: str) -> list[Event]:
 
 
 def reroll_dice(challenge: flow.Challenge, params: Mapping[str, Any]) -> int:
+    why = reroll_refusal(challenge)
+    if why:
+        raise IllegalAction(why, "fate-pool")
     dice, wins = challenge.own(challenge.attacker_acts)
     failed = dice - wins
-    if failed <= 0:
-        raise IllegalAction(f"every die of {challenge.acting.name} is a success: nothing to reroll", "fate-pool")
     return param_int(params, "dice", 1, failed, failed, "fate-pool")
+
+
+def reroll_refusal(challenge: flow.Challenge) -> str | None:
+    """Why the acting side has nothing to reroll (None when it has failed dice)."""
+    dice, wins = challenge.own(challenge.attacker_acts)
+    if dice <= 0:
+        return f"{challenge.acting.name} has no Fate dice in this challenge: nothing to reroll"
+    if dice - wins <= 0:
+        return f"every die of {challenge.acting.name} is a success: nothing to reroll"
+    return None
 
 
 def reroll(state: Match, challenge: flow.Challenge, params: Mapping[str, Any], rng: random.Random) -> Resolution:
@@ -240,19 +284,20 @@ def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, An
     return Odds(p, text)
 
 
-def tactic_changes(params: Mapping[str, Any]) -> tuple[int, int]:
-    """(own, theirs): how a tactic card changes each side's successes; at least one must change."""
+def tactic_changes(challenge: flow.Challenge, params: Mapping[str, Any]) -> tuple[int, int]:
+    """(own, theirs): how a tactic card changes each side's successes; at least one must change, and a threshold
+    challenge has no other side to change."""
     own = param_int(params, "own", -MAX_POOL, MAX_POOL, 0, "fate-pool")
     theirs = param_int(params, "theirs", -MAX_POOL, MAX_POOL, 0, "fate-pool")
     if not own and not theirs:
         raise IllegalAction("enter how the tactic card changes the successes", "fate-pool")
+    if challenge.defender is None and theirs:
+        raise IllegalAction("a threshold challenge has no other side", "threshold-challenges")
     return own, theirs
 
 
 def tactic(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -> Resolution:
-    own, theirs = tactic_changes(params)
-    if challenge.defender is None and theirs:
-        raise IllegalAction("a threshold challenge has no other side", "threshold-challenges")
+    own, theirs = tactic_changes(challenge, params)
     unit, by = challenge.acting, challenge.acting.owner
     mine, other = ("attacker", "defender") if challenge.attacker_acts else ("defender", "attacker")
     now = {"attacker": challenge.attacker_successes, "defender": challenge.defender_successes}
@@ -288,11 +333,15 @@ def assessment(challenge: flow.Challenge, by: str) -> tuple[list[Event], list[st
         return [], [f"{challenge.attacker_successes} success(es) against {challenge.threshold}: " +
                     ("the card is created: add it to your hand" if made else "no card this time")]
     m = challenge.margin
+    if challenge.kind == flow.SABOTAGE_INTEL:  # started before the app refused it: the source says no more
+        return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: the Saboteur vs. "
+                    "Intel Center rule is cut off in the source: settle the result with your manual"]
     if m > 0:
         slayer = challenge.slayer and challenge.kind in (flow.ASSASSINATION, flow.DUEL)
         events, line = flow.harm_events(challenge.defender, m, by, slayer)
         return events, [line, NO_BONUS_DAMAGE]
     if m < 0 and challenge.reverse:
-        events, line = flow.harm_events(challenge.attacker, -m, by)
+        # the seed (¶18): the difference is applied as wounds to the attacker, a unit-card assassin too
+        events, line = flow.harm_events(challenge.attacker, -m, by, counter="wounds")
         return events, [f"the defender wins the duel: {line}", NO_BONUS_DAMAGE]
     return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: no harm done"]

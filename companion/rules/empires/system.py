@@ -22,7 +22,7 @@ from companion.rules.advice.dice import Branch
 from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict
 from companion.rules.empires import advice, flow, steps
 from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
-from companion.rules.empires.steps import MASTER, preview
+from companion.rules.empires.steps import MASTER, MAX_SEEN, preview
 
 SYSTEM_ID = "armageddon-empires"
 
@@ -47,10 +47,12 @@ SPECS = (
 SPEC_BY_ID = {s.id: s for s in SPECS}
 ABILITY = {"assassin": "Assassin", "saboteur": "Saboteur", "tactician": "Tactician, Technologist or Geneticist"}
 NOTES = {"assassinate": "The assassin's army must share a hex with the target; stealth and detection are yours to "
-                        "settle. A Master Assassin picks the target; otherwise it is drawn among the heroes seen.",
+                        "settle. A Master Assassin picks the target; otherwise tick every hero seen: the target is "
+                        "drawn among them.",
          "sabotage": "The saboteur's army must share a hex with the target facility. A Master Saboteur picks it; "
-                     "otherwise it is drawn among the facilities seen.",
-         "threshold": "How many dice the hero rolls for its ability is not in the source.",
+                     "otherwise tick every facility seen: the target is drawn among them.",
+         "threshold": "How many dice the hero rolls for its ability is not in the source, and its sentence on the "
+                      "threshold is cut off: the app's reading is successes to reach, against no defender.",
          "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
          "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
 
@@ -75,10 +77,8 @@ def _unit_refusal(state: Match, spec: _Spec, unit: Unit, challenge: flow.Challen
         if unit.id != challenge.acting.id:
             side = "attacker" if challenge.attacker_acts else "defender"
             return f"it is {challenge.acting.name}'s move (the {side})", "defenders-prerogative"
-        if spec.id == "reroll":
-            dice, wins = challenge.own(challenge.attacker_acts)
-            if dice - wins <= 0:
-                return f"every die of {unit.name} is a success: nothing to reroll", "fate-pool"
+        if spec.id == "reroll" and (why := steps.reroll_refusal(challenge)):
+            return why, "fate-pool"
         return None
     player = state.active_player
     if unit.owner != player.id:
@@ -101,20 +101,18 @@ def _setting_params(rule: DiceRule) -> tuple[Param, ...]:
 
 def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tuple[Param, ...]:
     if spec.id in ("assassinate", "sabotage"):
-        targets = tuple((u.id, u.name) for u in flow.targets(state, state.active_player.id, spec.trait))
-        nobody = (("", "nobody else"),) + targets
+        enemies = flow.targets(state, state.active_player.id, spec.trait)
+        targets = tuple((u.id, u.name) for u in enemies)
         what = "heroes" if spec.id == "assassinate" else "facilities"
         extra = (Param("slayer_munition", "A one-shot Slayer munition (one wound kills)", "bool"),) \
             if spec.id == "assassinate" else (
-            Param("intel_center", "An Intel Center is in the target's hex (a special duel)", "bool"),
-            Param("intel_house_rule", "House rule, off unless you agree: settle that duel like an assassin duel",
-                  "bool", rare=True))
-        return (Param("target", f"Target (a Master picks it; otherwise the first of the {what} seen)", "unit", targets),
-                Param("seen_2", f"Also seen in the hex (the random target is drawn among the {what} seen)", "unit",
-                      nobody),
-                Param("seen_3", "Also seen in the hex", "unit", nobody),
-                Param("bonus", "Defender's bonus dice (Bodyguard and other bonuses)", "int", low=0, high=30,
-                      default=0),
+            Param("intel_center", "An Intel Center is in the target's hex (a special duel)", "bool"),)
+        # one switch per enemy card: the random target is drawn among every one ticked (none for a Master)
+        seen = tuple(Param(f"seen_{u.id}", f"Also seen in the hex: {u.name}", "bool") for u in enemies[:MAX_SEEN])
+        return (Param("target", f"Target (a Master's pick; otherwise one of the {what} seen)", "unit", targets),
+                *seen,
+                Param("bonus", "Defender's other bonus dice (Bodyguard on its card is counted)", "int", low=0,
+                      high=30, default=0),
                 *extra,
                 Param("ap_cost", "Action Points it costs (not in the source; 0: not tracked)", "int", high=99,
                       default=0, rare=True),
@@ -197,6 +195,14 @@ class ArmageddonEmpires(System):
     def _unit_refusal(self, state: Match, now: flow.Challenge | None, spec: _Spec, unit: Unit) -> Refusal | None:
         return _unit_refusal(state, spec, unit, now)
 
+    def explain(self, state: Match, action: Action) -> Verdict:
+        """The base's template; a step of the challenge under way with no card named is the acting card's, as
+        resolve takes it, so explain judges its params too."""
+        spec, challenge = SPEC_BY_ID.get(action.name), flow.current(state)
+        if action.unit is None and spec is not None and not spec.trait and challenge is not None:
+            action = Action(action.name, challenge.acting.id, action.params)
+        return super().explain(state, action)
+
     def _param_refusal(self, state: Match, now: flow.Challenge | None, spec: _Spec, action: Action,
                        unit: Unit | None) -> Refusal | None:
         try:  # the params as given (defaults for those left out): what resolve will use
@@ -249,6 +255,31 @@ class ArmageddonEmpires(System):
             return steps.reroll(state, challenge, action.params, rng)
         return steps.tactic(state, challenge, action.params)
 
+    def mover(self, state: Match) -> str:
+        """The player whose move it is: the acting card's owner while a challenge is under way (the defender's
+        for its Prerogative), else the active player."""
+        challenge = flow.current(state)
+        return challenge.acting.owner if challenge is not None else state.active_player.id
+
+    def actor_refusal(self, state: Match, action: Action, by: str) -> Refusal | None:
+        """Only the side whose move it is takes it: the attacker can't take the Defender's Prerogative."""
+        mover = self.mover(state)
+        if by == mover:
+            return None
+        challenge = flow.current(state)
+        who = next((p.name for p in state.players if p.id == by), by)
+        if challenge is None:
+            return f"it is {state.active_player.name}'s turn, not {who}'s", "challenges"
+        side = "attacker" if challenge.attacker_acts else "defender"
+        rule = "defenders-prerogative" if challenge.prerogative else "accepting-results"
+        return f"it is {challenge.acting.name}'s move (the {side}), not {who}'s", rule
+
+    def check_change(self, before: Match, after: Match) -> Refusal | None:
+        """What no change of the match may leave, on every path (see rules.refuse_change): a card in play past
+        its wound or structure points, challenge counters that make no challenge."""
+        why = flow.change_refusal(before, after)
+        return (why, "challenges") if why else None
+
     def _checked(self, state: Match, action: Action) -> tuple[_Spec, Unit, flow.Challenge | None]:
         """The action's spec and card after every check; IllegalAction with the reason when refused."""
         spec = SPEC_BY_ID.get(action.name)
@@ -268,5 +299,5 @@ def _checked_params(state: Match, spec: _Spec, unit: Unit, challenge: flow.Chall
         steps.plan_start(state, spec.id, spec.trait, spec.rule, unit, params)
     elif spec.id == "reroll" and challenge is not None:
         steps.reroll_dice(challenge, params)
-    elif spec.id == "tactic":
-        steps.tactic_changes(params)
+    elif spec.id == "tactic" and challenge is not None:
+        steps.tactic_changes(challenge, params)

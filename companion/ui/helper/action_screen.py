@@ -100,8 +100,7 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     def commit() -> None:
         """Roll now, with the device's randomness, and store the step; then show what happened."""
         try:
-            resolution, before = app.session.act(screen.match_id, act, by=app.session.state(
-                screen.match_id).active_player.id)
+            resolution, before = app.session.act(screen.match_id, act, by=app.session.mover(screen.match_id))
         except CompanionError as exc:
             app.toast(str(exc))
             return

@@ -115,7 +115,7 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
         return
     match = app.session.state(match_id)
     try:
-        resolution, _ = app.session.act(match_id, Action(option.action, unit_id), by=match.active_player.id)
+        resolution, _ = app.session.act(match_id, Action(option.action, unit_id), by=app.session.mover(match_id))
     except CompanionError as exc:
         app.toast(str(exc))
         return
