@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from functools import cache
 
 WIN = 3  # match points of a win: "within one win" means at most 3 points apart
@@ -129,37 +130,43 @@ class _OutOfBudget(Exception):
     pass
 
 
-def without_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen, sizes: Sequence[int],
-                    max_spans: int, budget: int = DEFAULT_BUDGET) -> tuple[list[list[str]] | None, int]:
-    """(a seating with no repeat and at most max_spans spanning pods, or None; the partners looked at: more than
-    the budget when the search gave up before it was complete)."""
+def repeated_pairs(pod: Sequence[str], seen: Seen) -> int:
+    """Pairs inside a pod who met before (however often)."""
+    return sum(1 for i in range(1, len(pod)) for other in pod[:i] if other in seen[pod[i]])
+
+
+def fewest_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen, sizes: Sequence[int],
+                   max_spans: int, bound: int, budget: int = DEFAULT_BUDGET) -> tuple[list[list[str]] | None, int]:
+    """(a seating with at most max_spans spanning pods and as few repeated pairs as the search finds, fewer than
+    `bound`; or None when it finds none below the bound; the partners looked at: more than the budget when the
+    search gave up before it was complete, and then the seating is the best found so far)."""
     counts = Counter(sizes)
     pods: list[list[str]] = []
+    best: list[list[list[str]] | None] = [None]
+    limit = [bound]  # repeated pairs a seating must stay under: the best found so far
     steps = [0]
 
-    def place(left: list[str], spent: int) -> bool:
+    def place(left: list[str], spent: int, pairs: int) -> None:
         if not left:
-            return True
+            best[0], limit[0] = [list(p) for p in pods], pairs
+            return
         anchor, rest = left[0], left[1:]
         for k in sorted(counts, reverse=True):
             if counts[k]:
                 counts[k] -= 1
-                found = grow([anchor], rest, 0, k, spent)
+                grow([anchor], rest, 0, k, spent, pairs)
                 counts[k] += 1
-                if found:
-                    return True
-        return False
+                if limit[0] == 0:
+                    return  # none can do better than no repeat
 
-    def grow(pod: list[str], rest: list[str], start: int, k: int, spent: int) -> bool:
+    def grow(pod: list[str], rest: list[str], start: int, k: int, spent: int, pairs: int) -> None:
         if len(pod) == k:
             cost = spent + spans(pod, points)
-            if cost > max_spans:
-                return False
-            pods.append(pod)
-            if place([p for p in rest if p not in pod], cost):
-                return True
-            pods.pop()
-            return False
+            if cost <= max_spans:
+                pods.append(pod)
+                place([p for p in rest if p not in pod], cost, pairs)
+                pods.pop()
+            return
         last = len(rest) - (k - len(pod)) + 1
         steps[0] += max(0, last - start)  # the budget counts partners in reach: the work, whatever the field
         if steps[0] > budget:
@@ -167,25 +174,25 @@ def without_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen
         for j in range(start, last):
             candidate = rest[j]
             row = seen[candidate]
-            fits = not any(p in row for p in pod) and (spent < max_spans or not spans([*pod, candidate], points))
-            if fits and grow([*pod, candidate], rest, j + 1, k, spent):
-                return True
-        return False
+            more = pairs + sum(1 for p in pod if p in row)
+            if more < limit[0] and (spent < max_spans or not spans([*pod, candidate], points)):
+                grow([*pod, candidate], rest, j + 1, k, spent, more)
+                if limit[0] == 0:
+                    return
 
-    try:
-        found = place(list(ranked), 0)
-    except _OutOfBudget:
-        return None, steps[0]
-    return ([list(p) for p in pods] if found else None), steps[0]
+    with suppress(_OutOfBudget):  # past the budget: the best seating found so far
+        place(list(ranked), 0, 0)
+    return best[0], steps[0]
 
 
 def by_blocks(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rank: Mapping[str, int],
-              budget: int = DEFAULT_BUDGET, *, merge: bool = True) -> tuple[list[list[str]], bool]:
-    """The pods (in order) re-seated block by block without repeats where a block can be, each block keeping its
-    pod sizes and its count of pods over one win; (the seating, whether every block came out without a repeat).
-    Without `merge` (a field the whole-field search takes on next) the first block that can't stops it."""
+              budget: int = DEFAULT_BUDGET, *, merge: bool = True) -> list[list[str]]:
+    """The pods re-seated block by block (blocks of pods in order of their best-ranked player) with fewer repeated
+    pairs where a block's search finds such a seating, each block keeping its pod sizes and its count of pods over
+    one win. A block still repeating after its search is merged with the next, up to MAX_BLOCK players (without
+    `merge`, for a field the whole-field search takes on next, it is kept as the search left it)."""
+    pods = sorted(pods, key=lambda pod: min(rank[p] for p in pod))
     out: list[list[str]] = []
-    clean = True
     block: list[list[str]] = []
     for n, pod in enumerate(pods):
         block.append(pod)
@@ -193,22 +200,16 @@ def by_blocks(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rank
         last = n == len(pods) - 1
         if len(players) < BLOCK and not last:
             continue
-        if not any(repeats(b, seen) for b in block):
-            out += block
-            block = []
-            continue
-        spent = sum(spans(b, points) for b in block)
-        found, steps = without_repeats(players, points, seen, [len(b) for b in block], spent,
-                                       min(budget, BLOCK_BUDGET))
-        budget -= steps
-        if found is not None:
-            out += found
-        elif not merge:
-            return out + block + pods[n + 1:], False
-        elif last or budget <= 0 or len(players) >= MAX_BLOCK:
-            out += block  # left for local search
-            clean = False
-        else:
-            continue  # merged with the next pods
+        now = sum(repeated_pairs(b, seen) for b in block)
+        if now and budget > 0:
+            spent = sum(spans(b, points) for b in block)
+            found, steps = fewest_repeats(players, points, seen, [len(b) for b in block], spent, now,
+                                          min(budget, BLOCK_BUDGET))
+            budget -= steps
+            if found is not None:
+                block, now = found, sum(repeated_pairs(b, seen) for b in found)
+        if now and merge and not last and budget > 0 and len(players) < MAX_BLOCK:
+            continue  # merged with the next pods: the repeats left may go across the border
+        out += block
         block = []
-    return out, clean
+    return out

@@ -23,16 +23,18 @@ import random
 from collections.abc import Mapping, Sequence
 
 from companion.core.tournament.pod_search import (
+    BLOCK,
     DEFAULT_BUDGET,
     WHOLE,
     WIN,
     Seen,
     by_blocks,
+    fewest_repeats,
     fewest_spans,
     opponents,
+    repeated_pairs,
     repeats,
     spans,
-    without_repeats,
 )
 
 REACH = 3  # a pod without repeats or spans tries swaps with this many pods below it
@@ -57,26 +59,27 @@ def pod_sizes(n: int, size: int) -> list[int]:
     return [3, 2]  # n == 5
 
 
-Cost = tuple[int, int, int]
+Cost = tuple[int, int, int, int]
 
 
 def pod_cost(pod: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
-    """(spans more than one win: 0 or 1, squared earlier meetings inside the pod, squared spread of points)."""
+    """(spans more than one win: 0 or 1, pairs inside the pod who met before, their squared earlier meetings,
+    squared spread of points)."""
     return _cost(pod, points, opponents(pod, met))
 
 
 def _cost(pod: Sequence[str], points: Mapping[str, int], seen: Seen) -> Cost:
     values = [points.get(p, 0) for p in pod]
     spread = max(values) - min(values)
-    return int(spread > WIN), repeats(pod, seen), spread * spread
+    return int(spread > WIN), repeated_pairs(pod, seen), repeats(pod, seen), spread * spread
 
 
 def _add(a: Cost, b: Cost) -> Cost:
-    return a[0] + b[0], a[1] + b[1], a[2] + b[2]
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]
 
 
 def _total(pods: list[list[str]], points: Mapping[str, int], seen: Seen) -> Cost:
-    total = (0, 0, 0)
+    total = (0, 0, 0, 0)
     for pod in pods:
         total = _add(total, _cost(pod, points, seen))
     return total
@@ -90,19 +93,20 @@ def seat_pods(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[fro
     rank = {p: i for i, p in enumerate(ranked)}
     pods = fewest_spans(ranked, points, sizes)
     spanning = sum(spans(p, points) for p in pods)
-    if any(repeats(p, seen) for p in pods):  # it repeats: look for a seating that doesn't
-        pods, clean = by_blocks(pods, points, seen, rank, budget, merge=len(ranked) > WHOLE)
-        if not clean and len(ranked) <= WHOLE:
-            found, _ = without_repeats(ranked, points, seen, sizes, spanning, budget)
-            pods, clean = (pods, False) if found is None else (found, True)
-        if not clean:  # none (or none within the budget): swaps from two starts, the better kept
-            cut, start = [], 0
-            for k in sizes:  # the standings cut in order, as a second start when it spans no more
-                cut.append(list(ranked[start:start + k]))
-                start += k
-            starts = [pods, cut] if sum(spans(p, points) for p in cut) == spanning else [pods]
-            tried = [_improve(s, points, seen, rng) for s in starts]
-            pods = min(tried, key=lambda s: _total(s, points, seen))
+    if any(repeats(p, seen) for p in pods):  # it repeats: look for the seating that repeats least
+        cut, start = [], 0
+        for k in sizes:  # the standings cut in order, as a second start for swaps when it spans no more
+            cut.append(list(ranked[start:start + k]))
+            start += k
+        starts = [pods, cut] if sum(spans(p, points) for p in cut) == spanning else [pods]
+        tried = [_improve(s, points, seen, rng) for s in starts]
+        pods = min(tried, key=lambda s: _total(s, points, seen))  # swaps: a bound for the searches to beat
+        if len(ranked) > BLOCK:
+            pods = by_blocks(pods, points, seen, rank, budget, merge=len(ranked) > WHOLE)
+        left = sum(repeated_pairs(p, seen) for p in pods)
+        if left and len(ranked) <= WHOLE:
+            found, _ = fewest_repeats(ranked, points, seen, sizes, spanning, left, budget)
+            pods = pods if found is None else found
     pods = _improve(pods, points, seen, rng)
     for pod in pods:
         pod.sort(key=rank.__getitem__)
@@ -128,7 +132,7 @@ def _improve(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rng: 
         rng.shuffle(order)
         improved = False
         for i, j in order:
-            if costs[i] == costs[j] == (0, 0, 0) or tried.get((i, j)) == (version[i], version[j]):
+            if costs[i] == costs[j] == (0, 0, 0, 0) or tried.get((i, j)) == (version[i], version[j]):
                 continue  # nothing to gain, or nothing changed since this pair was tried
             if _best_swap(pods, costs, i, j, points, seen):
                 improved = True
