@@ -1,4 +1,4 @@
-"""Two exact searches behind pod seating (tournament.pods), in plain Python so judge mode runs them on a phone.
+"""The searches behind pod seating (tournament.pods), in plain Python so judge mode runs them on a phone.
 
 `fewest_spans` seats the players so that as few pods as possible span more than one win (3 points), ignoring
 who met whom. A pod within one win holds players whose points lie within 3 of each other; every other pod is
@@ -9,22 +9,29 @@ a size still wanted with the next players, or leave the player to a spanning pod
 (where a wrong pod costs least and the programme's states grow with the square of the field) a greedy pass
 takes the first run that fits instead: exact when every pod has one size, close otherwise.
 
-`without_repeats` looks for a seating where no two players at a pod met before and at most `max_spans` pods span
-over one win: a depth-first search that always seats the highest-ranked player left (every seating puts that
-player somewhere, so nothing is missed), trying partners nearest in the standings first. It is exhaustive
-within `budget` partners looked at; past that it gives up and the caller falls back to local search. The budget
-keeps the worst case bounded on a phone; for events of a few dozen players it is never hit in practice
-(tests/unit/test_pods.py checks it against an independent exhaustive search). Its depth grows with the field (a
-level per seat), so it runs on the whole field only up to WHOLE players.
+`fewest_repeats` looks for the seating with the fewest repeated pairs (pairs at a pod who met before) among those
+with at most `max_spans` pods over one win: a branch and bound, depth-first, that always seats the highest-ranked
+player left (every seating puts that player somewhere, so nothing is missed), trying partners nearest in the
+standings first, and prunes a branch as soon as its repeated pairs reach the best seating found so far. The
+caller starts that bound from the local search's result, so the search only looks at seatings that beat it, and
+it stops at once on a seating without repeats. It is exact when it completes within `budget` partners looked at:
+on a whole field, in practice up to about 20 players when repeats can't be avoided (round 5 of 17 players: 40,000
+to 210,000 partners looked at; from 20 to 24 players in pods of 4, about 1 round 5 in 6 ran out, and 3 in 10 at
+32: benchmarks/pods.py), and up to a few dozen when a seating without repeats exists
+(tests/unit/test_pods.py and tests/property/test_pod_repeats.py check it against an independent exhaustive
+search). Past the budget it stops and returns the best seating found so far (or None when none beat the bound,
+and the local search's result stands): then the count is an upper bound, not a proven minimum. The budget keeps
+the worst case bounded on a phone. Its depth grows with the field (a level per seat), so it runs on the whole
+field only up to WHOLE players.
 
-`by_blocks` runs the same search on blocks of consecutive pods of the fewest-spans seating (at least BLOCK
-players each; a block that already has no repeat is kept as it is). In a large field the repeats are a few
-pods here and there, and a block of a few dozen players around them nearly always re-seats without one, in a
-few hundred partners looked at, where the whole field's search would run out of budget (or of stack) first. A
-block that can't is merged with the next, up to MAX_BLOCK players; past that, its pods stay for local search
-(in a field of up to WHOLE players, the whole field's search takes over instead).
-Each block keeps its own pod sizes and no more pods over one win than it had, so a seating clean in every block
-is as good as the whole field's search in the first two tiers.
+`by_blocks` runs the same search on blocks of consecutive pods (in order of their best-ranked player; at least
+BLOCK players each; a block without a repeat is kept as it is), each from the repeated pairs it has. In a large
+field the repeats are a few pods here and there, and a block of a few dozen players around them nearly always
+re-seats with fewer (usually none) in a few hundred partners looked at, where the whole field's search would run
+out of budget (or of stack) first. A block still repeating is merged with the next, up to MAX_BLOCK players;
+past that, its pods stay as its search left them. Each block keeps its own pod sizes and no more pods over one
+win than it had, so a seating no block can improve is what the swaps and the blocks could do, not a proven
+minimum over the whole field: that takes the whole field's search (fields up to WHOLE players).
 """
 
 from __future__ import annotations
