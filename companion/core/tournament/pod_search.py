@@ -13,8 +13,9 @@ takes the first run that fits instead: exact when every pod has one size, close 
 with at most `max_spans` pods over one win: a branch and bound, depth-first, that always seats the highest-ranked
 player left (every seating puts that player somewhere, so nothing is missed), trying partners nearest in the
 standings first, and prunes a branch as soon as its repeated pairs reach the best seating found so far. The
-caller starts that bound from the local search's result, so the search only looks at seatings that beat it, and
-it stops at once on a seating without repeats. It is exact when it completes within `budget` partners looked at:
+caller starts that bound from the local search's result, so the search only looks at seatings that beat it; but
+it first looks for a seating without any repeat (any repeat prunes: the smallest tree, and in a large field's
+blocks the usual answer), and stops at once on one. It is exact when it completes within `budget` partners looked at:
 on a whole field, in practice up to about 20 players when repeats can't be avoided (round 5 of 17 players: 40,000
 to 210,000 partners looked at; from 20 to 24 players in pods of 4, about 1 round 5 in 6 ran out, and 3 in 10 at
 32: benchmarks/pods.py), and up to a few dozen when a seating without repeats exists
@@ -146,7 +147,8 @@ def fewest_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen,
                    max_spans: int, bound: int, budget: int = DEFAULT_BUDGET) -> tuple[list[list[str]] | None, int]:
     """(a seating with at most max_spans spanning pods and as few repeated pairs as the search finds, fewer than
     `bound`; or None when it finds none below the bound; the partners looked at: more than the budget when the
-    search gave up before it was complete, and then the seating is the best found so far)."""
+    search gave up before it was complete, and then the seating is the best found so far). It looks for a seating
+    without a repeat first and searches below `bound` only when none exists."""
     counts = Counter(sizes)
     pods: list[list[str]] = []
     best: list[list[list[str]] | None] = [None]
@@ -188,7 +190,11 @@ def fewest_repeats(ranked: Sequence[str], points: Mapping[str, int], seen: Seen,
                     return
 
     with suppress(_OutOfBudget):  # past the budget: the best seating found so far
-        place(list(ranked), 0, 0)
+        for tried in sorted({min(1, bound), bound}):
+            limit[0] = tried  # first none at all: any repeat prunes, the smallest tree, and the usual answer
+            place(list(ranked), 0, 0)
+            if best[0] is not None:
+                break
     return best[0], steps[0]
 
 
