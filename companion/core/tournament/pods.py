@@ -3,16 +3,19 @@
 Pod sizes: the event's size where the count divides; otherwise some pods one smaller (size 4: pods of 3)
 or, for size 3, one larger (pods of 4), so nobody sits out. Larger pods go to the top of the standings.
 A seating is compared tier by tier (pod_cost): first the pods spanning more than one win (3 points), then
-repeat opponents (squared earlier meetings inside a pod, the usual "badness": meeting a third time is worse
-than two pairs meeting twice), then the squared spread of points in a pod. Seating:
+repeated pairs (two players at a pod who met before), then their squared earlier meetings (the usual "badness":
+meeting a third time is worse than two pairs meeting twice), then the squared spread of points in a pod. Seating:
     1. the fewest pods over one win (tournament.pod_search.fewest_spans, exact);
-    2. when that seating repeats an opponent, a search for one with no repeat and no more pods over one win:
-       first block by block around the repeats (pod_search.by_blocks, what pairs a large field quickly), then,
-       when a block can't be cleaned and the field is small enough, over the whole field (pod_search.
-       without_repeats, exhaustive within a step budget): none is missed where one exists, up to events of a
-       few dozen players; past the budget, step 3 alone works on the repeats left;
-    3. swaps of two players between pods while a swap lowers the cost (local search), which also evens the
-       spread; a swap never raises a higher tier to lower a lower one.
+    2. when that seating repeats a pair, past BLOCK players: a search for fewer repeated pairs block by block
+       around the repeats (pod_search.by_blocks, what clears a large field's repeats quickly);
+    3. when repeats are left: swaps between pods (step 4) from that seating and from the standings' cut, the
+       better kept, and its repeated pairs are the bound for a search over the whole field (fields up to WHOLE
+       players; pod_search.fewest_repeats, a branch and bound within a budget of partners looked at, no more
+       pods over one win): the fewest repeated pairs the one-win rule allows wherever it completes (in practice
+       up to about 20 players when repeats can't be avoided, a few dozen when none is needed); past the budget,
+       the best seating it found, never worse than the swaps';
+    4. swaps of two players between pods while a swap lowers the cost (local search), which also evens the
+       spread and the squared meetings; a swap never raises a higher tier to lower a lower one.
 Who met whom is turned once per seating into each player's opponents (pod_search.opponents), so a pod's cost
 is a few dict lookups.
 """
@@ -23,16 +26,18 @@ import random
 from collections.abc import Mapping, Sequence
 
 from companion.core.tournament.pod_search import (
+    BLOCK,
     DEFAULT_BUDGET,
     WHOLE,
     WIN,
     Seen,
     by_blocks,
+    fewest_repeats,
     fewest_spans,
     opponents,
+    repeated_pairs,
     repeats,
     spans,
-    without_repeats,
 )
 
 REACH = 3  # a pod without repeats or spans tries swaps with this many pods below it
@@ -57,26 +62,34 @@ def pod_sizes(n: int, size: int) -> list[int]:
     return [3, 2]  # n == 5
 
 
-Cost = tuple[int, int, int]
+Cost = tuple[int, int, int, int]
 
 
 def pod_cost(pod: Sequence[str], points: Mapping[str, int], met: Mapping[frozenset[str], int]) -> Cost:
-    """(spans more than one win: 0 or 1, squared earlier meetings inside the pod, squared spread of points)."""
+    """(spans more than one win: 0 or 1, pairs inside the pod who met before, their squared earlier meetings,
+    squared spread of points)."""
     return _cost(pod, points, opponents(pod, met))
 
 
 def _cost(pod: Sequence[str], points: Mapping[str, int], seen: Seen) -> Cost:
     values = [points.get(p, 0) for p in pod]
     spread = max(values) - min(values)
-    return int(spread > WIN), repeats(pod, seen), spread * spread
+    pairs = squared = 0
+    for i in range(1, len(pod)):  # repeated pairs and their squared meetings in one pass (repeated_pairs, repeats)
+        row = seen[pod[i]]
+        for other in pod[:i]:
+            times = row.get(other, 0)
+            pairs += times > 0
+            squared += times * times
+    return int(spread > WIN), pairs, squared, spread * spread
 
 
 def _add(a: Cost, b: Cost) -> Cost:
-    return a[0] + b[0], a[1] + b[1], a[2] + b[2]
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]
 
 
 def _total(pods: list[list[str]], points: Mapping[str, int], seen: Seen) -> Cost:
-    total = (0, 0, 0)
+    total = (0, 0, 0, 0)
     for pod in pods:
         total = _add(total, _cost(pod, points, seen))
     return total
@@ -90,19 +103,21 @@ def seat_pods(ranked: Sequence[str], points: Mapping[str, int], met: Mapping[fro
     rank = {p: i for i, p in enumerate(ranked)}
     pods = fewest_spans(ranked, points, sizes)
     spanning = sum(spans(p, points) for p in pods)
-    if any(repeats(p, seen) for p in pods):  # it repeats: look for a seating that doesn't
-        pods, clean = by_blocks(pods, points, seen, rank, budget, merge=len(ranked) > WHOLE)
-        if not clean and len(ranked) <= WHOLE:
-            found, _ = without_repeats(ranked, points, seen, sizes, spanning, budget)
-            pods, clean = (pods, False) if found is None else (found, True)
-        if not clean:  # none (or none within the budget): swaps from two starts, the better kept
+    if any(repeats(p, seen) for p in pods):  # it repeats: look for the seating that repeats least
+        if len(ranked) > BLOCK:  # around the repeats first: in a large field that nearly always clears them
+            pods = by_blocks(pods, points, seen, rank, budget, merge=len(ranked) > WHOLE)
+        if any(repeats(p, seen) for p in pods):
             cut, start = [], 0
-            for k in sizes:  # the standings cut in order, as a second start when it spans no more
+            for k in sizes:  # the standings cut in order, as a second start for swaps when it spans no more
                 cut.append(list(ranked[start:start + k]))
                 start += k
             starts = [pods, cut] if sum(spans(p, points) for p in cut) == spanning else [pods]
             tried = [_improve(s, points, seen, rng) for s in starts]
-            pods = min(tried, key=lambda s: _total(s, points, seen))
+            pods = min(tried, key=lambda s: _total(s, points, seen))  # swaps: the bound the search must beat
+            left = sum(repeated_pairs(p, seen) for p in pods)
+            if left and len(ranked) <= WHOLE:
+                found, _ = fewest_repeats(ranked, points, seen, sizes, spanning, left, budget)
+                pods = pods if found is None else found
     pods = _improve(pods, points, seen, rng)
     for pod in pods:
         pod.sort(key=rank.__getitem__)
@@ -128,7 +143,7 @@ def _improve(pods: list[list[str]], points: Mapping[str, int], seen: Seen, rng: 
         rng.shuffle(order)
         improved = False
         for i, j in order:
-            if costs[i] == costs[j] == (0, 0, 0) or tried.get((i, j)) == (version[i], version[j]):
+            if costs[i] == costs[j] == (0, 0, 0, 0) or tried.get((i, j)) == (version[i], version[j]):
                 continue  # nothing to gain, or nothing changed since this pair was tried
             if _best_swap(pods, costs, i, j, points, seen):
                 improved = True
