@@ -58,7 +58,8 @@ def test_a_phone_without_a_seat_changes_nothing(hosted: tuple[LiveTable, Session
 
 
 READS = {"open", "packs", "user_pack_dirs", "list_matches", "summaries", "has_match", "root", "judging", "history",
-         "state", "log", "export", "undo_news", "advise",
+         "state", "log", "export", "undo_news", "advise", "pack_names",
+         "mover",  # whose move it is (a challenge's defender): a question, not a change
          "forget"}  # forget drops what this session keeps in memory of a match: the files stay as they are
 THROUGH_DISPATCH = {"roll", "dispatch_events"}  # they write by calling dispatch, which is guarded
 

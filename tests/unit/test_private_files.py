@@ -18,6 +18,7 @@ from companion.session.data.restore import restore_backup
 from companion.session.sharing.share_sync import import_code
 from companion.share import Choice, SharedMatch
 from companion.store.library import UnitLibrary
+from companion.store.pack_cache import ParsedToml
 from companion.store.pending_parts import PendingParts
 from companion.store.sync_points import SyncPoints
 
@@ -57,7 +58,7 @@ def typical_use(root: Path, elsewhere: Path) -> None:
     add_match(other_device, 2)
     create_backup(other_device, elsewhere / "theirs.zip")
     restore_backup(session, elsewhere / "theirs.zip")  # a safety copy, restored files, the packs folder
-    Session.open(root).packs()  # the parsed packs' cache: cache/ and cache/packs
+    ParsedToml(root / "cache" / "packs").loads('name = "a pack"\n')  # the parsed packs' cache: cache/, cache/packs
 
 
 def test_every_file_and_folder_written_is_private(tmp_path: Path) -> None:
