@@ -111,10 +111,12 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
           if placed else []),
         ft.Row(wrap=True, controls=[
             number_field(f"vp-{n}-{i}", f"{p} VP", f"vp-{i}") for i, p in enumerate(t.players)]),
-        named(ft.Dropdown(label="Only force left (optional)", width=260, dense=True, key=f"last-{n}",
-                          value=kept["last"], visible=not placed, on_select=typed(box, "last"),
-                          options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
-                                   *(ft.DropdownOption(key=p, text=p) for p in t.players)]), "Only force left"),
+        # built only where it shows: a Semantics around a hidden control is a framework error on screen
+        *([] if placed else [named(ft.Dropdown(
+            label="Only force left (optional)", width=260, dense=True, key=f"last-{n}", value=kept["last"],
+            on_select=typed(box, "last"), options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
+                                                   *(ft.DropdownOption(key=p, text=p) for p in t.players)]),
+            "Only force left")]),
         ft.Button("Save result", key=f"result-save-{n}", on_click=save),
     ])
     first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
