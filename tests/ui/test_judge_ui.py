@@ -76,7 +76,7 @@ async def test_extend_and_result_from_the_judge_screen(room: Room, hub: LiveHub,
     await h.click(judge, h.find(judge.page, "result-save-1"))
     await settle()
     # 31:40 played of a 33-minute clock: the players stopped early, so the VP decided it, not "time called"
-    assert h.find(judge.page, "outcome-1").value == "Tie: Ann and Ben (most VP) · Ann 12, Ben 12"
+    assert h.find(judge.page, "outcome-1").value == "Tie: Ann and Ben (most VP) · Ann 12, Ben 12 · set by the judge"
 
 
 async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) -> None:
