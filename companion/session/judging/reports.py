@@ -5,10 +5,11 @@ one entered, so the judge can settle a difference)."""
 from __future__ import annotations
 
 from companion.core.tournament.events import MAX_VP
+from companion.core.tournament.results import vp_target
 from companion.core.tournament.state import Report, Table, Tournament
 
 __all__ = ["DIFFER", "MAX_VP", "Report", "by_reports", "disputed", "entry", "judge_line", "public_line",
-           "set_by_judge", "waiting"]
+           "score_rule", "set_by_judge", "waiting"]
 
 DIFFER = "Scores differ: the judge will settle it"
 
@@ -20,6 +21,17 @@ def entry(report: Report, table: Table) -> str:
     else:
         text = ", ".join(f"{p} {report.vp[p]}" for p in table.players)
     return text + (f", only {report.last_standing}'s force left" if report.last_standing else "")
+
+
+def score_rule(table: Table, placement: bool) -> str:
+    """What a player may type when reporting this table, as the event's rules take it (a report past them is
+    refused: the form says so before it is sent)."""
+    n = len(table.players)
+    if placement:
+        return f"Places from 1 to {n}: 1 for the winner; tied players share a place (1, 2, 2, 4)."
+    target = vp_target(n)
+    return (f"VP from 0 to {MAX_VP} (the game is won at {target}: the first player to reach {target} VP wins, so "
+            "only one player can have that many).")
 
 
 def _ordinal(n: int) -> str:
