@@ -30,8 +30,7 @@ def score_rule(table: Table, placement: bool) -> str:
     if placement:
         return f"Places from 1 to {n}: 1 for the winner; tied players share a place (1, 2, 2, 4)."
     target = vp_target(n)
-    return (f"VP from 0 to {MAX_VP} (the game is won at {target}: the first player to reach {target} VP wins, so "
-            "only one player can have that many).")
+    return f"VP from 0 to {MAX_VP} (the game is won at {target}: only the winner can have {target} or more)."
 
 
 def _ordinal(n: int) -> str:

@@ -27,6 +27,7 @@ from companion.session.judging.player_codes import EventCodes
 from companion.ui.hooks import mount
 from companion.ui.judge.qr import qr_png
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import TAP
 
 FIRST_PORT = 8570  # a hosted table's servers start at 8552
 PORTS_TRIED = 20
@@ -162,7 +163,7 @@ class CodesScreen:
             ft.Text("Hand each player their own code, in private: whoever has a code can report that player's "
                     "results. Don't show this screen to the room.", key="codes-warning"),
             *(rows or [ft.Text("No players yet: seat the tables first.", key="no-codes")]),
-            ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy,
+            ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy, height=TAP,
                               visible=bool(codes)),
             ft.Text("A code works once, on one phone; after a player signs in, their next code shows here.",
                     size=12),
