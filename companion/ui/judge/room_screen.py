@@ -144,12 +144,16 @@ class CodesScreen:
         judging = app.session.judging
         try:
             codes = EventCodes(judging, self.id).codes()
+            signed = EventCodes(judging, self.id).signed_in()
         except CompanionError as exc:
             return ft.View(route=self.route, appbar=app_bar(app, "Player codes"), padding=16,
                            controls=[ft.Text(str(exc), key="codes-problem")])
         rows: list[ft.Control] = [
             ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
                          controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
+                                   *([ft.Text("Signed in on a phone. This is a fresh code, only for a second "
+                                              "phone: signing in there signs the first one out.",
+                                              key=f"signed-{name}", size=12)] if name in signed else []),
                                    ft.Text(code, size=24, selectable=True, font_family="monospace")]))
             for name, code in codes.items()]
 
@@ -165,6 +169,6 @@ class CodesScreen:
             *(rows or [ft.Text("No players yet: seat the tables first.", key="no-codes")]),
             ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy, height=TAP,
                               visible=bool(codes)),
-            ft.Text("A code works once, on one phone; after a player signs in, their next code shows here.",
-                    size=12),
+            ft.Text("A code works once, on one phone; after a player signs in, their code here changes to a fresh "
+                    "one (for a second phone) and their name says they signed in.", size=12),
         ])
