@@ -16,7 +16,7 @@ CSS = """:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mute:#666;--warn:#a
 --card:#1d2127;--line:#334}}
 *{box-sizing:border-box}body{margin:0;font:18px/1.4 system-ui,sans-serif;background:var(--bg);color:var(--fg)}
 main{max-width:42rem;margin:0 auto;padding:.75rem 1rem 2rem}a{color:inherit}
-nav{display:flex;gap:1.2rem;font-size:1.05rem;margin-bottom:.6rem}nav a,ul.seats a{display:inline-flex;\
+nav{display:flex;gap:1.2rem;font-size:1.05rem;margin-bottom:.6rem}nav a,ul.seats a,a.back{display:inline-flex;\
 align-items:center;min-height:48px}
 h1{font-size:1.15rem;font-weight:600;margin:0 0 .4rem;color:var(--mute)}h2{font-size:1.5rem;margin:.2rem 0}
 .players{font-size:1.6rem;font-weight:700;margin:.2rem 0}

@@ -165,8 +165,7 @@ def test_the_form_says_what_the_rules_take_and_back_after_a_refusal_keeps_what_w
     assert "VP from 0 to 999 (the game is won at 15" in page  # a two-player table (core.tournament.results)
     answer = ann.post("/table/1/report", data=filled(ann, 1, **vp("300", "150"), last=""))
     refusal(answer, 409, "Ann and Ben both have 15+ VP")
-    back = re.search(r'<a href="([^"]+)" onclick="if\(history.length>1\)\{history.back\(\);return false\}">Back',
-                     answer.text)
+    back = re.search(r'<a class="back" href="([^"]+)">Back', answer.text)
     assert back is not None
     link = html.unescape(back.group(1))
     assert link.startswith("/table/1?") and "code" not in link and "round" not in link
