@@ -16,7 +16,8 @@ CSS = """:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mute:#666;--warn:#a
 --card:#1d2127;--line:#334}}
 *{box-sizing:border-box}body{margin:0;font:18px/1.4 system-ui,sans-serif;background:var(--bg);color:var(--fg)}
 main{max-width:42rem;margin:0 auto;padding:.75rem 1rem 2rem}a{color:inherit}
-nav{display:flex;gap:1.2rem;font-size:1.05rem;margin-bottom:.6rem}nav a{padding:.3rem 0}
+nav{display:flex;gap:1.2rem;font-size:1.05rem;margin-bottom:.6rem}nav a,ul.seats a,a.back{display:inline-flex;\
+align-items:center;min-height:48px}
 h1{font-size:1.15rem;font-weight:600;margin:0 0 .4rem;color:var(--mute)}h2{font-size:1.5rem;margin:.2rem 0}
 .players{font-size:1.6rem;font-weight:700;margin:.2rem 0}
 .clock{font-size:min(26vw,9rem);font-weight:800;line-height:1.05;font-variant-numeric:tabular-nums;margin:.3rem 0}
@@ -31,13 +32,13 @@ text-align:left}.n{text-align:right;font-variant-numeric:tabular-nums}
 .card{display:block;background:var(--card);border-radius:.5rem;padding:.5rem .6rem;text-decoration:none}
 .card .clock{font-size:2.7rem;margin:0}.card .players{font-size:1rem;font-weight:400}.card .state{font-size:1rem}
 .card h2{font-size:1.1rem}.wide main{max-width:none}
-form{display:flex;gap:.5rem;margin:.5rem 0 1rem}input{flex:1;font:inherit;padding:.55rem;min-width:0}
-button{font:inherit;padding:.55rem .9rem}ul.seats{list-style:none;padding:0}ul.seats li{padding:.5rem 0;\
+form{display:flex;gap:.5rem;margin:.5rem 0 1rem}input{flex:1;font:inherit;padding:.55rem;min-width:0;min-height:48px}
+button{font:inherit;padding:.55rem .9rem}ul.seats{list-style:none;padding:0}ul.seats li{padding:.2rem 0;\
 border-bottom:1px solid var(--line)}ul.seats a{font-size:1.3rem;font-weight:700}
 .flag{font-weight:700;color:var(--warn)}.done ~ .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
 form.report{flex-direction:column;align-items:stretch}.field{display:flex;align-items:center;gap:.6rem;\
 justify-content:space-between}.field input{flex:0 0 5.5rem;text-align:right}.field select{font:inherit;\
-padding:.45rem}.pick{flex-direction:column;align-items:stretch}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}
+padding:.45rem;min-height:48px}.pick{flex-direction:column;align-items:stretch}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}
 """
 
 JS = """(()=>{const m=document.querySelector('[data-events]');if(!m||!window.EventSource)return;

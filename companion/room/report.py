@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -62,7 +62,8 @@ class Reports:
             return report_pages.elsewhere(player, own)
         table = self.feed.state.table(number)
         state = self.feed.state
-        return report_pages.report_form(table, player, bool(state.placement), state.current.number)
+        return report_pages.report_form(table, player, bool(state.placement), state.current.number,
+                                        _typed(dict(request.query_params)))
 
     # --- posts ------------------------------------------------------------------------------------
 
@@ -111,7 +112,9 @@ class Reports:
             data = _scores(self.feed, own, form)
             await run_in_threadpool(self.feed.judging.report, self.feed.id, player, data)
         except CompanionError as exc:
-            return _refused(409, "Report not taken", f"{_sentence(str(exc))} Your report was not taken.", back)
+            typed = _typed(form)
+            return _refused(409, "Report not taken", f"{_sentence(str(exc))} Your report was not taken.",
+                            f"{back}?{urlencode(typed)}" if typed else back)
         self.feed.refresh()
         self.on_write()
         return RedirectResponse(back, 303, headers=NO_STORE)
@@ -165,6 +168,13 @@ async def _form(request: Request) -> dict[str, str] | None:
         return None
     fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
     return {k: v[0] for k, v in fields.items()}
+
+
+def _typed(form: dict[str, str]) -> dict[str, str]:
+    """The report form's own fields as a player typed them (short ones only), to fill the form again after a
+    refusal: nothing else of a request is echoed."""
+    return {k: v for k, v in form.items() if len(v) <= 6 and (k == "last" or k.partition("-")[0] in ("vp", "place")
+                                                              and _digits(k.partition("-")[2], 1))}
 
 
 def _back(form: dict[str, str]) -> str:

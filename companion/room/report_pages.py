@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from companion.room.pages import page
 from companion.session.judging.judge import Table
+from companion.session.judging.reports import score_rule
 from companion.session.render import fragment
 
 HOW_TO = "Your code is on the slip the judge handed you (the judge's screen shows it too)."
@@ -29,14 +30,23 @@ def elsewhere(player: str, table: int | None) -> Markup:
     return fragment("room/report_elsewhere.html", player=player, table=table)
 
 
-def report_form(table: Table, player: str, placement: bool, round_number: int) -> Markup:
+def report_form(table: Table, player: str, placement: bool, round_number: int,
+                typed: dict[str, str] | None = None) -> Markup:
     """The form says what it is filled in for (the round and who sits in each seat), so a late post of it after
-    the next round is seated is refused instead of landing on that round (core.tournament.events)."""
+    the next round is seated is refused instead of landing on that round (core.tournament.events). `typed`: what
+    the player sent before a refusal (the refusal page's Back carries it), shown again instead of their report."""
     mine = next((r for r in table.reports if r.player == player), None)
-    rows = [(p, "" if mine is None else str((mine.places if placement else mine.vp)[p])) for p in table.players]
+    field = "place" if placement else "vp"
+    if typed:
+        rows = [(p, typed.get(f"{field}-{i}", "")) for i, p in enumerate(table.players)]
+        last = typed.get("last", "")
+        chosen = table.players[int(last)] if last.isdigit() and int(last) < len(table.players) else ""
+    else:
+        rows = [(p, "" if mine is None else str((mine.places if placement else mine.vp)[p])) for p in table.players]
+        chosen = mine.last_standing if mine else ""
     return fragment("room/report_form.html", player=player, placement=placement, round_number=round_number,
                     number=table.number, players=table.players, rows=rows, mine=mine is not None,
-                    chosen=mine.last_standing if mine else "")
+                    chosen=chosen, rule=score_rule(table, placement))
 
 
 def refused(title: str, sentence: str, back: str = "/find") -> str:

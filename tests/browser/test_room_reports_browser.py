@@ -37,6 +37,12 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+def short_targets(page, selector: str) -> list[str]:
+    """The tap targets matching `selector` under 48 px high, as 'text: height' (none is the aim)."""
+    return page.eval_on_selector_all(selector, "els => els.filter(e => e.getBoundingClientRect().height < 48)"
+                                     ".map(e => (e.textContent || e.name) + ': ' + e.getBoundingClientRect().height)")
+
+
 def report(browser, base: str, table: int, code: str, vp: tuple[str, str], *, script: bool = True, name: str = ""):
     """A player's phone: their table's page, the code from their slip, then their scores."""
     phone = browser.new_context(viewport=PHONE, java_script_enabled=script).new_page()
@@ -48,6 +54,7 @@ def report(browser, base: str, table: int, code: str, vp: tuple[str, str], *, sc
         phone.locator(f'input[name="vp-{i}"]').fill(value)
     if name:
         shot(phone, name)
+        assert short_targets(phone, "nav a, .field input, .field select, button") == []
     phone.get_by_role("button", name="Report result").click()
     phone.wait_for_load_state()
     return phone
@@ -70,6 +77,11 @@ def test_players_report_from_their_phones_and_the_judge_sees_it_live(tmp_path: P
             judge.page.evaluate("window.__stayed = true")  # gone if the judge's page reloads
 
             ann = report(browser, base, 1, codes["Ann"], ("15", "9"), script=False, name="room-report-form")
+            finder = browser.new_context(viewport=PHONE).new_page()
+            finder.goto(f"{base}/find?name=a")  # Ann, Fay: their "Table N" links
+            assert finder.locator("ul.seats a").count() == 2 and short_targets(finder, "nav a, ul.seats a, input, "
+                                                                                "button") == []
+            shot(finder, "room-find-taps")
             ann.get_by_text("Reported by Ann · waiting for Ben").wait_for(timeout=5000)
             shot(ann, "room-report-waiting")
             judge.wait_text("waiting for Ben")

@@ -157,6 +157,23 @@ def test_every_refusal_says_why_and_stores_nothing(room: tuple[str, RoomFeed], t
     assert stored(feed) == before
 
 
+def test_the_form_says_what_the_rules_take_and_back_after_a_refusal_keeps_what_was_typed(
+        room: tuple[str, RoomFeed]) -> None:
+    base, feed = room
+    ann = sign_in(base, codes(feed)["Ann"])
+    page = html.unescape(ann.get("/table/1").text)
+    assert "VP from 0 to 999 (the game is won at 15" in page  # a two-player table (core.tournament.results)
+    answer = ann.post("/table/1/report", data=filled(ann, 1, **vp("300", "150"), last=""))
+    refusal(answer, 409, "Ann and Ben both have 15+ VP")
+    back = re.search(r'<a class="back" href="([^"]+)">Back', answer.text)
+    assert back is not None
+    link = html.unescape(back.group(1))
+    assert link.startswith("/table/1?") and "code" not in link and "round" not in link
+    again = ann.get(link).text
+    assert 'name="vp-0" value="300"' in again and 'name="vp-1" value="150"' in again
+    assert 'name="vp-0" value=""' in ann.get("/table/1").text  # the plain page: nothing typed yet
+
+
 def test_a_phone_guessing_codes_is_slowed_down(room: tuple[str, RoomFeed]) -> None:
     base, feed = room
     guesser = phone(base)

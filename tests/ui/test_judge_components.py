@@ -10,6 +10,8 @@ from dataclasses import replace
 import pytest
 
 from companion.session.judging.judge import Tournament
+from companion.session.judging.player_codes import EventCodes
+from companion.session.judging.service import Judging
 from companion.ui.judge.feed import JudgeFeed
 
 import flet_harness as h
@@ -64,13 +66,18 @@ async def test_the_feed_tells_followers_of_changes_only(room: Room, clock: Clock
     assert kept == [renamed] and gone == []
 
 
-async def test_the_judge_shows_and_hides_the_players_codes_never_beside_the_rooms_qr(room: Room) -> None:
+async def test_the_judge_shows_and_hides_the_players_codes_never_beside_the_rooms_qr(
+        room: Room, store: Judging) -> None:
+    codes = EventCodes(store, "ev-1")
+    assert codes.spend(codes.codes()["Cat"]) is not None  # Cat signed in on her phone
     judge, _ = await room.open()
     assert h.find(judge.page, "room-qr-row").visible
     await h.click(judge, h.find(judge.page, "show-codes"))
     shown = h.find(judge.page, "player-codes")
     assert shown.visible and [line.split(":")[0] for line in shown.value.splitlines()] == [
         "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    assert [line for line in shown.value.splitlines() if "signed in on a phone" in line] == [
+        f"Cat: {codes.codes()['Cat']} (signed in on a phone; this fresh code is for a second phone)"]
     assert not h.find(judge.page, "room-qr-row").visible  # a projected judge's screen shows no code with the QR
     assert h.find(judge.page, "codes-warning").visible
     await h.click(judge, h.find(judge.page, "show-codes"))

@@ -7,6 +7,7 @@ import asyncio
 import random
 from pathlib import Path
 
+import flet as ft
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -120,6 +121,13 @@ async def test_judge_places_a_battle_royale_pod_from_the_screen(tmp_path: Path) 
     await settle()
     assert store.load(t.id).state.table(1).first == players[2]
     await h.click(session, h.find(page, "start-all"))
+    await h.click(session, h.find(page, "result-1"))
+    await settle()
+    # pods are placed, not won by the only force left: that choice is not built (a Semantics around a hidden
+    # control showed Flet's raw "Semantics.content must be provided and visible" in its place)
+    assert not any(getattr(c, "key", None) == "last-1" for c in h.walk(page))
+    assert all(c.content is not None and c.content.visible is not False
+               for c in h.walk(page) if isinstance(c, ft.Semantics))
     for i, place in enumerate(("1", "2", "2", "5")):  # a place past the table: refused on screen, nothing stored
         await h.type_into(session, h.find(page, f"place-1-{i}"), place)
     await h.click(session, h.find(page, "result-save-1"))

@@ -76,7 +76,23 @@ async def test_extend_and_result_from_the_judge_screen(room: Room, hub: LiveHub,
     await h.click(judge, h.find(judge.page, "result-save-1"))
     await settle()
     # 31:40 played of a 33-minute clock: the players stopped early, so the VP decided it, not "time called"
-    assert h.find(judge.page, "outcome-1").value == "Tie: Ann and Ben (most VP) · Ann 12, Ben 12"
+    assert h.find(judge.page, "outcome-1").value == "Tie: Ann and Ben (most VP) · Ann 12, Ben 12 · set by the judge"
+    # saved: the editor closes and says so; opened again it shows the result as it stands
+    assert h.find(judge.page, "saved-1").visible and not h.find(judge.page, "result-panel-1").visible
+    await h.click(judge, h.find(judge.page, "result-1"))
+    assert h.find(judge.page, "result-panel-1").visible and not h.find(judge.page, "saved-1").visible
+    assert [h.find(judge.page, f"vp-1-{i}").value for i in (0, 1)] == ["12", "12"]
+
+
+async def test_the_result_editor_opens_on_the_players_report(room: Room, tmp_path: Path, clock: Clock) -> None:
+    judge, _ = await room.open()
+    await h.click(judge, h.find(judge.page, "result-1"))  # opened before anyone reported: empty
+    assert h.find(judge.page, "vp-1-0").value == ""
+    await h.click(judge, h.find(judge.page, "result-1"))
+    Judging(tmp_path).report("ev-1", "Ann", {"table": 1, "vp": {"Ann": 15, "Ben": 9}})  # Ann's phone
+    await room.tick()
+    await h.click(judge, h.find(judge.page, "result-1"))  # Ben has not reported: Ann's scores to confirm
+    assert [h.find(judge.page, f"vp-1-{i}").value for i in (0, 1)] == ["15", "9"]
 
 
 async def test_warnings_fire_once_on_the_judge_screen(room: Room, clock: Clock) -> None:

@@ -65,6 +65,12 @@ async def test_a_reload_lands_on_the_room_and_on_the_codes(tmp_path: Path) -> No
     event = session.judging.new_event("Friday", [["Ann", "Ben"]])
     h = await Harness.at(session, f"/judge-mode/{event.id}/codes")
     assert h.has("codes-warning") and EventCodes(session.judging, event.id).codes()["Ben"] in h.texts()
+    assert not h.has("signed-Ann") and not h.has("signed-Ben")
+    ann_first = EventCodes(session.judging, event.id).codes()["Ann"]
+    assert EventCodes(session.judging, event.id).spend(ann_first) is not None  # Ann signs in on her phone
+    h = await Harness.at(session, f"/judge-mode/{event.id}/codes")
+    assert "Signed in on a phone" in h.text_of("signed-Ann") and not h.has("signed-Ben")
+    assert ann_first not in h.texts() and EventCodes(session.judging, event.id).codes()["Ann"] in h.texts()
     await h.back()
     await drawn()
     assert h.has("open-room")  # the room's screen lies under the codes, as tapping Player codes leaves it

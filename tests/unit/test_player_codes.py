@@ -14,7 +14,7 @@ from companion.core.tournament.state import from_json, to_json
 from companion.session.access import judge_access, player_access
 from companion.session.judging.player_codes import ALPHABET, EventCodes, normal
 from companion.session.judging.printout import slips_html
-from companion.session.judging.reports import judge_line, public_line
+from companion.session.judging.reports import by_reports, judge_line, public_line, set_by_judge
 from companion.session.judging.service import Judging
 
 from judge_cli_kit import as_json, judge
@@ -89,9 +89,24 @@ def test_differing_reports_flag_the_table_and_the_judge_settles_it(tmp_path: Pat
     assert from_json(to_json(t)) == t
     t = judging.write(tid, "result", {"table": 2, "vp": {"Cat": 9, "Dan": 5, "Eve": 2}})
     assert not t.table(2).disputed and t.table(2).result is not None
-    assert public_line(t.table(2)) == "Reported by Cat, Eve; the judge entered the result"
+    assert public_line(t.table(2)) == "The judge entered the result (reports from Cat, Eve)"
     reports = [e for e in judging.log(tid) if e.type == "report"]
     assert [e.by for e in reports] == [PLAYER + "Cat", PLAYER + "Eve"]
+
+
+def test_a_judge_s_correction_is_never_credited_to_the_players_who_reported(tmp_path: Path) -> None:
+    judging, tid = event(tmp_path)
+    for who in ("Ann", "Ben"):
+        t = judging.report(tid, who, {"table": 1, "vp": {"Ann": 15, "Ben": 9}})
+    assert by_reports(t.table(1)) and not set_by_judge(t.table(1))
+    assert public_line(t.table(1)) == "Reported by Ann, Ben"
+    t = judging.write(tid, "result", {"table": 1, "vp": {"Ann": 4, "Ben": 15}})  # the judge corrects it
+    assert t.table(1).result.winners == ("Ben",) and set_by_judge(t.table(1))
+    assert public_line(t.table(1)) == "The judge corrected the result Ann, Ben reported"
+    t = judging.write(tid, "result", {"table": 1, "vp": {"Ann": 15, "Ben": 9}})  # ... and puts it back
+    assert public_line(t.table(1)) == "Reported by Ann, Ben" and not set_by_judge(t.table(1))
+    t = judging.write(tid, "result", {"table": 2, "vp": {"Cat": 9, "Dan": 5, "Eve": 2}})  # nobody reported
+    assert set_by_judge(t.table(2)) and public_line(t.table(2)) == ""
 
 
 def test_a_report_of_a_battle_royale_gives_places(tmp_path: Path) -> None:

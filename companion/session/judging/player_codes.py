@@ -66,6 +66,11 @@ class EventCodes:
         key, stored = self.judging.players_key(self.id), self.judging.load(self.id)
         return {p: shown(self._code(key, p, stored.spent.get(p, 0))) for p in players(stored.state)}
 
+    def signed_in(self) -> set[str]:
+        """The players whose first code was spent: signed in on a phone (the code shown now is their next)."""
+        stored = self.judging.load(self.id)
+        return {p for p in players(stored.state) if stored.spent.get(p, 0) > 0}
+
     def holders(self) -> set[str]:
         """Asked on every player's post: worked out again only when the stored event changed."""
         stored = self.judging.load(self.id)

@@ -42,6 +42,24 @@ def result_data(table: Table, vp: dict[int, str], places: dict[int, str] | None,
     return data
 
 
+def standing(table: Table) -> dict[str, str]:
+    """The result editor's fields as the table stands: its result, else what its players reported alike (a
+    table waiting for one report), else nothing. Keys as the editor's box keeps them (vp-i, place-i, last)."""
+    r = table.result
+    agreed = table.reports and all(rep.same_scores(table.reports[0]) for rep in table.reports)
+    if r is not None:
+        vp, places, last = r.vp, r.places, r.winners[0] if r.how == "last-standing" else ""
+    elif agreed:
+        first = table.reports[0]
+        vp, places, last = first.vp, first.places, first.last_standing
+    else:
+        return {}
+    out = {f"place-{i}": str(places[p]) for i, p in enumerate(table.players) if places}
+    if not places or any(vp.values()):  # a placed result given without VP stores zeros: shown empty
+        out |= {f"vp-{i}": str(vp[p]) for i, p in enumerate(table.players)}
+    return out | {"last": last or NOBODY}
+
+
 @ft.memo
 @ft.component
 def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: bool, act: Act, say: Say,
@@ -51,16 +69,14 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
     panel, set_panel = ft.use_state("")  # "", "extend" or "result"
     box = ft.use_ref(None)
     if box.current is None:  # what the judge types: minutes, reason, vp-i, place-i, last (see feed.typed)
-        box.current = {"minutes": "2", "reason": "", "last": NOBODY}
-        if t.result is not None:
-            box.current |= {f"vp-{i}": str(t.result.vp[p]) for i, p in enumerate(t.players)}
-            box.current |= {f"place-{i}": str(t.result.places[p]) for i, p in enumerate(t.players)
-                            if t.result.places}
-            if t.result.how == "last-standing":
-                box.current["last"] = t.result.winners[0]
+        box.current = {"minutes": "2", "reason": "", "last": NOBODY} | standing(t)
     kept = box.current
+    saved, set_saved = ft.use_state(False)  # "Saved" under the buttons after the judge's own save
 
     def toggle(name: str) -> None:
+        set_saved(False)
+        if name == "result" and panel != "result":
+            kept.update(standing(t))  # the editor opens on the result as it stands now
         set_panel(lambda open_: "" if open_ == name else name)
 
     def extend() -> None:
@@ -79,7 +95,9 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
         except inputs.BadInput as exc:
             say(str(exc))
             return
-        act("result", data)
+        if act("result", data):
+            set_panel("")
+            set_saved(True)
 
     def number_field(key: str, label: str, name: str) -> ft.TextField:
         return ft.TextField(label=label, width=90, dense=True, key=key, value=kept.get(name, ""),
@@ -105,16 +123,18 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
                          on_change=typed(box, "reason"))]),
         ft.Button("Add time", key=f"extend-add-{n}", on_click=extend),
     ])
-    result_panel = ft.Column(visible=panel == "result", controls=[
+    result_panel = ft.Column(visible=panel == "result", key=f"result-panel-{n}", controls=[
         *([ft.Row(wrap=True, controls=[
             number_field(f"place-{n}-{i}", f"{p} place", f"place-{i}") for i, p in enumerate(t.players)])]
           if placed else []),
         ft.Row(wrap=True, controls=[
             number_field(f"vp-{n}-{i}", f"{p} VP", f"vp-{i}") for i, p in enumerate(t.players)]),
-        named(ft.Dropdown(label="Only force left (optional)", width=260, dense=True, key=f"last-{n}",
-                          value=kept["last"], visible=not placed, on_select=typed(box, "last"),
-                          options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
-                                   *(ft.DropdownOption(key=p, text=p) for p in t.players)]), "Only force left"),
+        # built only where it shows: a Semantics around a hidden control is a framework error on screen
+        *([] if placed else [named(ft.Dropdown(
+            label="Only force left (optional)", width=260, dense=True, key=f"last-{n}", value=kept["last"],
+            on_select=typed(box, "last"), options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
+                                                   *(ft.DropdownOption(key=p, text=p) for p in t.players)]),
+            "Only force left")]),
         ft.Button("Save result", key=f"result-save-{n}", on_click=save),
     ])
     first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
@@ -131,6 +151,7 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
                 color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
         *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
         ft.Row(buttons, wrap=True, spacing=6),
+        ft.Text("Saved", key=f"saved-{n}", visible=saved, color=ft.Colors.PRIMARY),
         extend_panel,
         result_panel,
     ]))

@@ -87,7 +87,10 @@ class LiveHub:
         """The players' codes, for the judge's connection only (asked again on every look, as a write is)."""
         if not self.may_write(page):
             raise NotJudge("only the judge can see the players' codes: open a fresh judge link")
-        return EventCodes(self.judging, self.id).codes()
+        codes = EventCodes(self.judging, self.id)
+        signed = codes.signed_in()  # their code changed when they signed in: say so, or it looks like a mistake
+        return {p: c + (" (signed in on a phone; this fresh code is for a second phone)" if p in signed else "")
+                for p, c in codes.codes().items()}
 
     # --- the shared tick ---------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from companion.session.judging.player_codes import EventCodes
 from companion.ui.hooks import mount
 from companion.ui.judge.qr import qr_png
 from companion.ui.shell import App, app_bar
+from companion.ui.widgets import TAP
 
 FIRST_PORT = 8570  # a hosted table's servers start at 8552
 PORTS_TRIED = 20
@@ -143,12 +144,16 @@ class CodesScreen:
         judging = app.session.judging
         try:
             codes = EventCodes(judging, self.id).codes()
+            signed = EventCodes(judging, self.id).signed_in()
         except CompanionError as exc:
             return ft.View(route=self.route, appbar=app_bar(app, "Player codes"), padding=16,
                            controls=[ft.Text(str(exc), key="codes-problem")])
         rows: list[ft.Control] = [
             ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
                          controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
+                                   *([ft.Text("Signed in on a phone. This is a fresh code, only for a second "
+                                              "phone: signing in there signs the first one out.",
+                                              key=f"signed-{name}", size=12)] if name in signed else []),
                                    ft.Text(code, size=24, selectable=True, font_family="monospace")]))
             for name, code in codes.items()]
 
@@ -162,8 +167,8 @@ class CodesScreen:
             ft.Text("Hand each player their own code, in private: whoever has a code can report that player's "
                     "results. Don't show this screen to the room.", key="codes-warning"),
             *(rows or [ft.Text("No players yet: seat the tables first.", key="no-codes")]),
-            ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy,
+            ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy, height=TAP,
                               visible=bool(codes)),
-            ft.Text("A code works once, on one phone; after a player signs in, their next code shows here.",
-                    size=12),
+            ft.Text("A code works once, on one phone; after a player signs in, their code here changes to a fresh "
+                    "one (for a second phone) and their name says they signed in.", size=12),
         ])

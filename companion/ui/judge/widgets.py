@@ -20,6 +20,7 @@ from companion.session.judging.judge import (
     status,
     warning_text,
 )
+from companion.session.judging.reports import set_by_judge
 from companion.ui.judge.feed import JudgeFeed, Tick
 from companion.ui.widgets import named
 
@@ -79,7 +80,10 @@ def players_line(table: Table) -> str:
 
 
 def result_line(table: Table) -> str:
-    return describe(table) if table.result is not None else ""
+    """The standing result, marked when the judge set it rather than the players' agreed reports."""
+    if table.result is None:
+        return ""
+    return describe(table) + (" · set by the judge" if set_by_judge(table) else "")
 
 
 def warning_line(number: int, mark: float) -> str:
