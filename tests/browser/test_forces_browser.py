@@ -79,6 +79,7 @@ def test_paste_two_forces_save_them_and_attack_in_a_match_started_with_them(tmp_
         s.wait_text("5 units added for Ben")
         counts["paste two forces"] = t.count
         t.count = 0
+        t.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         t.tap("Set-up and forces")
         t.tap("Save force")
         s.wait_text("Saved force “Ann's force” (5 units)")
