@@ -3,12 +3,15 @@ preview, a session opened without a folder). The one "root or memory" decision e
 the stores ask a `Place` for names, handles, locks and signatures and never branch on the root themselves.
 
 On disk a file's TinyDB handle is an `AtomicJSONStorage` (atomic writes, see atomic.py); in memory it is a
-`MemoryStorage` kept for the life of the store. Other kept values (a small label, a pending set of code parts)
+`MemoryStorage` kept for the life of the store. A store whose file is one JSON document rewritten whole (an
+event) reads and writes it as plain JSON (`document`, `write_document`): on disk through the atomic writer, in
+memory as the same bytes. Other kept values (a small label, a pending set of code parts)
 are plain values in memory and the store's own file on disk.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -20,10 +23,13 @@ from tinydb.storages import MemoryStorage
 from companion.store.atomic import (
     AtomicJSONStorage,
     DamagedFile,
+    dump,
     folder_lock,
     move_aside,
     private_dir,
+    read_json,
     remove_stale_temps,
+    write_atomic,
 )
 
 
@@ -35,6 +41,7 @@ class Place:
         self.folder = None if root is None else root / name
         self._dbs: dict[str, TinyDB] = {}  # memory: the files themselves; disk: handles kept by the caller's wish
         self._values: dict[str, Any] = {}  # memory only: small values a store keeps beside its files
+        self._documents: dict[str, tuple[int, bytes]] = {}  # memory only: plain JSON files (writes so far, bytes)
         if self.folder is not None and (make or self.folder.is_dir()):
             private_dir(root)  # the whole data folder is the player's alone
             private_dir(self.folder)
@@ -53,18 +60,20 @@ class Place:
     def names(self) -> list[str]:
         """Every stored file's name (without .json), sorted; the caller filters out what is not its own."""
         if self.folder is None:
-            return sorted(self._dbs)
+            return sorted({*self._dbs, *self._documents})
         return sorted(p.stem for p in self.folder.glob("*.json"))
 
     def exists(self, name: str) -> bool:
         if self.folder is None:
-            return name in self._dbs
+            return name in self._dbs or name in self._documents
         return self.path(name).exists()
 
     def signature(self, name: str) -> Any:
-        """Changes whenever the file changes on disk (another process wrote it); None in memory or when absent."""
+        """Changes whenever the file changes on disk (another process wrote it); None when absent, and in memory
+        but for a plain JSON document (then the count of its writes)."""
         if self.folder is None:
-            return None
+            kept = self._documents.get(name)
+            return None if kept is None else kept[0]
         try:
             st = self.path(name).stat()
         except FileNotFoundError:
@@ -92,6 +101,27 @@ class Place:
             self._dbs[name] = db
         return db
 
+    def document(self, name: str) -> Any:
+        """A plain JSON file parsed afresh (a new value each call: the caller may keep it), None when absent;
+        DamagedFile when it is not JSON."""
+        if self.folder is None:
+            kept = self._documents.get(name)
+            return None if kept is None else json.loads(kept[1])
+        try:
+            return read_json(self.path(name))
+        except FileNotFoundError:
+            return None
+
+    def write_document(self, name: str, document: Any) -> None:
+        """Replace a plain JSON file whole, atomically (a kill leaves the old file or the new, never half)."""
+        data = dump(document)
+        if self.folder is None:
+            writes = self._documents.get(name, (0, b""))[0]
+            self._documents[name] = (writes + 1, data)
+            return
+        private_dir(self.folder)
+        write_atomic(self.path(name), data)
+
     def forget(self, name: str) -> None:
         """Drop a cached disk handle, so the next read comes from the file (memory files are the files)."""
         if self.folder is not None:
@@ -99,6 +129,7 @@ class Place:
 
     def remove(self, name: str) -> None:
         self._dbs.pop(name, None)
+        self._documents.pop(name, None)
         self._values.pop(name, None)
         if self.folder is not None:
             self.path(name).unlink(missing_ok=True)
@@ -106,6 +137,7 @@ class Place:
     def set_aside(self, name: str, reason: str, what: str) -> DamagedFile:
         """A file that can't be read: moved out of the way on disk (never overwritten), named in the error."""
         self._dbs.pop(name, None)  # gone from the store, as the moved file is from the folder
+        self._documents.pop(name, None)
         if self.folder is None:
             return DamagedFile(f"{what} could not be read ({reason})", Path(name))
         return move_aside(self.path(name), reason)

@@ -1,7 +1,13 @@
-"""Stored events (tournaments): one small TinyDB file per event, written atomically.
+"""Stored events (tournaments): one JSON file per event, rewritten whole and atomically at each change.
 
-    <root>/tournaments/<id>.json    meta (name, judge token, players' code key and codes spent, times),
-                                    state (the event now), log (every change)
+    <root>/tournaments/<id>.json    {"meta": {"1": meta}, "state": {"1": state}, "log": {"1": event, ...}}
+                                    meta: name, judge token, players' code key and codes spent, times;
+                                    state: the event now; log: every change, in order
+
+The file is one plain JSON document, read and written through the atomic writer (Place.document and
+write_document), not through TinyDB: every change rewrites all of it, and TinyDB's own writes would first read
+and parse the whole file again. Its shape is the table -> document id -> document layout the TinyDB files of
+earlier versions had, so their files open here and this version's files open there.
 
 Each change is a locked read-modify-write of the whole file: the judge's CLI and a running live server may
 both write the same event, and neither may lose the other's change. Timers are deadlines, so a new process
@@ -16,8 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-from tinydb import TinyDB
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
@@ -95,17 +99,9 @@ class TournamentStore:
 
     def signature(self, tournament_id: str) -> Any:
         """Changes whenever the stored event changes (a cheap check for a server watching the file)."""
-        if self._place.in_memory:  # one process: the log's length is enough
-            return len(self._db(tournament_id).table("log"))
         return self._place.signature(check_id(tournament_id))
 
     # --- reading ----------------------------------------------------------------------------------
-
-    def _db(self, tournament_id: str) -> TinyDB:
-        db = self._place.db(check_id(tournament_id))  # a fresh handle: another process may have replaced the file
-        if db is None:
-            raise TournamentNotFound(f"no event {tournament_id!r}")
-        return db
 
     def load(self, tournament_id: str) -> StoredTournament:
         return self._load(tournament_id).stored
@@ -117,11 +113,16 @@ class TournamentStore:
         signature = self.signature(tournament_id)
         if kept is not None and kept.signature is not None and kept.signature == signature:
             return kept  # nobody wrote the file since: what it holds is what this store read or wrote last
-        db = self._db(tournament_id)
         try:
-            meta, state, log = (db.table(name).all() for name in ("meta", "state", "log"))
+            document = self._place.document(check_id(tournament_id))  # read afresh: another process may have written
         except DamagedFile as exc:
             raise self._set_aside(tournament_id, str(exc)) from None
+        if document is None:
+            raise TournamentNotFound(f"no event {tournament_id!r}")
+        tables = _tables(document)
+        if tables is None:
+            raise self._set_aside(tournament_id, "not an event file of this app")
+        meta, state, log = tables
         if len(meta) != 1 or len(state) != 1 or meta[0].get("format") != META_FORMAT:
             raise self._set_aside(tournament_id, "not an event file of this app")
         if not isinstance(meta[0].get("version"), int) or meta[0]["version"] > STORE_VERSION:
@@ -135,8 +136,7 @@ class TournamentStore:
                 raise ValueError("codes spent must be counts")
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise self._set_aside(tournament_id, f"its content is inconsistent: {exc}") from None
-        kept = _Kept(signature, StoredTournament(tournament, events, token, updated, players_key, spent),
-                     [dict(e) for e in log], {}, 0)
+        kept = _Kept(signature, StoredTournament(tournament, events, token, updated, players_key, spent), log, {}, 0)
         self._kept[tournament_id] = kept
         return kept
 
@@ -229,15 +229,26 @@ class TournamentStore:
         else:
             state_json = to_json(state, memo)
         self._kept.pop(tournament_id, None)  # if the write fails, the next read comes from the file
-        db = self._place.db(check_id(tournament_id), create=True)
-        assert db is not None
-        # TinyDB's own layout (table -> document id -> document), written in one go: truncating and inserting
-        # through TinyDB read and parsed the whole file first
-        db.storage.write({"meta": {"1": meta}, "state": {"1": state_json},
-                          "log": {str(n): doc for n, doc in enumerate(log_json, 1)}})
+        self._place.write_document(check_id(tournament_id), {
+            "meta": {"1": meta}, "state": {"1": state_json},
+            "log": {str(n): doc for n, doc in enumerate(log_json, 1)}})
         # under the lock: the file is the one just written until this store lets go
         kept = self._kept[tournament_id] = _Kept(self.signature(tournament_id), stored, log_json, memo, full)
         return kept
+
+
+def _tables(document: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """The meta, state and log documents of an event file (each in its stored order: the log's is the events'),
+    or None when it is not shaped as one. A missing table is empty, as TinyDB read it."""
+    if not isinstance(document, dict):
+        return None
+    tables = []
+    for name in ("meta", "state", "log"):
+        table = document.get(name, {})
+        if not isinstance(table, dict) or not all(isinstance(doc, dict) for doc in table.values()):
+            return None
+        tables.append(list(table.values()))
+    return tables[0], tables[1], tables[2]
 
 
 def _is_id(name: str) -> bool:

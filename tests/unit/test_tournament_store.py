@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from tinydb import TinyDB
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match import timers
@@ -75,6 +76,45 @@ def test_one_small_file_per_event(tmp_path: Path) -> None:
     assert files == ["ev-1.json"]
     assert (tmp_path / "tournaments" / "ev-1.json").stat().st_size < 40_000
 
+
+
+def test_event_files_of_earlier_versions_open_and_theirs_read_this_versions(tmp_path: Path) -> None:
+    """Earlier versions kept an event in a TinyDB file (tables meta, state and log); this one writes the same
+    layout as plain JSON. Each reads the other's file."""
+    store = Judging(tmp_path)
+    t = new_tournament("ev-1", "Friday", now=T0)
+    store.create(t)
+    store.apply(t.id, ev("seat", table=1, players=["Ann", "Ben"]))
+    store.apply(t.id, ev("start", at=T0 + 1))
+    written = store.load(t.id)
+    path = tmp_path / "tournaments" / "ev-1.json"
+    with TinyDB(path) as db:  # this version's file, read as earlier versions read it: TinyDB's own tables
+        meta, state, log = (db.table(name).all() for name in ("meta", "state", "log"))
+    assert meta[0]["format"] == "tabletop-companion/tournament-file" and meta[0]["token"] == written.token
+    assert [e["type"] for e in log] == ["seat", "start"] and state[0]["id"] == "ev-1"
+
+    path.unlink()  # an earlier version's file: written through TinyDB's API, with its default indenting
+    with TinyDB(path, indent=2) as db:
+        db.table("meta").insert(meta[0])
+        db.table("state").insert(state[0])
+        db.table("log").insert_multiple(log)
+    older = Judging(tmp_path)
+    assert older.load(t.id) == written
+    older.apply(t.id, ev("pause", at=T0 + 100, tables=[1]))
+    assert [e.type for e in Judging(tmp_path).load(t.id).log] == ["seat", "start", "pause"]
+    with TinyDB(path) as db:
+        assert [e["type"] for e in db.table("log").all()] == ["seat", "start", "pause"]
+
+
+def test_an_event_file_of_another_shape_is_moved_aside(tmp_path: Path) -> None:
+    store = Judging(tmp_path)
+    store.create(new_tournament("ev-1", "Friday", now=T0))
+    path = tmp_path / "tournaments" / "ev-1.json"
+    for foreign in ("[1, 2]", '{"meta": {"1": 5}, "state": {}, "log": {}}'):
+        path.write_text(foreign)
+        with pytest.raises(DamagedFile, match="not an event file of this app"):
+            Judging(tmp_path).load("ev-1")
+        assert not path.exists()
 
 CHILD = textwrap.dedent("""
     import json, sys
