@@ -8,7 +8,12 @@ import pytest
 from hypothesis import settings
 
 from companion.session import Session
+from companion.session.wiring import wire
 from companion.store.matches import MatchStore
+
+# The app wires the layers when it builds its Session; tests that drive core/ and rules/ directly (a replay, a
+# Maze item read from its pack) get the same wiring here, once, rather than from an import's side effect.
+wire()
 
 # No per-example deadline: these machines are noisy, and a slow example is not a wrong one (speed is measured
 # in benchmarks/, never asserted in tests).

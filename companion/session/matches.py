@@ -18,14 +18,13 @@ from companion.core.errors import CompanionError, IllegalAction, InvalidMatch
 from companion.core.match.bounds import check_event, check_log
 from companion.core.match.creation import new_match
 from companion.core.match.describe import describe, undo_note
-from companion.core.match.event_base import install_system_invariants
 from companion.core.match.events import Event
 from companion.core.match.history import MARKS, History, NeedSegment, Segment
 from companion.core.model import Match, from_json, to_json
 from companion.core.records import MatchSummary
-from companion.rules.base import install_pack_source
 from companion.session.feed import ChangeFeed
 from companion.session.policy import OWNER, WritePolicy, guarded
+from companion.session.wiring import wire
 from companion.store.atomic import DamagedFile
 from companion.store.matches import MatchNotFound, MatchStore, check_id
 from companion.store.paths import data_dir
@@ -39,18 +38,6 @@ if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `ma
     from companion.session.judging.service import Judging
     from companion.session.play.advice import Advice
 
-
-def _get_pack(*args: Any, **kwargs: Any) -> Pack:
-    """The pack loader's get_pack, loaded the first time a rule asks for pack data."""
-    from companion.core.packs.load import get_pack
-
-    return get_pack(*args, **kwargs)
-
-
-# every event any path applies is checked by its match's system too (the reducer refuses a token a unit
-# doesn't take, whoever sends it)
-install_system_invariants(rules.invariant)
-install_pack_source(_get_pack)  # the rules read pack data from here, never from files themselves
 
 EXPORT_FORMAT = "tabletop-companion/match-export"
 EXPORT_VERSION = 2  # 2: undo and redo are events of the log (version 1 exports still read)
@@ -68,6 +55,7 @@ class MatchChanged(CompanionError):
 class Session:
     def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.time,
                  policy: WritePolicy = OWNER) -> None:
+        wire()  # the reducer gets the systems' checks and the rules their packs here, not on import
         self.store = store
         self.clock = clock
         self.policy = policy  # who may read and write: consulted on every read of a match and every write

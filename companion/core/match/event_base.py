@@ -19,31 +19,46 @@ def _guard(state: Match, event: Event) -> None:
 
 
 # What a game system checks on every state its matches reach (which tokens a unit takes ...): core can't import
-# the systems, so whoever knows them (the session) installs the lookup by system id; it runs on every path
-# that applies an event (buttons, CLI, import, share codes, the live table).
+# the systems, so whoever knows them hands a lookup by system id to the reducer it builds (`match_reducer`), or
+# to the one every path shares (`check_systems`, which the session does when it is built: session/wiring.py).
 SystemInvariant = Callable[[Match], None]
-_SYSTEM_INVARIANTS: list[Callable[[str], SystemInvariant | None]] = []
-_CHECKS: dict[str, SystemInvariant | None] = {}  # what the lookup gave, by system id: asked once per system
+SystemLookup = Callable[[str], SystemInvariant | None]
 
 
-def install_system_invariants(lookup: Callable[[str], SystemInvariant | None]) -> None:
-    _SYSTEM_INVARIANTS[:] = [lookup]
-    _CHECKS.clear()
+def checked_by(lookup: SystemLookup) -> Callable[[Match], None]:
+    """The core's validation followed by the match's system's invariant, which `lookup` gives by system id (asked
+    once per system: a replay of thousands of events pays one dict look-up each)."""
+    checks: dict[str, SystemInvariant | None] = {}
+
+    def check(state: Match) -> None:
+        validate(state)
+        system = state.system
+        try:
+            invariant = checks[system]
+        except KeyError:
+            invariant = checks[system] = lookup(system)
+        if invariant is not None:
+            invariant(state)
+
+    return check
 
 
-def _validate(state: Match) -> None:
-    validate(state)
-    system = state.system
-    try:
-        check = _CHECKS[system]
-    except KeyError:
-        check = _CHECKS[system] = _SYSTEM_INVARIANTS[0](system) if _SYSTEM_INVARIANTS else None
-    if check is not None:
-        check(state)
-
-
-REDUCER: Reducer[Match, Event] = Reducer(_validate, _guard)
+# The reducer every path shares (history, import, share codes, the live table): the core's checks alone until
+# `check_systems` hands it a lookup.
+REDUCER: Reducer[Match, Event] = Reducer(validate, _guard)
 HANDLERS = REDUCER.handlers
 handler = REDUCER.handler
 apply = REDUCER.apply
 replay = REDUCER.replay
+
+
+def match_reducer(lookup: SystemLookup | None = None) -> Reducer[Match, Event]:
+    """A match reducer with every registered handler, checking each state with `lookup`'s system invariants too."""
+    reducer: Reducer[Match, Event] = Reducer(checked_by(lookup) if lookup is not None else validate, _guard)
+    reducer.handlers = HANDLERS  # the same registry: a handler registered later is known to it as well
+    return reducer
+
+
+def check_systems(lookup: SystemLookup) -> None:
+    """Make the shared reducer check each match's system with `lookup` from now on."""
+    REDUCER.validate = checked_by(lookup)
