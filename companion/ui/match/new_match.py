@@ -18,6 +18,7 @@ from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_settings import pack_settings
 from companion.session.play.match_tools import PALETTE
 from companion.session.table.forces import SavedForce, bring_forces, chosen_forces, saved_forces, units_word
+from companion.ui.helper.roll_bar import pinned
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import named, radio_tile, switch_tile
@@ -28,8 +29,9 @@ class NewMatchScreen:
     live = True  # drawn by a component (it reads no match: its state is what is chosen here)
 
     def build(self, app: App) -> ft.View:
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "New match"),
-                       controls=[mount(NewMatchForm, app, key="new-match-island")])
+        # the form scrolls above a pinned bar (the view itself does not scroll), so Start match is always in reach
+        return ft.View(route=self.route, padding=16, appbar=app_bar(app, "New match"),
+                       controls=[mount(NewMatchForm, app, key="new-match-island", expand=True)])
 
 
 @ft.component
@@ -108,8 +110,10 @@ def NewMatchForm(app: App) -> ft.Control:
         controls.append(ft.Text(pack.turn, italic=True))
         controls += _house_rules(app, system, house, set_house)
         controls += _settings(app, system, typed, set_typed)
-    controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match", on_click=create))
-    return ft.Column(controls, spacing=12, key="new-match-body")
+    # Start match pinned at the bottom, as the action screens pin Roll: house rules and the agreed numbers can
+    # run two screens long at 360x640
+    start = ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match", height=48, on_click=create)
+    return pinned("new-match-body", controls, [start])
 
 
 def _house_rules(app: App, system: str, house: dict[str, bool],
