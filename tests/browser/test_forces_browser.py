@@ -98,7 +98,7 @@ def test_paste_two_forces_save_them_and_attack_in_a_match_started_with_them(tmp_
         t.count = 0
         s.open(url)
         start_match(t, "Cat", "Dan")
-        for who, force in (("Cat's force", "Ann's force"), ("Dan's force", "Ben's force")):
+        for who, force in (("Force for Cat", "Ann's force"), ("Force for Dan", "Ben's force")):
             t.tap(who, exact=False)
             s.page.wait_for_timeout(400)
             t.count += 1

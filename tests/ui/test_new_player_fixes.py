@@ -8,6 +8,8 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+from companion.session.table.forces import add_force_text, save_force
+
 from ui_flows_kit import start
 
 
@@ -21,3 +23,25 @@ async def test_start_match_is_pinned_below_the_scrolling_form(tmp_path: Path) ->
     bar = h.find("new-match-body-bar")
     assert [c.key for c in bar.content.controls] == ["create-match"]
     assert h.find("create-match").height >= 48
+
+
+ANN = "Spartan Sniper, 45: 8 10 17 3 / 7 10 16 2\nGrunt, 12: 6 8 14 1 / 5 7 13 1"
+
+
+@pytest.mark.asyncio
+async def test_the_players_own_saved_force_is_picked_for_them(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    before = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    add_force_text(session, before.id, ANN, "p1")
+    saved, _ = save_force(session, before.id, "p1", "Ann's force")
+    await h.click("new-match")
+    await h.choose("system", "halo-actionclix")
+    await h.type("player-0", "Ann")
+    await h.type("player-1", "Ben")
+    pick = h.find("player-force-0")
+    assert pick.label == "Force for Ann" and pick.value == saved.id  # Ann's own force, picked for her
+    assert h.find("player-force-1").value == "none"  # Ben has none of his own
+    assert [o.text for o in pick.options] == ["No saved force", "Ann's force · 2 units"]
+    await h.click("create-match")
+    match_id = h.page.views[-1].route.removeprefix("/match/")
+    assert [(u.name, u.owner) for u in session.state(match_id).units] == [("Spartan Sniper", "p1"), ("Grunt", "p1")]
