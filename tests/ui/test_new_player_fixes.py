@@ -10,7 +10,7 @@ import pytest
 
 from companion.session.table.forces import add_force_text, save_force
 
-from ui_flows_kit import start
+from ui_flows_kit import new_match_of, start
 
 
 @pytest.mark.asyncio
@@ -45,3 +45,18 @@ async def test_the_players_own_saved_force_is_picked_for_them(tmp_path: Path) ->
     await h.click("create-match")
     match_id = h.page.views[-1].route.removeprefix("/match/")
     assert [(u.name, u.owner) for u in session.state(match_id).units] == [("Spartan Sniper", "p1"), ("Grunt", "p1")]
+
+
+@pytest.mark.asyncio
+async def test_the_empty_table_says_whose_force_is_missing_until_each_has_one(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    assert h.text_of("empty-table-text").startswith("No units yet")
+    assert not h.has("empty-add-unit") and h.has("add-unit")  # one Add a unit, not two
+    await h.click("empty-paste-force")
+    await h.type("force-text", ANN)
+    await h.click("add-force")  # Ann's force in: back on the table
+    assert [u.owner for u in session.state(match_id).units] == ["p1", "p1"]
+    assert h.text_of("empty-table-text").startswith("Ben has no units yet")
+    await h.click("empty-paste-force")
+    assert h.find("force-owner").value == "p2"  # the paste is for Ben
