@@ -80,3 +80,24 @@ async def test_the_unit_form_is_for_the_player_without_units_and_its_dial_fields
         await h.type(f"dial-0-{j}", value)
     await h.click("save-next")
     assert h.text_of("toast") == "Marine joins Ben's force. Type the next unit."
+
+
+@pytest.mark.asyncio
+async def test_rename_says_whom_and_the_save_as_name_follows_the_new_name(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    add_force_text(session, match_id, ANN, "p1")
+    add_force_text(session, match_id, ANN, "p2")
+    await h.click("open-setup")
+    assert h.find("rename-p1").content == "Rename Ann"  # the player, not the force the heading names
+    assert h.find("force-name-p1").value == "Ann's force"
+    await h.type("force-name-p2", "Ben's Spartans")  # typed: kept whatever the player's name becomes
+    await h.click("rename-p1")
+    await h.type("rename-field-p1", "Annie")
+    await h.click("rename-save-p1")
+    assert h.find("force-name-p1").value == "Annie's force" and h.find("rename-p1").content == "Rename Annie"
+    await h.click("rename-p2")
+    await h.type("rename-field-p2", "Benjamin the Bold")
+    await h.click("rename-save-p2")
+    assert h.find("force-name-p2").value == "Ben's Spartans"
+    assert h.find("rename-p2").content == "Rename player"  # a long name would squeeze the heading at 320 px
