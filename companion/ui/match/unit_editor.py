@@ -199,8 +199,7 @@ def _click_rows(form: Form, stats: tuple[str, ...], set_form: Callable[..., None
     for i, row in enumerate(form.rows):
         rows.append(ft.Row(spacing=4, key=f"dial-row-{i}", controls=[
             ft.Text(f"{i + 1}", width=CLICK_WIDTH, weight=ft.FontWeight.BOLD),
-            # the name marks the text field's own node (textfield), so a screen reader reads it on the field
-            *[ft.Semantics(label=f"click {i + 1} {stat}", textfield=True, expand=1, content=ft.TextField(
+            *[ft.Semantics(label=f"click {i + 1} {stat}", expand=1, content=ft.TextField(
                 key=f"dial-{i}-{j}", value=row[j], keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(), text_align=ft.TextAlign.CENTER, dense=True,
                 height=48, content_padding=ft.Padding.symmetric(horizontal=4, vertical=12),
