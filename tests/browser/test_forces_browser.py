@@ -71,14 +71,15 @@ def test_paste_two_forces_save_them_and_attack_in_a_match_started_with_them(tmp_
         t.type("Force", ANN)
         t.tap("Add force")
         s.wait_text("5 units added for Ann")
-        t.tap("Add a unit")
-        t.tap("Several units? Paste a force")  # now for Ben, the first player without units
+        s.wait_text("Ben has no units yet")  # the table still says whose force is missing
+        t.tap("Paste a force")  # now for Ben, the first player without units
         t.type("Force", BEN)
         s.shot(f"force-{size}-paste")
         t.tap("Add force")
         s.wait_text("5 units added for Ben")
         counts["paste two forces"] = t.count
         t.count = 0
+        t.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         t.tap("Set-up and forces")
         t.tap("Save force")
         s.wait_text("Saved force “Ann's force” (5 units)")

@@ -19,7 +19,8 @@ async def test_start_match_is_pinned_below_the_scrolling_form(tmp_path: Path) ->
     await h.click("new-match")
     await h.choose("system", "halo-actionclix")  # house rules and agreed numbers: the longest form
     assert h.page.views[-1].scroll is None  # the view stays put: only the form scrolls
-    assert h.find("new-match-body-form").scroll == ft.ScrollMode.AUTO
+    form = h.find(next(k for k in h.key_list() if k.startswith("new-match-body-form")))
+    assert form.scroll == ft.ScrollMode.AUTO
     bar = h.find("new-match-body-bar")
     assert [c.key for c in bar.content.controls] == ["create-match"]
     assert h.find("create-match").height >= 48

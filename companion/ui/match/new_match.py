@@ -7,6 +7,7 @@ e.g. another game chosen, keeps every key typed), and nothing calls `refresh()`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +45,7 @@ def NewMatchForm(app: App) -> ft.Control:
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
     typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
     forces, set_forces = ft.use_state({})  # saved forces picked here, by (game, player index)
+    visit = ft.use_state(lambda: secrets.token_hex(4))[0]
     saved = ft.use_memo(lambda: _saved(app, system), [system])  # the game's saved forces, read once per game
     pack = packs.get(system)
     count = max(pack.min_players, min(wanted_count, pack.max_players)) if pack is not None else wanted_count
@@ -114,7 +116,9 @@ def NewMatchForm(app: App) -> ft.Control:
     # Start match pinned at the bottom, as the action screens pin Roll: house rules and the agreed numbers can
     # run two screens long at 360x640
     start = ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match", height=48, on_click=create)
-    return pinned("new-match-body", controls, [start])
+    # a scroll view of its own at each visit: one keyed alike would get the last visit's offset back from
+    # Flutter's page storage (a second New match opened part-scrolled and a tap on a game landed on another)
+    return pinned("new-match-body", controls, [start], page=f"form-{visit}")
 
 
 def _house_rules(app: App, system: str, house: dict[str, bool],
