@@ -100,6 +100,9 @@ def test_paste_two_forces_save_them_and_attack_in_a_match_started_with_them(tmp_
         s.open(url)
         start_match(t, "Cat", "Dan")
         for who, force in (("Force for Cat", "Ann's force"), ("Force for Dan", "Ben's force")):
+            s.page.mouse.move(SIZES[size]["width"] / 2, 300)  # the picks into sight: the form scrolls above
+            s.page.mouse.wheel(0, 400)  # the pinned Start match, and a node out of sight takes no tap
+            s.page.wait_for_timeout(500)
             t.tap(who, exact=False)
             s.page.wait_for_timeout(400)
             t.count += 1
