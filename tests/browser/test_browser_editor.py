@@ -106,7 +106,7 @@ def test_two_units_of_bens_click_by_click_and_a_rename(tmp_path: Path, size: str
         s.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         tap("Set-up and forces")
         s.wait_text("Ben's force")
-        s.page.get_by_role("button", name="Rename").nth(1).click()
+        s.page.get_by_role("button", name="Rename Ben").click()  # the player's name on the button
         s.focus("New name for Ben")
         s.page.keyboard.press("Control+A")
         s.page.keyboard.type("Benjamin", delay=15)

@@ -35,7 +35,8 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     assert h.find("force-text").value.endswith("Elite 30: 7 9 16 2")
     await paste(h, ANN)
     assert h.text_of("toast") == "2 units added for Ann"
-    assert h.page.views[-1].route == f"/match/{first}" and not h.has("empty-table")
+    assert h.page.views[-1].route == f"/match/{first}"
+    assert h.text_of("empty-table-text").startswith("Ben has no units yet. Paste Ben's force")  # still his to bring
     # the add flow leads to it too, for the next player without units
     await h.click("add-unit")
     await h.click("open-paste-force")
@@ -44,6 +45,7 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     assert [(u.name, u.owner) for u in session.state(first).units] == [
         ("Spartan Sniper", "p1"), ("Grunt", "p1"), ("Elite", "p2"), ("Jackal", "p2")]
     assert h.page.views[-1].route == f"/match/{first}"  # back goes to the table, not the unit form
+    assert not h.has("empty-table")  # every player has a force now
 
     await h.click("open-setup")
     await h.click("save-force-p1")

@@ -27,7 +27,7 @@ async def test_ending_the_match_follows_a_kill_scored_on_another_phone(tmp_path:
     assert h.find("winner").value == "draw"  # 0 to 0: tied
     other.dispatch(match_id, "score", {"player": "p2", "kind": "kills", "delta": 1}, by="p1")
     await told(session)
-    assert h.find("winner").value == "p2" and "Ben wins (1 kills)" in h.text_of("winner")
+    assert h.find("winner").value == "p2" and "Ben wins (1 kill)" in h.text_of("winner")
     assert h.text_of("end-suggested") == "Suggested from the scores: Ben"
     await h.choose("winner", "p1")  # picked by the player: a later change elsewhere leaves the pick alone
     other.dispatch(match_id, "score", {"player": "p2", "kind": "kills", "delta": 1}, by="p1")

@@ -42,9 +42,13 @@ async def test_the_odds_and_roll_are_in_the_pinned_bar_and_rare_fields_fold(tmp_
     assert all(h.has(f"param-target-u{n}") for n in range(2, 7))  # five targets, no drop-down
     for rare in ("param-modifier", "param-splash", "param-adjacent_u3"):
         assert not h.has(rare)
-    assert h.find("more-options").content == "More options"
+    assert h.find("more-options").content == "More options" and h.find("more-options").height >= 48
+    form = _keys_under(h.find("action-body-form"))  # under the title, whole where the form opens, not at its foot
+    assert form.index("action-title") < form.index("more-options") < form.index("param-target")
     await h.click("more-options")
     assert h.has("param-modifier") and h.has("param-splash") and h.has("param-adjacent_u3")
+    form = _keys_under(h.find("action-body-form"))  # what it unfolds: right below it
+    assert form.index("more-options") < form.index("param-modifier") < form.index("param-target")
     await h.type("param-modifier", "2")
     assert "+2 modifiers = 12" in h.text_of("action-odds")
     assert not h.find("more-options").visible  # a value set stays in sight: no folding it away unseen

@@ -52,7 +52,7 @@ async def test_a_dial_entered_click_by_click_then_the_next_unit_for_the_same_own
     grunt = session.state(match_id).units[0]
     assert (grunt.name, grunt.points, grunt.owner) == ("Grunt", 20, "p2")
     assert grunt.dial == _clicks((8, 10, 17, 3), (8, 9, 17, 3), (7, 9, 16, 2))
-    assert h.text_of("toast") == "Grunt joins Ben's force. Next unit:"
+    assert h.text_of("toast") == "Grunt joins Ben's force. Type the next unit."
     # the next unit's empty form, for Ben still, on the same screen
     assert routes(h)[-1] == f"/match/{match_id}/add-unit" and h.find("unit-owner").value == "p2"
     assert h.find("unit-name").value == "" and h.find("dial-0-0").value == "" and not h.has("dial-row-1")

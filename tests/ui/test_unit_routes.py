@@ -62,7 +62,7 @@ async def test_a_reload_shows_add_a_unit_over_the_table(session: Session, match_
     table = f"/match/{match_id}"
     h = await Harness.at(session, f"{table}/add-unit")
     assert routes(h) == ["/", table, f"{table}/add-unit"] and pushed(h) == []
-    assert h.text_of("appbar-title") == "Add a unit" and h.find("unit-owner").value == "p1"
+    assert h.text_of("appbar-title") == "Add a unit" and h.find("unit-owner").value == "p2"  # Ben: no units yet
     await h.type("unit-name", "Grunt")
     await h.type("unit-points", "20")
     await h.click("dial-typed")  # the typed-line form

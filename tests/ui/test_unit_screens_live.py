@@ -51,13 +51,15 @@ async def test_the_unit_editor_follows_the_match_and_keeps_the_typing(tmp_path: 
     await h.type("unit-points", "20")
     await h.click("dial-typed")  # the typed-line form
     await h.type("unit-dial", "8 10 17 3")
-    assert h.find("unit-owner").value == "p1"  # no owner chosen: the player to play
+    assert h.find("unit-owner").value == "p2"  # no owner chosen: the first player without units, Ben
+    other.dispatch(match_id, "add_unit", {"unit": unit("u2", "p2", clicks=2, name="Elite", points=30)})
     other.dispatch(match_id, "end_turn", by="p1")
     await told(session)
-    assert h.find("unit-owner").value == "p2"
+    assert h.find("unit-owner").value == "p2"  # each has units now: the player to play, Ben since the turn passed
     assert h.find("unit-name").value == "Grunt" and h.text_of("dial-preview").startswith("1. ")
     await h.click("save-unit")
-    assert [(u.name, u.owner) for u in session.state(match_id).units] == [("Spartan", "p1"), ("Grunt", "p2")]
+    assert [(u.name, u.owner) for u in session.state(match_id).units] == [
+        ("Spartan", "p1"), ("Elite", "p2"), ("Grunt", "p2")]
 
 
 @pytest.mark.asyncio

@@ -115,11 +115,16 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     rare = [p for p in option.params if p.rare]
     changed = any(chosen[p.name] != default_of(p) for p in rare)  # a value set (by the advice, or here) stays seen
     shown = unfolded or changed
-    for p in option.params:
-        if shown or not p.rare:
-            controls.append(param_control(p, chosen[p.name], partial(_set_value, set_values, p.name)))
+    # the fold's line under the title, the rare fields right below it: at the form's foot it sat half under the
+    # pinned bar at 320x568 (32 px of it in reach); here it is whole where the form opens, and what it unfolds
+    # appears beside the thumb that asked
     if rare:
         controls.append(more_options(shown, None if changed else lambda: set_unfolded(not unfolded)))
+    fields = [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
+              for p in option.params if p.rare and shown]
+    fields += [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
+               for p in option.params if not p.rare]
+    controls += fields
     label = f"Roll {option.dice}" if option.dice else "Do it"
     return pinned("action-body", controls, [
         _odds(system, match, act),

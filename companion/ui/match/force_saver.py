@@ -11,7 +11,8 @@ from companion.ui.shell import App
 
 
 def _force_saver(app: App, match_id: str, player_id: str, player_name: str, units: int) -> ft.Control:
-    name, set_name = ft.use_state(f"{player_name}'s force")
+    typed_name, set_name = ft.use_state(None)  # None until typed: the name follows the player's (a rename)
+    name = typed_name if typed_name is not None else f"{player_name}'s force"
     saved, set_saved = ft.use_state("")  # the id of the force saved here, to share it
     # a force already kept under the name shown (saved on an earlier visit): it can be shared without saving again
     kept = ft.use_memo(lambda: _kept(app, match_id, name), [name, saved])

@@ -7,6 +7,7 @@ e.g. another game chosen, keeps every key typed), and nothing calls `refresh()`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_settings import pack_settings
 from companion.session.play.match_tools import PALETTE
 from companion.session.table.forces import SavedForce, bring_forces, chosen_forces, saved_forces, units_word
+from companion.ui.helper.roll_bar import pinned
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import named, radio_tile, switch_tile
@@ -28,8 +30,9 @@ class NewMatchScreen:
     live = True  # drawn by a component (it reads no match: its state is what is chosen here)
 
     def build(self, app: App) -> ft.View:
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "New match"),
-                       controls=[mount(NewMatchForm, app, key="new-match-island")])
+        # the form scrolls above a pinned bar (the view itself does not scroll), so Start match is always in reach
+        return ft.View(route=self.route, padding=16, appbar=app_bar(app, "New match"),
+                       controls=[mount(NewMatchForm, app, key="new-match-island", expand=True)])
 
 
 @ft.component
@@ -42,11 +45,13 @@ def NewMatchForm(app: App) -> ft.Control:
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
     typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
     forces, set_forces = ft.use_state({})  # saved forces picked here, by (game, player index)
+    visit = ft.use_state(lambda: secrets.token_hex(4))[0]
     saved = ft.use_memo(lambda: _saved(app, system), [system])  # the game's saved forces, read once per game
     pack = packs.get(system)
     count = max(pack.min_players, min(wanted_count, pack.max_players)) if pack is not None else wanted_count
     totals = pack.build_totals() if pack is not None else []  # the pack's force rules (Skirmish: 200 or 300)
     build_total = wanted_total if wanted_total in totals or not totals else totals[0]
+    shown_forces = _shown_forces(system, count, names, saved, forces)
 
     def choose(system_id: str | None) -> None:
         # the count and total as shown are kept: the next game brings them within its own limits from there
@@ -65,7 +70,7 @@ def NewMatchForm(app: App) -> ft.Control:
             chosen = [r.id for r in pack_house_rules(app.session, system) if house.get(r.id, r.on)]
             agreed = {s.id: typed[s.id].strip() for s in pack_settings(app.session, system)
                       if typed.get(s.id, "").strip()}  # a field left empty: not agreed (the pack's default if any)
-            picked = chosen_forces(app.session, system, _picked(forces, system, count))  # before: none half made
+            picked = chosen_forces(app.session, system, _picked(shown_forces, count))  # before: none half made
             match = app.session.new_match(system, list(names[:count]), build_total=build_total if totals else None,
                                           house_rules=chosen, settings=agreed)
             match = bring_forces(app.session, match, picked)
@@ -96,7 +101,7 @@ def NewMatchForm(app: App) -> ft.Control:
                 ft.TextField(key=f"player-{i}", label=f"Player {i + 1} ({name})", value=names[i], expand=True,
                              max_length=40, on_change=lambda e, i=i: set_name(i, e)),
             ]))
-        controls += _force_picks(system, count, names, saved, forces, set_forces)
+        controls += _force_picks(system, count, names, saved, shown_forces, set_forces)
         if totals:
             controls.append(ft.SegmentedButton(
                 key="build-total", show_selected_icon=False, selected=[str(build_total)],
@@ -108,8 +113,12 @@ def NewMatchForm(app: App) -> ft.Control:
         controls.append(ft.Text(pack.turn, italic=True))
         controls += _house_rules(app, system, house, set_house)
         controls += _settings(app, system, typed, set_typed)
-    controls.append(ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match", on_click=create))
-    return ft.Column(controls, spacing=12, key="new-match-body")
+    # Start match pinned at the bottom, as the action screens pin Roll: house rules and the agreed numbers can
+    # run two screens long at 360x640
+    start = ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, key="create-match", height=48, on_click=create)
+    # a scroll view of its own at each visit: one keyed alike would get the last visit's offset back from
+    # Flutter's page storage (a second New match opened part-scrolled and a tap on a game landed on another)
+    return pinned("new-match-body", controls, [start], page=f"form-{visit}")
 
 
 def _house_rules(app: App, system: str, house: dict[str, bool],
@@ -158,9 +167,9 @@ def _saved(app: App, system: str) -> list[SavedForce]:
         return []
 
 
-def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
-                 forces: dict[tuple[str, int], str], set_forces: Callable[[Any], None]) -> list[ft.Control]:
-    """Per player, a pick of the saved forces of this game (none offered when there are none)."""
+def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce], shown: list[str],
+                 set_forces: Callable[[Any], None]) -> list[ft.Control]:
+    """Per player, a pick of the saved forces of this game (none offered when there are none), showing `shown`."""
     if not saved:
         return []
 
@@ -168,18 +177,31 @@ def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[Sa
         value = e.control.value or NO_FORCE
         set_forces(lambda old: {**old, (system, i): value})
 
+    # short enough for a 320 px screen: the name and the count (the points are on the force screen)
     options = [ft.DropdownOption(key=NO_FORCE, text="No saved force"),
-               *[ft.DropdownOption(key=f.id, text=f"{f.name} ({units_word(len(f.units))}, {f.points} points)")
-                 for f in saved]]
+               *[ft.DropdownOption(key=f.id, text=f"{f.name} · {units_word(len(f.units))}") for f in saved]]
     out: list[ft.Control] = [ft.Text("Saved forces", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
     for i in range(count):
-        label = f"{names[i].strip() or f'Player {i + 1}'}'s force"
-        out.append(named(ft.Dropdown(key=f"player-force-{i}", label=label, value=forces.get((system, i), NO_FORCE),
+        # "Force for Ann", not "Ann's force": that reads as the name of a saved force
+        label = f"Force for {names[i].strip() or f'Player {i + 1}'}"
+        out.append(named(ft.Dropdown(key=f"player-force-{i}", label=label, value=shown[i],
                                      options=options, expand=True, on_select=lambda e, i=i: pick(i, e)), label))
     return out
 
 
-def _picked(forces: dict[tuple[str, int], str], system: str, count: int) -> dict[str, str]:
-    """The forces picked for this game's players, by player id."""
-    return {f"p{i + 1}": force for (game, i), force in forces.items() if game == system and i < count
-            and force != NO_FORCE}
+def _shown_forces(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
+                  forces: dict[tuple[str, int], str]) -> list[str]:
+    """Each player's pick: the one made here, else the saved force named for the player ("Ann's force" for Ann,
+    as Set-up saves it) when exactly one is, else none."""
+    return [forces.get((system, i)) or _own_force(names[i], saved) for i in range(count)]
+
+
+def _own_force(name: str, saved: list[SavedForce]) -> str:
+    own = f"{name.strip()}'s force".casefold()
+    matches = [f.id for f in saved if name.strip() and f.name.strip().casefold() == own]
+    return matches[0] if len(matches) == 1 else NO_FORCE
+
+
+def _picked(shown: list[str], count: int) -> dict[str, str]:
+    """The forces picked for the players, by player id."""
+    return {f"p{i + 1}": force for i, force in enumerate(shown[:count]) if force != NO_FORCE}

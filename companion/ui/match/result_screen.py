@@ -12,6 +12,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.play.match_tools import leaders, scoring_kind
 from companion.session.table.full_log import points_over_turns
+from companion.session.table.words import counted
 from companion.ui.hooks import mount, use_history
 from companion.ui.match.points_chart import points_chart
 from companion.ui.shell import App, app_bar
@@ -41,9 +42,10 @@ def EndMatch(app: App, match_id: str) -> ft.Control:
     match = history.state
     top = leaders(match)
     choice = chosen or (top[0] if len(top) == 1 else DRAW)
-    kind = "kills" if scoring_kind(match) == "kills" else "VP"
+    kind = scoring_kind(match)
+    one, many = ("kill", "kills") if kind == "kills" else ("VP", "VP")
     options = [radio_tile(ft.Radio(value=p.id, key=f"winner-{p.id}"),
-                          f"{p.name} wins ({getattr(p, scoring_kind(match))} {kind})") for p in match.players]
+                          f"{p.name} wins ({counted(getattr(p, kind), one, many)})") for p in match.players]
     options.append(radio_tile(ft.Radio(value=DRAW, key="winner-draw"), "A draw"))
     return ft.Column(spacing=12, key="end-body", controls=[
         ft.Text(f"Suggested from the scores: {', '.join(match.player(p).name for p in top)}"

@@ -82,10 +82,10 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
 
 def _player_heading(app: App, match_id: str, player: Player, open_: bool, draft: str,
                     edit: Callable[[str | None, str], None]) -> list[ft.Control]:
-    """"Ben's force" with Rename beside it; once tapped, the new name's field with Save and Cancel. A refused name
+    """"Ben's force" with Rename Ben beside it; once tapped, the new name's field with Save and Cancel. A refused name
     (blank, someone else's, too long) says why in one sentence and leaves the field as typed."""
     heading = ft.Row([ft.Text(f"{player.name}'s force", theme_style=ft.TextThemeStyle.TITLE_SMALL, expand=True),
-                      ft.TextButton("Rename", icon=ft.Icons.EDIT, key=f"rename-{player.id}", height=48,
+                      ft.TextButton(rename_label(player.name), icon=ft.Icons.EDIT, key=f"rename-{player.id}", height=48,
                                     on_click=lambda: edit(player.id, player.name))])
     if not open_:
         return [heading]
@@ -101,6 +101,15 @@ def _player_heading(app: App, match_id: str, player: Player, open_: bool, draft:
     return [heading, field, ft.Row([
         ft.FilledButton("Save name", icon=ft.Icons.CHECK, key=f"rename-save-{player.id}", height=48, on_click=save),
         ft.TextButton("Cancel", key=f"rename-cancel-{player.id}", height=48, on_click=lambda: edit(None, ""))])]
+
+
+def rename_label(name: str) -> str:
+    """"Rename Ann": the player, not the force the heading names; a long name would squeeze the heading on a
+    320 px screen, so it says "Rename player" then."""
+    return f"Rename {name}" if len(name) <= RENAME_NAME else "Rename player"
+
+
+RENAME_NAME = 12  # the longest name said on the button ("Rename " + 12 letters fits beside "…'s force" at 320 px)
 
 
 def _switch(app: App, match_id: str, option: str, refused: Callable[[], None], e: ft.Event) -> None:

@@ -139,9 +139,11 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
         return ft.Text("")
     match = state
     entries = _entries(match, views, change, folded)
+    owners = {u.owner for u in match.units}
+    missing = tuple(p.name for p in match.players if p.id not in owners)  # the hint stays until each has a force
     controls: list[ft.Control] = [
         *_system_controls(app, screen, match, dials),
-        *([EmptyTable(cards.open_screen, key="empty-table-island")] if not match.units else []),
+        *([EmptyTable(cards.open_screen, missing, not match.units, key="empty-table-island")] if missing else []),
         kept(drawn, "cards", (entries, wide), lambda: CardList(entries, wide, cards, key="card-list")),
         kept(drawn, "tools", True, lambda: UnitTools(app, screen, key="unit-tools-card")),
         ft.Text("Points", theme_style=ft.TextThemeStyle.TITLE_SMALL)]

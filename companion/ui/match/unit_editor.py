@@ -32,6 +32,7 @@ from companion.session.table.library import (
     saved_units,
 )
 from companion.ui.hooks import mount, use_history
+from companion.ui.match.force_screen import default_owner
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
 from companion.ui.widgets import named
@@ -64,9 +65,9 @@ class UnitEditorScreen:
 
 @dataclass(frozen=True)
 class Form:
-    """What has been typed; an empty owner is the player to play. The dial is typed in one of two forms: a row
-    of number fields a click (`rows`: the stats, then the click's marks), or lines of text (`lines`, when
-    `typed`); both are the same text to the one dial parser."""
+    """What has been typed; an empty owner is the first player without units (else the player to play). The
+    dial is typed in one of two forms: a row of number fields a click (`rows`: the stats, then the click's
+    marks), or lines of text (`lines`, when `typed`); both are the same text to the one dial parser."""
 
     name: str = ""
     points: str = ""
@@ -86,9 +87,9 @@ def _blank(stats: tuple[str, ...]) -> Row:
 
 
 def _start(match: Match | None, unit_id: str | None, owner: str) -> Form:
-    """Adding: an empty form for `owner` (the one last chosen on this phone, or "" for the player to play) with
-    one empty click. Editing: the form starts from the unit as it is (read once: later changes elsewhere don't
-    overwrite the typing)."""
+    """Adding: an empty form for `owner` (the one last chosen on this phone, or "": the first player without
+    units) with one empty click. Editing: the form starts from the unit as it is (read once: later changes
+    elsewhere don't overwrite the typing)."""
     if match is None:
         return Form(owner=owner)
     stats = match.rules.stats
@@ -113,7 +114,7 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
     if unit_id and unit_id not in {u.id for u in match.units}:
         return unit_gone(app, match_id, "unit-editor-gone")
     stats = match.rules.stats
-    owner = form.owner or match.active_player.id
+    owner = form.owner or default_owner(match)  # none chosen: the first player still without units
 
     def typed(field: str, e: ft.Event) -> None:
         value = e.control.value or ""
@@ -326,5 +327,5 @@ def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callab
             "dial": [{"stats": dict(c.stats), "markers": list(c.markers)} for c in dial]}
     if app.dispatch(match_id, "add_unit", {"unit": unit}, by=form.owner) is not None:
         if then is not app.back:
-            app.toast(f"{unit['name']} joins {match.player(form.owner).name}'s force. Next unit:")
+            app.toast(f"{unit['name']} joins {match.player(form.owner).name}'s force. Type the next unit.")
         then()
