@@ -76,5 +76,5 @@ def test_sigkill_never_damages_an_event_or_loses_an_acknowledged_change(tmp_path
 
 
 @pytest.mark.slow
-def test_sigkill_an_event_writer_200_times(tmp_path: Path) -> None:
-    crash_many(tmp_path, kills=200)
+def test_sigkill_an_event_writer_60_times(tmp_path: Path) -> None:
+    crash_many(tmp_path, kills=60)  # the match writer's 200 kills cover the atomic writer itself; CI time is shared
