@@ -25,6 +25,7 @@ from starlette.routing import BaseRoute, Route
 from companion.core.errors import CompanionError
 from companion.room import report_pages
 from companion.room.limits import Limiter
+from companion.session import inputs
 from companion.session.access import Access
 from companion.session.judging.player_codes import player_of
 from companion.session.judging.reports import MAX_VP
@@ -136,27 +137,28 @@ def _scores(feed: RoomFeed, number: int, form: dict[str, str]) -> dict[str, Any]
     low, top = (1, len(table.players)) if placed else (0, MAX_VP)
     values = {}
     for i, p in enumerate(table.players):
-        text = form.get(f"{field}-{i}", "").strip()
-        if not _digits(text) or not low <= int(text) <= top:
+        value = inputs.whole(form.get(f"{field}-{i}", ""), digits=6)  # "²", "①", "٣": refused, never guessed
+        if value is None or not low <= value <= top:
             raise BadNumber(f"{p}'s {label}: type a whole number from {low} to {top} in the digits 0-9.")
-        values[p] = int(text)
+        values[p] = value
     # what the form was filled in for: the reducer refuses a report made for another round or other seats
-    made_for = form.get("round", "")
+    made_for = inputs.whole(form.get("round", ""), digits=6)
     seats = [form.get(f"seat-{i}", "") for i in range(len(table.players))]
-    if not _digits(made_for):
+    if made_for is None:
         raise BadNumber("This form doesn't say which round it was filled in for: open your table's page again.")
-    data: dict[str, Any] = {"table": number, kind: values, "for_round": int(made_for), "seats": seats}
+    data: dict[str, Any] = {"table": number, kind: values, "for_round": made_for, "seats": seats}
     last = form.get("last", "")
     if last and not placed:
-        if not _digits(last) or int(last) >= len(table.players):
+        seat = inputs.whole(last, digits=2)
+        if seat is None or not 0 <= seat < len(table.players):
             raise BadNumber("One force left: choose a player at this table, or No.")
-        data["last_standing"] = table.players[int(last)]
+        data["last_standing"] = table.players[seat]
     return data
 
 
 def _digits(text: str, most: int = 6) -> bool:
-    """Plain digits 0-9 only: str.isdigit() also takes "²" and "①" (which int() refuses) and "٣" (which int()
-    reads as 3): a phone keyboard's look-alikes get the one-sentence refusal, never a traceback or a guess."""
+    """A table number or a seat in a path or a field name: plain digits 0-9 only (the values a player types go
+    through session.inputs.whole, which refuses "²", "①" and "٣" alike)."""
     return 0 < len(text) <= most and text.isascii() and text.isdigit()
 
 
