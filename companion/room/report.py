@@ -30,10 +30,9 @@ from companion.session.access import Access
 from companion.session.judging.player_codes import player_of
 from companion.session.judging.reports import MAX_VP
 from companion.session.judging.room import RoomFeed
-from companion.session.web import small_body
+from companion.session.web import BODY_DEADLINE, small_body  # BODY_DEADLINE read at each call: tests shorten it
 
 MAX_FORM = 4096  # bytes of a posted form: a report of four players is well under 200
-BODY_DEADLINE = 10.0  # seconds for a form's body to arrive once its headers are in (tests shorten it)
 CODE_TRIES = (10, 5)  # per phone address: 10 code tries at once, then 10 a minute
 REPORTS = (12, 4)  # per player: 4 reports at once, then 12 a minute
 NO_STORE = {"Cache-Control": "no-store"}
