@@ -15,6 +15,7 @@ from companion.core.match.events import Event
 from companion.core.match.force_text import ForceTextError, ForceUnit, example, force_text, parse_force
 from companion.core.model import Click, Match, Player
 from companion.core.records import SavedForce
+from companion.core.words import counted
 from companion.session.matches import Session
 from companion.session.table.library import KEPT, _click_json, _json
 from companion.store.atomic import DamagedFile
@@ -31,7 +32,8 @@ def example_line(stats: tuple[str, ...]) -> str:
 
 
 def units_word(n: int) -> str:
-    return f"{n} unit" if n == 1 else f"{n} units"
+    """"1 unit", "5 units": the one plural helper, for the screens and commands that speak of a force."""
+    return counted(n, "unit")
 
 
 def _library(session: Session) -> ForceLibrary:
