@@ -83,15 +83,61 @@ class Screen:
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
 
-    def tap(self, name: str, exact: bool = True) -> None:
+    def target(self, name: str, exact: bool = True, nth: int = 0) -> Any:
+        """The button (or icon button, or menu entry) named `name` (the `nth` of those so named)."""
         # an IconButton's name sits on its tooltip's node, around the unnamed button node
         tooltip = self.page.locator(f'flt-semantics[aria-label="{name}"] > flt-semantics[role="button"]')
         # a menu's entries are menu items (the table's menu: Share, Table clock ...)
         item = self.page.get_by_role("menuitem", name=name, exact=exact)
-        button = self.page.get_by_role("button", name=name, exact=exact).or_(tooltip).or_(item).first
+        return self.page.get_by_role("button", name=name, exact=exact).or_(tooltip).or_(item).nth(nth)
+
+    def into_view(self, name: str, exact: bool = True, below: int = 96, nth: int = 0) -> None:
+        """Scroll (the wheel over the page's middle) until the control named `name` lies wholly between the app
+        bar and the `below` px a pinned bar takes at the bottom, as a thumb brings it into sight: Flutter lays out
+        nodes a little beyond the screen, and a tap on one of those lands on whatever is drawn there instead (a
+        fixed scroll goes too far once the form above grows)."""
+        self.bring(self.target(name, exact, nth), name, below)
+
+    def bring(self, target: Any, name: str, below: int = 96) -> None:
+        """Scroll `target` (a locator) into sight, as into_view; as far as the page goes (a dialog's field near
+        the bottom stays where it is)."""
+        size = self.page.viewport_size
+        target.wait_for(state="attached", timeout=15_000)
+        last = None
+        for _ in range(12):
+            box = target.bounding_box()
+            if box is None:
+                raise AssertionError(f"{name!r} has no box on the page")
+            if box == last:  # the wheel moved nothing: the page scrolls no further
+                return
+            last = box
+            if box["y"] < 64:
+                delta = box["y"] - 96
+            elif box["y"] + box["height"] > size["height"] - below:
+                delta = box["y"] + box["height"] - (size["height"] - below) + 24
+            else:
+                return
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, delta)
+            self.page.wait_for_timeout(700)  # the scroll settled: a tap on a moving list lands on what passes under
+        raise AssertionError(f"{name!r} never came into view")
+
+    def tap(self, name: str, exact: bool = True, nth: int = 0) -> None:
+        button = self.target(name, exact, nth)
         button.wait_for(timeout=15_000)
-        self.page.wait_for_timeout(150)  # let an opening dialog finish its animation before the tap lands
+        self.settle(button)
         button.click()
+
+    def settle(self, target: Any) -> None:
+        """Wait until `target` stops moving (a screen sliding in, a dialog opening, a list still scrolling): a tap
+        aimed where it was lands on whatever has moved under that spot by then."""
+        last = None
+        for _ in range(40):
+            box = target.bounding_box()
+            if box is not None and box == last:
+                return
+            last = box
+            self.page.wait_for_timeout(100)
 
     def type_into(self, label: str, text: str) -> None:
         self.focus(label)
@@ -100,8 +146,11 @@ class Screen:
     def focus(self, label: str) -> None:
         """Tap the text field named `label` until Flutter's hidden editing element has the focus (it is attached
         after the tap; on a loaded machine a tap can land before the field is ready for it)."""
+        field = self.page.get_by_role("textbox", name=label).first
+        self.bring(field, label)  # a field under the pinned bar: Flutter scrolls it up as the tap lands
         for _ in range(3):
-            self.page.get_by_role("textbox", name=label).first.click()
+            self.settle(field)
+            field.click()
             self.page.wait_for_timeout(250)  # the tap's own round trip (the field tapped before may still hold it)
             try:
                 self.page.wait_for_function(_EDITING, timeout=3_000)

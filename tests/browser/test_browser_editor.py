@@ -90,6 +90,7 @@ def test_two_units_of_bens_click_by_click_and_a_rename(tmp_path: Path, size: str
             assert _on_screen(s, "Save and add next"), s.labels()[:30]  # pinned: in reach, however long the dial
             tap("Save and add next")
             s.wait_text(f"{name} joins Ben's force")
+            s.wait_text("A KO click is added after your last click.")  # the next unit's form is the empty one
         s.shot(f"{size}-add-unit-next")
         stored = Session(MatchStore(tmp_path)).state(match_id)
         assert [(u.name, u.owner) for u in stored.units] == [("Grunt", "p2"), ("Jackal", "p2")]

@@ -326,6 +326,6 @@ def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callab
     unit = {"id": uid, "name": form.name.strip(), "points": points, "owner": form.owner,
             "dial": [{"stats": dict(c.stats), "markers": list(c.markers)} for c in dial]}
     if app.dispatch(match_id, "add_unit", {"unit": unit}, by=form.owner) is not None:
+        then()  # the next unit's empty form first: the message after it, so typing on cue lands in the new form
         if then is not app.back:
             app.toast(f"{unit['name']} joins {match.player(form.owner).name}'s force. Type the next unit.")
-        then()
