@@ -1,14 +1,15 @@
-"""Speed for the frozen dataclasses of a state: a cheaper `replace`, and a memo of objects already checked.
+"""A cheaper `replace` for the frozen dataclasses of a state.
 
-Replaying a log builds a new state per event (a restore replays every stored match in full), so these run
-hundreds of thousands of times; both give exactly the results of the slow way.
+Replaying a log builds a new state per event (a restore replays every stored match in full), so this runs
+hundreds of thousands of times; it gives exactly the result of `dataclasses.replace` (tests/property/
+test_fast_replay.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -51,24 +52,3 @@ def replace(obj: T, /, **changes: Any) -> T:
     new = _new(cls)
     _set(new, "__dict__", fields)
     return new
-
-
-class CheckedMemo(Generic[T]):
-    """Which immutable objects already passed a check in a given context, by identity.
-
-    The memo holds each object, so its id() can't be reused by another object while it is remembered; it is
-    bounded (forgotten all at once when full) so replaying many matches doesn't grow it without end.
-    """
-
-    def __init__(self, limit: int = 4096) -> None:
-        self.limit = limit
-        self._seen: dict[int, tuple[T, Any]] = {}
-
-    def passed(self, obj: T, context: Any) -> bool:
-        entry = self._seen.get(id(obj))
-        return entry is not None and entry[0] is obj and entry[1] == context
-
-    def remember(self, obj: T, context: Any) -> None:
-        if len(self._seen) >= self.limit:
-            self._seen.clear()
-        self._seen[id(obj)] = (obj, context)

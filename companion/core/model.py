@@ -6,15 +6,14 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.dial import validate_dial
 from companion.core.errors import InvalidMatch
-from companion.core.frozen import CheckedMemo
 from companion.core.json_reader import Reader
 from companion.core.plain import Memo, plain
-from companion.core.unit_checks import changed_in_place, refuse_tokens
 
 JSON = dict[str, Any]
 Stat = int | str
@@ -316,84 +315,158 @@ def from_json(data: Any) -> Match:
 
 
 # --- invariants -------------------------------------------------------------------------------------
+#
+# Each rule a state must keep is one small function below, named for it. A match check reads the whole state; a
+# unit check is handed one unit and the two facts of the match it may read (its player ids and its rules), so
+# what a unit check depends on is in its signature. `validate` runs them all; `validate_step` gives the same
+# verdict on a state the reducer made from one that passed, checking again only the units that changed.
 
 
-# Tuples of units and dials that passed the checks below, by identity: a replay keeps most units as they were,
-# often the whole tuple, and every dial, event after event (single units: the last units that passed, below).
-_VALID_UNITS: CheckedMemo[tuple[Unit, ...] | tuple[Click, ...]] = CheckedMemo()
-# The players, token limits, unit-check context and units of the last state that passed: a replay's states share
-# them (most events change one unit or none). One tuple, read and replaced whole: two threads can't mix theirs.
-_LAST_PASSED: list[tuple[Any, Any, Any, tuple[Unit, ...]]] = [((), None, None, ())]
+def players_two_to_four(match: Match) -> None:
+    if not 2 <= len(match.players) <= 4:
+        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(match.players)}")
 
 
-def validate(match: Match) -> None:
-    """Raise InvalidMatch when the state breaks an invariant; used on load, import and in property tests."""
-    players, limits = match.players, match.rules.token_limits
-    last_players, last_limits, last_context, last_units = _LAST_PASSED[0]
-    known = players is last_players  # this very tuple passed every check on players below
-    ids = last_context[0] if known else tuple([p.id for p in players])
-    if not known and not 2 <= len(players) <= 4:
-        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(players)}")
-    if not known and len(set(ids)) != len(ids):
+def player_ids_unique(match: Match) -> None:
+    if len({p.id for p in match.players}) != len(match.players):
         raise InvalidMatch("two players share one id")
-    if not 0 <= match.active < len(players):
+
+
+def active_is_a_player(match: Match) -> None:
+    if not 0 <= match.active < len(match.players):
         raise InvalidMatch("the active player is not one of the players")
+
+
+def counts_positive(match: Match) -> None:
     if match.turn < 1 or match.round < 1 or match.seq < 0:
         raise InvalidMatch("turn, round and event count must be positive")
+
+
+def status_known(match: Match) -> None:
     if match.status not in ("active", "finished"):
         raise InvalidMatch(f"unknown match status {match.status!r}")
+
+
+def turn_style_known(match: Match) -> None:
     if match.rules.turn_style not in TURN_STYLES or match.rules.rounds_per_turn < 1:
         raise InvalidMatch("rules: turn_style must be player or shared, rounds_per_turn at least 1")
-    if match.winners and any(w not in ids for w in match.winners):
+
+
+def winners_are_players(match: Match) -> None:
+    ids = {p.id for p in match.players}
+    if any(w not in ids for w in match.winners):
         raise InvalidMatch("a winner is not one of the players")
-    # a unit's checks read only the unit, the player ids and the token limits: a check that reads more of the
-    # match must add it to `context`
-    context = last_context if known and limits is last_limits else (ids, tuple(limits.items()))
-    units = match.units  # below: each unit to check, with the unit whose place it takes in the last that passed
-    fresh = changed_in_place(units, last_units) if (same := context == last_context) else None
-    checked = fresh is not None or _VALID_UNITS.passed(units, context)
-    if fresh is None:  # a unit added, removed or moved, or another match: all but the last units that passed
-        whole = () if checked else units
-        if len({u.id for u in whole}) != len(whole):  # a tuple of units that passed holds no two with one id
-            raise InvalidMatch("two units share one id")
-        passed = set(map(id, last_units)) if same else set()  # (held by _LAST_PASSED: no id is reused)
-        fresh = [(u, None) for u in whole if id(u) not in passed]
-    for p in () if known else players:
+
+
+def player_points_not_negative(match: Match) -> None:
+    for p in match.players:
         if p.vp < 0 or p.kills < 0:
             raise InvalidMatch(f"{p.name}: points can't be negative")
-    if fresh:
-        action, upgrade, grenade = limits.get("action"), limits.get("upgrade"), limits.get("grenade")
-    for u, was in fresh:
-        if (was is None or u.dial is not was.dial or u.cyclic != was.cyclic) and \
-                not _VALID_UNITS.passed(u.dial, (u.name, u.cyclic)):  # a turned dial is still the same dial
-            validate_dial(u.name, u.dial, u.cyclic)
-            _VALID_UNITS.remember(u.dial, (u.name, u.cyclic))
-        if u.owner not in ids:
-            raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
-        if not 0 <= u.click < len(u.dial) or not 0 <= u.start < len(u.dial) or u.points < 0:
-            raise InvalidMatch(f"{u.name}: click, starting click or points out of range")
-        if u.eliminated != u.dial[u.click].ko:  # (its current click, without the property's call)
-            raise InvalidMatch(f"{u.name}: eliminated must match the KO click")
-        if u.position and (len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum()):
-            raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
-        if u.location not in LOCATIONS:
-            raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
-        if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
-            raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
-        if (marks := u.turn_marks) and (any(m not in TURN_MARKS for m in marks) or len(set(marks)) != len(marks)):
-            raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
-        t = u.tokens
-        if (t.action < 0 or t.action_last < 0 or t.upgrade < 0 or t.grenade < 0
-                or action is not None and t.action + t.action_last > action
-                or upgrade is not None and t.upgrade > upgrade or grenade is not None and t.grenade > grenade):
-            refuse_tokens(u, limits)
-    if not checked:
-        _VALID_UNITS.remember(units, context)
-    _LAST_PASSED[0] = (players, limits, context, units)  # every check that reads them passed
-    if not match.timers:
-        return
+
+
+def unit_ids_unique(match: Match) -> None:
+    if len({u.id for u in match.units}) != len(match.units):
+        raise InvalidMatch("two units share one id")
+
+
+def timer_ids_unique(match: Match) -> None:
     if len({t.id for t in match.timers}) != len(match.timers):
         raise InvalidMatch("two timers share one id")
+
+
+def timers_in_range(match: Match) -> None:
     for t in match.timers:
         if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):
             raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
+
+
+def unit_dial(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    validate_dial(u.name, u.dial, u.cyclic)
+
+
+def unit_owner_plays(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    if u.owner not in players:
+        raise InvalidMatch(f"{u.name}: its owner {u.owner!r} is not a player of this match")
+
+
+def unit_clicks_in_range(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    if not 0 <= u.click < len(u.dial) or not 0 <= u.start < len(u.dial) or u.points < 0:
+        raise InvalidMatch(f"{u.name}: click, starting click or points out of range")
+
+
+def unit_eliminated_on_ko(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    if u.eliminated != u.current.ko:
+        raise InvalidMatch(f"{u.name}: eliminated must match the KO click")
+
+
+def unit_position_a_word(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    if u.position and (len(u.position) > MAX_POSITION or not u.position.replace("-", "").isalnum()):
+        raise InvalidMatch(f"{u.name}: a position is a short word, not {u.position[:40]!r}")
+
+
+def unit_location_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    if u.location not in LOCATIONS:
+        raise InvalidMatch(f"{u.name}: location must be one of {', '.join(LOCATIONS)}")
+
+
+def unit_reserve_reason_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
+        raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
+
+
+def unit_turn_marks_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    marks = u.turn_marks
+    if any(m not in TURN_MARKS for m in marks) or len(set(marks)) != len(marks):
+        raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
+
+
+def unit_tokens_within_limits(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    tokens, limits = u.tokens, rules.token_limits
+    for kind, count in vars(tokens).items():  # the fields of Tokens: TOKEN_KINDS, in order
+        limit = limits.get("action" if kind == "action_last" else kind)
+        if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
+            raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
+        if limit is not None and kind in ("upgrade", "grenade") and count > limit:
+            raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
+
+
+MatchCheck = Callable[[Match], None]
+UnitCheck = Callable[[Unit, frozenset[str], Rules], None]
+
+# In this order: a state that breaks several rules is refused for the first (the dial before the clicks on it).
+MATCH_CHECKS: tuple[MatchCheck, ...] = (
+    players_two_to_four, player_ids_unique, active_is_a_player, counts_positive, status_known, turn_style_known,
+    winners_are_players, player_points_not_negative, unit_ids_unique, timer_ids_unique, timers_in_range)
+UNIT_CHECKS: tuple[UnitCheck, ...] = (
+    unit_dial, unit_owner_plays, unit_clicks_in_range, unit_eliminated_on_ko, unit_position_a_word,
+    unit_location_known, unit_reserve_reason_known, unit_turn_marks_known, unit_tokens_within_limits)
+
+
+def _check_units(units: Iterable[Unit], match: Match) -> None:
+    players = frozenset(p.id for p in match.players)
+    for unit in units:
+        for check in UNIT_CHECKS:
+            check(unit, players, match.rules)
+
+
+def validate(match: Match) -> None:
+    """Raise InvalidMatch when the state breaks an invariant: on load, import, a new match and in tests."""
+    for check in MATCH_CHECKS:
+        check(match)
+    _check_units(match.units, match)
+
+
+def validate_step(before: Match, after: Match) -> None:
+    """`validate(after)` for a state made from `before`, a state that passed `validate` (the reducer's case).
+
+    A replay applies hundreds of thousands of events, most of which change one unit or none: the match checks
+    run in full, and the unit checks for each unit that is not, by identity, the unit `before` held in its place,
+    or for every unit when the facts a unit check is handed (the player ids, the rules) changed.
+    """
+    for check in MATCH_CHECKS:
+        check(after)
+    units, was = after.units, before.units
+    if after.rules != before.rules or [p.id for p in after.players] != [p.id for p in before.players]:
+        _check_units(units, after)  # what every unit check is handed changed
+    else:
+        _check_units([u for n, u in enumerate(units) if n >= len(was) or u is not was[n]], after)

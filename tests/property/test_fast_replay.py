@@ -1,20 +1,22 @@
-"""The shortcuts that make replay fast give exactly the results of the slow way."""
+"""The shortcuts that make replay fast give exactly the results of the slow way: the cheaper `replace`, and the
+reducer's check of only the units an event changed (`model.validate_step`) against `validate` of the whole state."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core import model
 from companion.core.errors import IllegalAction, InvalidMatch
-from companion.core.frozen import CheckedMemo, _plain_fields, replace
-from companion.core.match.events import Event, apply, replay
+from companion.core.frozen import _plain_fields, replace
+from companion.core.match.events import REDUCER, Event, apply, replay
 from companion.core.match.reducer import Reducer
-from companion.core.model import Match, Tokens, Unit, validate
+from companion.core.model import Match, Tokens, Unit, validate, validate_step
 
 from builders import match, unit
 from properties_kit import events, start
@@ -61,33 +63,19 @@ def test_replace_runs_post_init_when_there_is_one() -> None:
     assert replace(_Checked(1), value=4).double == 8
 
 
-def test_memo_goes_by_identity_and_context_and_is_bounded() -> None:
-    memo: CheckedMemo[Unit] = CheckedMemo(limit=2)
-    same = dataclasses.replace(UNIT)
-    memo.remember(UNIT, "a")
-    assert memo.passed(UNIT, "a")
-    assert not memo.passed(same, "a")  # equal but another object: checked again
-    assert not memo.passed(UNIT, "b")
-    memo.remember(same, "a")
-    memo.remember(UNIT.tokens, "a")  # full: forgets everything first
-    assert not memo.passed(UNIT, "a") and memo.passed(UNIT.tokens, "a")
-
-
-def test_a_unit_checked_in_one_match_is_checked_again_against_another() -> None:
+def test_a_unit_kept_as_it_was_is_checked_again_when_its_players_or_rules_change() -> None:
     state = start()
-    validate(state)
     strangers = replace(state, players=tuple(replace(p, id=f"x{p.id}") for p in state.players), winners=())
     with pytest.raises(InvalidMatch, match="its owner 'p1' is not a player of this match"):
-        validate(strangers)
+        validate_step(state, strangers)
     loaded = apply(state, Event("token", {"unit": "u1", "kind": "action", "delta": 1}))
-    validate(loaded)
     strict = replace(loaded, rules=replace(loaded.rules, token_limits={"action": 0}))
     with pytest.raises(InvalidMatch, match="Unit u1: action tokens out of range"):
-        validate(strict)
+        validate_step(loaded, strict)
 
 
-def test_a_handler_that_breaks_a_remembered_unit_is_still_refused() -> None:
-    reducer: Reducer[Match, Event] = Reducer(validate)
+def test_a_handler_that_breaks_a_unit_it_kept_is_still_refused() -> None:
+    reducer: Reducer[Match, Event] = Reducer(validate, None, validate_step)
     reducer.handler("tighten")(lambda s, e: replace(s, rules=replace(s.rules, token_limits={"action": 0})))
     reducer.handler("token")(lambda s, e: apply(s, e))
     state = reducer.apply(start(), Event("token", {"unit": "u2", "kind": "action", "delta": 1}))
@@ -95,7 +83,7 @@ def test_a_handler_that_breaks_a_remembered_unit_is_still_refused() -> None:
         reducer.apply(state, Event("tighten"))
 
 
-def test_a_new_state_is_counted_in_place_only_when_nothing_else_holds_it() -> None:
+def test_a_new_state_is_counted_on_a_copy_never_in_place() -> None:
     kept = start()
     seq = kept.seq
     reducer: Reducer[Match, Event] = Reducer(validate)
@@ -107,6 +95,10 @@ def test_a_new_state_is_counted_in_place_only_when_nothing_else_holds_it() -> No
         after = reducer.apply(before, Event(kind))
         assert after.seq == seq + 11 and after is not before and after is not kept, kind
     assert (before.seq, kept.seq) == (seq + 10, seq)  # neither was changed
+    built: list[Match] = []
+    reducer.handler("held")(lambda s, e: built.append(replace(s, turn=s.turn + 1)) or built[-1])
+    after = reducer.apply(before, Event("held"))
+    assert built[0].seq == before.seq and after.seq == before.seq + 1  # what the handler made stays as it made it
 
 
 def test_end_turn_keeps_units_without_action_tokens_as_they_are() -> None:
@@ -117,39 +109,71 @@ def test_end_turn_keeps_units_without_action_tokens_as_they_are() -> None:
     assert after.units[0].tokens == Tokens(action=0, action_last=1)
 
 
-class _NoMemo(CheckedMemo[Unit]):
-    def passed(self, obj: Unit, context: object) -> bool:
-        return False
-
-
-def _outcomes(seq: list[Event]) -> list[object]:
+def _outcomes(seq: list[Event], reducer: Reducer[Match, Event]) -> list[object]:
     state, out = start(), []
     for event in seq:
         try:
-            state = apply(state, event)
+            state = reducer.apply(state, event)
             out.append(state)
         except IllegalAction as exc:
             out.append(str(exc))
     return out
 
 
-class _NoLastPassed(list):
-    """validate's memory of the last players that passed, always empty."""
-
-    def __getitem__(self, index: object) -> object:
-        return ((), None, None, ())
-
-
 @given(st.lists(events(), max_size=40))
-def test_replay_with_the_memo_equals_replay_without(seq: list[Event]) -> None:
-    fast = _outcomes(seq)
-    memo, model._VALID_UNITS = model._VALID_UNITS, _NoMemo()
-    last, model._LAST_PASSED = model._LAST_PASSED, _NoLastPassed([None])
+def test_replay_checking_changed_units_equals_replay_checking_whole_states(seq: list[Event]) -> None:
+    fast, slow = Reducer(validate, REDUCER.guard, validate_step), Reducer(validate, REDUCER.guard)
+    fast.handlers = slow.handlers = REDUCER.handlers
+    assert _outcomes(seq, fast) == _outcomes(seq, slow)
+
+
+def _verdict(check: Callable[[], None]) -> str:
     try:
-        slow = _outcomes(seq)
-    finally:
-        model._VALID_UNITS, model._LAST_PASSED = memo, last
-    assert fast == slow
+        check()
+    except InvalidMatch as exc:
+        return str(exc)
+    return "passed"
+
+
+# A planted change to one unit: each field the unit checks read, set to a value that may break a rule.
+_UNIT_CHANGES = st.one_of(
+    st.fixed_dictionaries({"id": st.sampled_from(["u1", "u2", "u3", "u4"])}),
+    st.fixed_dictionaries({"owner": st.sampled_from(["p1", "p2", "p9"])}),
+    st.fixed_dictionaries({"click": st.integers(-1, 12)}), st.fixed_dictionaries({"start": st.integers(-1, 12)}),
+    st.fixed_dictionaries({"points": st.integers(-1, 3)}), st.fixed_dictionaries({"eliminated": st.booleans()}),
+    st.fixed_dictionaries({"cyclic": st.booleans()}), st.fixed_dictionaries({"dial": st.just(())}),
+    st.fixed_dictionaries({"location": st.sampled_from(["table", "reserve", "moon"])}),
+    st.fixed_dictionaries({"reserve_reason": st.sampled_from(["", "eliminated", "bored"])}),
+    st.fixed_dictionaries({"position": st.sampled_from(["", "top", "no such place!", "x" * 40])}),
+    st.fixed_dictionaries({"turn_marks": st.sampled_from([(), ("acted",), ("acted", "acted"), ("napped",)])}),
+    st.fixed_dictionaries({"tokens": st.builds(Tokens, action=st.integers(-1, 3), action_last=st.integers(-1, 3),
+                                               upgrade=st.integers(-1, 3), grenade=st.integers(-1, 3))}),
+)
+
+
+@given(st.lists(events(), max_size=20), st.lists(st.tuples(st.integers(0, 3), _UNIT_CHANGES), max_size=3),
+       st.sampled_from(["", "add", "drop", "limits", "players", "rules"]))
+def test_checking_changed_units_gives_the_whole_check_verdict(seq: list[Event], plants: list, also: str) -> None:
+    before = start()
+    for event in seq:
+        with suppress(IllegalAction):
+            before = apply(before, event)
+    validate(before)  # the premise: the state the reducer starts from passed
+    units = list(before.units)
+    for at, changes in plants:
+        units[at % len(units)] = replace(units[at % len(units)], **changes)
+    if also == "add":
+        units.append(replace(units[-1], id="u9"))
+    elif also == "drop":
+        units.pop(0)
+    after = replace(before, units=tuple(units))
+    if also == "limits":
+        after = replace(after, rules=replace(after.rules, token_limits={"action": 0, "upgrade": 0}))
+    elif also == "players":
+        after = replace(after, players=tuple(replace(p, id=p.id.upper()) for p in after.players), winners=())
+    elif also == "rules":
+        after = replace(after, rules=replace(after.rules, turn_style="nobody's"))
+    assert _verdict(lambda: validate_step(before, after)) == _verdict(lambda: validate(after))
 
 
 @dataclass(frozen=True)
@@ -165,33 +189,28 @@ def test_replace_runs_a_hand_written_init() -> None:
     assert _plain_fields(Unit) is not None and _plain_fields(Match) is not None  # the fast path is taken
 
 
-def test_a_dial_checked_on_one_unit_is_checked_again_when_it_turns_round() -> None:
+def test_a_dial_is_checked_again_when_it_turns_round() -> None:
     state = start()
-    validate(state)
     spinning = replace(state, units=(replace(state.units[0], cyclic=True), *state.units[1:]))
     with pytest.raises(InvalidMatch, match="Unit u1: a dial that turns round has no KO click"):
-        validate(spinning)
+        validate_step(state, spinning)
 
 
 def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() -> None:
     state = start()
-    validate(state)  # now the last state that passed: the next tuples differ from its units in one place
     first, second, *rest = state.units
     twin = (first, replace(second, id=first.id), *rest)
     with pytest.raises(InvalidMatch, match="two units share one id"):
-        validate(replace(state, units=twin))
-    validate(state)
+        validate_step(state, replace(state, units=twin))
     with pytest.raises(InvalidMatch, match="two units share one id"):  # two changed at once
-        validate(replace(state, units=(replace(first, name="Renamed"), *twin[1:])))
-    validate(state)
+        validate_step(state, replace(state, units=(replace(first, name="Renamed"), *twin[1:])))
     broken = (first, replace(second, click=len(second.dial)), *rest)
     with pytest.raises(InvalidMatch, match="click, starting click or points out of range"):
-        validate(replace(state, units=broken))
+        validate_step(state, replace(state, units=broken))
     with pytest.raises(InvalidMatch, match="a dial needs at least one click"):
-        validate(replace(state, units=(first, replace(second, dial=()), *rest)))
-    validate(state)
+        validate_step(state, replace(state, units=(first, replace(second, dial=()), *rest)))
     strict = replace(state, rules=replace(state.rules, token_limits={"action": 1}))
-    validate(strict)
+    validate_step(state, strict)
     greedy = (first, replace(second, tokens=replace(second.tokens, action=5)), *rest)
     with pytest.raises(InvalidMatch, match="action tokens out of range"):
-        validate(replace(strict, units=greedy))
+        validate_step(strict, replace(strict, units=greedy))

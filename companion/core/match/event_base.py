@@ -8,7 +8,7 @@ from collections.abc import Callable
 from companion.core.errors import IllegalAction
 from companion.core.match.event import Event
 from companion.core.match.reducer import Reducer
-from companion.core.model import Match, validate
+from companion.core.model import Match, validate, validate_step
 
 UNDONE = "undone"  # a step with dice that undo took back, kept in the log (see dice_events)
 
@@ -25,27 +25,34 @@ SystemInvariant = Callable[[Match], None]
 SystemLookup = Callable[[str], SystemInvariant | None]
 
 
-def checked_by(lookup: SystemLookup) -> Callable[[Match], None]:
-    """The core's validation followed by the match's system's invariant, which `lookup` gives by system id (asked
+class SystemChecks:
+    """The core's checks followed by the match's system's invariant, which `lookup` gives by system id (asked
     once per system: a replay of thousands of events pays one dict look-up each)."""
-    checks: dict[str, SystemInvariant | None] = {}
 
-    def check(state: Match) -> None:
-        validate(state)
-        system = state.system
+    def __init__(self, lookup: SystemLookup) -> None:
+        self.lookup = lookup
+        self.invariants: dict[str, SystemInvariant | None] = {}
+
+    def system(self, state: Match) -> None:
         try:
-            invariant = checks[system]
+            invariant = self.invariants[state.system]
         except KeyError:
-            invariant = checks[system] = lookup(system)
+            invariant = self.invariants[state.system] = self.lookup(state.system)
         if invariant is not None:
             invariant(state)
 
-    return check
+    def validate(self, state: Match) -> None:
+        validate(state)
+        self.system(state)
+
+    def validate_step(self, before: Match, after: Match) -> None:
+        validate_step(before, after)
+        self.system(after)
 
 
 # The reducer every path shares (history, import, share codes, the live table): the core's checks alone until
 # `check_systems` hands it a lookup.
-REDUCER: Reducer[Match, Event] = Reducer(validate, _guard)
+REDUCER: Reducer[Match, Event] = Reducer(validate, _guard, validate_step)
 HANDLERS = REDUCER.handlers
 handler = REDUCER.handler
 apply = REDUCER.apply
@@ -54,11 +61,16 @@ replay = REDUCER.replay
 
 def match_reducer(lookup: SystemLookup | None = None) -> Reducer[Match, Event]:
     """A match reducer with every registered handler, checking each state with `lookup`'s system invariants too."""
-    reducer: Reducer[Match, Event] = Reducer(checked_by(lookup) if lookup is not None else validate, _guard)
+    if lookup is None:
+        reducer: Reducer[Match, Event] = Reducer(validate, _guard, validate_step)
+    else:
+        checks = SystemChecks(lookup)
+        reducer = Reducer(checks.validate, _guard, checks.validate_step)
     reducer.handlers = HANDLERS  # the same registry: a handler registered later is known to it as well
     return reducer
 
 
 def check_systems(lookup: SystemLookup) -> None:
     """Make the shared reducer check each match's system with `lookup` from now on."""
-    REDUCER.validate = checked_by(lookup)
+    checks = SystemChecks(lookup)
+    REDUCER.validate, REDUCER.validate_step = checks.validate, checks.validate_step

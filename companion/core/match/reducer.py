@@ -7,8 +7,7 @@ new state or raises IllegalAction, and a result that breaks the state's invarian
 from __future__ import annotations
 
 from collections.abc import Callable
-from sys import getrefcount
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.frozen import replace
@@ -16,16 +15,17 @@ from companion.core.frozen import replace
 S = TypeVar("S")
 E = TypeVar("E")
 
-# What sys.getrefcount says of an object held by one local variable only (the variable and the call's argument;
-# an interpreter that borrows the argument says 1): a replay applies hundreds of thousands of events, and each
-# new state would otherwise be copied once more just to count it.
-_ONLY_HERE = 2
-
 
 class Reducer(Generic[S, E]):
-    def __init__(self, validate: Callable[[S], None], guard: Callable[[S, E], None] | None = None) -> None:
+    """`validate` checks a whole state. `validate_step(before, after)`, when given, is its verdict on `after` for
+    an `after` made from a `before` that passed (`model.validate_step`): `apply` takes a state that came from
+    this reducer, or from loading or making a match, which validate it whole."""
+
+    def __init__(self, validate: Callable[[S], None], guard: Callable[[S, E], None] | None = None,
+                 validate_step: Callable[[S, S], None] | None = None) -> None:
         self.handlers: dict[str, Callable[[S, E], S]] = {}
         self.validate = validate
+        self.validate_step = validate_step
         self.guard = guard  # refuses events before any handler runs (e.g. "the match is over")
 
     def handler(self, *names: str) -> Callable[[Callable[[S, E], S]], Callable[[S, E], S]]:
@@ -44,13 +44,12 @@ class Reducer(Generic[S, E]):
             raise IllegalAction(f"unknown kind of event {kind!r}")
         if self.guard is not None:
             self.guard(state, event)
-        new: Any = fn(state, event)
-        if getrefcount(new) <= _ONLY_HERE:  # built by the handler, held by nothing else: counted in place, not copied
-            new.__dict__["seq"] = state.seq + 1
-        else:  # e.g. the state itself, from a handler that only checks (a kept record)
-            new = replace(new, seq=state.seq + 1)
+        new = replace(fn(state, event), seq=state.seq + 1)  # (every state counts the events applied to it)
         try:
-            self.validate(new)
+            if self.validate_step is None:
+                self.validate(new)
+            else:
+                self.validate_step(state, new)
         except IllegalAction:
             raise
         except CompanionError as exc:  # a handler let something through: refuse rather than store it
