@@ -6,11 +6,10 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.dial import validate_dial
 from companion.core.errors import InvalidMatch
 from companion.core.json_reader import Reader
 from companion.core.plain import Memo, plain
@@ -316,20 +315,27 @@ def from_json(data: Any) -> Match:
 
 # --- invariants -------------------------------------------------------------------------------------
 #
-# Each rule a state must keep is one small function below, named for it. A match check reads the whole state; a
-# unit check is handed one unit and the two facts of the match it may read (its player ids and its rules), so
-# what a unit check depends on is in its signature. `validate` runs them all; `validate_step` gives the same
-# verdict on a state the reducer made from one that passed, checking again only the units that changed.
+# Each rule a state keeps is one small function below, named for it and handed only the part of the state it
+# reads: the players, the match's own fields, the timers, one unit's dial, or one unit with the player ids and
+# the rules. `validate` runs them all. `validate_step` gives the same verdict on a state the reducer made from one
+# that passed, running a check again only where the part it is handed is not the very object (or the same
+# value) that passed: what a check may read is its signature, so the shortcut needs no list kept beside it.
 
 
-def players_two_to_four(match: Match) -> None:
-    if not 2 <= len(match.players) <= 4:
-        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(match.players)}")
+def players_two_to_four(players: tuple[Player, ...]) -> None:
+    if not 2 <= len(players) <= 4:
+        raise InvalidMatch(f"a match has 2 to 4 players, this one has {len(players)}")
 
 
-def player_ids_unique(match: Match) -> None:
-    if len({p.id for p in match.players}) != len(match.players):
+def player_ids_unique(players: tuple[Player, ...]) -> None:
+    if len({p.id for p in players}) != len(players):
         raise InvalidMatch("two players share one id")
+
+
+def player_points_not_negative(players: tuple[Player, ...]) -> None:
+    for p in players:
+        if p.vp < 0 or p.kills < 0:
+            raise InvalidMatch(f"{p.name}: points can't be negative")
 
 
 def active_is_a_player(match: Match) -> None:
@@ -353,15 +359,8 @@ def turn_style_known(match: Match) -> None:
 
 
 def winners_are_players(match: Match) -> None:
-    ids = {p.id for p in match.players}
-    if any(w not in ids for w in match.winners):
+    if match.winners and not {*match.winners} <= {p.id for p in match.players}:
         raise InvalidMatch("a winner is not one of the players")
-
-
-def player_points_not_negative(match: Match) -> None:
-    for p in match.players:
-        if p.vp < 0 or p.kills < 0:
-            raise InvalidMatch(f"{p.name}: points can't be negative")
 
 
 def unit_ids_unique(match: Match) -> None:
@@ -369,19 +368,28 @@ def unit_ids_unique(match: Match) -> None:
         raise InvalidMatch("two units share one id")
 
 
-def timer_ids_unique(match: Match) -> None:
-    if len({t.id for t in match.timers}) != len(match.timers):
+def timer_ids_unique(timers: tuple[Timer, ...]) -> None:
+    if len({t.id for t in timers}) != len(timers):
         raise InvalidMatch("two timers share one id")
 
 
-def timers_in_range(match: Match) -> None:
-    for t in match.timers:
+def timers_in_range(timers: tuple[Timer, ...]) -> None:
+    for t in timers:
         if t.duration <= 0 or t.remaining < 0 or (t.running and t.deadline is None):
             raise InvalidMatch(f"timer {t.label or t.id}: duration, remaining time or deadline out of range")
 
 
-def unit_dial(u: Unit, players: frozenset[str], rules: Rules) -> None:
-    validate_dial(u.name, u.dial, u.cyclic)
+def dial_ends_on_its_ko(name: str, dial: tuple[Click, ...], cyclic: bool) -> None:
+    """A dial needs at least one click; a non-cyclic dial ends on its only KO click (`name`: the unit's, for the
+    refusal)."""
+    if not dial:
+        raise InvalidMatch(f"{name}: a dial needs at least one click")
+    if cyclic:
+        if any(c.ko for c in dial):
+            raise InvalidMatch(f"{name}: a dial that turns round has no KO click")
+        return
+    if len(dial) < 2 or not dial[-1].ko or any(c.ko for c in dial[:-1]):
+        raise InvalidMatch(f"{name}: the dial must end with exactly one KO click after at least one live click")
 
 
 def unit_owner_plays(u: Unit, players: frozenset[str], rules: Rules) -> None:
@@ -416,57 +424,69 @@ def unit_reserve_reason_known(u: Unit, players: frozenset[str], rules: Rules) ->
 
 def unit_turn_marks_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
     marks = u.turn_marks
-    if any(m not in TURN_MARKS for m in marks) or len(set(marks)) != len(marks):
+    if marks and (any(m not in TURN_MARKS for m in marks) or len(set(marks)) != len(marks)):
         raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
+
+
+def unit_tokens_not_negative(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    for kind, count in vars(u.tokens).items():  # the fields of Tokens: TOKEN_KINDS
+        if count < 0:
+            raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
 
 
 def unit_tokens_within_limits(u: Unit, players: frozenset[str], rules: Rules) -> None:
     tokens, limits = u.tokens, rules.token_limits
-    for kind, count in vars(tokens).items():  # the fields of Tokens: TOKEN_KINDS, in order
-        limit = limits.get("action" if kind == "action_last" else kind)
-        if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
-            raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
-        if limit is not None and kind in ("upgrade", "grenade") and count > limit:
+    action = limits.get("action")  # the tokens given this turn and those still on it from before
+    if action is not None and tokens.action + tokens.action_last > action:
+        raise InvalidMatch(f"{u.name}: action tokens out of range")
+    for kind in ("upgrade", "grenade"):
+        limit = limits.get(kind)
+        if limit is not None and getattr(tokens, kind) > limit:
             raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
 
 
-MatchCheck = Callable[[Match], None]
-UnitCheck = Callable[[Unit, frozenset[str], Rules], None]
-
-# In this order: a state that breaks several rules is refused for the first (the dial before the clicks on it).
-MATCH_CHECKS: tuple[MatchCheck, ...] = (
-    players_two_to_four, player_ids_unique, active_is_a_player, counts_positive, status_known, turn_style_known,
-    winners_are_players, player_points_not_negative, unit_ids_unique, timer_ids_unique, timers_in_range)
-UNIT_CHECKS: tuple[UnitCheck, ...] = (
-    unit_dial, unit_owner_plays, unit_clicks_in_range, unit_eliminated_on_ko, unit_position_a_word,
-    unit_location_known, unit_reserve_reason_known, unit_turn_marks_known, unit_tokens_within_limits)
-
-
-def _check_units(units: Iterable[Unit], match: Match) -> None:
-    players = frozenset(p.id for p in match.players)
-    for unit in units:
-        for check in UNIT_CHECKS:
-            check(unit, players, match.rules)
+PLAYER_CHECKS: tuple[Callable[[tuple[Player, ...]], None], ...] = (
+    players_two_to_four, player_ids_unique, player_points_not_negative)
+MATCH_CHECKS: tuple[Callable[[Match], None], ...] = (
+    active_is_a_player, counts_positive, status_known, turn_style_known, winners_are_players, unit_ids_unique)
+TIMER_CHECKS: tuple[Callable[[tuple[Timer, ...]], None], ...] = (timer_ids_unique, timers_in_range)
+# after the unit's dial_ends_on_its_ko (the clicks are checked on a dial that passed)
+UNIT_CHECKS: tuple[Callable[[Unit, frozenset[str], Rules], None], ...] = (
+    unit_owner_plays, unit_clicks_in_range, unit_eliminated_on_ko, unit_position_a_word, unit_location_known,
+    unit_reserve_reason_known, unit_turn_marks_known, unit_tokens_not_negative, unit_tokens_within_limits)
 
 
 def validate(match: Match) -> None:
     """Raise InvalidMatch when the state breaks an invariant: on load, import, a new match and in tests."""
-    for check in MATCH_CHECKS:
-        check(match)
-    _check_units(match.units, match)
+    _check(match, None)
 
 
 def validate_step(before: Match, after: Match) -> None:
-    """`validate(after)` for a state made from `before`, a state that passed `validate` (the reducer's case).
+    """`validate(after)` for a state made from `before`, a state that passed `validate` (the reducer's case: a
+    replay applies hundreds of thousands of events, most of which change one unit or none)."""
+    _check(after, before)
 
-    A replay applies hundreds of thousands of events, most of which change one unit or none: the match checks
-    run in full, and the unit checks for each unit that is not, by identity, the unit `before` held in its place,
-    or for every unit when the facts a unit check is handed (the player ids, the rules) changed.
-    """
-    for check in MATCH_CHECKS:
-        check(after)
-    units, was = after.units, before.units
-    if after.rules != before.rules or [p.id for p in after.players] != [p.id for p in before.players]:
-        _check_units(units, after)  # what every unit check is handed changed
-    else:
-        _check_units([u for n, u in enumerate(units) if n >= len(was) or u is not was[n]], after)
+
+def _check(match: Match, passed: Match | None) -> None:
+    """Every check on `match`, except those handed a part that is (or equals) the same part of `passed`."""
+    if passed is None or match.players is not passed.players:
+        for check in PLAYER_CHECKS:
+            check(match.players)
+    for check in MATCH_CHECKS:  # a few comparisons each: not worth a shortcut
+        check(match)
+    if match.timers and (passed is None or match.timers is not passed.timers):
+        for check in TIMER_CHECKS:
+            check(match.timers)
+    ids, rules = frozenset(p.id for p in match.players), match.rules
+    was: tuple[Unit, ...] = ()  # the units that passed with the same player ids and rules, by place
+    if passed is not None and (rules is passed.rules or rules == passed.rules) and \
+            (match.players is passed.players or ids == {p.id for p in passed.players}):
+        was = passed.units
+    for n, unit in enumerate(match.units):
+        old = was[n] if n < len(was) else None  # the unit that passed in its place
+        if unit is old:
+            continue
+        if old is None or unit.dial is not old.dial or unit.cyclic != old.cyclic or unit.name != old.name:
+            dial_ends_on_its_ko(unit.name, unit.dial, unit.cyclic)
+        for check in UNIT_CHECKS:
+            check(unit, ids, rules)

@@ -16,7 +16,7 @@ from companion.core.errors import IllegalAction, InvalidMatch
 from companion.core.frozen import _plain_fields, replace
 from companion.core.match.events import REDUCER, Event, apply, replay
 from companion.core.match.reducer import Reducer
-from companion.core.model import Match, Tokens, Unit, validate, validate_step
+from companion.core.model import Match, Timer, Tokens, Unit, validate, validate_step
 
 from builders import match, unit
 from properties_kit import events, start
@@ -152,7 +152,7 @@ _UNIT_CHANGES = st.one_of(
 
 
 @given(st.lists(events(), max_size=20), st.lists(st.tuples(st.integers(0, 3), _UNIT_CHANGES), max_size=3),
-       st.sampled_from(["", "add", "drop", "limits", "players", "rules"]))
+       st.sampled_from(["", "add", "drop", "limits", "players", "rules", "points", "twins", "timer"]))
 def test_checking_changed_units_gives_the_whole_check_verdict(seq: list[Event], plants: list, also: str) -> None:
     before = start()
     for event in seq:
@@ -173,6 +173,13 @@ def test_checking_changed_units_gives_the_whole_check_verdict(seq: list[Event], 
         after = replace(after, players=tuple(replace(p, id=p.id.upper()) for p in after.players), winners=())
     elif also == "rules":
         after = replace(after, rules=replace(after.rules, turn_style="nobody's"))
+    elif also == "points":
+        after = replace(after, players=(replace(after.players[0], vp=-1), *after.players[1:]))
+    elif also == "twins":
+        after = replace(after, players=(after.players[0], replace(after.players[1], id=after.players[0].id),
+                                        *after.players[2:]))
+    elif also == "timer":
+        after = replace(after, timers=(*after.timers, Timer("t9", "Round", duration=0)))
     assert _verdict(lambda: validate_step(before, after)) == _verdict(lambda: validate(after))
 
 
