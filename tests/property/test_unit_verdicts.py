@@ -1,4 +1,4 @@
-"""The cards' remembered verdicts are the reducer's: `unit_accepts` (a memo per unit object and match facts,
+"""The cards' remembered verdicts are the reducer's: `unit_accepts` (a memo of the last match state asked about,
 session/play/match_tools.py) answers exactly as `accepts` (the event tried on a copy) for every unit event, in
 every game, on the match after any events and on any earlier state of it asked again later (old unit objects
 met in another match)."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import CompanionError, IllegalAction
+from companion.core.errors import IllegalAction
 from companion.core.match.creation import PALETTE
 from companion.core.match.describe import describe
 from companion.core.match.dial_text import parse_dial
-from companion.core.match.events import REDUCER, Event, apply
+from companion.core.match.events import Event, apply
 from companion.core.match.force_check import check_force, snake_order, starting_squares
 from companion.core.match.standings import leaders as _leaders
 from companion.core.match.standings import points_by_turn
@@ -41,66 +41,30 @@ UNIT_EVENTS = frozenset({"damage", "heal", "token"})
 
 
 class _Verdicts:
-    """The reducer's verdicts on unit events, remembered per unit object (held, so its id() can't be reused
-    while remembered) and the facts of the match besides its units that the reducer's checks of such an event
-    read; bounded like core.frozen.CheckedMemo (forgotten all at once when full)."""
+    """The reducer's verdicts on the unit events of the last match asked about: a table asks for each card of
+    one match, then (after a change) of the next. The match is held and compared by identity, so an answer is
+    reused only for the very state it was worked out on (a frozen match: the reducer's answer can't differ)."""
 
-    def __init__(self, limit: int = 1024) -> None:
-        self.limit = limit
-        self.seen: dict[int, tuple[Unit, tuple[Any, ...], dict[tuple[Any, ...], bool]]] = {}
-        self.valid: tuple[Match | None, bool] = (None, False)  # the last match asked whether the reducer takes it
-        self.last: tuple[Match | None, tuple[Any, ...], frozenset[int]] = (None, (), frozenset())
+    def __init__(self) -> None:
+        self.last: tuple[Match | None, dict[tuple[Any, ...], bool]] = (None, {})
 
-    def takes(self, match: Match) -> bool:
-        """Whether the match as it stands passes the reducer's checks (core's and its system's): it does when it
-        came through the reducer, unless a check grew stricter since it was stored."""
-        if self.valid[0] is not match:
-            try:
-                REDUCER.validate(match)
-                self.valid = (match, True)
-            except CompanionError:
-                self.valid = (match, False)
-        return self.valid[1]
-
-    def of(self, match: Match, unit: Unit) -> dict[tuple[Any, ...], bool] | None:
-        """The verdicts remembered for `unit` in this match (a new, empty memo on a miss); None when nothing may
-        be remembered (the unit isn't the match's, or the match itself fails the reducer's checks)."""
-        if self.last[0] is not match:  # a table asks for every unit of one match in a row
-            facts = (match.system, match.status, match.rules, tuple([p.id for p in match.players]), match.active,
-                     match.turn, match.round, match.phase, match.counters)
-            self.last = (match, facts, frozenset([id(u) for u in match.units]))  # the match holds its units
-        _, facts, members = self.last
-        if id(unit) not in members:  # the reducer would judge the match's unit of that id
-            return None
-        entry = self.seen.get(id(unit))
-        if entry is not None and entry[0] is unit and entry[1] == facts:
-            return entry[2]
-        if not self.takes(match):
-            return None
-        if len(self.seen) >= self.limit:
-            self.seen.clear()
-        verdicts: dict[tuple[Any, ...], bool] = {}
-        self.seen[id(unit)] = (unit, facts, verdicts)
-        return verdicts
+    def of(self, match: Match) -> dict[tuple[Any, ...], bool]:
+        last = self.last  # read and replaced whole: two threads asking of two matches can't mix their answers
+        if last[0] is not match:
+            last = self.last = (match, {})
+        return last[1]
 
 
 _VERDICTS = _Verdicts()
 
 
 def unit_accepts(match: Match, unit: Unit, type_: str, data: dict[str, Any]) -> bool:
-    """`accepts` for an event that changes `unit` alone (damage, heal, a token: UNIT_EVENTS), asked of the reducer
-    once per unit object and match facts, so a table of cards asks again only for the units an event changed.
-
-    Why that is the reducer's own answer: such an event's handler reads the unit, the match's status (the guard)
-    and its rules; the reducer then checks the whole new match, which differs from this one (checked to pass, see
-    `_Verdicts.takes`) only in this unit. Core's checks of a unit read the unit, the player ids and the rules;
-    the systems' checks read each unit with the match's rules (and counters). Those facts are the memo's key;
-    tests/property/test_unit_verdicts.py compares it with `accepts` after random events in every system."""
+    """`accepts` for an event that changes `unit` alone (damage, heal, a token: UNIT_EVENTS), remembered for the
+    match it was asked of, so the screens that show a unit's buttons (the table's card, the unit's details) ask
+    the reducer once per match state."""
     if type_ not in UNIT_EVENTS or data.get("unit") != unit.id:
         raise ValueError(f"unit_accepts is for damage, heal and token events of {unit.id!r}, not {type_} {data}")
-    verdicts = _VERDICTS.of(match, unit)
-    if verdicts is None:
-        return accepts(match, type_, data)
+    verdicts = _VERDICTS.of(match)
     key = (type_, *sorted(data.items()))
     found = verdicts.get(key)
     if found is None:
