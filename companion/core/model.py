@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 from typing import Any
 
 from companion.core.errors import InvalidMatch
@@ -482,8 +483,8 @@ def _check(match: Match, passed: Match | None) -> None:
     if passed is not None and (rules is passed.rules or rules == passed.rules) and \
             (match.players is passed.players or ids == {p.id for p in passed.players}):
         was = passed.units
-    for n, unit in enumerate(match.units):
-        old = was[n] if n < len(was) else None  # the unit that passed in its place
+    # old: the unit that passed in its place (None past the end of `was`)
+    for unit, old in zip(match.units, chain(was, repeat(None)), strict=False):
         if unit is old:
             continue
         if old is None or unit.dial is not old.dial or unit.cyclic != old.cyclic or unit.name != old.name:
