@@ -112,7 +112,7 @@ def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, p
     access.new_code()  # announced: the judge's first link
     print("Players report results with their own codes: `companion judge codes` (or Player codes on the judge's "
           "screen).", flush=True)
-    Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams).run()
+    Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams).run_alone()
     return 0
 
 

@@ -95,7 +95,7 @@ def printed(host: str, port: int) -> tuple[str, ...]:
 def serve(table: LiveTable, places: Places, *, host: str, port: int) -> int:
     """Serve until Ctrl+C (the `companion table host` command)."""
     app, _ = build(table, places, printed=printed(host, port))
-    Server(config(app, host, port)).run()
+    Server(config(app, host, port)).run_alone()
     return 0
 
 
