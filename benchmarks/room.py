@@ -346,6 +346,7 @@ def before_main(before: Path, rounds: int, clients: int, tables: int, seconds: f
             room = side_run(sides[name], clients, tables, seconds, procs)
             runs[name].append(room)
             print(f"round {r + 1}, {name:<9}: {room['cpu']:5.1f} % of a core, {room['connected']} viewers, "
+                  f"+{room['rss_after'] - room['rss_before']:.0f} MB, "
                   f"{statistics.median(room['updates'] or [0]):.0f} updates each, pause seen p95 "
                   f"{pct(room['delays'], 0.95) * 1000:.0f} ms, {room['errors']} errors", flush=True)
     cpu = {name: statistics.median(run["cpu"] for run in runs[name]) for name in sides}
