@@ -59,7 +59,12 @@ class EventStream(StreamingResponse):
 
         try:
             async with asyncio.timeout(None) as deadline:  # no deadline until the hub sees a write stalled
-                viewer.cut = lambda: deadline.reschedule(-1.0)  # -1: at once (before the loop's clock)
+
+                def cut() -> None:
+                    viewer.cut = None  # once: a second reschedule of an expiring deadline would raise
+                    deadline.reschedule(-1.0)  # -1: at once (before the loop's clock)
+
+                viewer.cut = cut
                 await super().stream_response(noted)
         except TimeoutError:
             self.hub.drop(viewer)

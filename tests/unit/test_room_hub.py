@@ -135,6 +135,8 @@ async def test_a_stream_whose_page_stops_reading_is_dropped(hub: RoomHub, clock:
     assert not streaming.done() and viewer in hub.viewers  # a slow phone has STALL seconds
     clock.now += 0.5
     step(hub, clock)
+    await asyncio.sleep(0)  # the deadline expires; the stream has not yet seen it
+    step(hub, clock)  # a second tick before the cut write ends changes nothing
     await asyncio.wait_for(streaming, 2)  # the tick cut the write: the stream ended
     assert viewer.dropped and viewer not in hub.viewers and len(hub.share) == 1
     assert other in hub.viewers and not other.dropped
