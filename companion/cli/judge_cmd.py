@@ -32,7 +32,7 @@ from companion.session.judging.judge import (
     status,
     table_timer_payload,
 )
-from companion.session.judging.reports import disputed, judge_line
+from companion.session.judging.reports import disputed, judge_line, set_by_judge
 from companion.session.judging.service import Judging, past_vp, rng
 
 DEFAULT_PORT = 8551
@@ -354,7 +354,8 @@ def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
         "timer": table_timer_payload(t, table),
         "extensions": [{"seconds": e.seconds, "reason": e.reason, "at": e.at} for e in table.extensions],
         "result": None if r is None else {"vp": r.vp, "winners": list(r.winners), "how": r.how,
-                                          "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {})},
+                                          "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {}),
+                                          "set_by_judge": set_by_judge(table)},
         "reports": [{"player": p.player, "vp": p.vp, "places": p.places, "last_standing": p.last_standing or None,
                      "at": p.at} for p in table.reports],
         "disputed": table.disputed,
@@ -387,8 +388,8 @@ def _show(t: Tournament, as_json: bool) -> None:
         if tb.extensions:
             added = sum(e.seconds for e in tb.extensions) / 60
             line += f"  (+{added:g} min: {'; '.join(e.reason for e in tb.extensions)})"
-        if tb.result is not None:
-            line += f"\n             {describe(tb)}"
+        if tb.result is not None:  # the judge's own, or the players' agreed reports (as the room page says)
+            line += f"\n             {describe(tb)}{' · set by the judge' if set_by_judge(tb) else ''}"
         if judge_line(tb):
             line += f"\n             {'FLAGGED: ' if tb.disputed else ''}{judge_line(tb)}"
         print(line)
