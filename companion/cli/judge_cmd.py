@@ -8,7 +8,6 @@ a running live view (`judge serve`) picks up changes made here within a second.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import time
@@ -34,6 +33,7 @@ from companion.session.judging.judge import (
 )
 from companion.session.judging.reports import disputed, judge_line, set_by_judge
 from companion.session.judging.service import Judging, past_vp, rng
+from companion.session.serving import judge_screen_served, missing_for_room
 
 DEFAULT_PORT = 8551
 
@@ -334,12 +334,14 @@ def _log(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     port = inputs.port(args.port)
-    if importlib.util.find_spec("flet_web") is None:
-        raise BadArgument("serving the room needs the web extra: pip install 'tabletop-companion[web]'")
+    missing = missing_for_room()
+    if missing:
+        raise BadArgument(f"serving the room needs {', '.join(missing)}: pip install 'tabletop-companion'")
     from companion.room.server import serve  # the command line starts the servers, as `companion app` the UI
     from companion.ui.judge.live import LiveHub
 
-    return serve(args.event, LiveHub.for_room, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
+    judge_screens = LiveHub.for_room if judge_screen_served() else None  # no flet-web: the players' pages alone
+    return serve(args.event, judge_screens, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
 
 
 # --- printing ----------------------------------------------------------------------------------------

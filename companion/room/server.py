@@ -88,7 +88,9 @@ def build(feed: RoomFeed, judge_screens: MakeJudgeScreens | None, *, players_url
     return app, hub, access, live
 
 
-def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, port: int, lan: bool) -> int:
+def serve(event_id: str | None, judge_screens: MakeJudgeScreens | None, *, host: str, port: int, lan: bool) -> int:
+    """Serve until Ctrl+C (`companion judge serve`); without `judge_screens` (no flet-web) the players' pages alone,
+    the judge judging with `companion judge` commands."""
     feed = RoomFeed.open(event_id)
     problem = port_problem(host, port)
     if problem:
@@ -101,18 +103,22 @@ def serve(event_id: str | None, judge_screens: MakeJudgeScreens, *, host: str, p
         print(f"Judge's one-time link (for you only; it works once): http://{local}:{port}/judge/login?code={code}",
               flush=True)
 
-    app, hub, access, _ = build(feed, judge_screens, players_url=players, announce=announce,
-                                printed=(public_base(host, port), f"http://{local}:{port}"))
+    app, hub, access, live = build(feed, judge_screens, players_url=players, announce=announce,
+                                   printed=(public_base(host, port), f"http://{local}:{port}"))
     print(f"Players follow their table at: {players}", flush=True)
     if lan:
         print(f"Warning: anyone on this network ({lan_address()}'s Wi-Fi or LAN) can open the room pages: table "
               "numbers, player names, clocks and standings. Only the judge's one-time link changes anything, besides "
               "a player's own code, which reports that player's table's result.",
               flush=True)
-    access.new_code()  # announced: the judge's first link
+    if live is not None:
+        access.new_code()  # announced: the judge's first link
+    else:
+        print("No judge's screen here (flet-web is not installed: pip install 'tabletop-companion[web]'): judge with "
+              "`companion judge start|result|status ...` in another terminal.", flush=True)
     print("Players report results with their own codes: `companion judge codes` (or Player codes on the judge's "
           "screen).", flush=True)
-    Server(config(app, host, port, backlog=2048), on_exit=hub.end_streams).run()
+    Server(config(app, host, port, backlog=2048, pure=live is None), on_exit=hub.end_streams).run()
     return 0
 
 

@@ -14,9 +14,14 @@ import importlib.util
 ROOM_MODULES = ("starlette", "anyio", "uvicorn", "h11", "jinja2", "markupsafe", "itsdangerous")
 
 
+def missing_for_room() -> list[str]:
+    """The room server's modules this installation lacks (none in any build made from pyproject)."""
+    return [m for m in ROOM_MODULES if importlib.util.find_spec(m) is None]
+
+
 def room_unavailable() -> str | None:
-    """Why this installation can't serve the room, in one sentence (None: it can)."""
-    missing = [m for m in ROOM_MODULES if importlib.util.find_spec(m) is None]
+    """Why this copy of the app can't serve the room, in one sentence for the app's screen (None: it can)."""
+    missing = missing_for_room()
     if not missing:
         return None
     return (f"This copy of the app can't serve the room (it lacks {', '.join(missing)}): open the room from a "

@@ -18,7 +18,9 @@ import os
 import subprocess
 import sys
 from importlib import metadata
+from pathlib import Path
 
+import httpx
 import pytest
 from packaging.markers import Marker
 from packaging.requirements import Requirement
@@ -151,3 +153,45 @@ def test_the_closure_follows_markers_and_extras() -> None:
     assert "typing-extensions" not in closure(['typing_extensions; python_version < "3.12"'], android)
     assert Marker('sys_platform == "android"').evaluate(android)
 
+
+
+WITHOUT_FLET_WEB = """
+import importlib.abc, importlib.util, sys
+
+GONE = ("flet_web", "fastapi")
+
+
+class NoFletWeb(importlib.abc.MetaPathFinder):  # an import of them fails ...
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in GONE:
+            raise ModuleNotFoundError(name, name=name)
+
+
+found = importlib.util.find_spec  # ... and asking whether they are there says no, as where they aren't
+importlib.util.find_spec = lambda name, package=None: None if name.split(".")[0] in GONE else found(name, package)
+sys.meta_path.insert(0, NoFletWeb())
+from companion.cli import main
+sys.argv = ["companion", "judge", "serve", "--port", sys.argv[1]]
+main()
+"""
+
+
+def test_judge_serve_without_flet_web_serves_the_players_pages_and_says_how_to_judge(tmp_path: Path) -> None:
+    """A computer with the app but not its web extra: the room's pages all the same, no judge's link."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_DATA_DIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-m", "companion", "judge", "new", "Friday", "--table", "Ann,Ben"], env=env,
+                   check=True, capture_output=True, timeout=60)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-c", WITHOUT_FLET_WEB, str(port)], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert lines[0].startswith("Players follow their table at: http://127.0.0.1:")
+        assert lines[1].startswith("No judge's screen here (flet-web is not installed") and "judge" in lines[1]
+        assert not any("/judge/login" in line for line in lines)
+        page = httpx.get(f"http://127.0.0.1:{port}/find", params={"name": "ben"}, timeout=20)
+        assert page.status_code == 200 and "Table 1" in page.text
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
