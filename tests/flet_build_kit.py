@@ -72,9 +72,10 @@ class Packaged(Exception):
         self.command = command
 
 
-def packaged_requirements(app: Path, target: str) -> list[str]:
-    """The requirements flet-cli hands serious_python's packager for TARGET (its `-r` arguments): what pip
-    installs into the build's site-packages, from pyproject's dependencies and [tool.flet.<platform>]'s."""
+def packager_command(app: Path, target: str) -> list[str]:
+    """The command line flet-cli runs for serious_python's packager for TARGET: `-r` requirements (what pip installs
+    into the build's site-packages, from pyproject's dependencies and [tool.flet.<platform>]'s) and `--exclude`
+    paths (what stays out of the app folder)."""
     cmd = flet_build(app, target)
     cmd.dart_exe = "dart"  # never run: `run` below stops at the packager's command line
     cmd.update_status = lambda status: None  # a console spinner in flet-cli
@@ -90,4 +91,8 @@ def packaged_requirements(app: Path, target: str) -> list[str]:
     else:
         raise AssertionError("flet-cli never called serious_python's package command")
     assert args[3:5] == ["serious_python:main", "package"], args
-    return [args[i + 1] for i, a in enumerate(args) if a == "-r" and not args[i + 1].startswith("-")]
+    return args
+
+
+def option_values(command: list[str], option: str) -> list[str]:
+    return [command[i + 1] for i, a in enumerate(command[:-1]) if a == option and not command[i + 1].startswith("-")]

@@ -29,7 +29,7 @@ from packaging.utils import canonicalize_name
 from companion.session.serving import ROOM_MODULES
 
 from browser import free_port
-from flet_build_kit import ROOT, app_folder, packaged_requirements
+from flet_build_kit import ROOT, app_folder, option_values, packager_command
 
 PHONES = {  # the markers pip evaluates on each phone build (flet build's default Python: 3.12)
     "apk": {"sys_platform": "android", "platform_system": "Android", "platform_machine": "aarch64"},
@@ -83,14 +83,18 @@ def is_pure_wheel(distribution: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def phone_lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, set[str]]:
-    """Each phone build's distributions, as flet-cli and pip make them."""
-    lists = {}
+def packager(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """The packager's command line flet-cli makes for each phone build."""
     with pytest.MonkeyPatch.context() as monkeypatch:
-        for target, markers in PHONES.items():
-            app = app_folder(tmp_path_factory.mktemp(target), monkeypatch)
-            lists[target] = closure(packaged_requirements(app, target), {**COMMON, **markers})
-    return lists
+        return {target: packager_command(app_folder(tmp_path_factory.mktemp(target), monkeypatch), target)
+                for target in PHONES}
+
+
+@pytest.fixture(scope="module")
+def phone_lists(packager: dict[str, list[str]]) -> dict[str, set[str]]:
+    """Each phone build's distributions, as flet-cli and pip make them."""
+    return {target: closure(option_values(command, "-r"), {**COMMON, **PHONES[target]})
+            for target, command in packager.items()}
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +115,16 @@ def test_flet_build_packages_the_room_server_for_both_phones(phone_lists: dict[s
     for target, installed in phone_lists.items():
         assert installed >= ROOM_DISTRIBUTIONS, (target, ROOM_DISTRIBUTIONS - installed)
         assert not {canonicalize_name(m) for m in DESKTOP_ONLY} & installed, target  # plain uvicorn, no flet-web
+
+
+def test_the_room_s_pages_go_into_the_phone_bundle(packager: dict[str, list[str]]) -> None:
+    """The room's templates (companion/templates/, read by Jinja2's PackageLoader) are not excluded."""
+    for target, command in packager.items():
+        excluded = [Path(e) for e in option_values(command, "--exclude")]
+        assert excluded and "tests" in {e.name for e in excluded}  # the list is really read
+        page = Path("companion", "templates", "room", "message.html")
+        assert (ROOT / page).is_file()
+        assert not [e for e in excluded if e == page or e in page.parents], (target, excluded)
 
 
 def test_the_room_serves_a_players_day_with_only_the_phone_builds_packages(phone_run: dict) -> None:
