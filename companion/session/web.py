@@ -120,7 +120,7 @@ def plain_site(*, routes: list[BaseRoute], printed: Callable[[], Iterable[str]],
                on_startup: Iterable[Callable[[], Any]] = (), on_shutdown: Iterable[Callable[[], Any]] = (),
                not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False) -> ASGIApp:
     """Plain pages only (no Flet socket, no Flutter client): Starlette, which a phone build packages.
-    `on_startup`/`on_shutdown`: functions run on the server's loop (a coroutine function is awaited)."""
+    `on_startup`/`on_shutdown`: functions run on the server's loop (a coroutine they return is awaited)."""
 
     async def run(calls: Iterable[Callable[[], Any]]) -> None:
         for call in calls:
