@@ -38,9 +38,10 @@ PHONES = {  # the markers pip evaluates on each phone build (flet build's defaul
 COMMON = {"python_version": "3.12", "python_full_version": "3.12.12", "os_name": "posix",
           "implementation_name": "cpython", "platform_python_implementation": "CPython", "platform_release": "",
           "platform_version": "", "implementation_version": "3.12.12"}
-# Binary distributions Flet builds for Android and iOS (flet-dev/mobile-forge recipes/<name>/meta.yaml, served from
-# pypi.flet.dev): MarkupSafe (Jinja2's escaping; its recipe builds 2.1.5), msgpack (Flet's own protocol).
-BUILT_BY_FLET = {"markupsafe", "msgpack"}
+# The binary distribution the room loads that Flet builds for Android and iOS (flet-dev/mobile-forge
+# recipes/markupsafe/meta.yaml, served from pypi.flet.dev): MarkupSafe, Jinja2's escaping (its recipe builds 2.1.5;
+# PyPI has platform wheels and an sdist only). Every other one must be a py3-none-any wheel.
+BUILT_BY_FLET = {"markupsafe"}
 # What the room's server needs, by distribution: the proof that the child really served the room.
 ROOM_DISTRIBUTIONS = {"starlette", "anyio", "uvicorn", "h11", "jinja2", "markupsafe", "itsdangerous"}
 DESKTOP_ONLY = {"uvloop", "httptools", "websockets", "wsproto", "flet_web", "fastapi", "pydantic", "pydantic_core"}
