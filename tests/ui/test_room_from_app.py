@@ -135,3 +135,26 @@ async def test_where_the_server_cant_run_the_screen_says_why_instead_of_offering
     problem = h.text_of("room-problem")
     assert problem.startswith("This copy of the app can't serve the room (it lacks uvicorn)")
     assert problem.count(". ") == 0 and problem.endswith(".")  # one sentence
+
+
+async def test_send_hands_one_player_their_own_code_through_the_share_sheet(tmp_path: Path) -> None:
+    """From a phone: one tap per player puts that player's code alone (and the room's address) in a message."""
+    session = Session.open(tmp_path)
+    event = session.judging.new_event("Friday", [["Ann", "Ben"]])
+    h = await on_a_phone(session, f"/judge-mode/{event.id}/room")
+    await h.click("open-room")
+    await drawn()
+    room = room_screen._open[event.id]
+    try:
+        await h.click("room-codes")
+        await drawn()
+        await h.click("send-Ben")
+        await drawn()
+        sent = [args for name, args in h.conn.invoked if name == "share_text"]
+        assert len(sent) == 1
+        codes = EventCodes(session.judging, event.id).codes()
+        text = sent[0]["text"]
+        assert text.startswith("Ben, your code for reporting results at Friday: ") and codes["Ben"] in text
+        assert codes["Ann"] not in text and room.players_url in text
+    finally:
+        room_screen.close_room(event.id)

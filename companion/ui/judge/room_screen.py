@@ -138,7 +138,8 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
 
 
 class CodesScreen:
-    """Each player's own code, to hand over privately (or print with `companion judge codes --html FILE`)."""
+    """Each player's own code, to hand over privately: *Send* puts one player's code in the device's share sheet
+    (a message to that player), or print the slips with `companion judge codes --html FILE`."""
 
     def __init__(self, event_id: str) -> None:
         self.id = event_id
@@ -149,16 +150,28 @@ class CodesScreen:
         try:
             codes = EventCodes(judging, self.id).codes()
             signed = EventCodes(judging, self.id).signed_in()
+            event = judging.state(self.id).name
         except CompanionError as exc:
             return ft.View(route=self.route, appbar=app_bar(app, "Player codes"), padding=16,
                            controls=[ft.Text(str(exc), key="codes-problem")])
+        room = _open.get(self.id)
+
+        def send(name: str, code: str) -> None:
+            """To one player only, through the phone's share sheet (a message app: the judge picks the player)."""
+            where = f" Your table: {room.players_url}" if room is not None else ""
+            app.page.run_task(app.sharing.share_text, f"{name}, your code for reporting results at {event}: {code} "
+                              f"(it works once, on one phone; keep it to yourself).{where}")
+
         rows: list[ft.Control] = [
             ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
                          controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
                                    *([ft.Text("Signed in on a phone. This is a fresh code, only for a second "
                                               "phone: signing in there signs the first one out.",
                                               key=f"signed-{name}", size=12)] if name in signed else []),
-                                   ft.Text(code, size=24, selectable=True, font_family="monospace")]))
+                                   ft.Row(wrap=True, controls=[
+                                       ft.Text(code, size=24, selectable=True, font_family="monospace"),
+                                       ft.TextButton("Send", icon=ft.Icons.SHARE, key=f"send-{name}", height=TAP,
+                                                     on_click=lambda _, n=name, c=code: send(n, c))])]))
             for name, code in codes.items()]
 
         def copy() -> None:
