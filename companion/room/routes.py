@@ -3,7 +3,8 @@
     /find[?name=..]   find my table          /table/N          one table's clock
     /standings        the event's standings  /room             every table's clock (a projector)
     /table/N/events, /room/events            Server-Sent Events from the hub's shared tick
-    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (session.access)
+    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (session.access),
+                                             where the room serves the judge's screen (room.judge_client)
 
 Bad table numbers and unknown paths answer a plain 404 page; a room full of different phones answers 503 with
 Retry-After (session.fair: one client holding many streams gives one up for a newcomer instead).
@@ -76,7 +77,8 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) -> list[BaseRoute]:
+def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None, *,
+                judge_login: bool = True) -> list[BaseRoute]:
     feed = hub.feed
     preload("room")
 
@@ -126,7 +128,7 @@ def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) ->
     async def room_events(request: Request) -> Response:
         return stream(None, request)
 
-    async def judge_login(request: Request) -> Response:
+    async def login(request: Request) -> Response:
         cookie = access.redeem(request.query_params.get("code", "")[:100])
         if cookie is None:
             return html(pages.judge_link_spent(), 403)
@@ -140,5 +142,5 @@ def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) ->
     return [
         Route("/", home), Route("/find", find), Route("/room", room), Route("/standings", standings),
         Route("/table/{n}", table), Route("/table/{n}/events", table_events), Route("/room/events", room_events),
-        Route("/judge/login", judge_login), *(reports.routes() if reports else ()),
+        *([Route("/judge/login", login)] if judge_login else []), *(reports.routes() if reports else ()),
     ]

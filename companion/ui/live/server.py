@@ -23,10 +23,11 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from companion.core.errors import CompanionError
+from companion.session.flet_site import FletDoor, assemble
 from companion.session.lan import lan_address, public_base
 from companion.session.live_table import LiveTable
 from companion.session.render import preload
-from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config, small_body
+from companion.session.web import MAX_WATCHERS, Background, Server, config, small_body
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
 from companion.ui.shell import Places
