@@ -331,13 +331,17 @@ def match_out(m: Match, scope: Scope, pack_rules: Rules | None) -> list[Any]:
     scope.rules, scope.players = m.rules, tuple(p.id for p in m.players)
     scope.player_names = tuple(p.name for p in m.players)
     scope.expected_by = scope.players[0] if scope.players else None
+    # Players before units, as `match_in` reads them: a name sent as nothing is the next of the names in front
+    # (format 4), so the order names are written in is part of the format (units first gave a player a unit's
+    # name when a unit was named like the first player)
+    players = [player_out(p, i, scope) for i, p in enumerate(m.players)]
     units = []
     for u in m.units:
         units.append(unit_out(u, scope))
         scope.note_unit(u.id, u.name)
     return trim([
         bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, created, None,  # was the dice seed: never sent
-        [player_out(p, i, scope) for i, p in enumerate(m.players)],
+        players,
         None if pack_rules is not None and same(rules_out(m.rules), rules_out(pack_rules)) else rules_out(m.rules),
         units, m.turn, m.round, m.active, code(m.phase, m.rules.phases),
         m.counters, [timer_out(t, scope) for t in m.timers], [roll_out(r, scope) for r in m.rolls],

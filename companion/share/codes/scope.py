@@ -36,8 +36,10 @@ class Scope:
     anchor: int = 0  # milliseconds of the last time written
     packed: bool = True  # format 2's packed forms: worn dials as bits, event times as bytes (format 1 had none)
     index: int = -1  # the log index of the event being written (undo and redo name a step by how far back it is)
-    name_table: tuple[str, ...] = ()  # format 4: the unit names sent once in front of the body (name_model.py)
-    name_next: int = 0  # the first of them no unit has used yet: the next unit's name, sent as nothing
+    name_table: tuple[str, ...] = ()  # format 4: the names sent once in front of the body (name_model.py)
+    # the first of them not used yet: the next name, sent as nothing (written in the order the reader reads:
+    # players, then the match's units, then the log's)
+    name_next: int = 0
     format: int = 4  # the code's format, for what it changed (format 4: labels in likely order, times as bits)
     expected_by: str | None = None  # format 4: who makes the next event, most likely (see `by_code`)
 
@@ -135,8 +137,8 @@ class Scope:
         del self.extra[:], self.step[:]
 
     def name_code(self, name: str) -> int | str | None:
-        """A unit's name: nothing when it is the next of the names sent in front, its number when it is an
-        earlier one (two units of one name), else the text itself."""
+        """A player's or unit's name: nothing when it is the next of the names sent in front, its number when it
+        is another of them (a unit named like a player, two units of one name), else the text itself."""
         if self.name_next < len(self.name_table) and self.name_table[self.name_next] == name:
             self.name_next += 1
             return None
