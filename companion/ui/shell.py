@@ -21,8 +21,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
+from companion.flet_adapter import start_component_updates
 from companion.session import Session
-from companion.ui.hooks import use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.widgets import icon_button
 
 if TYPE_CHECKING:  # the scanner's collector loads the share codecs: with the scanner, not with the shell
@@ -77,7 +78,7 @@ class App:
         self.clipboard = ft.Clipboard()
         self.sharing = ft.Share()
         self.file_picker = ft.FilePicker()
-        page.session.start_updates_scheduler()  # draws components whose state changed (once per session)
+        start_component_updates(page)  # draws components whose state changed (once per session)
 
     # --- navigation -------------------------------------------------------------------------------
 
@@ -335,8 +336,8 @@ def bar_title(title: str) -> ft.Text:
 def MatchTitle(session: Session, match_id: str, title: Callable[[Any], str], unread: str) -> ft.Control:
     """An app bar's title that follows the match: `title(history)` (the player to play, a unit's name, the log's
     count), drawn again only when that text changed; `unread` while the match can't be read."""
-    picked = use_history(session, match_id, lambda history: (title(history),))  # a tuple: a reason is a str
-    return bar_title(unread if isinstance(picked, str) else picked[0])
+    picked = use_history(session, match_id, title)
+    return bar_title(unread if isinstance(picked, Unopened) else picked)
 
 
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:

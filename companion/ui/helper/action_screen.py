@@ -31,7 +31,7 @@ from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
 from companion.ui.helper.roll_bar import more_options, pinned
 from companion.ui.helper.roll_result import dice_text, result_card
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
 
@@ -80,8 +80,8 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     values, set_values = ft.use_state(lambda: dict(screen.values))
     done, set_done = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(False)  # the rare fields asked for
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="action-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("action-refused")
     if done is not None:
         return _result(app, screen, done, lambda: set_done(None))
     match = history.state

@@ -23,7 +23,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove, strike, struck
 from companion.ui.helper.action_screen import ActionScreen
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, MatchTitle, app_bar
 
 KEY_LABELS = {"points": "Points", "ko": "KO", "damage": "Damage"}
@@ -54,11 +54,13 @@ def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
     by, set_by = ft.use_state("points")
     strikes, set_strikes = ft.use_state(())  # every Strike tapped on this screen, wherever the history went since
     opened, set_opened = ft.use_state(frozenset())  # titles of the rows whose "Why" is open
-    match = None if isinstance(history, str) else history.state
+    match = None if isinstance(history, Unopened) else history.state
     out = list(struck(history, strikes)) if match else []
     advice = ft.use_memo(lambda: _advise(app, screen.match_id, by, out) if match else history,
                          [history, by, tuple(out)])
-    if isinstance(advice, str):
+    if isinstance(advice, Unopened):
+        return advice.refusal("advice-error")
+    if isinstance(advice, str):  # the advisor's refusal (a finished match, a game it can't rank)
         return ft.Text(advice, key="advice-error")
     assert match is not None
 

@@ -23,7 +23,7 @@ from companion.session import Session, inputs
 from companion.session.play import dice
 from companion.ui.helper.roll_bar import pinned
 from companion.ui.helper.roll_result import dice_text, result_card
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 
 COMMON = ("d6", "2d6", "d10", "2d10sq", "d66", "d20")
@@ -52,10 +52,10 @@ def DiceInMatch(app: App, screen: DiceScreen) -> ft.Control:
     history = use_history(app.session, screen.match_id)
     match_id = screen.match_id
     assert match_id is not None
-    lines = ft.use_memo(lambda: logged_lines(app.session, match_id) if not isinstance(history, str) else [],
+    lines = ft.use_memo(lambda: logged_lines(app.session, match_id) if not isinstance(history, Unopened) else [],
                         [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="dice-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("dice-refused")
 
     def roll(expr: str) -> dice.RollResult:
         return app.session.roll(match_id, expr, "dice screen",

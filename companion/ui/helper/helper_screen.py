@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 
@@ -39,8 +39,8 @@ class HelperScreen:
 def HelperBody(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     titles = ft.use_memo(lambda: _rule_titles(app), [])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal()
     match = history.state
     try:
         options = helper_for(match.system).legal_actions(match)

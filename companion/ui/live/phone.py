@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.flet_adapter import start_component_updates
 from companion.session import Session
 from companion.session.live_table import POLL, LiveTable
 from companion.ui.live.watch import watch_view
@@ -45,7 +46,7 @@ class PhoneApp:
         seated = policy.seat is not None
         page.views.clear()
         if not seated:
-            page.session.start_updates_scheduler()  # draws the watching page's components (App does it otherwise)
+            start_component_updates(page)  # draws the watching page's components (App does it otherwise)
             page.views.append(watch_view(session, match_id))
             page.update()
         else:

@@ -22,7 +22,7 @@ from companion.session.table.forces import (
     saved_forces,
     units_word,
 )
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile
 
@@ -57,10 +57,10 @@ def default_owner(match: Match) -> str:
 def ForcePaste(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     form, set_form = ft.use_state(Form())
-    system = None if isinstance(history, str) else history.state.system
+    system = None if isinstance(history, Unopened) else history.state.system
     saved = ft.use_memo(lambda: _saved(app, system) if system else [], [system])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="force-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("force-refused")
     match = history.state
     owner = form.owner if form.owner in {p.id for p in match.players} else default_owner(match)
     example = example_line(match.rules.stats)

@@ -22,7 +22,7 @@ from companion.session.play.helper import fixed_dials, missing_dials, system_of
 from companion.session.play.match_tools import Event, parse_dial
 from companion.ui.helper.helper_screen import on_take
 from companion.ui.helper.roll_bar import pinned
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
 
@@ -50,8 +50,8 @@ class DialsScreen:
 def DialsForm(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     texts, set_texts = ft.use_state(dict)
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="dials-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("dials-refused")
     missing = missing_dials(app.session, history.state)
 
     def typed(dial_id: str, e: ft.Event) -> None:
@@ -122,8 +122,8 @@ class GuideScreen:
 def GuideBody(app: App, match_id: str, sequence: str) -> ft.Control:
     history = use_history(app.session, match_id)
     packs = ft.use_memo(lambda: app.session.packs()[0], [])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="guide-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("guide-refused")
     match = history.state
     guided = system_of(match).guide(match)
     if guided is None and match.status != "finished":  # the turn passed (here or on another phone) to a player

@@ -21,7 +21,7 @@ import flet as ft
 from companion.core.model import Match
 from companion.session.play.helper import has_helper, system_of
 from companion.session.table.header import Over, Score, header, victory_rules
-from companion.ui.hooks import use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.live.host_screen import can_host
 from companion.ui.widgets import TAP, icon_button, word_button
 
@@ -112,13 +112,13 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     """Whose turn, the points against what wins, End turn / End round, and the "match over?" prompt."""
     history = use_history(app.session, screen.match_id)
     played_on, set_played_on = ft.use_state("")  # the "match over?" verdict the players chose to play on after
-    system = history.state.system if not isinstance(history, str) else ""
+    system = history.state.system if not isinstance(history, Unopened) else ""
     victory = ft.use_memo(lambda: victory_rules(app.session, system), [])  # a walk over pack files: once
     actions = ft.use_memo(lambda: HeaderActions(app, screen, victory, set_played_on), [])
     drawn = ft.use_ref(dict).current
-    if isinstance(history, str):
+    if isinstance(history, Unopened):
         drawn.clear()  # the header leaves the page: it is drawn anew when the match can be read again
-        return ft.Text(f"This match can't be opened: {history}", key="header", color=ft.Colors.ERROR)
+        return history.refusal("header")
     match = history.state
     facts = header(match, victory)
     prompt = facts.over if facts.over is not None and facts.over.reason != played_on else None

@@ -13,7 +13,7 @@ from companion.core.errors import CompanionError
 from companion.session.play.match_tools import leaders, scoring_kind
 from companion.session.table.full_log import points_over_turns
 from companion.session.table.words import counted
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.points_chart import points_chart
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile
@@ -37,8 +37,8 @@ class EndMatchScreen:
 def EndMatch(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     chosen, set_chosen = ft.use_state("")  # "": none picked yet, the suggestion is the choice
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="end-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("end-refused")
     match = history.state
     top = leaders(match)
     choice = chosen or (top[0] if len(top) == 1 else DRAW)
@@ -81,10 +81,10 @@ class ResultScreen:
 @ft.component
 def Result(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
-    turns = ft.use_memo(lambda: None if isinstance(history, str) else points_over_turns(app.session, match_id),
+    turns = ft.use_memo(lambda: None if isinstance(history, Unopened) else points_over_turns(app.session, match_id),
                         [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="result-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("result-refused")
     match = history.state
     kind = scoring_kind(match)
     label = "Kills" if kind == "kills" else "VP"

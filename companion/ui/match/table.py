@@ -22,7 +22,7 @@ from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.play.packs import Pack
 from companion.session.table.words import counted
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.empty_table import EmptyTable
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
@@ -118,7 +118,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     names = ft.use_memo(lambda: counter_words(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
     drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
-    state = history.state if not isinstance(history, str) else None
+    state = history.state if not isinstance(history, Unopened) else None
     active = state.active_player.id if state is not None else ""
 
     async def to_top() -> None:  # the turn passed: the new player's units are first, show them

@@ -31,7 +31,7 @@ from companion.session.table.library import (
     rows_as_lines,
     saved_units,
 )
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.force_screen import default_owner
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
@@ -104,12 +104,12 @@ def _start(match: Match | None, unit_id: str | None, owner: str) -> Form:
 @ft.component
 def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
     history = use_history(app.session, match_id)
-    form, set_form = ft.use_state(lambda: _start(None if isinstance(history, str) else history.state, unit_id,
+    form, set_form = ft.use_state(lambda: _start(None if isinstance(history, Unopened) else history.state, unit_id,
                                                  "" if unit_id else app.unit_owners.get(match_id, "")))
-    system = None if isinstance(history, str) else history.state.system
+    system = None if isinstance(history, Unopened) else history.state.system
     library = ft.use_memo(lambda: _saved(app, system) if system and not unit_id else None, [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="unit-editor-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("unit-editor-refused")
     match = history.state
     if unit_id and unit_id not in {u.id for u in match.units}:
         return unit_gone(app, match_id, "unit-editor-gone")

@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.model import Match, Unit
 from companion.session.play.positions import current_place, places
 from companion.session.table.library import duplicate_unit, save_to_library
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.unit_card import counter, token_counters
 from companion.ui.match.unit_editor import UnitEditorScreen, unit_gone
 from companion.ui.shell import App, MatchTitle, app_bar
@@ -41,7 +41,7 @@ class UnitScreen:
 
 def _unit(history: Any, unit_id: str) -> tuple[Match, Unit] | None:
     """The match and the unit in it, or None: the match can't be read, or the unit left it."""
-    if isinstance(history, str):
+    if isinstance(history, Unopened):
         return None
     match = history.state
     found = next((u for u in match.units if u.id == unit_id), None)
