@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+from flet.components.component import Renderer  # at import: the warm-up before the first frame loads it
 
 FLET_CHECKED = "1.0.5"  # the flet and flet-web version every private use below was read in
 
@@ -42,8 +43,6 @@ def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = Fa
     `page.render` / `page.render_views` render a whole page from one root component, and the shell still builds
     its Views itself (docs/architecture.md: the stack as one root component is the step after this). Checked in
     flet 1.0.5 (`Renderer().render(fn, *args, **kwargs)`, as `Page.render` calls it)."""
-    from flet.components.component import Renderer
-
     return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
 
 

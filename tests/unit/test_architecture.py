@@ -493,7 +493,7 @@ def flet_private_uses(relative: str, source: str, private: set[str]) -> list[str
             found.append(f"{relative}:{node.lineno} names {node.id}")
         elif isinstance(node, ast.FunctionDef) and node.name in FLET_INTERNAL_NAMES:
             found.append(f"{relative}:{node.lineno} overrides {node.name}")
-    return sorted(set(found), key=lambda hit: int(hit.split(":")[1].split()[0]))
+    return sorted(set(found), key=lambda hit: (int(hit.split(":")[1].split()[0]), hit))
 
 
 def test_only_the_adapter_touches_flets_private_parts() -> None:
@@ -525,7 +525,7 @@ def test_planted_flet_private_uses_are_caught() -> None:
                "    def is_isolated(self):\n"
                "        return self._i\n")
     assert flet_private_uses("ui/x.py", planted, {"_i"}) == [
-        "ui/x.py:1 imports flet.components.component", "ui/x.py:1 imports Renderer",
+        "ui/x.py:1 imports Renderer", "ui/x.py:1 imports flet.components.component",
         "ui/x.py:3 imports flet.messaging.session", "ui/x.py:5 names start_updates_scheduler",
         "ui/x.py:6 names _FletApp__send_queue", "ui/x.py:7 names Renderer", "ui/x.py:7 reads control._i",
         "ui/x.py:9 overrides is_isolated"]

@@ -22,7 +22,6 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove, strike, struck
-from companion.ui.helper.action_screen import ActionScreen
 from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, MatchTitle, app_bar
 
@@ -35,7 +34,6 @@ class AdviceScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/advice"
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Best moves")
@@ -75,7 +73,8 @@ def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
 
     def take(move: AdvisedMove) -> None:
         # the form starts as the advice weighed it: the unit, the target and the values it assumed
-        app.show(ActionScreen(screen.match_id, move.action.name, move.action.unit, move.action.params))
+        app.go("match.action", match_id=screen.match_id, action=move.action.name, unit=move.action.unit,
+               values=move.action.params)
 
     controls: list[ft.Control] = [_keys(by, set_by), ft.Text(
         f"Ranked by {KEY_WORDS[by]}. Exact, from the dice; each row says what it assumed.", size=13)]

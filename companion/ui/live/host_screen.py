@@ -49,7 +49,6 @@ class HostScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/host"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
@@ -128,7 +127,7 @@ def _start(app: App, match_id: str) -> None:
         contextvars.Context().run(app.page.run_task, _changed, app, match_id)
 
     table = LiveTable(match_id, app.session.root, announce=lambda code: tell())
-    hosting = Hosting(table, app.places, host="0.0.0.0", port=free_port("0.0.0.0"))
+    hosting = Hosting(table, host="0.0.0.0", port=free_port("0.0.0.0"))
     table.access.new_code()
     hosting.start()
     _hosted[match_id] = (hosting, table.listen(tell))

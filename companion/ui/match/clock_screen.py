@@ -42,7 +42,6 @@ class TableClockScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/clock"
         self.seen: dict[str, float] = {}  # timer id -> time left at the last tick: each warning fires once
         self.warning = ""
 

@@ -32,7 +32,6 @@ class ForceScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/forces"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Add a force"),
@@ -89,9 +88,7 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
             app.back()
 
     def share(force_id: str) -> None:
-        from companion.ui.share.force_share import ForceShareScreen
-
-        app.show(ForceShareScreen(force_id))
+        app.go("force", force_id=force_id)
 
     controls: list[ft.Control] = [
         ft.Text("For", theme_style=ft.TextThemeStyle.TITLE_SMALL),

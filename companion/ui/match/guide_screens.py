@@ -34,7 +34,6 @@ class DialsScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/dials"
 
     def build(self, app: App) -> ft.View:
         try:
@@ -109,7 +108,6 @@ class GuideScreen:
     def __init__(self, match_id: str, sequence: str) -> None:
         self.match_id = match_id
         self.sequence = sequence
-        self.route = f"/match/{match_id}/guide/{sequence}"  # the sequence in the route: a reload finds it again
 
     def build(self, app: App) -> ft.View:
         # the view does not scroll: the step's text does, above its actions pinned at the bottom

@@ -83,14 +83,10 @@ class HeaderActions:
                          partial(self._end, "end-round"))
 
     def helper(self) -> None:
-        from companion.ui.helper.helper_screen import HelperScreen
-
-        self.app.show(HelperScreen(self.screen.match_id))
+        self.app.go("match.helper", match_id=self.screen.match_id)
 
     def advice(self) -> None:
-        from companion.ui.helper.advice_screen import AdviceScreen  # the advisor loads when first asked for
-
-        self.app.show(AdviceScreen(self.screen.match_id))
+        self.app.go("match.advice", match_id=self.screen.match_id)  # the advisor loads when first asked for
 
     def accept(self) -> None:
         """The players agree the match is over: end it with the rules' winners and show the result."""
@@ -216,9 +212,7 @@ class ToolActions:
         self.screen.open(self.app, name)
 
     def host(self) -> None:
-        from companion.ui.live.host_screen import HostScreen
-
-        self.app.show(HostScreen(self.screen.match_id))
+        self.app.go("match.host", match_id=self.screen.match_id)
 
     def step(self, redo: bool) -> None:
         """Undo or redo: an event of the log, by the player to play at the tap (a seat's phone: its own player),

@@ -26,7 +26,6 @@ class EndMatchScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/end"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, padding=16, appbar=app_bar(app, "End the match"),
@@ -63,7 +62,7 @@ def _end(app: App, match_id: str, choice: str) -> None:
     except CompanionError as exc:
         app.toast(str(exc))
         return
-    app.replace(ResultScreen(match_id))
+    app.replace_with("match.result", match_id=match_id)
 
 
 class ResultScreen:
@@ -71,7 +70,6 @@ class ResultScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/result"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Result"),

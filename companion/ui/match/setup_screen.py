@@ -34,7 +34,6 @@ class SetupScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/setup"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,

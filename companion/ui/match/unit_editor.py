@@ -52,7 +52,6 @@ class UnitEditorScreen:
     def __init__(self, match_id: str, unit_id: str | None = None) -> None:
         self.match_id = match_id
         self.unit_id = unit_id  # None: a new unit
-        self.route = f"/match/{match_id}/" + (f"unit/{unit_id}/edit" if unit_id else "add-unit")
 
     def build(self, app: App) -> ft.View:
         # the form scrolls inside the component, above its save buttons pinned at the bottom (in thumb reach
@@ -257,9 +256,7 @@ def _add(app: App, match_id: str, saved_id: str, owner: str) -> None:
 
 
 def _paste_force(app: App, match_id: str) -> None:
-    from companion.ui.match.force_screen import ForceScreen
-
-    app.replace(ForceScreen(match_id))  # back from it leads to the table, not to this form
+    app.replace_with("match.forces", match_id=match_id)  # back from it leads to the table, not to this form
 
 
 async def _next_field(e: ft.Event) -> None:
