@@ -1,18 +1,18 @@
 """The one route table: every screen the app shows, as an address pattern and the screen it builds.
 
 The same table serves the three ways a screen comes on top:
-- navigation: a screen opens another by its place's name (`app.go("match.log", match_id=...)`): the table fills the
+- navigation: a screen opens another by its route's name (`app.go("match.log", match_id=...)`): the table fills the
   pattern into the screen's address and builds the screen, so a screen never writes an address itself;
 - reload, bookmark, typed address: `stack(route)` parses the address back into that screen, with the screens
-  below it that its back arrow leads to (each place names the place under it);
+  below it that its back arrow leads to (each route names the route under it);
 - back: the shell pops to the screen whose address the browser went back to (every address on the stack came
   from here).
-So every screen the app pushes reloads to itself (tests/ui/test_route_table.py walks every place).
+So every screen the app pushes reloads to itself (tests/ui/test_route_table.py walks every route).
 
 Screens are named by "module:Class" and imported when first built: the first frame loads only the screens its
 address shows, and this module imports no screen (screens import it, through the shell), so no circle.
 
-An address no place takes opens the first place along it that names something on this device (a match's table,
+An address no route takes opens the first route along it that names something on this device (a match's table,
 an event's console), else home: a match or an event that is gone opens home. A unit's address stays even when
 the unit is gone: its screens say so, with the way back to its table.
 """
@@ -41,10 +41,10 @@ class Screen(Protocol):
 
 
 @dataclass(frozen=True)
-class Place:
+class Route:
     """One screen of the app: where it lives (`pattern`: "/match/{match_id}/log"; `{name:int}` a whole number,
     a last `{name?}` optional), what builds it ("module:Class", called with the pattern's values as keywords),
-    and the place its back arrow leads to."""
+    and the route its back arrow leads to."""
 
     name: str
     pattern: str
@@ -59,7 +59,7 @@ class Place:
         return [p for p in self.pattern.split("/") if p]
 
     def fill(self, params: Mapping[str, Any]) -> str:
-        """This place's address for these values (an optional last value left out when None)."""
+        """This route's address for these values (an optional last value left out when None)."""
         out = []
         for part in self.parts:
             if part.startswith("{"):
@@ -75,7 +75,7 @@ class Place:
         return path + (f"?{urlencode(query)}" if query else "")
 
     def match(self, segments: list[str]) -> dict[str, Any] | None:
-        """The values an address's path segments give this place, or None when it is not this place's."""
+        """The values an address's path segments give this place, or None when it is not this route's."""
         parts = self.parts
         optional = bool(parts) and parts[-1].endswith("?}")
         if not (len(segments) == len(parts) or (optional and len(segments) == len(parts) - 1)):
@@ -99,7 +99,7 @@ class Place:
 
     @property
     def names_a_thing(self) -> bool:
-        """Whether the place names something of this device (a match, an event): where an unknown address
+        """Whether the route names something of this device (a match, an event): where an unknown address
         under it falls back to."""
         return any(p.startswith("{") for p in self.parts)
 
@@ -112,65 +112,65 @@ def _slot(part: str) -> tuple[str, str]:
 
 M = "/match/{match_id}"
 J = "/judge-mode/{event_id}"
-PLACES: tuple[Place, ...] = (
-    Place("home", "/", "companion.ui.home:HomeScreen", below=None),
-    Place("new", "/new", "companion.ui.match.new_match:NewMatchScreen"),
-    Place("dice", "/dice", "companion.ui.helper.dice_screen:DiceScreen"),
-    Place("rules", "/rules", "companion.ui.helper.rules_screen:RulesScreen", query=("first",)),
-    Place("rules.section", "/rules/{system}/{section}", "companion.ui.helper.rules_screen:SectionScreen",
+TABLE: tuple[Route, ...] = (
+    Route("home", "/", "companion.ui.home:HomeScreen", below=None),
+    Route("new", "/new", "companion.ui.match.new_match:NewMatchScreen"),
+    Route("dice", "/dice", "companion.ui.helper.dice_screen:DiceScreen"),
+    Route("rules", "/rules", "companion.ui.helper.rules_screen:RulesScreen", query=("first",)),
+    Route("rules.section", "/rules/{system}/{section}", "companion.ui.helper.rules_screen:SectionScreen",
           below="rules"),
-    Place("scan", "/scan", "companion.ui.share.scan_screen:ScanScreen"),
-    Place("scan.camera", "/scan/camera", "companion.ui.share.camera_scan:CameraScanScreen", below="scan",
+    Route("scan", "/scan", "companion.ui.share.scan_screen:ScanScreen"),
+    Route("scan.camera", "/scan/camera", "companion.ui.share.camera_scan:CameraScanScreen", below="scan",
           over="scan"),
-    Place("timer", "/timer/{code}", "companion.ui.judge.timer_screens:TimerScreen"),
-    Place("about", "/about", "companion.ui.about:AboutScreen"),
-    Place("backup", "/backup", "companion.ui.backup_screen:BackupScreen"),
-    Place("force", "/force/{force_id}", "companion.ui.share.force_share:ForceShareScreen"),
-    Place("judge", "/judge-mode", "companion.ui.judge.judge_mode:JudgeModeScreen"),
-    Place("judge.event", J, "companion.ui.judge.judge_mode:JudgeConsoleScreen", below="judge"),
-    Place("judge.room", f"{J}/room", "companion.ui.judge.room_screen:RoomScreen", below="judge.event"),
-    Place("judge.codes", f"{J}/codes", "companion.ui.judge.room_screen:CodesScreen", below="judge.room"),
-    Place("judge.timer-code", f"{J}/table/{{table:int}}/code", "companion.ui.judge.timer_screens:TimerCodeScreen",
+    Route("timer", "/timer/{code}", "companion.ui.judge.timer_screens:TimerScreen"),
+    Route("about", "/about", "companion.ui.about:AboutScreen"),
+    Route("backup", "/backup", "companion.ui.backup_screen:BackupScreen"),
+    Route("force", "/force/{force_id}", "companion.ui.share.force_share:ForceShareScreen"),
+    Route("judge", "/judge-mode", "companion.ui.judge.judge_mode:JudgeModeScreen"),
+    Route("judge.event", J, "companion.ui.judge.judge_mode:JudgeConsoleScreen", below="judge"),
+    Route("judge.room", f"{J}/room", "companion.ui.judge.room_screen:RoomScreen", below="judge.event"),
+    Route("judge.codes", f"{J}/codes", "companion.ui.judge.room_screen:CodesScreen", below="judge.room"),
+    Route("judge.timer-code", f"{J}/table/{{table:int}}/code", "companion.ui.judge.timer_screens:TimerCodeScreen",
           below="judge.event"),
-    Place("match", M, "companion.ui.match.table:TableScreen"),
-    Place("match.log", f"{M}/log", "companion.ui.match.log_screen:LogScreen", below="match"),
-    Place("match.share", f"{M}/share", "companion.ui.share.screens:ShareScreen", below="match"),
-    Place("match.helper", f"{M}/helper", "companion.ui.helper.helper_screen:HelperScreen", below="match"),
-    Place("match.dice", f"{M}/dice", "companion.ui.helper.dice_screen:DiceScreen", below="match"),
-    Place("match.setup", f"{M}/setup", "companion.ui.match.setup_screen:SetupScreen", below="match"),
-    Place("match.end", f"{M}/end", "companion.ui.match.result_screen:EndMatchScreen", below="match"),
-    Place("match.result", f"{M}/result", "companion.ui.match.result_screen:ResultScreen", below="match"),
-    Place("match.advice", f"{M}/advice", "companion.ui.helper.advice_screen:AdviceScreen", below="match"),
-    Place("match.add-unit", f"{M}/add-unit", "companion.ui.match.unit_editor:UnitEditorScreen", below="match"),
-    Place("match.forces", f"{M}/forces", "companion.ui.match.force_screen:ForceScreen", below="match"),
-    Place("match.clock", f"{M}/clock", "companion.ui.match.clock_screen:TableClockScreen", below="match"),
-    Place("match.dials", f"{M}/dials", "companion.ui.match.guide_screens:DialsScreen", below="match"),
-    Place("match.host", f"{M}/host", "companion.ui.live.host_screen:HostScreen", below="match"),
-    Place("match.guide", f"{M}/guide/{{sequence}}", "companion.ui.match.guide_screens:GuideScreen", below="match"),
-    Place("match.action", f"{M}/action/{{action}}/{{unit?}}", "companion.ui.helper.action_screen:ActionScreen",
+    Route("match", M, "companion.ui.match.table:TableScreen"),
+    Route("match.log", f"{M}/log", "companion.ui.match.log_screen:LogScreen", below="match"),
+    Route("match.share", f"{M}/share", "companion.ui.share.screens:ShareScreen", below="match"),
+    Route("match.helper", f"{M}/helper", "companion.ui.helper.helper_screen:HelperScreen", below="match"),
+    Route("match.dice", f"{M}/dice", "companion.ui.helper.dice_screen:DiceScreen", below="match"),
+    Route("match.setup", f"{M}/setup", "companion.ui.match.setup_screen:SetupScreen", below="match"),
+    Route("match.end", f"{M}/end", "companion.ui.match.result_screen:EndMatchScreen", below="match"),
+    Route("match.result", f"{M}/result", "companion.ui.match.result_screen:ResultScreen", below="match"),
+    Route("match.advice", f"{M}/advice", "companion.ui.helper.advice_screen:AdviceScreen", below="match"),
+    Route("match.add-unit", f"{M}/add-unit", "companion.ui.match.unit_editor:UnitEditorScreen", below="match"),
+    Route("match.forces", f"{M}/forces", "companion.ui.match.force_screen:ForceScreen", below="match"),
+    Route("match.clock", f"{M}/clock", "companion.ui.match.clock_screen:TableClockScreen", below="match"),
+    Route("match.dials", f"{M}/dials", "companion.ui.match.guide_screens:DialsScreen", below="match"),
+    Route("match.host", f"{M}/host", "companion.ui.live.host_screen:HostScreen", below="match"),
+    Route("match.guide", f"{M}/guide/{{sequence}}", "companion.ui.match.guide_screens:GuideScreen", below="match"),
+    Route("match.action", f"{M}/action/{{action}}/{{unit?}}", "companion.ui.helper.action_screen:ActionScreen",
           below="match", values=True),
-    Place("match.unit", f"{M}/unit/{{unit_id}}", "companion.ui.match.unit_screen:UnitScreen", below="match"),
-    Place("match.unit.edit", f"{M}/unit/{{unit_id}}/edit", "companion.ui.match.unit_editor:UnitEditorScreen",
+    Route("match.unit", f"{M}/unit/{{unit_id}}", "companion.ui.match.unit_screen:UnitScreen", below="match"),
+    Route("match.unit.edit", f"{M}/unit/{{unit_id}}/edit", "companion.ui.match.unit_editor:UnitEditorScreen",
           below="match.unit"),
 )
-BY_NAME = {p.name: p for p in PLACES}
+BY_NAME = {p.name: p for p in TABLE}
 
 
-def place(name: str) -> Place:
+def entry(name: str) -> Route:
     try:
         return BY_NAME[name]
     except KeyError:
-        raise KeyError(f"no place {name!r} in the route table (ui/routes.py)") from None
+        raise KeyError(f"no route {name!r} in the route table (ui/routes.py)") from None
 
 
 def address(name: str, **params: Any) -> str:
-    """The address of a place for these values: "/match/m1/log"."""
-    return place(name).fill(params)
+    """The address of a route for these values: "/match/m1/log"."""
+    return entry(name).fill(params)
 
 
 def screen(name: str, session: Session, below: Screen | None = None, **params: Any) -> Screen:
-    """The place's screen for these values, its `route` set to its address (what `app.go` shows)."""
-    where = place(name)
+    """The route's screen for these values, its `route` set to its address (what `app.go` shows)."""
+    where = entry(name)
     _check(where, params, session)
     made = _build(where, params, below)
     if made is None:
@@ -179,11 +179,11 @@ def screen(name: str, session: Session, below: Screen | None = None, **params: A
 
 
 def stack(route: str, session: Session) -> list[Screen]:
-    """Home first, then the screens `route` names and those below it, each built by its place."""
+    """Home first, then the screens `route` names and those below it, each built by its route."""
     path, _, query = route.partition("?")
     segments = [s for s in path.split("/") if s]
     found = _find(segments, session)
-    if found is None:  # nothing takes it: the first place along it that names something here, else home
+    if found is None:  # nothing takes it: the first route along it that names something here, else home
         found = next((hit for n in range(1, len(segments)) if (hit := _find(segments[:n], session)) is not None
                       and hit[0].names_a_thing), None)
         query = ""
@@ -206,15 +206,15 @@ def stack(route: str, session: Session) -> list[Screen]:
     return screens or [_build(BY_NAME["home"], {}, None)]  # type: ignore[list-item]
 
 
-def _find(segments: list[str], session: Session) -> tuple[Place, dict[str, Any]] | None:
-    for where in PLACES:
+def _find(segments: list[str], session: Session) -> tuple[Route, dict[str, Any]] | None:
+    for where in TABLE:
         params = where.match(segments)
         if params is not None and _stored(params, session):
             return where, params
     return None
 
 
-def _check(where: Place, params: Mapping[str, Any], session: Session) -> None:
+def _check(where: Route, params: Mapping[str, Any], session: Session) -> None:
     missing = [_slot(p)[0] for p in where.parts if p.startswith("{") and not p.endswith("?}")
                and params.get(_slot(p)[0]) is None]
     if missing:
@@ -232,8 +232,8 @@ def _stored(params: Mapping[str, Any], session: Session) -> bool:
         return False
 
 
-def _build(where: Place, params: Mapping[str, Any], below: Screen | None) -> Screen | None:
-    """The place's screen for the values its pattern (and query) names; None when the screen refuses them."""
+def _build(where: Route, params: Mapping[str, Any], below: Screen | None) -> Screen | None:
+    """The route's screen for the values its pattern (and query) names; None when the screen refuses them."""
     module, _, name = where.target.partition(":")
     make = getattr(importlib.import_module(module), name)
     keywords = {_slot(p)[0]: params.get(_slot(p)[0]) for p in where.parts if p.startswith("{")}

@@ -8,7 +8,7 @@ match log, Host this table, a unit's details and its editor, a game's own dials 
 a match and its result) redraws itself from the session's change feed or its own state; an older screen is rebuilt
 from the new state by `refresh()` (see there which).
 Navigation keeps `page.views` as a stack, so the AppBar back arrow and the phone's back gesture both pop a screen.
-A screen opens another by its place in the route table (`go("match.log", match_id=...)`, ui/routes.py), which
+A screen opens another by its name in the route table (`go("match.log", match_id=...)`, ui/routes.py), which
 builds it and gives it its address, so every screen shown reloads to itself. Screens import this module, never
 `ui/app.py` (which imports them).
 """
@@ -73,24 +73,24 @@ class App:
 
     # --- navigation -------------------------------------------------------------------------------
 
-    def go(self, place: str, **params: Any) -> None:
-        """Show the screen of a place in the route table (ui/routes.py) over the current one."""
-        self._show(self._screen(place, params))
+    def go(self, name: str, **params: Any) -> None:
+        """Show the screen of a route in the route table (ui/routes.py), by its name, over the current one."""
+        self._show(self._screen(name, params))
 
-    def opener(self, place: str, **params: Any) -> Callable[[], None]:
-        """A tap handler that opens a place's screen (no arguments: Flet hands an event to a handler that takes
+    def opener(self, name: str, **params: Any) -> Callable[[], None]:
+        """A tap handler that opens a route's screen (no arguments: Flet hands an event to a handler that takes
         any, and a `partial` of `go` would take it as a value)."""
-        return lambda: self.go(place, **params)
+        return lambda: self.go(name, **params)
 
-    def replace_with(self, place: str, **params: Any) -> None:
-        """Show a place's screen instead of the current one (e.g. "New match" becomes the match's table)."""
-        made = self._screen(place, params)
+    def replace_with(self, name: str, **params: Any) -> None:
+        """Show a route's screen instead of the current one (e.g. "New match" becomes the match's table)."""
+        made = self._screen(name, params)
         self.screens.pop()
         self.page.views.pop()
         self._show(made)
 
-    def _screen(self, place: str, params: dict[str, Any]) -> Screen:
-        return routes.screen(place, self.session, self.screens[-1] if self.screens else None, **params)
+    def _screen(self, name: str, params: dict[str, Any]) -> Screen:
+        return routes.screen(name, self.session, self.screens[-1] if self.screens else None, **params)
 
     def _show(self, screen: Screen) -> None:
         self.screens.append(screen)

@@ -1,6 +1,6 @@
-"""One route table (ui/routes.py) serves navigation, reload and back: every place in it, opened by its address on a
+"""One route table (ui/routes.py) serves navigation, reload and back: every route in it, opened by its address on a
 real Flet session, is that screen over the screens its back arrow leads to, and the browser's back returns to the
-one below; every screen class of the app is a place of the table, every place a screen opens by name is in it, and
+one below; every screen class of the app is a route of the table, every route a screen opens by name is in it, and
 no screen writes an address of its own."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from companion.session.table.forces import save_force
 from companion.share.timer_code import timer_link
 from companion.store.matches import MatchStore
 from companion.ui import routes
-from companion.ui.routes import BY_NAME, PLACES
+from companion.ui.routes import BY_NAME, TABLE
 
 from builders import unit
 from flet_harness import Harness, browser_goes_to, pushed
@@ -30,7 +30,7 @@ UI = Path(routes.__file__).parent
 
 def _values(tmp_path: Path) -> tuple[Session, dict[str, dict[str, Any]]]:
     """A device holding a Halo match with Ann's Spartan, a Scarab match with its dials typed in (its guided turn
-    open), a saved force and a judge's event: each place's values on it."""
+    open), a saved force and a judge's event: each route's values on it."""
     session = Session(MatchStore(tmp_path / "data"))
     halo = session.new_match("halo-actionclix", ["Ann", "Ben"]).id
     session.dispatch(halo, "add_unit", {"unit": unit("u1", "p1", clicks=3, name="Spartan", points=45)})
@@ -54,37 +54,37 @@ def _values(tmp_path: Path) -> tuple[Session, dict[str, dict[str, Any]]]:
         "judge.timer-code": {"event_id": event.id, "table": 1},
     }
     values = {}
-    for place in PLACES:
-        base = {"event_id": event.id} if "{event_id}" in place.pattern else m if "{match_id}" in place.pattern else {}
-        values[place.name] = special.get(place.name, base)
+    for route in TABLE:
+        base = {"event_id": event.id} if "{event_id}" in route.pattern else m if "{match_id}" in route.pattern else {}
+        values[route.name] = special.get(route.name, base)
     return session, values
 
 
 def _chain(name: str, values: dict[str, Any]) -> list[str]:
-    """The addresses of a place and those below it, home first."""
+    """The addresses of a route and those below it, home first."""
     out = []
-    place: str | None = name
-    while place is not None:
-        out.append(routes.address(place, **(values if place == name else {
+    step: str | None = name
+    while step is not None:
+        out.append(routes.address(step, **(values if step == name else {
             k: v for k, v in values.items() if k not in ("values", "first")})))
-        place = BY_NAME[place].below
+        step = BY_NAME[step].below
     return out[::-1]
 
 
 @pytest.mark.asyncio
-async def test_every_place_reloads_to_itself_over_the_screens_below_and_back_leads_down(tmp_path: Path) -> None:
+async def test_every_route_reloads_to_itself_over_the_screens_below_and_back_leads_down(tmp_path: Path) -> None:
     session, values = _values(tmp_path)
-    for place in PLACES:
-        address = routes.address(place.name, **values[place.name])
-        chain = _chain(place.name, values[place.name])
+    for route in TABLE:
+        address = routes.address(route.name, **values[route.name])
+        chain = _chain(route.name, values[route.name])
         h = await Harness.at(session, address)
-        assert shown(h) == chain, place.name  # that screen, over those its back arrow leads to
-        assert pushed(h) == [], place.name  # the address stays as it was typed
+        assert shown(h) == chain, route.name  # that screen, over those its back arrow leads to
+        assert pushed(h) == [], route.name  # the address stays as it was typed
         texts = " ".join(h.texts())
-        assert "can't be opened" not in texts and "no longer in the match" not in texts, (place.name, texts)
+        assert "can't be opened" not in texts and "no longer in the match" not in texts, (route.name, texts)
         if len(chain) > 1:  # the browser's back: the screen below, as it was
             await browser_goes_to(h, chain[-2])
-            assert shown(h) == chain[:-1], place.name
+            assert shown(h) == chain[:-1], route.name
 
 
 @pytest.mark.asyncio
@@ -114,7 +114,7 @@ async def test_screens_opened_by_taps_carry_the_address_a_reload_gives_back(tmp_
     ("/judge-mode/{e}/nothing", ["/", "/judge-mode", "/judge-mode/{e}"]),
     ("/judge-mode/{e}/table/x/code", ["/", "/judge-mode", "/judge-mode/{e}"]),
 ])
-async def test_an_address_no_place_takes_opens_the_nearest_thing_or_home(tmp_path: Path, typed: str,
+async def test_an_address_no_route_takes_opens_the_nearest_thing_or_home(tmp_path: Path, typed: str,
                                                                           lands: list[str]) -> None:
     session, values = _values(tmp_path)
     m, e = values["match.log"]["match_id"], values["judge.event"]["event_id"]
@@ -136,11 +136,11 @@ def _classes_with_build() -> set[str]:
     return found
 
 
-def test_every_screen_class_is_a_place_of_the_table() -> None:
-    assert _classes_with_build() == {p.target for p in PLACES}
+def test_every_screen_class_is_a_route_of_the_table() -> None:
+    assert _classes_with_build() == {r.target for r in TABLE}
 
 
-def test_every_place_a_screen_opens_is_in_the_table_and_no_screen_writes_an_address() -> None:
+def test_every_route_a_screen_opens_is_in_the_table_and_no_screen_writes_an_address() -> None:
     named, addresses = [], []
     for path in sorted(UI.rglob("*.py")):
         if path.name == "routes.py":

@@ -66,7 +66,7 @@ class TableScreen:
         app.dispatch(self.match_id, type_, data, by=self.by(app))
 
     def open(self, app: App, name: str) -> None:
-        """One of the match's other screens, by its place in the route table (loaded when first opened)."""
+        """One of the match's other screens, by its name in the route table (loaded when first opened)."""
         app.go(f"match.{name}", match_id=self.match_id)
 
 
