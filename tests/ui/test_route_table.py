@@ -156,3 +156,22 @@ def test_every_route_a_screen_opens_is_in_the_table_and_no_screen_writes_an_addr
                 addresses.append(f"{path.relative_to(UI)}:{node.lineno} {node.value!r}")
     assert named and set(named) <= set(BY_NAME), set(named) - set(BY_NAME)
     assert addresses == []
+
+
+@pytest.mark.asyncio
+async def test_host_this_table_by_its_address_in_a_browser_says_it_cannot_host(tmp_path: Path) -> None:
+    """The table offers hosting only where the device can serve (the app on a computer); the address reaches the
+    screen anywhere, and in a browser tab it says why there is nothing to start."""
+    from companion.ui.app import main
+
+    session, values = _values(tmp_path)
+    address = routes.address("match.host", **values["match.host"])
+
+    async def in_a_browser(page: Any) -> None:
+        page.web = True
+        page.route = address
+        await main(page, session)
+
+    h = await Harness.start(in_a_browser)
+    assert shown(h)[-1] == address and not h.has("start-hosting")
+    assert h.text_of("host-body").startswith("This device can't host the table: only the app on a computer")

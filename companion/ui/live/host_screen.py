@@ -66,6 +66,9 @@ def HostBody(app: App, match_id: str) -> ft.Control:
         app.attempt(lambda: _start(app, match_id))
         look_again()
 
+    if hosted is None and not can_host(app.page):  # reached by its address (the table offers it only where it can)
+        why = host_unavailable() or "only the app on a computer hosts a table, not a browser tab or a phone"
+        return ft.Text(f"This device can't host the table: {why}.", key="host-body")
     if hosted is None:
         return ft.Column(key="host-body", spacing=12, controls=[
             ft.Text("Every phone at the table follows this match live in its browser, over this device's Wi-Fi "
