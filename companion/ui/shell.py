@@ -38,9 +38,6 @@ VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_a
               "spacing")
 
 
-__all__ = ["App", "MatchTitle", "ScanTarget", "Screen", "app_bar", "bar_title", "is_live", "themes"]
-
-
 @runtime_checkable
 class ScanTarget(Screen, Protocol):
     """The scanner: codes read by any means (deep link, paste, picture, camera) go into one collector, whose

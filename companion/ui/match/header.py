@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
@@ -26,8 +26,18 @@ from companion.ui.live.host_screen import can_host
 from companion.ui.widgets import TAP, icon_button, word_button
 
 if TYPE_CHECKING:
-    from companion.ui.match.table import TableScreen
     from companion.ui.shell import App
+
+
+class TableScreen(Protocol):
+    """What the header and the app bar's tools ask of the table screen (ui/match/table.py), which imports this
+    module: a protocol here, so the two modules don't import each other."""
+
+    match_id: str
+
+    def by(self, app: App) -> str: ...
+
+    def open(self, app: App, name: str) -> None: ...
 
 
 @dataclass(frozen=True)
