@@ -57,6 +57,23 @@ def start_component_updates(page: ft.Page) -> None:
     page.session.start_updates_scheduler()
 
 
+def page_connection(page: Any) -> Any:
+    """The socket connection a page's session runs on now (a reconnect brings another): what a cookie's rights
+    are kept against (session/access.py).
+
+    Internal: `page.session` is Flet's messaging session (flet/messaging/session.py), not an app-facing API; its
+    `connection` property is what ties a page to the socket that carried the cookie. Checked in flet 1.0.5.
+    Raises when the page's session is gone."""
+    return page.session.connection
+
+
+def page_session_id(page: Any) -> str:
+    """The id of a page's Flet session: one phone's page at a hosted table, told apart in its changes' origin.
+
+    Internal: `page.session.id` (flet/messaging/session.py). Checked in flet 1.0.5."""
+    return str(page.session.id)
+
+
 def flet_session_key(connection: Any) -> str | None:
     """The web app manager's key for a socket's Flet session, once it has one (None before).
 
