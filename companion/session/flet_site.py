@@ -19,13 +19,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flet_web.fastapi import FastAPI, FletStaticFiles, app_manager
-from flet_web.fastapi.flet_app import FletApp
+from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Scope
 from starlette.websockets import WebSocket
 
+from companion.flet_adapter import end_send_loop, flet_session_key
 from companion.session.access import Access
 from companion.session.fair import FairShare
 from companion.session.web import GRACE, plain_404, wrap
@@ -43,13 +43,7 @@ class Socket:
     def started(self, page: Any) -> None:
         """Flet's before_main: note the new session's key (Flet forgets it when the socket closes)."""
         if self.connection is not None:
-            self.session_id = _session_id(self.connection)
-
-
-def _session_id(connection: FletApp) -> str | None:
-    """The app manager's key for the connection's Flet session (private names: flet is pinned in pyproject)."""
-    session = getattr(connection, "_FletApp__session", None)
-    return None if session is None else connection._FletApp__get_unique_session_id(session.id)  # type: ignore[attr-defined]
+            self.session_id = flet_session_key(self.connection)
 
 
 class FletDoor:
@@ -78,7 +72,7 @@ class FletDoor:
         except Exception:  # noqa: BLE001 - a socket that died mid-send (a phone gone from the Wi-Fi)
             # Flet's send loop raises before it marks the session disconnected: without this, the session
             # and its screen would never expire
-            unique = _session_id(connection)
+            unique = flet_session_key(connection)
             if unique is not None:
                 await app_manager.disconnect_session(unique, self.session_timeout)
         finally:
@@ -96,9 +90,8 @@ class FletDoor:
             await asyncio.sleep(GRACE)
             if socket.task is not None and not socket.task.done():
                 socket.task.cancel()
-                queue = getattr(socket.connection, "_FletApp__send_queue", None) if socket.connection else None
-                if queue is not None:  # ends Flet's send loop, which would wait for it forever
-                    queue.put_nowait(None)
+                if socket.connection is not None:
+                    end_send_loop(socket.connection)
 
         asyncio.get_running_loop().create_task(close())
 

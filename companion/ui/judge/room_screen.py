@@ -82,7 +82,6 @@ class RoomScreen:
 
     def __init__(self, event_id: str) -> None:
         self.id = event_id
-        self.route = f"/judge-mode/{event_id}/room"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
@@ -123,7 +122,7 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
                    "sleeps or you switch apps.", key="room-stay", weight=ft.FontWeight.BOLD)]
           if on_phone(app.page) else []),
         ft.FilledButton("Player codes", icon=ft.Icons.KEY, key="room-codes",
-                        on_click=lambda: app.show(CodesScreen(event_id))),
+                        on_click=lambda: app.go("judge.codes", event_id=event_id)),
         *([ft.OutlinedButton("Judge's link for another device", icon=ft.Icons.LINK, key="room-judge-link",
                              on_click=lambda: set_link(room.judge_link())),
            ft.Text(f"For your eyes only (it works once): {link}" if link else "", key="judge-link",
@@ -143,7 +142,6 @@ class CodesScreen:
 
     def __init__(self, event_id: str) -> None:
         self.id = event_id
-        self.route = f"/judge-mode/{event_id}/codes"
 
     def build(self, app: App) -> ft.View:
         judging = app.session.judging
