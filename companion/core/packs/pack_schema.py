@@ -56,10 +56,18 @@ UNITS_FILE = Table({
     "units": Table({"noun": TEXT, "plural": TEXT, "text": TEXT}),
     "stat": ListOf(Table({"id": Id("stat"), "name": TEXT, "text": TEXT, "section": SECTION}), 1),
     "trait": Opt(ListOf(Table({"id": Id("trait"), "name": TEXT, "text": TEXT}))),
+    # the game's words for what a unit holds, did this turn and why it waits in the reserves: the core keeps them
+    # as words, the screens and the log say them as written here; a code sends a mark or a reason as its place in
+    # this file, so add new ones at the end and never reorder them
     "token": Opt(ListOf(Table({
         "id": Id("token"), "name": TEXT, "scope": Str(("unit", "player")), "limit": Int(lo=-1),
         "points": Opt(Int(lo=0)), "text": TEXT, "section": SECTION,
+        # the word a unit's card shows before the count ("Grenade 1"; default: the name), and the name's plural
+        # when it isn't the name + "s"
+        "label": Opt(TEXT), "plural": Opt(TEXT),
     }))),
+    "mark": Opt(ListOf(Table({"id": Id("mark"), "name": TEXT, "text": TEXT, "section": SECTION}))),
+    "reserve": Opt(ListOf(Table({"id": Id("reserve"), "name": TEXT, "text": TEXT, "section": SECTION}))),
     "counter": Opt(ListOf(Table({
         "id": Id("counter"), "name": TEXT, "scope": Str(COUNTER_SCOPES), "tracked_as": Opt(Str(("vp", "kills"))),
         "text": TEXT, "section": SECTION,
