@@ -6,7 +6,7 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.dial import validate_dial
@@ -357,6 +357,9 @@ def from_json(data: Any) -> Match:
         winners=tuple(r.get("winners", list, [])),
         seq=r.get("seq", int, 0),
     )
+    slots = token_slots(match.rules)  # a unit holds a count of each of its match's kinds (stored ones always did)
+    if any(not u.tokens.keys() >= set(slots) for u in match.units):
+        match = replace(match, units=tuple(replace(u, tokens=u.tokens.slotted(slots)) for u in match.units))
     validate(match)
     return match
 

@@ -191,10 +191,10 @@ def _read_points(value: Any, scope: Scope, what: str) -> int:
 
 def _tokens_out(unit: Unit, scope: Scope) -> Any:
     """A unit's tokens as counts in the order of its match's kinds (`token_slots`: the action's two, then the
-    pack's, as format 1 always sent them), zeros at the end left out; tokens of other kinds, or lacking one of
-    the match's, as a table of kind -> count."""
+    pack's, as format 1 always sent them), zeros at the end left out; tokens of a kind the match doesn't have as a
+    table of kind -> count. (A unit of a match holds a count of each of its kinds, zeros too: core.model.)"""
     slots = token_slots(scope.rules)
-    if unit.tokens.keys() != set(slots):
+    if not unit.tokens.keys() <= set(slots):
         return dict(unit.tokens)
     return trim([unit.tokens[k] for k in slots], 0, [0] * len(slots))
 
