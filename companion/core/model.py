@@ -36,7 +36,7 @@ ACTION, ACTION_LAST = "action", "action_last"
 
 
 def is_word(value: object) -> bool:
-    """A short word a pack names things with ("grenade", "enemy-spawn"): what a token kind, a turn mark, a reserve
+    """A short word a pack names things with ("action", "enemy-spawn"): what a token kind, a turn mark, a reserve
     reason and a position are."""
     return isinstance(value, str) and 0 < len(value) <= MAX_POSITION and value.replace("-", "").replace("_", "")\
         .isalnum()

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """`one` when `n` is 1 or -1, else `many` (by default `one` + "s"): the noun alone, for a sentence that puts
-    the number elsewhere ("2 Grenade tokens lost" is `counted`; "the tokens" is `plural(n, "token")`)."""
+    the number elsewhere ("2 Action tokens left" is `counted`; "the tokens" is `plural(n, "token")`)."""
     return one if abs(n) == 1 else (many if many is not None else one + "s")
 
 
@@ -27,8 +27,8 @@ def said(says: str, player: str, n: int, one: str, many: str | None = None) -> s
 
 @dataclass(frozen=True)
 class TokenWords:
-    """How people read one kind of token, from its pack: the word a card shows before the count ("Grenade 1")
-    and the noun for one and for many ("1 Grenade token", "2 Grenade tokens")."""
+    """How people read one kind of token, from its pack: the word a card shows before the count ("Action 1")
+    and the noun for one and for many ("1 Action token", "2 Action tokens")."""
 
     label: str
     one: str
@@ -36,7 +36,8 @@ class TokenWords:
 
     @staticmethod
     def of(kind: str) -> TokenWords:
-        """The words for a kind whose pack says none: its id as a word ("grenade": "Grenade", "Grenade token")."""
+        """The words for a kind whose pack says none: its id as a word ("morale-chit": "Morale chit", "Morale chit
+        token")."""
         label = kind.replace("-", " ").replace("_", " ").capitalize()
         return TokenWords(label, f"{label} token", f"{label} tokens")
 

@@ -39,13 +39,13 @@ def token_text(unit: Unit, kind: str, names: TokenNames | None = None) -> str:
 
 
 def token_change(kind: str, delta: int, names: TokenNames | None = None) -> str:
-    """"+1 Action token", "-2 Grenade tokens"."""
+    """"+1 Action token", "-2 Action tokens", in the pack's words."""
     words = token_words(kind, names)
     return f"{delta:+d} {plural(delta, words.one, words.many)}"
 
 
 def reserve_text(unit: Unit) -> str:
-    """"reserve", "reserve (swapped)"; "" for a unit on the table."""
+    """"reserve", "reserve (eliminated)" (why, in its pack's word); "" for a unit on the table."""
     if unit.location != "reserve":
         return ""
     return "reserve" + (f" ({unit.reserve_reason})" if unit.reserve_reason else "")

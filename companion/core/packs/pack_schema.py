@@ -62,7 +62,7 @@ UNITS_FILE = Table({
     "token": Opt(ListOf(Table({
         "id": Id("token"), "name": TEXT, "scope": Str(("unit", "player")), "limit": Int(lo=-1),
         "points": Opt(Int(lo=0)), "text": TEXT, "section": SECTION,
-        # the word a unit's card shows before the count ("Grenade 1"; default: the name), and the name's plural
+        # the word a unit's card shows before the count ("Action 1"; default: the name), and the name's plural
         # when it isn't the name + "s"
         "label": Opt(TEXT), "plural": Opt(TEXT),
     }))),

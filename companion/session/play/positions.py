@@ -34,10 +34,10 @@ def token_kinds(match: Match, unit: Unit) -> tuple[str, ...]:
 
 
 def token_names(match: Match) -> dict[str, TokenWords]:
-    """How people read each token of the match's game, as its pack writes them ("Grenade", "Grenade token")."""
+    """How people read each token of the match's game, as its pack writes them ("Action", "Action token")."""
     return system_of(match).token_words()
 
 
 def token_label(match: Match, kind: str) -> str:
-    """The word a unit's card shows before a count of `kind` ("Grenade 1")."""
+    """The word a unit's card shows before a count of `kind` ("Action 1")."""
     return token_words(kind, token_names(match)).label
