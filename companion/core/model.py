@@ -429,7 +429,7 @@ def validate(match: Match) -> None:
             raise InvalidMatch(f"{u.name}: {u.reserve_reason[:40]!r} is no reason to be in the reserves here")
         if (marks := u.turn_marks) and (not all(map(is_word, marks)) or len(set(marks)) != len(marks)):
             raise InvalidMatch(f"{u.name}: turn marks are short words, each once")
-        if u.tokens and tokens_out_of_range(u.tokens, limits):
+        if any(u.tokens.values()) and tokens_out_of_range(u.tokens, limits):  # most units hold none
             refuse_tokens(u, limits)
     if not checked:
         _VALID_UNITS.remember(units, context)
