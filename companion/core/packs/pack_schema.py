@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.core.model import COUNTER_SCOPES, TURN_STYLES
+from companion.core.model import COUNTER_SCOPES, MAX_POSITION, TURN_STYLES
 from companion.core.packs.schema import (
     AnyOf,
     Bool,
@@ -219,6 +219,10 @@ def check_semantics(folder: Path, files: dict[str, dict[str, Any]], ctx: Checker
             if kind in tokens and tokens[kind]["limit"] != limit:
                 raise PackError(f"{units_toml}: token[{kind}].limit: expected {limit} as in pack.toml "
                                 f"match.token_limits; got {tokens[kind]['limit']}")
+        for key in ("mark", "reserve"):  # kept on a unit as a short word (core.model.is_word)
+            for entry in entries(units, key):
+                if len(entry["id"]) > MAX_POSITION:
+                    raise PackError(f"{units_toml}: {key}[{entry['id']}].id: at most {MAX_POSITION} characters")
         counters = ctx.ids("counter")
         for counter in entries(units, "counter"):
             says = counter.get("says")
