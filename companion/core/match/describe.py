@@ -185,11 +185,11 @@ def _mark(match: Match, event: Event, step: Event | None, names: TokenNames | No
     return f"{_player(match, event.by)} {line}" if event.by else line[0].upper() + line[1:]
 
 
-def undo_note(match: Match, event: Event, step: Event) -> str:
+def undo_note(match: Match, event: Event, step: Event, names: TokenNames | None = None) -> str:
     """The short message after an undo or redo, in the app and the CLI: "Undid: Sniper attacks Grunt A"; an undone
     step that rolled dice says its roll is still in the log (one that rolled none says nothing of rolls)."""
     kept = " (its roll stays in the log, marked undone)" if event.type == "undo" and rolled(step) else ""
-    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}{kept}"
+    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step, names=names)}{kept}"
 
 
 # --- a step's outcome, from the reducer ---------------------------------------------------------------
