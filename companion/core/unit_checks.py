@@ -1,5 +1,5 @@
-"""Two helpers of the unit checks in `model.validate`: which units of a state are new since the last state that
-passed, and why a unit's tokens break their limits."""
+"""Helpers of the unit checks in `model.validate`: which units of a state are new since the last state that
+passed, and whether (and why) a unit's tokens break their limits."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING
 from companion.core.errors import InvalidMatch
 
 if TYPE_CHECKING:
-    from companion.core.model import Unit
+    from companion.core.model import Tokens, Unit
+
+ACTION, ACTION_LAST = "action", "action_last"  # model.ACTION, model.ACTION_LAST (model imports this module)
+MAX_KIND = 32  # a token kind is a short word of its pack, as a position is (model.MAX_POSITION)
 
 
 def changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[tuple[Unit, Unit]] | None:
@@ -30,12 +33,37 @@ def changed_in_place(units: tuple[Unit, ...], last: tuple[Unit, ...]) -> list[tu
     return pairs if all(new.id == old.id for new, old in pairs) else None
 
 
+def _undeclared(kind: str, limits: dict[str, int | None]) -> bool:
+    """A kind the match's pack doesn't declare, where it declares any (the action's are always the core's)."""
+    return bool(limits) and kind not in limits and kind not in (ACTION, ACTION_LAST) or len(kind) > MAX_KIND
+
+
+def tokens_out_of_range(tokens: Tokens, limits: dict[str, int | None]) -> bool:
+    """Whether a unit's tokens break the match's limits: fewer than none, more than the pack's limit (the action:
+    this turn's and earlier ones together), or a kind the match's pack doesn't declare (when it declares any)."""
+    for kind, count in tokens.items():
+        if count < 0:
+            return True
+        if not count:
+            continue
+        limit = limits.get(ACTION if kind == ACTION_LAST else kind)
+        if limit is None:
+            if _undeclared(kind, limits):
+                return True
+        elif (tokens[ACTION] + tokens[ACTION_LAST] if kind in (ACTION, ACTION_LAST) else count) > limit:
+            return True
+    return False
+
+
 def refuse_tokens(u: Unit, limits: dict[str, int | None]) -> None:
-    """The reason a unit's tokens break their limits (which validate found, checking them all at once)."""
+    """The reason a unit's tokens break their limits (which validate found with `tokens_out_of_range`)."""
     tokens = u.tokens
-    for kind, count in vars(tokens).items():  # the fields of Tokens: model.TOKEN_KINDS, in order
-        limit = limits.get("action" if kind == "action_last" else kind)
-        if count < 0 or (limit is not None and kind == "action" and tokens.action + tokens.action_last > limit):
+    for kind, count in tokens.items():
+        limit = limits.get(ACTION if kind == ACTION_LAST else kind)
+        if count < 0 or (limit is not None and kind == ACTION and tokens[ACTION] + tokens[ACTION_LAST] > limit):
             raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
-        if limit is not None and kind in ("upgrade", "grenade") and count > limit:
+        if count and limit is None and _undeclared(kind, limits):
+            raise InvalidMatch(f"{u.name}: this game has no {kind[:MAX_KIND]!r} tokens")
+        if limit is not None and kind not in (ACTION, ACTION_LAST) and count > limit:
             raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
+    raise InvalidMatch(f"{u.name}: action tokens out of range")

@@ -79,6 +79,12 @@ def invariant(system_id: str) -> Callable[[Match], None] | None:
     return get(system_id, plain=True).invariant()
 
 
+def reactions(system_id: str) -> System:
+    """What the core's events ask a match's system (core.match.reactions): its pack's tokens, turn marks and
+    reserve reasons, and its rules about them; the plain base system for a pack without a helper."""
+    return get(system_id, plain=True)
+
+
 def refuse_change(before: Match, after: Match) -> None:
     """IllegalAction when the match's system forbids the change from `before` to `after` (a system with such
     rules gives `check_change(before, after) -> (reason, rule) | None`, e.g. the Maze's carry restrictions).
@@ -95,4 +101,4 @@ def refuse_change(before: Match, after: Match) -> None:
 
 
 __all__ = ["FIRST", "SYSTEMS", "Action", "ActionOption", "Registered", "System", "Verdict", "available", "get",
-           "invariant", "refuse_change"]
+           "invariant", "reactions", "refuse_change"]

@@ -282,8 +282,9 @@ class Session:
         for index in range(history.length - 1, max(since, history.base) - 1, -1):
             event = history.step(index)
             if event.type in MARKS and event.data["step"] >= history.base:
-                step = history.step(event.data["step"])
-                text = undo_note(history.state, event, step) if short else describe(history.state, event, step)
+                step, state = history.step(event.data["step"]), history.state
+                names = rules.get(state.system, plain=True).token_words()  # its pack's words for tokens
+                text = undo_note(state, event, step, names) if short else describe(state, event, step, names)
                 return text, history.length
         return "", history.length
 

@@ -1,5 +1,6 @@
 """What the session hands the layers below it when it is built, not when a module is imported: the reducer the
-game systems' checks (core can't import the systems) and the rules their pack data (rules read no files).
+game systems' checks and reactions (core can't import the systems) and the rules their pack data (rules read no
+files).
 
 `wire()` runs once per process, from the first Session built (`Session.__init__`); the worker processes of a
 restore build their own Session, so they are wired the same way.
@@ -28,10 +29,12 @@ def wire() -> None:
         return
     from companion import rules
     from companion.core.match.event_base import check_systems
+    from companion.core.match.reactions import react_with
     from companion.rules.base import install_pack_source
 
     # every event any path applies is checked by its match's system too (the reducer refuses a token a unit
     # doesn't take, whoever sends it)
     check_systems(rules.invariant)
+    react_with(rules.reactions)  # the core's token, mark, reserve and add_unit events ask the match's system
     install_pack_source(_get_pack)  # the rules read pack data from here, never from files themselves
     _WIRED.append(True)

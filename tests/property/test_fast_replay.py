@@ -28,7 +28,7 @@ def test_replace_equals_dataclasses_replace(changes: dict) -> None:
     fast, slow = replace(UNIT, **changes), dataclasses.replace(UNIT, **changes)
     assert fast == slow and type(fast) is Unit
     assert list(vars(fast).items()) == list(vars(slow).items())  # same fields, same order
-    assert replace(UNIT.tokens, action=2) == Tokens(action=2)
+    assert replace(UNIT.dial[0], markers=("ko",)) == dataclasses.replace(UNIT.dial[0], markers=("ko",))
 
 
 def test_replace_refuses_what_dataclasses_replace_refuses() -> None:
@@ -192,6 +192,6 @@ def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() 
     validate(state)
     strict = replace(state, rules=replace(state.rules, token_limits={"action": 1}))
     validate(strict)
-    greedy = (first, replace(second, tokens=replace(second.tokens, action=5)), *rest)
+    greedy = (first, replace(second, tokens=second.tokens.counted("action", 5)), *rest)
     with pytest.raises(InvalidMatch, match="action tokens out of range"):
         validate(replace(strict, units=greedy))

@@ -12,7 +12,9 @@
 - one module touches Flet's private parts (companion/flet_adapter.py): no other module names a Flet private
   (a name-mangled attribute, an internal module, the renderer or the update scheduler, a private attribute of a
   Flet object), and the adapter imports nothing of the package;
-- split by concept, not by size: no cap on a folder's modules, and a module past 600 lines only warns.
+- split by concept, not by size: no cap on a folder's modules, and a module past 600 lines only warns;
+- a game's words (its tokens, turn marks, reserve reasons) are its pack's and its rules': no other folder spells
+  them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -530,3 +533,59 @@ def test_planted_flet_private_uses_are_caught() -> None:
         "ui/x.py:6 names _FletApp__send_queue", "ui/x.py:7 names Renderer", "ui/x.py:7 reads control._i",
         "ui/x.py:9 overrides is_isolated"]
     assert flet_private_uses("ui/y.py", "import flet as ft\nimport flet_web\nx = ft.Text('a')._key\n", {"_i"}) == []
+
+
+# Where a game's words may still be written outside its pack and rules: share format data whose bytes are the
+# format (a preset dictionary and the name model's word list, pinned by their checksums: an edit would make every
+# code written with them unreadable), and HTTP's own "upgrade" of a connection to a WebSocket.
+FROZEN_TEXT = ("share/codes/dictionary.py", "share/codes/name_words.py")
+NOT_A_GAME_WORD = re.compile(r"websocket|upgraded sockets", re.IGNORECASE)
+PLAIN_WORDS = {"eliminated", "replaced"}  # the app's own words too: a unit's KO flag, a saved force written over
+
+
+def game_words(folder: str = "halo-actionclix") -> tuple[set[str], set[str]]:
+    """Halo ActionClix's words for its tokens (besides the core's action), and its turn marks and reserve
+    reasons, read from its pack: what the core, the share format, the screens, the session, the store and the
+    command line never spell."""
+    units = tomllib.loads((PACKAGE.parent / "content" / folder / "units.toml").read_text(encoding="utf-8"))
+    tokens = {t["id"] for t in units["token"] if t["scope"] == "unit"} - {"action"}
+    marks = {m["id"] for m in units["mark"]} | {r["id"] for r in units["reserve"]}
+    return tokens, marks - PLAIN_WORDS
+
+
+def game_word_uses(relative: str, source: str, tokens: set[str], marks: set[str]) -> list[str]:
+    """Where a module spells a game's token (in any code, string or comment: "grenade", "Upgrade tokens") or
+    names one of its turn marks or reserve reasons as a word of its own (a string "swapped")."""
+    found = []
+    spelled = re.compile(r"\b(" + "|".join(map(re.escape, sorted(tokens))) + r")(s|d)?\b", re.IGNORECASE)
+    for number, line in enumerate(source.splitlines(), 1):
+        hit = spelled.search(line)
+        if hit and not NOT_A_GAME_WORD.search(line):
+            found.append(f"{relative}:{number} spells {hit.group(0)!r}")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and node.value in marks | {f"{t}-icon" for t in tokens}:
+            found.append(f"{relative}:{node.lineno} names {node.value!r}")
+    return found
+
+
+def test_the_game_words_check_catches_a_planted_word() -> None:
+    tokens, marks = game_words()
+    assert {"grenade", "upgrade"} <= tokens and {"swapped", "looted", "upgraded"} <= marks
+    planted = 'LABELS = {"upgrade": "Upgrade"}\n# two Grenades\nif "swapped" in marks: pass\nx = "grenade-icon"\n'
+    assert sorted(game_word_uses("ui/x.py", planted, tokens, marks)) == [
+        "ui/x.py:1 spells 'upgrade'", "ui/x.py:2 spells 'Grenades'", "ui/x.py:3 names 'swapped'",
+        "ui/x.py:4 names 'grenade-icon'", "ui/x.py:4 spells 'grenade'"]
+    assert game_word_uses("session/x.py", "# a WebSocket upgrade\nx = 'swapped places'\n", tokens, marks) == []
+
+
+def test_a_games_words_live_in_its_pack_and_rules_only() -> None:
+    """Issue 41 §1: tokens, turn marks and reserve reasons are declared by each pack and kept by the core as
+    words; a rule about them lives in its system (rules/). No other folder spells Halo's."""
+    tokens, marks = game_words()
+    found = []
+    for folder in ("core", "share", "ui", "session", "store", "cli", "room"):
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            relative = str(path.relative_to(PACKAGE))
+            if relative not in FROZEN_TEXT:
+                found += game_word_uses(relative, path.read_text(encoding="utf-8"), tokens, marks)
+    assert found == []

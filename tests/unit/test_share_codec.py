@@ -234,10 +234,11 @@ def test_matches_a_code_cannot_hold_exactly_are_refused() -> None:
 
 
 def test_layout_covers_every_field_of_the_model() -> None:
-    """A field added to the model must be added to the share layout too (this test lists what it carries)."""
+    """A field added to the model must be added to the share layout too (this test lists what it carries; a
+    unit's tokens are a map of its match's kinds, test_tokens_travel_by_the_packs_kinds)."""
     from dataclasses import fields
 
-    from companion.core.model import Click, Match, Player, Roll, Rules, Timer, Tokens, Unit
+    from companion.core.model import Click, Match, Player, Roll, Rules, Timer, Unit
 
     carried = {
         Match: "id system pack_version created players units rules turn round active phase counters timers "
@@ -245,7 +246,7 @@ def test_layout_covers_every_field_of_the_model() -> None:
         Unit: "id name points owner dial click start cyclic eliminated location tokens counters ref position "
               "reserve_reason turn_marks",
         Player: "id name colour vp kills counters", Timer: "id label duration running deadline remaining extended",
-        Roll: "expr dice total by at purpose", Click: "stats markers", Tokens: "action action_last upgrade grenade",
+        Roll: "expr dice total by at purpose", Click: "stats markers",
         Rules: "turn_style rounds_per_turn stats token_limits action_tokens_carry counters phases",
     }
     for cls, names in carried.items():

@@ -65,6 +65,18 @@ class Pack:
         return tuple(total for rule in self.entries("force", "rule") if rule["kind"] == "build_total"
                      for total in rule["choices"])
 
+    def unit_tokens(self) -> dict[str, dict[str, Any]]:
+        """The tokens a unit holds ([[token]] of scope "unit" in units.toml), by kind, in the pack's order."""
+        return {t["id"]: t for t in self.entries("units", "token") if t["scope"] == "unit"}
+
+    def marks(self) -> tuple[str, ...]:
+        """What a unit may be marked as having done this turn ([[mark]]), in the pack's order."""
+        return tuple(m["id"] for m in self.entries("units", "mark"))
+
+    def reserve_reasons(self) -> tuple[str, ...]:
+        """Why a unit may wait in the reserves ([[reserve]]), in the pack's order."""
+        return tuple(r["id"] for r in self.entries("units", "reserve"))
+
     def option_defaults(self) -> dict[str, bool]:
         """House-rule options and whether each is on unless the players switch it."""
         return {o["id"]: o["default"] for o in self.entries("options", "option")}

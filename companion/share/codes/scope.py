@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from companion.core.model import Rules
+from companion.core.model import ACTION, Rules
 from companion.share.codes.texts import likely_first, step_labels
 from companion.share.library import RefTable
 from companion.share.values import code, damaged, pick
@@ -42,6 +42,15 @@ class Scope:
     name_next: int = 0
     format: int = 4  # the code's format, for what it changed (format 4: labels in likely order, times as bits)
     expected_by: str | None = None  # format 4: who makes the next event, most likely (see `by_code`)
+    # the match's pack's words for turn marks and reserve reasons, in its order (Library.words): each travels as
+    # its place there, a word the pack doesn't name as text
+    marks: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+    def token_kinds(self) -> tuple[str, ...]:
+        """The match's token kinds as a `token` event names them, each sent as its place here: the action, then
+        the pack's other kinds in its order (its rules' token limits)."""
+        return (ACTION, *(k for k in self.rules.token_limits if k != ACTION))
 
     def player_code(self, player_id: str | None) -> int | str | None:
         return self.players.index(player_id) if player_id in self.players else player_id

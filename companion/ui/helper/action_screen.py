@@ -3,7 +3,7 @@ commits it: the dice are drawn from the device's randomness at that moment and t
 undoable step, then shown big (hit/miss colour, word and icon, the dice, what it did) with Undo and Done.
 
 From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
-the unit's other actions (move and attack, a grenade ...) are one tap away at the top, as the game lists them.
+the unit's other actions (move and attack, a special attack ...) are one tap away at the top, as the game lists them.
 The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form; the fields
 the system marks rare (modifiers, a card's switch) fold away behind "More options".
 Another screen opens it filled in with `app.go("match.action", match_id=..., action=..., unit=...,
@@ -145,7 +145,7 @@ def _set_value(set_values: Callable[[Any], None], name: str, value: Any) -> None
 
 def _switches(match: Match, options: list[ActionOption], unit: str | None, current: str,
               switch: Callable[[str], None]) -> list[ft.Control]:
-    """The unit's other actions the game offers now (move and attack, a grenade ...): one tap to change."""
+    """The unit's other actions the game offers now (move and attack, a special attack ...): one tap to change."""
     mine = [o for o in options if unit is not None and o.enabled and unit in o.units and option_needs_screen(o)]
     if len(mine) < 2:
         return []

@@ -44,7 +44,7 @@ def RulesBody(app: App, screen: RulesScreen) -> ft.Control:
     packs, _ = app.session.packs()
     hits = ft.use_memo(lambda: _hits(app, query, system, screen.first), [query, system])
     return ft.Column(spacing=8, key="rules-body", controls=[
-        ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. grenade, swap weapons",
+        ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. line of fire, healing",
                      value=query, autofocus=True, prefix_icon=ft.Icons.SEARCH,
                      on_change=lambda e: set_query(e.control.value or "")),
         named(ft.Dropdown(key="rules-system", label="Game", value=system, options=[
