@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from companion.core.errors import IllegalAction
 from companion.core.match.creation import new_match
 from companion.core.match.events import Event, apply
-from companion.core.model import Click, Match, Unit, to_json, validate
+from companion.core.model import Click, Match, Unit, to_json, token_slots, validate
 from companion.core.packs.load import discover
 from companion.share import Library, SharedMatch
 
@@ -160,6 +161,13 @@ def events_for(draw: st.DrawFn, state: Match, at: float, tick: int = 1) -> Event
     return Event(data.pop("type"), data, by, times(draw, at, tick))
 
 
+def with_units(match: Match, units: Iterable[Unit]) -> Match:
+    """`match` with `units` at its start, held as a match holds them: a count of each of its token kinds (as
+    add_unit and a stored match give them)."""
+    slots = token_slots(match.rules)
+    return replace(match, units=tuple(replace(u, tokens=u.tokens.slotted(slots)) for u in units))
+
+
 @st.composite
 def starts(draw: st.DrawFn) -> Match:
     pack = PACKS[draw(st.sampled_from(sorted(PACKS)))]
@@ -181,8 +189,8 @@ def starts(draw: st.DrawFn) -> Match:
     if draw(st.integers(0, 2)) == 0:  # units at the start (a squashed match's are too): written after the players
         owners = tuple(p.id for p in match.players)
         catalogue = CATALOGUE if match.system == "halo-actionclix" else {}
-        match = replace(match, units=tuple(draw(units(owners, f"u{i + 1}", catalogue))
-                                           for i in range(draw(st.integers(1, 4)))))
+        match = with_units(match, [draw(units(owners, f"u{i + 1}", catalogue))
+                                   for i in range(draw(st.integers(1, 4)))])
     validate(match)
     return match
 

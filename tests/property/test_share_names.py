@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 import zlib
-from dataclasses import replace
 from pathlib import Path
 
 import cbor2
@@ -29,7 +28,7 @@ from companion.share.codes import context_coder, name_model
 from companion.share.codes.dictionary import APP_V2, NONE, preset
 from companion.share.qr import plan
 
-from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, names, units
+from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, names, units, with_units
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCH))
@@ -170,7 +169,7 @@ def test_names_players_and_units_share_round_trip(data: st.DataObject) -> None:
     owners = tuple(p.id for p in start.players)
     catalogue = CATALOGUE if start.system == "halo-actionclix" else {}
     count = data.draw(st.integers(0, 6))
-    start = replace(start, units=tuple(data.draw(units(owners, f"u{i + 1}", catalogue, alike)) for i in range(count)))
+    start = with_units(start, [data.draw(units(owners, f"u{i + 1}", catalogue, alike)) for i in range(count)])
     log, state = [], start
     for i in range(data.draw(st.integers(0, 6))):
         if data.draw(st.booleans()):

@@ -37,7 +37,7 @@ from companion.share.layout import match_out
 from companion.share.payload import canonical
 from companion.share.text import to_parts, to_text
 
-from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, shared_matches
+from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, shared_matches, with_units
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 REFERENCES = sorted(BENCH.glob("share_*.json"))
@@ -290,7 +290,7 @@ def test_a_unit_named_like_a_player_keeps_its_name_and_the_player_theirs() -> No
     dial = (Click({"speed": 1}), Click({}, ("ko",)))
     units = tuple(Unit(id=f"u{i + 1}", name=name, points=0, owner=start.players[i % 2].id, dial=dial)
                   for i, name in enumerate(["0", "a", "0"]))
-    shared = SharedMatch.of(replace(start, units=units), [])
+    shared = SharedMatch.of(with_units(start, units), [])
     round_trip(shared)
     envelope = unframe(encode(shared, LIBRARY))
     assert envelope.names == ("0", "I]ebý", "a")  # each once, players first
