@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tinydb import TinyDB
 
@@ -42,6 +42,14 @@ STORE_VERSION = 2  # 2: undo and redo are events of the tail (core.match.timelin
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
+class StoredSnapshot(NamedTuple):
+    """A head's snapshot as stored: the state, its JSON tree (kept in the handle's tables) and its bytes."""
+
+    state: Match
+    tree: Any
+    encoded: bytes
+
+
 class MatchNotFound(CompanionError):
     pass
 
@@ -62,7 +70,7 @@ class MatchStore:
     def __init__(self, root: Path | None) -> None:
         self.root = root
         self._place = Place(root, "matches")  # a head per match; in memory the segments and labels are values
-        self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
+        self._snapshots: dict[str, StoredSnapshot] = {}  # each head's snapshot: it changes only at compaction
         self._listed: dict[str, Any] = {}  # each head's signature when `summaries` last read it
         self._locks = MatchLocks(self._place.folder)
 
@@ -91,7 +99,7 @@ class MatchStore:
         """Drop what is cached of a match, so the next read comes from disk."""
         if not self._place.in_memory:
             self._place.forget(match_id)
-            self._snapshot_json.pop(match_id, None)
+            self._snapshots.pop(match_id, None)
 
     def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]:
         """Hold the match for one read-change-write (store.match_locks)."""
@@ -269,17 +277,25 @@ class MatchStore:
             "updated": time.time() if now is None else now, "events": history.length, "turn": match.turn,
             "status": match.status,
         }
+        snapshot = self._snapshot_of(match_id, history.snapshot, memo)
+        tail = {str(n): e.to_json() for n, e in enumerate(history.tail, 1)}
+        # TinyDB's layout written whole (each table's documents by id from "1"): the head is rewritten at every
+        # tap, and TinyDB's truncate and insert of each table cost a third of the save's own work
         tables = {
-            "meta": [meta],
-            "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot, memo)}],
-            "tail": [e.to_json() for e in history.tail],
-            "redo": [],  # version 1 kept undone steps here; redo now reads them from the tail
+            "meta": {"1": meta},
+            "snapshot": {"1": {"base": history.base, "state": snapshot.tree}},
+            "tail": tail,
+            "redo": {},  # version 1 kept undone steps here; redo now reads them from the tail
         }
-        with self._place.batch(db, files):
-            for name, docs in tables.items():
-                table = db.table(name)
-                table.truncate()
-                table.insert_multiple(docs)
+        if self._place.in_memory:
+            db.storage.write(tables)
+            return
+        # the snapshot's JSON, the largest part of the head, encoded once (it changes only at compaction)
+        encoded = b"".join((
+            b'{"meta":{"1":', dump(meta), b'},"snapshot":{"1":{"base":', str(history.base).encode(),
+            b',"state":', snapshot.encoded, b'}},"tail":', dump(tail),
+            b',"redo":{}}'))
+        db.storage.write_encoded(tables, encoded, before=files)
 
     def _segments(self, match_id: str) -> dict[int, Any]:
         """A memory store's history segments of one match (on disk: files in <id>.log/)."""
@@ -290,20 +306,20 @@ class MatchStore:
         return found
 
     def _memo(self, match_id: str) -> Memo:
-        cached = self._snapshot_json.get(match_id)
-        return {id(cached[0]): cached} if cached else {}
+        cached = self._snapshots.get(match_id)
+        return {id(cached.state): (cached.state, cached.tree)} if cached else {}
 
-    def _json_of_snapshot(self, match_id: str, snapshot: Match, memo: Memo) -> Any:
-        cached = self._snapshot_json.get(match_id)
-        if cached is None or cached[0] is not snapshot:
-            cached = (snapshot, to_json(snapshot, memo))
-            self._snapshot_json[match_id] = cached
-        return cached[1]
+    def _snapshot_of(self, match_id: str, snapshot: Match, memo: Memo) -> StoredSnapshot:
+        cached = self._snapshots.get(match_id)
+        if cached is None or cached.state is not snapshot:
+            tree = to_json(snapshot, memo)
+            cached = self._snapshots[match_id] = StoredSnapshot(snapshot, tree, dump(tree))
+        return cached
 
     def delete(self, match_id: str) -> None:
         if not self.exists(match_id):
             raise MatchNotFound(f"no match {match_id!r}")
-        self._snapshot_json.pop(match_id, None)
+        self._snapshots.pop(match_id, None)
         for name in (match_id, f"{match_id}.label", f"{match_id}.log"):
             self._place.remove(name)  # the head (its handle too), and in memory its label and segments
         if not self._place.in_memory:
