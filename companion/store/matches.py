@@ -50,6 +50,16 @@ class StoredSnapshot(NamedTuple):
     encoded: bytes
 
 
+class StoredTail(NamedTuple):
+    """A head's tail as last stored: its events, and each one's JSON tree and bytes, so that a save encodes only
+    the events that are new since (a tap adds one; the other 63 were encoded by the taps before)."""
+
+    base: int
+    events: tuple[Event, ...]
+    trees: list[Any]
+    encoded: list[bytes]
+
+
 class MatchNotFound(CompanionError):
     pass
 
@@ -71,6 +81,7 @@ class MatchStore:
         self.root = root
         self._place = Place(root, "matches")  # a head per match; in memory the segments and labels are values
         self._snapshots: dict[str, StoredSnapshot] = {}  # each head's snapshot: it changes only at compaction
+        self._tails: dict[str, StoredTail] = {}  # each head's tail: a tap adds an event to it
         self._listed: dict[str, Any] = {}  # each head's signature when `summaries` last read it
         self._locks = MatchLocks(self._place.folder)
 
@@ -100,6 +111,7 @@ class MatchStore:
         if not self._place.in_memory:
             self._place.forget(match_id)
             self._snapshots.pop(match_id, None)
+            self._tails.pop(match_id, None)
 
     def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]:
         """Hold the match for one read-change-write (store.match_locks)."""
@@ -278,7 +290,8 @@ class MatchStore:
             "status": match.status,
         }
         snapshot = self._snapshot_of(match_id, history.snapshot, memo)
-        tail = {str(n): e.to_json() for n, e in enumerate(history.tail, 1)}
+        stored = self._tail_of(match_id, history)
+        tail = {str(n): tree for n, tree in enumerate(stored.trees, 1)}
         # TinyDB's layout written whole (each table's documents by id from "1"): the head is rewritten at every
         # tap, and TinyDB's truncate and insert of each table cost a third of the save's own work
         tables = {
@@ -290,11 +303,12 @@ class MatchStore:
         if self._place.in_memory:
             db.storage.write(tables)
             return
-        # the snapshot's JSON, the largest part of the head, encoded once (it changes only at compaction)
+        # what json.dumps(tables) gives, from the parts already encoded: the snapshot (the largest part, encoded once
+        # per compaction) and the tail's events (each encoded once)
+        events = b",".join(b'"%d":%s' % (n, data) for n, data in enumerate(stored.encoded, 1))
         encoded = b"".join((
             b'{"meta":{"1":', dump(meta), b'},"snapshot":{"1":{"base":', str(history.base).encode(),
-            b',"state":', snapshot.encoded, b'}},"tail":', dump(tail),
-            b',"redo":{}}'))
+            b',"state":', snapshot.encoded, b'}},"tail":{', events, b'},"redo":{}}'))
         db.storage.write_encoded(tables, encoded, before=files)
 
     def _segments(self, match_id: str) -> dict[int, Any]:
@@ -316,10 +330,28 @@ class MatchStore:
             cached = self._snapshots[match_id] = StoredSnapshot(snapshot, tree, dump(tree))
         return cached
 
+    def _tail_of(self, match_id: str, history: History) -> StoredTail:
+        """The tail's JSON, reusing what the last save encoded of the same events (the same objects, in order)."""
+        cached = self._tails.get(match_id)
+        kept = 0
+        if cached is not None and cached.base == history.base:
+            for old, new in zip(cached.events, history.tail, strict=False):
+                if old is not new:
+                    break
+                kept += 1
+        trees = cached.trees[:kept] if cached else []
+        encoded = cached.encoded[:kept] if cached else []
+        for event in history.tail[kept:]:
+            trees.append(event.to_json())
+            encoded.append(dump(trees[-1]))
+        stored = self._tails[match_id] = StoredTail(history.base, history.tail, trees, encoded)
+        return stored
+
     def delete(self, match_id: str) -> None:
         if not self.exists(match_id):
             raise MatchNotFound(f"no match {match_id!r}")
         self._snapshots.pop(match_id, None)
+        self._tails.pop(match_id, None)
         for name in (match_id, f"{match_id}.label", f"{match_id}.log"):
             self._place.remove(name)  # the head (its handle too), and in memory its label and segments
         if not self._place.in_memory:
