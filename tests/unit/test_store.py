@@ -79,6 +79,19 @@ def test_the_head_is_the_json_of_its_tables_after_every_kind_of_save(tmp_path: P
         assert Session(MatchStore(tmp_path)).state(match_id) == history.state
 
 
+def test_a_replaced_history_is_written_from_its_own_events(tmp_path: Path) -> None:
+    """Another device's log that differs after a common start replaces ours: the head holds its events, not the
+    ones encoded at our earlier saves."""
+    session = Session(MatchStore(tmp_path))
+    match_id = play(session, 3)
+    initial, events = session.store.full_log(match_id)
+    theirs = [*events[:2], Event("score", {"player": "p2", "kind": "kills", "delta": 2}, "p2", 1.0), *events[2:]]
+    session.replace_history(initial, theirs)
+    head = json.loads((tmp_path / "matches" / f"{match_id}.json").read_bytes())
+    assert list(head["tail"].values()) == [e.to_json() for e in theirs]
+    assert Session(MatchStore(tmp_path)).state(match_id).player("p2").kills == 2
+
+
 def test_refused_event_is_not_stored(session: Session) -> None:
     match_id = play(session, 1)
     before = session.history(match_id)
