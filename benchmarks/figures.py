@@ -16,7 +16,10 @@ The README's Speed section is this command's output; a row it does not print is 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import importlib.util
+import io
 import os
 import platform
 import re
@@ -266,6 +269,93 @@ def pods_rows(s: Settings) -> list[Row]:
                 f"≤ 1 s: {'met' if p95 <= 1000 else 'not met'}")]
 
 
+def printed(fn: Callable[..., object], *args: object) -> str:
+    """What a benchmark's function prints (run in this process)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        fn(*args)
+    return out.getvalue()
+
+
+def pairing_rows(s: Settings) -> list[Row]:
+    judge = bench_module("judge")
+    rows = []
+    events, players = s.pick(8, 3, 1), 128 if not s.tiny else 16
+    for label, size in (("head to head", 2), ("pods of 4", 4)):
+        _, cpu = judge.pairing_times(players, size, events, 6)
+        median, p95 = statistics.median(cpu), judge.pct(cpu, 0.95)
+        rows.append(Row(f"Swiss pairing of a round, {players} players, {label}, rounds 2-6, {events} events "
+                        "(`judge.py`, CPU)",
+                        f"{median:.0f} ms", f"{p95:.0f} ms", "", "", f"≤ 100 ms: {'met' if p95 <= 100 else 'not met'}"))
+    return rows
+
+
+def thousand_rows(s: Settings) -> list[Row]:
+    out = run("judge.py", "--thousand", "--runs", str(s.pick(5, 2, 1)),
+              *(["--before", str(s.before)] if s.before else []))
+    rows = []
+    for case in ("first in a process", "head to head, round 5", "pods of 4, round 5", "pods of 3 (some of 4), round 5"):
+        cells = line(out, case)
+        if s.before:
+            then, (median, p95) = cells[0], cells[2:4]
+            anchor, ratio = f"{s.before_name}: {then:.0f} ms", times(median / then)
+        else:
+            (median, p95), anchor, ratio = cells[:2], "", ""
+        rows.append(Row(f"1,000 players paired (`judge.py --thousand`, fresh processes, CPU): {case}",
+                        f"{median:.0f} ms", f"{p95:.0f} ms", anchor, ratio,
+                        f"≤ 1 s: {'met' if p95 <= 1000 else 'not met'}"))
+    return rows
+
+
+def event_rows(s: Settings) -> list[Row]:
+    judge = bench_module("judge")
+    players = 1000 if not s.tiny else 16
+    out = printed(judge.event_scale, (players,))
+    rows = []
+    for cells in lines(out, str(players)):
+        size, registered, median, p95, cpu, paired = cells[:6]
+        what = "head to head" if size == 2 else f"pods of {size:.0f}"
+        rows.append(Row(f"{players:,} players stored on disk, {what} (`judge.py --event-only`): `judge new` / a result "
+                        "(wall; CPU) / the next round paired", f"{registered / 1000:.1f} s / {median:.0f} ms "
+                        f"({cpu:.0f} ms CPU) / {paired / 1000:.1f} s", f"result {p95:.0f} ms", "", "",
+                        "≤ 1 s / ≤ 50 ms / ≤ 1 s"))
+    return rows
+
+
+def judge_session_rows(s: Settings) -> list[Row]:
+    judge = bench_module("judge")
+    seconds = s.pick(10, 4, 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = printed(lambda: asyncio.run(judge.real_time(64, 0, seconds, Path(tmp))))
+    cpu = line(out, "CPU time per second of wall time")[0]
+    return [Row(f"the judge's session, 64 running tables, clocks ticking (`judge.py`, {seconds} s)",
+                f"{cpu:.1f} % of a core", "", "", "", f"≤ 5 %: {'met' if cpu <= 5 else 'not met'}")]
+
+
+def reports_rows(s: Settings) -> list[Row]:
+    players = s.pick(1000, 1000, 40)
+    out = run("reports.py", "--players", str(players), "--tables", str(s.pick(60, 15, 2)))
+    result = line(out, "2  the report that makes the result (agreeing)")
+    judge = line(out, "2  a judge's result (judging service, same process)")
+    return [Row(f"a result reported from two phones through the running server, {players:,} players (`reports.py`, "
+                "CPU of client, server and room tick)", f"{result[2]:.0f} ms", f"{result[3]:.0f} ms",
+                f"a judge's result in the same process: {judge[2]:.0f} ms", times(result[2] / judge[2]),
+                f"≤ 50 ms: {'met' if result[2] <= 50 else 'not met'}")]
+
+
+def share_first_rows(s: Settings) -> list[Row]:
+    out = run("share_first.py", "--runs", str(s.pick(15, 3, 1)), *(["--before", str(s.before)] if s.before else []))
+    rows = []
+    for case in ("make a code", "read a code"):
+        first, first95, second = line(out, f"{case:<14}{'after' if s.before else 'this tree'}")[:3]
+        anchor = f"the second code: {second:.1f} ms"
+        if s.before:
+            anchor += f"; {s.before_name}'s first: {line(out, f'{case:<14}before')[0]:.1f} ms"
+        rows.append(Row(f"the first share code of a fresh process (`share_first.py`, CPU): {case}",
+                        f"{first:.1f} ms", f"{first95:.1f} ms", anchor, times(first / second), "first ≈ second"))
+    return rows
+
+
 GROUPS: dict[str, Callable[[Settings], list[Row]]] = {
     "storage": storage_rows,
     "lookup": lookup_rows,
@@ -278,6 +368,12 @@ GROUPS: dict[str, Callable[[Settings], list[Row]]] = {
     "share": share_rows,
     "backup": backup_rows,
     "pods": pods_rows,
+    "pairing": pairing_rows,
+    "thousand": thousand_rows,
+    "event": event_rows,
+    "judge-session": judge_session_rows,
+    "reports": reports_rows,
+    "share-first": share_first_rows,
 }
 
 
