@@ -356,6 +356,36 @@ def share_first_rows(s: Settings) -> list[Row]:
     return rows
 
 
+def serve_rows(s: Settings) -> list[Row]:
+    sessions, judges = s.pick(300, 60, 6), s.pick(30, 6, 2)
+    out = run("serve.py", "--sessions", str(sessions), "--judge-sessions", str(judges))
+    rows = []
+    for name, what in (("not signed in (anyone)", f"{sessions} Flet sessions on `/judge` not signed in"),
+                       ("the judge's screen", f"{judges} judge screens (64 tables each)"),
+                       ("the judge's screen again", f"{judges} more judge screens")):
+        _, _, before, _, after, growth, _, idle = line(out, name)[:8]
+        rows.append(Row(f"`companion judge serve` after {what} opened and closed (`serve.py`): RSS; idle CPU after",
+                        f"{before:.0f} → {after:.0f} MB; {idle:.1f} %", "", "the server's RSS before them",
+                        f"{growth:+.0f} MB", "growth ≤ 50 MB, idle CPU ≤ 5 %: "
+                        + ("met" if growth <= 50 and idle <= 5 else "not met")))
+    return rows
+
+
+def live_rows(s: Settings) -> list[Row]:
+    taps = s.pick(20, 6, 2)
+    out = run("live_table.py", "--taps", str(taps), "--phones", "2", "4", "8")
+    rows = []
+    for phones in (2, 4, 8):
+        median, p95, size = line(out, f"server: tap -> {phones - 1} other phone(s) redrawn (12 units)")[:3]
+        rows.append(Row(f"a live table, server alone (`live_table.py`, 12 units): a tap → {phones - 1} other phone"
+                        f"{'s' if phones > 2 else ''} redrawn, ~{size:.0f} B sent to each", f"{median:.0f} ms",
+                        f"{p95:.0f} ms", "", "", ""))
+    median, p95 = line(out, "Chromium: Ann taps Kills +1 -> Ben sees it")[:2]
+    rows.append(Row("a live table in Chromium at 360x640: one phone taps Kills +1 → the other phone shows it",
+                    f"{median:.0f} ms", f"{p95:.0f} ms", "", "", ""))
+    return rows
+
+
 GROUPS: dict[str, Callable[[Settings], list[Row]]] = {
     "storage": storage_rows,
     "lookup": lookup_rows,
@@ -374,6 +404,8 @@ GROUPS: dict[str, Callable[[Settings], list[Row]]] = {
     "judge-session": judge_session_rows,
     "reports": reports_rows,
     "share-first": share_first_rows,
+    "serve": serve_rows,
+    "live": live_rows,
 }
 
 
