@@ -234,7 +234,7 @@ def ui_rows(s: Settings) -> list[Row]:
 
 
 def start_web_rows(s: Settings) -> list[Row]:
-    out = run("start.py", "--no-cli", "--frames", str(s.pick(7, 3, 1)))
+    out = run("start.py", "--no-cli", "--frames", str(s.pick(7, 2, 1)))
     bare = line(out, "bare Flet counter")[6]  # its first text: the third stage's median
     rows = []
     for name in ("home list, 2 matches", "home list, none stored"):
