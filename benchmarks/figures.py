@@ -486,12 +486,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.before:
             sha = export_tree(args.before, Path(tmp))
             before, before_name = Path(tmp), f"{args.before} ({sha})"
-        started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        started, measured = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit()  # as the run begins
         load = machine()
         rows, failed = measure(groups, Settings(args.quick or args.tiny, before, before_name, args.before,
                                                  args.tiny))
     mode = " --quick" if args.quick else ""
-    header = (f"Measured by `python benchmarks/figures.py{mode}` at commit {commit()}, {started}, {load} at the "
+    header = (f"Measured by `python benchmarks/figures.py{mode}` at commit {measured}, {started}, {load} at the "
               f"start" + (f"; the previous code: {before_name}" if before_name else "") + ".")
     print(markdown(rows, header, failed))
     return 1 if failed else 0
