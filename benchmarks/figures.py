@@ -190,7 +190,7 @@ ROOM_RUN = re.compile(r"round \d+, (this tree|before)\s*: +([\d.]+) % of a core,
 def room_rows(s: Settings) -> list[Row]:
     """`room.py --before TREE` when it has it (runs of both trees, alternated: the previous code is the anchor),
     else one run of this tree."""
-    clients, seconds, tables = s.pick(1000, 300, 20), s.pick(20, 8, 6), s.pick(64, 64, 4)  # a switch every 5 s
+    clients, seconds, tables = s.pick(1000, 300, 20), s.pick(20, 15, 6), s.pick(64, 64, 4)  # a switch every 5 s
     args = ["--clients", str(clients), "--seconds", str(seconds), "--tables", str(tables), "--flet-pages", "0"]
     anchor = ratio = ""
     if s.before and "--before" in run("room.py", "--help"):
