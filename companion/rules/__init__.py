@@ -4,6 +4,8 @@ Each system subclasses `companion.rules.base.System` (the app asks it, nowhere e
 games); its rules text and numbers live in content/<system>/.
 The registry below knows each system's id, name and where its class lives without importing it: a system (and
 its dice engines, packs ...) loads the first time a match of it is in hand, not when the app or a command starts.
+Importing the registry loads not even the systems' base (`System`, `Action` ... load when first named, with it
+the force checks, dice and pack schema): a list of matches names their games and turns from this module alone.
 """
 
 from __future__ import annotations
@@ -12,10 +14,16 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalAction, UnknownSystem
-from companion.core.model import Match
-from companion.rules.base import Action, ActionOption, System, Verdict
+from companion.core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from companion.core.model import Match
+    from companion.rules.base import Action, ActionOption, System, Verdict
+
+__getattr__ = lazy_exports(__name__, {"companion.rules.base": ("Action", "ActionOption", "System", "Verdict")})
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,8 @@ def get(system_id: str, *, plain: bool = False) -> System:
     base system (no helper actions, the core's defaults) that a pack without a helper plays by."""
     if system_id not in _BY_ID:
         if plain:
+            from companion.rules.base import System
+
             system = System()
             system.id = system_id  # named for its messages; the core's defaults otherwise
             return system

@@ -17,15 +17,15 @@ from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.core.errors import CompanionError, IllegalAction, UnknownSystem
+from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
 from companion.core.match.force_check import starting_force
 from companion.core.match.reactions import Reactions
 from companion.core.model import ACTION, ACTION_LAST, HOUSE, Match, Unit
 from companion.core.words import TokenWords
+from companion.rules.pack_source import pack_of
 
 if TYPE_CHECKING:
-    from companion.core.packs.load import Pack
     from companion.rules.advice.dice import Branch
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)
@@ -131,21 +131,6 @@ def odds_text(chance: Fraction) -> str:
 
 
 ENDINGS = ("end-turn", "end-round")  # the actions that end a turn or a round, in every game
-
-# Rules read no files: whoever reads packs (the session) hands their data in through this source, by system id.
-_PACK_SOURCE: list[Callable[[str], Pack]] = []
-
-
-def install_pack_source(source: Callable[[str], Pack]) -> None:
-    _PACK_SOURCE[:] = [source]
-
-
-def pack_of(system_id: str) -> Pack:
-    """The rule pack of a system, as handed in (its tables, items, sequences)."""
-    if not _PACK_SOURCE:
-        raise UnknownSystem(f"no rule packs were handed to the rules (asked for {system_id!r})")
-    return _PACK_SOURCE[0](system_id)
-
 
 class System(Reactions):
     """A game system over the one core (python-chess's `chess/variant.py` is the model: the board asks itself,

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion import rules  # the registry alone: the systems load when a match of theirs is in hand
+from companion.core.match.event_base import check_systems
+from companion.core.match.reactions import react_with
+from companion.rules.pack_source import install_pack_source
+
 if TYPE_CHECKING:
     from companion.core.packs.load import Pack
 
@@ -27,11 +32,6 @@ def wire() -> None:
     """Hand the shared match reducer each system's invariant and the rules their pack source (once)."""
     if _WIRED:
         return
-    from companion import rules
-    from companion.core.match.event_base import check_systems
-    from companion.core.match.reactions import react_with
-    from companion.rules.base import install_pack_source
-
     # every event any path applies is checked by its match's system too (the reducer refuses a token a unit
     # doesn't take, whoever sends it)
     check_systems(rules.invariant)

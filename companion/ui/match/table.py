@@ -22,11 +22,11 @@ from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.table.words import counted
 from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.match.counters import counter_words
 from companion.ui.match.empty_table import EmptyTable
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import counter_words
 
 WIDE = 800
 CARD_WIDTH = 400

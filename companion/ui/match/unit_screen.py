@@ -16,11 +16,12 @@ from companion.core.model import Match, Unit
 from companion.session.play.positions import current_place, places
 from companion.session.table.library import duplicate_unit, save_to_library
 from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.match.counters import counter_labels
 from companion.ui.match.unit_card import counter, token_counters
 from companion.ui.match.unit_editor import unit_gone
 from companion.ui.shell import App, MatchTitle, app_bar
 from companion.ui.unit_text import stats_line
-from companion.ui.widgets import counter_labels, radio_tile
+from companion.ui.widgets import radio_tile
 
 
 class UnitScreen:
