@@ -25,7 +25,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 
-from companion.cli.table_cmd import app_places  # noqa: E402
 from companion.session import Session  # noqa: E402
 from companion.session.live_table import LiveTable  # noqa: E402
 from companion.ui.live.phone import PhoneApp  # noqa: E402
@@ -93,7 +92,7 @@ async def fan_out(phones: int, taps: int) -> tuple[list[float], float]:
     with tempfile.TemporaryDirectory() as data:
         match_id = seeded(Path(data), players=min(phones, 4))
         table = LiveTable(match_id, Path(data))
-        app = PhoneApp(table, app_places())
+        app = PhoneApp(table)
         sessions = []
         for i in range(phones):
             seat = f"p{i % 4 + 1}"

@@ -71,6 +71,8 @@ def run(players: int, size: int, tables: int) -> dict[str, list[float]]:
                     assert phone.post("/player/code", data={"code": codes[p]}).status_code == 303
                     phones.append(phone)
                 form = {f"vp-{i}": str(rng.randint(0, 14)) for i in range(len(tb.players))}
+                # what the page's form carries besides the scores: its round and who sits in each seat
+                form |= {"round": str(t.current.number), **{f"seat-{i}": p for i, p in enumerate(tb.players)}}
                 for n, phone in enumerate(phones):
                     wall, cpu = timed(phone, f"/table/{tb.number}/report", form)
                     key = "result" if n == len(phones) - 1 else "waits"

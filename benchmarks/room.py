@@ -2,6 +2,7 @@
 Flet-page design (one Flet session per phone) side by side, in one run.
 
     .venv/bin/python benchmarks/room.py [--clients 1000] [--seconds 30] [--tables 64] [--flet-pages 200] [--hog N]
+    .venv/bin/python benchmarks/room.py --before TREE [--rounds 3] [--clients 1000] [--seconds 20]
 
 Room pages: a real `companion judge serve` process on loopback; the clients run in other processes (raw
 asyncio sockets, HTTP/1.1, chunked SSE parsing), spread over the tables' /table/N/events streams. Every 5 s the
@@ -10,11 +11,16 @@ judge pauses or resumes every clock with a CLI-style write to the event file (an
 Figures: server CPU (% of one core, from /proc), server RSS growth with every client connected, updates each
 client received, p50/p95 delay from the judge's write to a client seeing it, and errors.
 With --hog N, one client (127.0.0.2) first opens N event streams and never reads them (issue 30's hostile
-phone; N = 2000 is the room's whole cap), then the clients connect, each from one of 50 other loopback addresses:
-with the fair share every client takes one of the hog's streams; without it, every client is refused (503).
+phone; N = 2000 is the room's whole cap), then the clients connect: with the fair share every client takes one of
+the hog's streams; without it, every client is refused (503). Every client has a loopback address of its own
+(127.1.x.y), as every phone has: the server caps the connections of one address.
 Flet pages: the design the room pages replace, in one process through Flet's real Session (the messages packed
 as its web server packs them, then dropped): a page per phone with the table's players, big clock and state,
 redrawn from pub/sub by one shared tick. Its own process, so its RSS growth is its own.
+With --before TREE (an older checkout, e.g. `git worktree add /tmp/room-4ac825b 4ac825b`), the same room load
+runs against this tree's code and TREE's, alternately (`--rounds` of each, the order swapped every round, so a
+busy neighbour on a shared machine weighs on both sides alike): each side's server, seeding and judge's writes
+come from its own tree; it prints every run, the medians and the ratio.
 """
 
 from __future__ import annotations
@@ -30,17 +36,27 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
-from companion.session.judging.service import Judging
 
 SWITCH_EVERY = 5.0  # seconds between the judge's pause-all and resume-all
 TAIL = 3.0  # seconds the clients stay connected after the last switch
 
 
-def seed(root: Path, tables: int) -> Judging:
-    store = Judging(root)
+def event_store(root: Path | None) -> Any:
+    """The events' store of the tree this process runs (--before runs it on an older tree's code too)."""
+    try:
+        from companion.session.judging.service import Judging
+    except ImportError:  # trees before session.judging (4ac825b): the store itself
+        from companion.store.tournaments import TournamentStore
+        return TournamentStore(root)
+    return Judging(root)
+
+
+def seed(root: Path, tables: int) -> Any:
+    store = event_store(root)
     now = time.time()
     t = new_tournament("bench", "Benchmark Open", now=now)
     store.create(t)
@@ -111,13 +127,20 @@ async def sse_client(port: int, table: int, until: float, out: dict, source: str
         out["kinds"][type(exc).__name__] = out["kinds"].get(type(exc).__name__, 0) + 1
 
 
-async def run_clients(port: int, clients: int, tables: int, seconds: float, path: Path, spread: bool) -> None:
+def phone_address(i: int, first: int) -> str:
+    """Client i's own loopback address, as every phone in the room has its own (the server caps connections per
+    address); `first` keeps two client processes' addresses apart."""
+    n = first + i
+    return f"127.1.{n // 250}.{n % 250 + 1}"
+
+
+async def run_clients(port: int, clients: int, tables: int, seconds: float, path: Path, first: int) -> None:
     more_files()
     until = time.time() + seconds
     out: dict = {"errors": 0, "connected": 0, "updates": [], "seen": [], "kinds": {}}
     tasks = []
     for i in range(clients):
-        source = f"127.0.1.{i % 50 + 1}" if spread else "127.0.0.1"
+        source = phone_address(i, first)
         tasks.append(asyncio.create_task(sse_client(port, i % tables + 1, until, out, source)))
         if i % 100 == 99:
             await asyncio.sleep(0.05)  # connect in bursts of 100, as phones scanning a QR would, only faster
@@ -220,8 +243,8 @@ async def run_flet_pages(pages: int, tables: int, seconds: float, path: Path) ->
                                 "updates": (Dropped.count - count0) / pages, "delays": seen}))
 
 
-def seed_memory(tables: int) -> Judging:
-    store = Judging(None)
+def seed_memory(tables: int) -> Any:
+    store = event_store(None)
     now = time.time()
     store.create(new_tournament("bench", "Benchmark Open", now=now))
     for n in range(1, tables + 1):
@@ -264,9 +287,9 @@ def room_run(clients: int, tables: int, seconds: float, procs: int, hog: int = 0
             rss0, cpu0, wall0 = rss_mb(server.pid), cpu_seconds(server.pid), time.time()
             outs = [root / f"clients-{k}.json" for k in range(procs)]
             loads = [subprocess.Popen([sys.executable, __file__, "--_clients", str(port), str(clients // procs),
-                                       str(tables), str(seconds + TAIL), str(out), "1" if hog else "0"])
+                                       str(tables), str(seconds + TAIL), str(out), str(k * (clients // procs))])
                      # they stay for the last switch
-                     for out in outs]
+                     for k, out in enumerate(outs)]
             switches: list[tuple[str, float]] = []
             time.sleep(3.0)  # every client connected
             rss_connected = rss_mb(server.pid)
@@ -303,10 +326,47 @@ def room_run(clients: int, tables: int, seconds: float, procs: int, hog: int = 0
             "kinds": result["kinds"], "switches": len(switches)}
 
 
+def side_run(tree: Path, clients: int, tables: int, seconds: float, procs: int) -> dict:
+    """One room run on `tree`'s code: this file in a process of its own, with `tree` first on its path."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "room.json"
+        subprocess.run([sys.executable, __file__, "--_room", str(clients), str(tables), str(seconds), str(procs),
+                        str(out)], env=env, cwd=tree, check=True)
+        return json.loads(out.read_text())
+
+
+def before_main(before: Path, rounds: int, clients: int, tables: int, seconds: float, procs: int) -> None:
+    here = Path(__file__).resolve().parent.parent
+    sides = {"this tree": here, "before": before.resolve()}
+    runs: dict[str, list[dict]] = {name: [] for name in sides}
+    for r in range(rounds):
+        order = list(sides) if r % 2 == 0 else list(sides)[::-1]
+        for name in order:
+            room = side_run(sides[name], clients, tables, seconds, procs)
+            runs[name].append(room)
+            print(f"round {r + 1}, {name:<9}: {room['cpu']:5.1f} % of a core, {room['connected']} viewers, "
+                  f"+{room['rss_after'] - room['rss_before']:.0f} MB, "
+                  f"{statistics.median(room['updates'] or [0]):.0f} updates each, pause seen p95 "
+                  f"{pct(room['delays'], 0.95) * 1000:.0f} ms, {room['errors']} errors", flush=True)
+    cpu = {name: statistics.median(run["cpu"] for run in runs[name]) for name in sides}
+    print(f"\n{clients} viewers, {tables} running tables, {seconds:.0f} s a run, {rounds} runs a side, alternated")
+    print(f"{'':<12}{'runs (% of a core)':<34}{'median':>8}")
+    for name, path in sides.items():
+        values = " ".join(f"{run['cpu']:.1f}" for run in runs[name])
+        print(f"{name:<12}{values:<34}{cpu[name]:>8.1f}   {path}")
+    print(f"ratio (this tree / before): {cpu['this tree'] / cpu['before']:.2f}   goal: <= 10 % and <= 1.00")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--_room":
+        clients, tables, seconds, procs, path = sys.argv[2:]
+        room = room_run(int(clients), int(tables), float(seconds), int(procs))
+        Path(path).write_text(json.dumps(room))
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--_clients":
-        port, clients, tables, seconds, path, spread = sys.argv[2:]
-        asyncio.run(run_clients(int(port), int(clients), int(tables), float(seconds), Path(path), spread == "1"))
+        port, clients, tables, seconds, path, first = sys.argv[2:]
+        asyncio.run(run_clients(int(port), int(clients), int(tables), float(seconds), Path(path), int(first)))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--_hog":
         port, streams, seconds, path = sys.argv[2:]
@@ -324,7 +384,12 @@ def main() -> None:
     ap.add_argument("--flet-pages", type=int, default=200, help="Flet sessions for the old design (0: skip)")
     ap.add_argument("--hog", type=int, default=0, help="unread streams one client holds before the others come")
     ap.add_argument("--hog-path", default="/room/events", help="the stream the hog opens (e.g. /table/1/events)")
+    ap.add_argument("--before", type=Path, help="an older checkout: run the room on it and on this tree, alternately")
+    ap.add_argument("--rounds", type=int, default=3, help="runs of each side with --before")
     a = ap.parse_args()
+    if a.before:
+        before_main(a.before, a.rounds, a.clients, a.tables, a.seconds, a.client_procs)
+        return
     room = room_run(a.clients, a.tables, a.seconds, a.client_procs, a.hog, a.hog_path)
     flet = None
     if a.flet_pages:

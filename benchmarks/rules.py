@@ -196,17 +196,17 @@ def _maze_and_empires_rows() -> list[tuple[str, Callable[[], object], int]]:
     movement = _two_player_match("killer-of-the-maze", model)
     activity = replay(movement, [Event("set_phase", {"phase": "Imperial Action: Activity"})])
     fire = rules.Action("fire", "m10", {"weapon": "storm-bolter", "shots": 6, "to_hit": "4", "distance": 2})
-    grenade = rules.Action("fire", "m12", {"weapon": "frag-grenade", "to_hit": "4", "reroll_ones": True})
+    grenade = rules.Action("fire", "m12", {"weapon": "frag-grenade", "to_hit": "4"})
     activity = replay(activity, [Event("counter", {"scope": "unit", "target": "m12", "name": "frag-grenade",
                                                    "delta": 1})])
     board = _two_player_match("armageddon-empires", card)
-    strike = rules.Action("assassinate", "c10", {"target": "c20", "seen_2": "c21", "bonus": 1})
+    strike = rules.Action("assassinate", "c10", {"target": "c20", "seen_c21": True, "bonus": 1})
     challenge = replay(board, list(empires.resolve(board, strike, random.Random(1)).events))
     return [("maze legal_actions (movement, 2 x 10 units)", lambda: maze.legal_actions(movement), 2000),
             ("maze legal_actions (activity, 2 x 10 units)", lambda: maze.legal_actions(activity), 2000),
             ("maze odds (Storm Bolter, 6 shots)", lambda: maze.odds(activity, fire), 2000),
             ("maze odds (Storm Bolter, first time)", lambda: (fire_odds.cache_clear(), maze.odds(activity, fire)), 200),
-            ("maze odds (Frag Grenade + reroll 1s, first time)",
+            ("maze odds (Frag Grenade, first time)",
              lambda: (fire_odds.cache_clear(), maze.odds(activity, grenade)), 200),
             ("maze resolve (Storm Bolter, 6 shots)", lambda: maze.resolve(activity, fire, random.Random(2)), 2000),
             ("empires legal_actions (2 x 10 cards)", lambda: empires.legal_actions(board), 2000),

@@ -33,7 +33,7 @@ from companion.core.match.events import Event
 from companion.core.tournament.state import new_tournament
 from companion.session.judging.service import Judging
 
-SESSION_TIMEOUT = 10  # companion.room.server.SESSION_TIMEOUT
+SESSION_TIMEOUT = 10  # companion.room.judge_client.SESSION_TIMEOUT
 # a dropped socket: up to 2 pings to notice, the session timeout, then the manager's eviction pass (every 10 s)
 FORGOTTEN = 2 * 5 + SESSION_TIMEOUT + 10 + 5
 

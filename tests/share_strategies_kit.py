@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from companion.core.errors import IllegalAction
 from companion.core.match.creation import new_match
 from companion.core.match.events import Event, apply
-from companion.core.model import Click, Match, Unit, to_json, validate
+from companion.core.model import Click, Match, Unit, to_json, token_slots, validate
 from companion.core.packs.load import discover
 from companion.share import Library, SharedMatch
 
@@ -19,7 +20,13 @@ PACKS, _ = discover()
 STATS = ("speed", "attack", "defense", "damage")
 
 
-names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12).map(str.strip)
+# Names a match may give a player and a unit alike (a unit named after a player, two units of one name), short and
+# long, in several scripts: format 4 sends each name once, in front of the body, and the body refers to it (a
+# unit named like the first player once gave the second player that name).
+SHARED_NAMES = ("0", "a", "A", "I]ebý", "Ana", "Ōkami Tsukiyo-no-Kage", "Ненасытный Ёж 7", "Grunt Heavy", "𝔊𝔥𝔬𝔰𝔱 ☂")
+names = st.one_of(
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12).map(str.strip),
+    st.sampled_from(SHARED_NAMES))
 
 
 ids = st.one_of(st.from_regex(r"[a-z][a-z0-9]{0,6}", fullmatch=True), st.integers(1, 40).map(lambda n: f"u{n}"))
@@ -50,7 +57,8 @@ def dials(draw: st.DrawFn, cyclic: bool) -> tuple[Click, ...]:
 
 
 @st.composite
-def units(draw: st.DrawFn, owners: tuple[str, ...], uid: str, catalogue: dict[str, Unit]) -> Unit:
+def units(draw: st.DrawFn, owners: tuple[str, ...], uid: str, catalogue: dict[str, Unit],
+          named: st.SearchStrategy[str] = names) -> Unit:
     if catalogue and draw(st.booleans()):
         ref = draw(st.sampled_from(sorted(catalogue)))
         base = catalogue[ref]
@@ -61,7 +69,7 @@ def units(draw: st.DrawFn, owners: tuple[str, ...], uid: str, catalogue: dict[st
     cyclic = draw(st.booleans()) and draw(st.booleans())
     dial = draw(dials(cyclic))
     start = draw(st.integers(0, len(dial) - (1 if cyclic else 2)))
-    return Unit(id=uid, name=draw(names.filter(bool)), points=draw(st.integers(0, 300)),
+    return Unit(id=uid, name=draw(named.filter(bool)), points=draw(st.integers(0, 300)),
                 owner=draw(st.sampled_from(owners)), dial=dial, click=start, start=start, cyclic=cyclic,
                 eliminated=False, location=draw(st.sampled_from(["table", "reserve"])),
                 ref=draw(st.one_of(st.none(), ids)))
@@ -153,6 +161,13 @@ def events_for(draw: st.DrawFn, state: Match, at: float, tick: int = 1) -> Event
     return Event(data.pop("type"), data, by, times(draw, at, tick))
 
 
+def with_units(match: Match, units: Iterable[Unit]) -> Match:
+    """`match` with `units` at its start, held as a match holds them: a count of each of its token kinds (as
+    add_unit and a stored match give them)."""
+    slots = token_slots(match.rules)
+    return replace(match, units=tuple(replace(u, tokens=u.tokens.slotted(slots)) for u in units))
+
+
 @st.composite
 def starts(draw: st.DrawFn) -> Match:
     pack = PACKS[draw(st.sampled_from(sorted(PACKS)))]
@@ -171,6 +186,11 @@ def starts(draw: st.DrawFn) -> Match:
                                              action_tokens_carry=draw(st.booleans())), phase="Move")
     if draw(st.integers(0, 6)) == 0:  # a pack this device has never heard of
         match = replace(match, system="homebrew", pack_version=draw(st.sampled_from(["0.1.0", "2024-alpha"])))
+    if draw(st.integers(0, 2)) == 0:  # units at the start (a squashed match's are too): written after the players
+        owners = tuple(p.id for p in match.players)
+        catalogue = CATALOGUE if match.system == "halo-actionclix" else {}
+        match = with_units(match, [draw(units(owners, f"u{i + 1}", catalogue))
+                                   for i in range(draw(st.integers(1, 4)))])
     validate(match)
     return match
 

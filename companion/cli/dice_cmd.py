@@ -40,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--defense", type=int, required=True, metavar="D", help="the target's defense value")
     p.add_argument("--moved", type=int, default=0, metavar="SQUARES", help="squares moved before attacking")
     p.add_argument("--modifier", type=int, default=0, metavar="M", help="other attack modifiers (abilities)")
-    p.add_argument("--kind", choices=attack.KINDS, default="shoot", help="shoot, grenade or special")
+    p.add_argument("--kind", choices=attack.KINDS, default=attack.KINDS[0],
+                   help="how the unit attacks, in its game's words: " + ", ".join(attack.KINDS))
     p.add_argument("--double-six-splash", action="store_true",
                    help="the attacker's card has the ability: a shot with two 6s also hits adjacent enemies")
     p.add_argument("--roll", action="store_true", help="roll the attack and say whether it hits and why")

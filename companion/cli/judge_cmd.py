@@ -8,7 +8,6 @@ a running live view (`judge serve`) picks up changes made here within a second.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import time
@@ -32,8 +31,9 @@ from companion.session.judging.judge import (
     status,
     table_timer_payload,
 )
-from companion.session.judging.reports import disputed, judge_line
+from companion.session.judging.reports import disputed, judge_line, set_by_judge
 from companion.session.judging.service import Judging, past_vp, rng
+from companion.session.serving import judge_screen_served, missing_for_room
 
 DEFAULT_PORT = 8551
 
@@ -334,12 +334,14 @@ def _log(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     port = inputs.port(args.port)
-    if importlib.util.find_spec("flet_web") is None:
-        raise BadArgument("serving the room needs the web extra: pip install 'tabletop-companion[web]'")
+    missing = missing_for_room()
+    if missing:
+        raise BadArgument(f"serving the room needs {', '.join(missing)}: pip install 'tabletop-companion'")
     from companion.room.server import serve  # the command line starts the servers, as `companion app` the UI
     from companion.ui.judge.live import LiveHub
 
-    return serve(args.event, LiveHub.for_room, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
+    judge_screens = LiveHub.for_room if judge_screen_served() else None  # no flet-web: the players' pages alone
+    return serve(args.event, judge_screens, host="0.0.0.0" if args.lan else args.host, port=port, lan=args.lan)
 
 
 # --- printing ----------------------------------------------------------------------------------------
@@ -354,7 +356,8 @@ def _table_json(t: Tournament, table: Any, now: float) -> dict[str, Any]:
         "timer": table_timer_payload(t, table),
         "extensions": [{"seconds": e.seconds, "reason": e.reason, "at": e.at} for e in table.extensions],
         "result": None if r is None else {"vp": r.vp, "winners": list(r.winners), "how": r.how,
-                                          "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {})},
+                                          "tie": len(r.winners) > 1, **({"places": r.places} if r.places else {}),
+                                          "set_by_judge": set_by_judge(table)},
         "reports": [{"player": p.player, "vp": p.vp, "places": p.places, "last_standing": p.last_standing or None,
                      "at": p.at} for p in table.reports],
         "disputed": table.disputed,
@@ -387,8 +390,8 @@ def _show(t: Tournament, as_json: bool) -> None:
         if tb.extensions:
             added = sum(e.seconds for e in tb.extensions) / 60
             line += f"  (+{added:g} min: {'; '.join(e.reason for e in tb.extensions)})"
-        if tb.result is not None:
-            line += f"\n             {describe(tb)}"
+        if tb.result is not None:  # the judge's own, or the players' agreed reports (as the room page says)
+            line += f"\n             {describe(tb)}{' · set by the judge' if set_by_judge(tb) else ''}"
         if judge_line(tb):
             line += f"\n             {'FLAGGED: ' if tb.disputed else ''}{judge_line(tb)}"
         print(line)

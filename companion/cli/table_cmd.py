@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from typing import Any
 
 from companion.cli.output import fail
 from companion.session.lan import port_problem, public_base
@@ -53,17 +52,7 @@ def _host(args: argparse.Namespace) -> int:
     if sys.stdin is not None and sys.stdin.isatty():
         print("Type 'rotate' and Enter to sign every phone out.", flush=True)
         threading.Thread(target=_commands, args=(table,), daemon=True).start()
-    return serve(table, app_places(), host=host, port=args.port)
-
-
-def app_places() -> Any:
-    """The app's screens, for the phones' Flet sessions (the same the app itself opens: ui/app.py)."""
-    from companion.ui.helper.rules_screen import RulesScreen
-    from companion.ui.match.table import TableScreen
-    from companion.ui.share.scan_screen import ScanScreen
-    from companion.ui.shell import Places
-
-    return Places(rules=RulesScreen, scan=ScanScreen, table=TableScreen)
+    return serve(table, host=host, port=args.port)
 
 
 def _commands(table: LiveTable) -> None:

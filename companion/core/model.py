@@ -7,7 +7,7 @@ Dicts inside the tree (stats, counters, limits) are treated as immutable by conv
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain, repeat
 from typing import Any
 
@@ -21,20 +21,25 @@ Stat = int | str
 MATCH_FORMAT = "tabletop-companion/match"
 MATCH_VERSION = 1
 LOCATIONS = ("table", "reserve")
-TOKEN_KINDS = ("action", "action_last", "upgrade", "grenade")
 TURN_STYLES = ("player", "shared")
 COUNTER_SCOPES = ("match", "player", "unit")
-GRENADE_ICON = "grenade-icon"  # the card's grenade icon: the unit gets a Grenade token when deployed and respawned
 MAX_POSITION = 32  # a position is a short word the system's rules helper reads ("top", "ramp", "enemy-spawn")
 # a house-rule option of the match's pack, kept as the match counter "house:<option id>": 1 on, 0 off (absent: the
 # pack's default), so undo, export, backups, share codes and the live table carry it like any other counter
 HOUSE = "house:"
-# Why a unit is in the reserves: "" never deployed (or put there by hand), eliminated (its respawn still open),
-# replaced (eliminated, another unit respawned for it), swapped (for another weapon), upgraded (into another unit).
-RESERVE_REASONS = ("", "eliminated", "replaced", "swapped", "upgraded")
-# What a unit did this turn that outlives its action token (cleared when its player's turn ends): acted (had its
-# action, then left the table), swapped (swapped weapons: no action this turn), looted (made its loot roll).
-TURN_MARKS = ("acted", "swapped", "looted")
+# A game's words for what a unit holds and did are its pack's (units.toml: [[token]], [[mark]], [[reserve]]); the
+# core keeps them as short words, as it keeps counters, and the match's system says which it takes (see
+# core.match.reactions). The core's own token kind is the action: ACTION counts the action tokens given this
+# turn, ACTION_LAST those still on the unit from an earlier turn (the clear phase moves them, see events._clear).
+ACTION, ACTION_LAST = "action", "action_last"
+MAX_KIND = 32  # a token kind is a short word of its pack, as a position is (MAX_POSITION)
+
+
+def is_word(value: object) -> bool:
+    """A short word a pack names things with ("action", "enemy-spawn"): what a token kind, a turn mark, a reserve
+    reason and a position are."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_POSITION and value.replace("-", "").replace("_", "")\
+        .isalnum()
 
 
 @dataclass(frozen=True)
@@ -49,14 +54,54 @@ class Click:
         return "ko" in self.markers
 
 
-@dataclass(frozen=True)
-class Tokens:
-    """Tokens on one unit. `action` counts tokens given this turn, `action_last` those still on it from before."""
+class Tokens(dict[str, int]):
+    """Tokens on one unit: kind -> count, in the words of the match's pack (as counters are kept); a kind it holds
+    none of reads 0, and two holdings are equal when they hold the same tokens. The kinds it was made with stay,
+    zeros too, so a stored match is written back as it was read (a unit entering a match gets a slot for each
+    kind its match declares: `token_slots`). Immutable by convention, like every dict of the state."""
 
-    action: int = 0
-    action_last: int = 0
-    upgrade: int = 0
-    grenade: int = 0
+    __slots__ = ()
+
+    def __missing__(self, kind: str) -> int:
+        return 0
+
+    @property
+    def action(self) -> int:
+        """Action tokens given this turn."""
+        return self[ACTION]
+
+    @property
+    def action_last(self) -> int:
+        """Action tokens still on the unit from an earlier turn."""
+        return self[ACTION_LAST]
+
+    def held(self) -> dict[str, int]:
+        """The kinds it holds at least one of (or, broken, fewer than none)."""
+        return {k: v for k, v in self.items() if v}
+
+    def counted(self, kind: str, count: int) -> Tokens:
+        """These tokens with `count` of `kind`."""
+        return Tokens({**self, kind: count})
+
+    def slotted(self, slots: tuple[str, ...]) -> Tokens:
+        """These tokens with a slot (0) for each of `slots` they lack, the slots first (itself when none lacks)."""
+        if all(k in self for k in slots):
+            return self
+        return Tokens({**dict.fromkeys(slots, 0), **self})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, dict):
+            return NotImplemented
+        return self.held() == {k: v for k, v in other.items() if v}
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Tokens({dict(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -75,8 +120,8 @@ class Unit:
     counters: dict[str, int] = field(default_factory=dict)
     ref: str | None = None  # catalogue id when the unit comes from a rule pack
     position: str = ""  # where the figure stands, in its rules helper's words ("top", "ramp"); "" its default place
-    reserve_reason: str = ""  # one of RESERVE_REASONS while in the reserves, "" on the table
-    turn_marks: tuple[str, ...] = ()  # TURN_MARKS of its player's current turn
+    reserve_reason: str = ""  # why it is in the reserves, a word of its pack ([[reserve]]); "" on the table
+    turn_marks: tuple[str, ...] = ()  # what it did in its player's current turn, words of its pack ([[mark]])
 
     @property
     def current(self) -> Click:
@@ -84,7 +129,7 @@ class Unit:
 
     @property
     def tags(self) -> frozenset[str]:
-        """Words the players put on a unit for what its card shows ("aerial", "grenade-icon", "multi-base"): the
+        """Words the players put on a unit for what its card shows ("aerial", "multi-base", an icon): the
         last ":"-part of a marker on its current click, and every ":"-part of its catalogue ref."""
         words = {m.rsplit(":", 1)[-1] for m in self.current.markers}
         return frozenset(words | (set(self.ref.split(":")) if self.ref else set()))
@@ -134,7 +179,8 @@ class Rules:
     turn_style: str = "player"  # "player": each player's turn is a turn; "shared": one turn, rounds per player
     rounds_per_turn: int = 1
     stats: tuple[str, ...] = ("speed", "attack", "defense", "damage")
-    token_limits: dict[str, int | None] = field(default_factory=dict)  # None: no limit
+    # the token kinds of the game (its pack's [[token]]) and how many of each a unit may hold (None: no limit)
+    token_limits: dict[str, int | None] = field(default_factory=dict)
     # HeroClix: action tokens stay until a turn in which the unit gets none (the clear phase);
     # Halo ActionClix: no tokens carry over, each turn every unit may act once
     action_tokens_carry: bool = True
@@ -204,9 +250,10 @@ def _click(data: Any, path: str) -> Click:
     return Click(stats=r.mapping("stats", (int, str)), markers=tuple(markers))
 
 
-def _tokens(data: Any, path: str) -> Tokens:
-    r = Reader(data, path)
-    return Tokens(**{k: r.get(k, int, 0) for k in TOKEN_KINDS})
+def token_slots(rules: Rules) -> tuple[str, ...]:
+    """The kinds a unit of a match with these rules holds a count of: the action's two, then the pack's other kinds
+    (zeros stay written: a stored unit reads and writes back the same)."""
+    return (ACTION, ACTION_LAST, *(k for k in rules.token_limits if k != ACTION))
 
 
 def _unit(data: Any, path: str) -> Unit:
@@ -222,7 +269,7 @@ def _unit(data: Any, path: str) -> Unit:
         cyclic=r.get("cyclic", bool, False),
         eliminated=r.get("eliminated", bool, False),
         location=r.get("location", str, "table"),
-        tokens=_tokens(r.get("tokens", dict, {}), f"{path}.tokens"),
+        tokens=Tokens(r.mapping("tokens", (int,))),
         counters=r.mapping("counters", (int,)),
         ref=r.get("ref", (str, type(None)), None),
         position=r.get("position", str, ""),
@@ -310,6 +357,9 @@ def from_json(data: Any) -> Match:
         winners=tuple(r.get("winners", list, [])),
         seq=r.get("seq", int, 0),
     )
+    slots = token_slots(match.rules)  # a unit holds a count of each of its match's kinds (stored ones always did)
+    if any(not u.tokens.keys() >= set(slots) for u in match.units):
+        match = replace(match, units=tuple(replace(u, tokens=u.tokens.slotted(slots)) for u in match.units))
     validate(match)
     return match
 
@@ -419,30 +469,39 @@ def unit_location_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
 
 
 def unit_reserve_reason_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
-    if u.reserve_reason not in RESERVE_REASONS or (u.reserve_reason and u.location != "reserve"):
-        raise InvalidMatch(f"{u.name}: {u.reserve_reason!r} is no reason to be in the reserves here")
+    """A short word of its pack, and only while in the reserves (which words the match's system takes:
+    core.match.reactions)."""
+    if u.reserve_reason and (u.location != "reserve" or not is_word(u.reserve_reason)):
+        raise InvalidMatch(f"{u.name}: {u.reserve_reason[:40]!r} is no reason to be in the reserves here")
 
 
 def unit_turn_marks_known(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    """Short words of its pack, each once (which words the match's system takes: core.match.reactions)."""
     marks = u.turn_marks
-    if marks and (any(m not in TURN_MARKS for m in marks) or len(set(marks)) != len(marks)):
-        raise InvalidMatch(f"{u.name}: turn marks are some of {', '.join(TURN_MARKS)}, each once")
+    if marks and (not all(map(is_word, marks)) or len(set(marks)) != len(marks)):
+        raise InvalidMatch(f"{u.name}: turn marks are short words, each once")
 
 
 def unit_tokens_not_negative(u: Unit, players: frozenset[str], rules: Rules) -> None:
-    for kind, count in vars(u.tokens).items():  # the fields of Tokens: TOKEN_KINDS
+    for kind, count in u.tokens.items():
         if count < 0:
             raise InvalidMatch(f"{u.name}: {kind} tokens out of range")
 
 
 def unit_tokens_within_limits(u: Unit, players: frozenset[str], rules: Rules) -> None:
+    """No more than the pack's limit of a kind (the action: this turn's and earlier ones together), and no kind the
+    match's pack doesn't declare, where it declares any (the action's two are always the core's)."""
     tokens, limits = u.tokens, rules.token_limits
-    action = limits.get("action")  # the tokens given this turn and those still on it from before
-    if action is not None and tokens.action + tokens.action_last > action:
+    action = limits.get(ACTION)
+    if action is not None and tokens[ACTION] + tokens[ACTION_LAST] > action:
         raise InvalidMatch(f"{u.name}: action tokens out of range")
-    for kind in ("upgrade", "grenade"):
+    for kind, count in tokens.items():
+        if not count or kind in (ACTION, ACTION_LAST):  # most units hold none but the action's
+            continue
         limit = limits.get(kind)
-        if limit is not None and getattr(tokens, kind) > limit:
+        if limit is None and (limits and kind not in limits or len(kind) > MAX_KIND):
+            raise InvalidMatch(f"{u.name}: this game has no {kind[:MAX_KIND]!r} tokens")
+        if limit is not None and count > limit:
             raise InvalidMatch(f"{u.name}: more {kind} tokens than the limit of {limit}")
 
 

@@ -44,6 +44,8 @@ class Viewer:
     queue: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     last: float = 0.0  # when it was last sent something
     dropped: bool = False
+    writing: float = 0.0  # when the write to its page now under way began (0: none is)
+    cut: Callable[[], None] | None = None  # ends the stream's write at once (set by the stream, room.routes)
 
 
 def encode(event: str, data: object) -> bytes:
@@ -141,6 +143,9 @@ class RoomHub:
         room = encode("tables", {"t": now, "tables": [table_message(v) for v in fresh]}) if fresh else None
         ping = encode("ping", {})
         for viewer in list(self.viewers):
+            if viewer.writing and now - viewer.writing >= STALL and viewer.cut is not None:
+                viewer.cut()  # it stopped reading: its stream ends (and the slot is freed) as the write is cut
+                continue
             data = room if viewer.topic is None else by_table.get(viewer.topic)
             if data is not None:
                 self._send(viewer, data, now)

@@ -3,7 +3,8 @@
     /find[?name=..]   find my table          /table/N          one table's clock
     /standings        the event's standings  /room             every table's clock (a projector)
     /table/N/events, /room/events            Server-Sent Events from the hub's shared tick
-    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (session.access)
+    /judge/login?code=..                     the judge's one-time link, exchanged for a cookie (session.access),
+                                             where the room serves the judge's screen (room.judge_client)
 
 Bad table numbers and unknown paths answer a plain 404 page; a room full of different phones answers 503 with
 Retry-After (session.fair: one client holding many streams gives one up for a newcomer instead).
@@ -19,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Message, Send
 
 from companion.room import pages
-from companion.room.hub import STALL, RoomFull, RoomHub, Viewer
+from companion.room.hub import RoomFull, RoomHub, Viewer
 from companion.room.report import Reports
 from companion.session.access import Access
 from companion.session.render import preload
@@ -37,13 +38,10 @@ def not_found(what: str = "There is no such page here.") -> HTMLResponse:
     return html(pages.not_found(what), 404)
 
 
-class Stalled(Exception):
-    pass
-
-
 class EventStream(StreamingResponse):
-    """One page's event stream. The page must keep reading: a write still blocked after STALL seconds (the
-    socket's buffers are full) ends the stream and frees its slot."""
+    """One page's event stream. The page must keep reading: a write still blocked STALL seconds after it began (the
+    socket's buffers are full) is cut by the hub's tick, which ends the stream and frees its slot. A write only
+    notes when it began: a timer per write (asyncio.wait_for) cost more than the write itself at 1,000 pages."""
 
     def __init__(self, hub: RoomHub, viewer: Viewer) -> None:
         super().__init__(hub.stream(viewer), media_type="text/event-stream", headers=STREAM_HEADERS)
@@ -51,23 +49,36 @@ class EventStream(StreamingResponse):
         self.viewer = viewer
 
     async def stream_response(self, send: Send) -> None:
-        async def timed(message: Message) -> None:
+        viewer, clock = self.viewer, self.hub.clock
+
+        async def noted(message: Message) -> None:
+            viewer.writing = clock()
             try:
-                await asyncio.wait_for(send(message), STALL)
-            except TimeoutError:
-                raise Stalled from None
+                await send(message)
+            finally:
+                viewer.writing = 0.0
 
         try:
-            await super().stream_response(timed)
-        except Stalled:
-            self.hub.drop(self.viewer)
+            async with asyncio.timeout(None) as deadline:  # no deadline until the hub sees a write stalled
+
+                def cut() -> None:
+                    viewer.cut = None  # once: a second reschedule of an expiring deadline would raise
+                    deadline.reschedule(-1.0)  # -1: at once (before the loop's clock)
+
+                viewer.cut = cut
+                await super().stream_response(noted)
+        except TimeoutError:
+            self.hub.drop(viewer)
+        finally:
+            viewer.cut = None
 
 
 def client_of(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) -> list[BaseRoute]:
+def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None, *,
+                judge_login: bool = True) -> list[BaseRoute]:
     feed = hub.feed
     preload("room")
 
@@ -117,7 +128,7 @@ def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) ->
     async def room_events(request: Request) -> Response:
         return stream(None, request)
 
-    async def judge_login(request: Request) -> Response:
+    async def login(request: Request) -> Response:
         cookie = access.redeem(request.query_params.get("code", "")[:100])
         if cookie is None:
             return html(pages.judge_link_spent(), 403)
@@ -131,5 +142,5 @@ def room_routes(hub: RoomHub, access: Access, reports: Reports | None = None) ->
     return [
         Route("/", home), Route("/find", find), Route("/room", room), Route("/standings", standings),
         Route("/table/{n}", table), Route("/table/{n}/events", table_events), Route("/room/events", room_events),
-        Route("/judge/login", judge_login), *(reports.routes() if reports else ()),
+        *([Route("/judge/login", login)] if judge_login else []), *(reports.routes() if reports else ()),
     ]

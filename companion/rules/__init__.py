@@ -4,6 +4,8 @@ Each system subclasses `companion.rules.base.System` (the app asks it, nowhere e
 games); its rules text and numbers live in content/<system>/.
 The registry below knows each system's id, name and where its class lives without importing it: a system (and
 its dice engines, packs ...) loads the first time a match of it is in hand, not when the app or a command starts.
+Importing the registry loads not even the systems' base (`System`, `Action` ... load when first named, with it
+the force checks, dice and pack schema): a list of matches names their games and turns from this module alone.
 """
 
 from __future__ import annotations
@@ -12,10 +14,16 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from companion.core.errors import IllegalAction, UnknownSystem
-from companion.core.model import Match
-from companion.rules.base import Action, ActionOption, System, Verdict
+from companion.core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from companion.core.model import Match
+    from companion.rules.base import Action, ActionOption, System, Verdict
+
+__getattr__ = lazy_exports(__name__, {"companion.rules.base": ("Action", "ActionOption", "System", "Verdict")})
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,8 @@ def get(system_id: str, *, plain: bool = False) -> System:
     base system (no helper actions, the core's defaults) that a pack without a helper plays by."""
     if system_id not in _BY_ID:
         if plain:
+            from companion.rules.base import System
+
             system = System()
             system.id = system_id  # named for its messages; the core's defaults otherwise
             return system
@@ -77,6 +87,12 @@ def invariant(system_id: str) -> Callable[[Match], None] | None:
     """What the reducer checks on every state of a match of this system (None: only the core's checks); the
     reducer asks once per system and keeps the answer."""
     return get(system_id, plain=True).invariant()
+
+
+def reactions(system_id: str) -> System:
+    """What the core's events ask a match's system (core.match.reactions): its pack's tokens, turn marks and
+    reserve reasons, and its rules about them; the plain base system for a pack without a helper."""
+    return get(system_id, plain=True)
 
 
 def refuse_change(before: Match, after: Match) -> None:
@@ -95,4 +111,4 @@ def refuse_change(before: Match, after: Match) -> None:
 
 
 __all__ = ["FIRST", "SYSTEMS", "Action", "ActionOption", "Registered", "System", "Verdict", "available", "get",
-           "invariant", "refuse_change"]
+           "invariant", "reactions", "refuse_change"]

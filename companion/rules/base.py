@@ -17,13 +17,15 @@ from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.core.errors import CompanionError, IllegalAction, UnknownSystem
+from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
 from companion.core.match.force_check import starting_force
-from companion.core.model import HOUSE, Match, Unit
+from companion.core.match.reactions import Reactions
+from companion.core.model import ACTION, ACTION_LAST, HOUSE, Match, Unit
+from companion.core.words import TokenWords
+from companion.rules.pack_source import pack_of
 
 if TYPE_CHECKING:
-    from companion.core.packs.load import Pack
     from companion.rules.advice.dice import Branch
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)
@@ -128,25 +130,9 @@ def odds_text(chance: Fraction) -> str:
     return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.2f}%)"
 
 
-TOKEN_KINDS = ("action", "upgrade", "grenade")  # the kinds a `token` event gives
 ENDINGS = ("end-turn", "end-round")  # the actions that end a turn or a round, in every game
 
-# Rules read no files: whoever reads packs (the session) hands their data in through this source, by system id.
-_PACK_SOURCE: list[Callable[[str], Pack]] = []
-
-
-def install_pack_source(source: Callable[[str], Pack]) -> None:
-    _PACK_SOURCE[:] = [source]
-
-
-def pack_of(system_id: str) -> Pack:
-    """The rule pack of a system, as handed in (its tables, items, sequences)."""
-    if not _PACK_SOURCE:
-        raise UnknownSystem(f"no rule packs were handed to the rules (asked for {system_id!r})")
-    return _PACK_SOURCE[0](system_id)
-
-
-class System:
+class System(Reactions):
     """A game system over the one core (python-chess's `chess/variant.py` is the model: the board asks itself,
     each variant overrides only what differs). Everything that differs between games is asked of this object:
     the actions and their reasons, where a figure can stand, which tokens a unit takes (the reducer refuses the
@@ -275,14 +261,57 @@ class System:
         return places.get(unit.position) or next(iter(places.values()))
 
     def token_kinds(self, state: Match, unit: Unit) -> tuple[str, ...]:
-        """The tokens this unit can hold: the match's kinds whose limit isn't 0; none on a dial that turns round."""
+        """The tokens this unit can hold: the match's kinds (its pack's) whose limit isn't 0, in the pack's order;
+        none on a dial that turns round."""
         if unit.cyclic:
             return ()
-        return tuple(k for k in TOKEN_KINDS if state.rules.token_limits.get(k, 0) != 0)
+        limits = state.rules.token_limits
+        return tuple(k for k in limits if limits[k] != 0)
 
     def token_refusal(self, state: Match, unit: Unit, kind: str) -> str:
         """Why `unit` takes no `kind` tokens, for the reducer's refusal."""
         return f"{unit.name} takes no {kind} tokens in {self.name or 'this game'}"
+
+    # --- the pack's words: tokens, turn marks, reserve reasons (the core keeps them as words) -------------
+
+    def _pack_words(self) -> tuple[dict[str, TokenWords], tuple[str, ...], tuple[str, ...]]:
+        """The pack's token words by kind, its turn marks and its reserve reasons (read once per system object)."""
+        if getattr(self, "_words", None) is None:
+            try:
+                pack = pack_of(self.id)
+            except CompanionError:  # a pack that isn't here: the words made from the ids, no marks or reasons
+                self._words: tuple[dict[str, TokenWords], tuple[str, ...], tuple[str, ...]] = ({}, (), ())
+            else:
+                tokens = {k: TokenWords(t.get("label", t["name"]), t["name"], t.get("plural", t["name"] + "s"))
+                          for k, t in pack.unit_tokens().items()}
+                self._words = (tokens, pack.marks(), pack.reserve_reasons())
+        return self._words
+
+    def token_words(self) -> dict[str, TokenWords]:
+        """How people read each token kind of the game, as its pack writes it (kind -> words)."""
+        return dict(self._pack_words()[0])
+
+    def turn_marks(self) -> tuple[str, ...]:
+        """What a unit may be marked as having done this turn, in the pack's words."""
+        return self._pack_words()[1]
+
+    def reserve_reasons(self) -> tuple[str, ...]:
+        """Why a unit may wait in the reserves, in the pack's words."""
+        return self._pack_words()[2]
+
+    def mark_refusal(self, state: Match, unit: Unit, mark: str) -> str | None:
+        marks = self.turn_marks()
+        if mark in marks:
+            return None
+        known = f"one of {', '.join(marks)}" if marks else "not kept in this game"
+        return f"mark: a unit's turn mark in {self.name or 'this game'} is {known}, not {mark!r}"
+
+    def reason_refusal(self, state: Match, unit: Unit, reason: str) -> str | None:
+        reasons = self.reserve_reasons()
+        if reason in reasons:
+            return None
+        known = f"one of {', '.join(reasons)}" if reasons else "not kept in this game"
+        return f"set_location: a reason to be in the reserves in {self.name or 'this game'} is {known}, not {reason!r}"
 
     def invariant(self) -> Callable[[Match], None]:
         """What the reducer checks on every state this system's matches reach, on every path: house rules are
@@ -325,13 +354,13 @@ class System:
 
     def _check_tokens(self, state: Match) -> None:
         for unit in state.units:
-            t = unit.tokens
-            if not (t.action or t.action_last or t.upgrade or t.grenade):
+            held = unit.tokens.held()
+            if not held:
                 continue
             kinds = self.token_kinds(state, unit)
-            for kind, held in (("action", t.action + t.action_last), ("upgrade", t.upgrade),
-                               ("grenade", t.grenade)):
-                if held and kind not in kinds:
+            for kind in held:
+                kind = ACTION if kind == ACTION_LAST else kind
+                if kind not in kinds:
                     raise IllegalAction(self.token_refusal(state, unit, kind))
 
     def force(self, state: Match, player_id: str, fallen: frozenset[str],

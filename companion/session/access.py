@@ -118,8 +118,10 @@ class Access:
 
     def holder_of(self, page: Any) -> str | None:
         """Who the page's current connection acts as; None: it may only watch."""
+        from companion.flet_adapter import page_connection  # Flet loads with a page, not with the CLI's codes
+
         try:
-            connection = page.session.connection
+            connection = page_connection(page)
         except Exception:  # a page whose session is gone writes nothing
             return None
         return self._connections.get(connection) if connection is not None else None
@@ -129,7 +131,9 @@ class Access:
 
     def rotate(self, keep: Any = None) -> None:
         """A new key: every cookie and every connection but `keep`'s (the page asking) loses its rights."""
-        kept = keep.session.connection if keep is not None and self.admits(keep) else None
+        from companion.flet_adapter import page_connection
+
+        kept = page_connection(keep) if keep is not None and self.admits(keep) else None
         who = self._connections.get(kept) if kept is not None else None
         self._serializer = URLSafeSerializer(self._rotate_key(), salt=self._purpose)
         self._connections = weakref.WeakKeyDictionary()

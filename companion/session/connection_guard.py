@@ -11,8 +11,9 @@ reaches into uvicorn's HTTP protocol (the only place that sees a connection befo
   (or after its last response: a kept-alive connection idling or trickling its next request) is closed. Bodies
   have their own deadline where they are read (the room's forms).
 
-uvicorn's protocol class is chosen as its `auto` does (httptools when installed, else h11): both keep the request
-being served as `cycle`, a new one each time a request's headers are complete, which is all the deadline reads.
+uvicorn's protocol class is chosen as its `auto` does (httptools when installed, else h11), or h11 alone where only
+pure Python may run (a phone build): both keep the request being served as `cycle`, a new one each time a request's
+headers are complete, which is all the deadline reads.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import logging
 from collections import defaultdict
 from typing import Any
 
-from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 PER_ADDRESS = 64  # open connections per client address
 HEADER_DEADLINE = 10.0  # seconds for a request's headers
@@ -76,9 +77,15 @@ class Connections:
                 del self.open[address]
 
 
-def guarded_protocol(connections: Connections, header_deadline: float = HEADER_DEADLINE) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol with the per-address cap and the header deadline (pass as `Config(http=...)`)."""
-    base: Any = AutoHTTPProtocol
+def guarded_protocol(connections: Connections, header_deadline: float = HEADER_DEADLINE, *,
+                     pure: bool = False) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol with the per-address cap and the header deadline (pass as `Config(http=...)`);
+    `pure`: h11's, without trying httptools (a C extension)."""
+    base: Any = H11Protocol
+    if not pure:
+        from uvicorn.protocols.http.auto import AutoHTTPProtocol  # httptools when installed
+
+        base = AutoHTTPProtocol
 
     class Guarded(base):  # type: ignore[misc, valid-type]
         _address: str | None = None

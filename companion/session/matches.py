@@ -96,17 +96,24 @@ class Session:
     def pack_names(self) -> dict[str, str]:
         """Each game system's name by id as its pack names it, read from each pack's pack.toml alone: the list of
         matches shows these (the whole packs load, checked, with the first match opened)."""
-        return self._pack_loader().names(self.user_pack_dirs)
+        return self._pack_files().names(self.user_pack_dirs)
 
     def _pack_loader(self) -> ModuleType:
-        """The pack loader, loaded on first use and reading pack files through this device's parsed copies
-        (store/pack_cache.py: TOML parsed once, not at every launch)."""
+        """The whole pack loader (the pack schema's checks, dice tables, rules text), loaded on first use."""
         from companion.core.packs import load
+
+        self._pack_files()
+        return load
+
+    def _pack_files(self) -> ModuleType:
+        """Pack folders and files, loaded on first use and read through this device's parsed copies
+        (store/pack_cache.py: TOML parsed once, not at every launch)."""
+        from companion.core.packs import files
         from companion.store.pack_cache import ParsedToml
 
         if self.store.root is not None:
-            load.use_parser(ParsedToml(self.store.root / PARSED_PACKS).loads)
-        return load
+            files.use_parser(ParsedToml(self.store.root / PARSED_PACKS).loads)
+        return files
 
     # --- matches ----------------------------------------------------------------------------------
 
@@ -282,8 +289,9 @@ class Session:
         for index in range(history.length - 1, max(since, history.base) - 1, -1):
             event = history.step(index)
             if event.type in MARKS and event.data["step"] >= history.base:
-                step = history.step(event.data["step"])
-                text = undo_note(history.state, event, step) if short else describe(history.state, event, step)
+                step, state = history.step(event.data["step"]), history.state
+                names = rules.get(state.system, plain=True).token_words()  # its pack's words for tokens
+                text = undo_note(state, event, step, names) if short else describe(state, event, step, names)
                 return text, history.length
         return "", history.length
 

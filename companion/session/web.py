@@ -1,40 +1,38 @@
-"""The one server assembly: plain pages and a Flet app on one port, behind one door (session.access).
+"""The one server assembly: plain pages on one port, behind one door (session.access).
 
 Both `companion judge serve` (the room's pages + the judge's screen) and a hosted table (`companion table host`,
 the app's "Host this table": the join pages + the phones' table) are built here, so they share:
-- flet-web's FastAPI app without /docs, /redoc or /openapi.json, the Flutter client served from here (no
-  internet needed), cross-origin isolation headers (its wasm needs them), a week's cache for its files, a
-  plain 404 for absurd paths;
+- cross-origin isolation headers (Flet's wasm needs them), a week's cache for the client's files, a plain 404 for
+  absurd paths;
 - the Origin check on every WebSocket upgrade and every POST (session.access.OriginGuard);
-- one Flet socket endpoint: the cookie it brings is checked once, per connection (session.access); a socket
-  without one only watches, and watchers share `max_watchers` slots fairly (session.fair): a newcomer takes the
-  oldest watcher of the address holding the most, whose session is deleted at once, so memory stays bounded;
 - uvicorn's settings behind the connection guard (open files, a cap per address, header deadlines:
   session.connection_guard), a stop that ends open streams at once, and a background thread for the app's host.
+
+A Flet app beside the pages (the phones' table, the judge's screen on another device) is flet-web's part
+(session.flet_site). Without it the site is plain Starlette (`plain_site`) and, with `pure=True`, uvicorn runs on
+its pure-Python paths only (asyncio's loop, h11): what a phone build packages (starlette, uvicorn, h11, anyio,
+jinja2, itsdangerous are pure Python), so the room opens from the app on a phone too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
+import gc
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
 
 import uvicorn
-from flet_web.fastapi import FastAPI, FletStaticFiles, app_manager
-from flet_web.fastapi.flet_app import FletApp
+from starlette.applications import Starlette
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
 
-from companion.session.access import Access, OriginGuard
+from companion.session.access import OriginGuard
 from companion.session.connection_guard import (
     HEADER_DEADLINE,
     PER_ADDRESS,
@@ -42,7 +40,6 @@ from companion.session.connection_guard import (
     guarded_protocol,
     raise_open_files,
 )
-from companion.session.fair import FairShare
 
 PING = 5  # seconds between WebSocket pings, and to wait for the answer (a phone gone is noticed in 2 * PING)
 GRACE = 2  # seconds the server waits for open requests when told to stop; an evicted socket gets as long
@@ -52,7 +49,6 @@ START_TIMEOUT = 10  # seconds a background server may take to listen
 STATIC_MAX_AGE = 7 * 24 * 3600
 STATIC_FILES = (".js", ".mjs", ".wasm", ".png", ".ico", ".ttf", ".otf", ".woff", ".woff2", ".bin", ".symbols",
                 ".frag", ".map")
-log = logging.getLogger(__name__)
 
 
 BODY_DEADLINE = 10.0  # seconds for a small form's body to arrive once its headers are in
@@ -114,103 +110,52 @@ class Headers:
         await self.app(scope, receive, send_with_headers)
 
 
-@dataclass(eq=False)
-class Socket:
-    """One Flet socket, as the watcher slots know it."""
-
-    websocket: WebSocket
-    connection: FletApp | None = None
-    session_id: str | None = None  # the app manager's key for its Flet session, once it has one
-    task: asyncio.Task[Any] | None = field(default_factory=asyncio.current_task)
-
-    def started(self, page: Any) -> None:
-        """Flet's before_main: note the new session's key (Flet forgets it when the socket closes)."""
-        if self.connection is not None:
-            self.session_id = _session_id(self.connection)
-
-
-def _session_id(connection: FletApp) -> str | None:
-    """The app manager's key for the connection's Flet session (private names: flet is pinned in pyproject)."""
-    session = getattr(connection, "_FletApp__session", None)
-    return None if session is None else connection._FletApp__get_unique_session_id(session.id)  # type: ignore[attr-defined]
-
-
-class FletDoor:
-    """The /ws endpoint: every Flet socket shows its cookie here once; sockets without one share the watcher
-    slots fairly, and a watcher's session is deleted as soon as its socket ends (rebuilding one is cheap)."""
-
-    def __init__(self, main: Callable[[Any], Any], access: Access, *, session_timeout: int,
-                 max_watchers: int) -> None:
-        self.main = main
-        self.access = access
-        self.session_timeout = session_timeout
-        self.watchers: FairShare[Socket] = FairShare(max_watchers, self._evict)
-
-    async def __call__(self, websocket: WebSocket) -> None:
-        socket = Socket(websocket)
-        socket.connection = connection = FletApp(
-            loop=asyncio.get_running_loop(), executor=app_manager.executor, main=self.main,
-            before_main=socket.started, session_timeout_seconds=self.session_timeout)
-        watcher = self.access.admit(connection, websocket.cookies.get(self.access.cookie)) is None
-        client = websocket.client.host if websocket.client else ""
-        if watcher and not self.watchers.admit(client, socket):
-            await websocket.close(1013, "Too many pages watch this server: try again in a minute.")
-            return
-        try:
-            await connection.handle(websocket)
-        except Exception:  # noqa: BLE001 - a socket that died mid-send (a phone gone from the Wi-Fi)
-            # Flet's send loop raises before it marks the session disconnected: without this, the session
-            # and its screen would never expire
-            unique = _session_id(connection)
-            if unique is not None:
-                await app_manager.disconnect_session(unique, self.session_timeout)
-        finally:
-            if watcher:
-                self.watchers.release(socket)
-                if socket.session_id is not None:
-                    await app_manager.delete_session(socket.session_id)
-
-    def _evict(self, socket: Socket) -> None:
-        """A newcomer took this watcher's slot: close its socket; one that doesn't close in GRACE is cut."""
-
-        async def close() -> None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(socket.websocket.close(1008, "A newer page took this one's place."), GRACE)
-            await asyncio.sleep(GRACE)
-            if socket.task is not None and not socket.task.done():
-                socket.task.cancel()
-                queue = getattr(socket.connection, "_FletApp__send_queue", None) if socket.connection else None
-                if queue is not None:  # ends Flet's send loop, which would wait for it forever
-                    queue.put_nowait(None)
-
-        asyncio.get_running_loop().create_task(close())
-
-
-def assemble(*, routes: list[BaseRoute], door: FletDoor, client_files: FletStaticFiles,
-             printed: Callable[[], Iterable[str]], on_startup: list[Callable[..., Any]] | None = None,
-             on_shutdown: list[Callable[..., Any]] | None = None,
-             not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False) -> ASGIApp:
-    """The whole server as one ASGI app: `routes` (plain pages), Flet's socket at /ws, the client at /."""
-    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_startup=on_startup or [],
-                  on_shutdown=on_shutdown or [])
-    app.router.routes.extend(routes)
-    app.add_api_websocket_route("/ws", door)
-    app.mount("/", client_files)
+def wrap(app: ASGIApp, printed: Callable[[], Iterable[str]], *, not_found: Callable[[Scope], Response] = plain_404,
+         gzip: bool = False) -> ASGIApp:
+    """What every site of ours goes through: the Origin check, the headers, gzip where asked."""
     inner: ASGIApp = GZipMiddleware(app, minimum_size=800, compresslevel=6) if gzip else app
     return OriginGuard(Headers(inner, not_found), printed)
 
 
+def plain_site(*, routes: list[BaseRoute], printed: Callable[[], Iterable[str]],
+               on_startup: Iterable[Callable[[], Any]] = (), on_shutdown: Iterable[Callable[[], Any]] = (),
+               not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False) -> ASGIApp:
+    """Plain pages only (no Flet socket, no Flutter client): Starlette, which a phone build packages.
+    `on_startup`/`on_shutdown`: functions run on the server's loop (a coroutine they return is awaited)."""
+
+    async def run(calls: Iterable[Callable[[], Any]]) -> None:
+        for call in calls:
+            if asyncio.iscoroutine(result := call()):
+                await result
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run(on_startup)
+        yield
+        await run(on_shutdown)
+
+    async def answer_404(request: Any, exc: Exception) -> Response:
+        return not_found(request.scope)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: answer_404})
+    return wrap(app, printed, not_found=not_found, gzip=gzip)
+
+
 def config(app: ASGIApp, host: str, port: int, *, per_address: int = PER_ADDRESS,
-           header_deadline: float = HEADER_DEADLINE, **extra: Any) -> uvicorn.Config:
+           header_deadline: float = HEADER_DEADLINE, pure: bool = False, **extra: Any) -> uvicorn.Config:
     """uvicorn's settings for a room's or a table's server, behind the connection guard (session.connection_guard:
-    open files raised to the hard limit, a cap per client address, a deadline for request headers)."""
+    open files raised to the hard limit, a cap per client address, a deadline for request headers).
+    `pure`: only uvicorn's pure-Python paths, as on a phone (asyncio's loop, h11, no WebSocket: uvloop,
+    httptools and websockets are native or desktop-only and never even tried)."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # no internet at the table or in the room
     raise_open_files()
+    if pure:
+        extra = {"loop": "asyncio", "ws": "none", **extra}
     # proxy_headers off: no proxy stands in front of a table's or a room's server, so an X-Forwarded-For header is
     # only a phone's claim (uvicorn trusts it from loopback by default: a fresh allowance of code tries per claim)
     return uvicorn.Config(app, host=host, port=port, log_level="warning", ws_ping_interval=PING,
                           ws_ping_timeout=PING, timeout_graceful_shutdown=GRACE, lifespan="on", proxy_headers=False,
-                          http=guarded_protocol(Connections(per_address), header_deadline), **extra)
+                          http=guarded_protocol(Connections(per_address), header_deadline, pure=pure), **extra)
 
 
 class Server(uvicorn.Server):
@@ -230,6 +175,19 @@ class Server(uvicorn.Server):
         super().handle_exit(sig, frame)
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.on_exit)
+
+    def run_alone(self) -> None:
+        """Serve in a process of its own (`judge serve`, `table host`) until told to stop, with the cycle collector
+        set for a server. Every tick puts a message in each open stream's queue, and the wake-ups in flight pushed
+        Python's young generation past its 700-object trigger many times a second: at 1,000 open streams the
+        collections were a quarter of the room's CPU (benchmarks/room.py), though they found almost no cycles.
+        At 20,000 they start only when the heap really grows (the phones connecting). What the process built to
+        get here (modules, Flet, the app) lives as long as it does, so the rare full collections of a long event
+        skip it (gc.freeze). Not for a server on the app's thread: the app's screens come and go."""
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 10, 10)
+        self.run()
 
 
 class Background:

@@ -1,5 +1,6 @@
 """What the session hands the layers below it when it is built, not when a module is imported: the reducer the
-game systems' checks (core can't import the systems) and the rules their pack data (rules read no files).
+game systems' checks and reactions (core can't import the systems) and the rules their pack data (rules read no
+files).
 
 `wire()` runs once per process, from the first Session built (`Session.__init__`); the worker processes of a
 restore build their own Session, so they are wired the same way.
@@ -8,6 +9,11 @@ restore build their own Session, so they are wired the same way.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from companion import rules  # the registry alone: the systems load when a match of theirs is in hand
+from companion.core.match.event_base import check_systems
+from companion.core.match.reactions import react_with
+from companion.rules.pack_source import install_pack_source
 
 if TYPE_CHECKING:
     from companion.core.packs.load import Pack
@@ -26,12 +32,9 @@ def wire() -> None:
     """Hand the shared match reducer each system's invariant and the rules their pack source (once)."""
     if _WIRED:
         return
-    from companion import rules
-    from companion.core.match.event_base import check_systems
-    from companion.rules.base import install_pack_source
-
     # every event any path applies is checked by its match's system too (the reducer refuses a token a unit
     # doesn't take, whoever sends it)
     check_systems(rules.invariant)
+    react_with(rules.reactions)  # the core's token, mark, reserve and add_unit events ask the match's system
     install_pack_source(_get_pack)  # the rules read pack data from here, never from files themselves
     _WIRED.append(True)

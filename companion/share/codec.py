@@ -77,6 +77,7 @@ def encode(shared: SharedMatch, library: Library | None = None) -> bytes:
     refs = library.ref_table(m.system, m.pack_version)
     names = unit_names(tuple(p.name for p in m.players), m.units, shared.events, lambda u: refs.number(u) is not None)
     scope = Scope(refs=refs, name_table=tuple(names))
+    scope.marks, scope.reasons = library.words(m.system)
     body: list[Any] = [match_out(m, scope, library.pack_rules(m.system, m.pack_version)),
                        events_out(shared.events, scope)]
     if scope.used_refs:
@@ -200,6 +201,7 @@ def read_match(system: str, version: str, match: Any, events: Any, rest: list[An
                names: tuple[str, ...], code_format: int) -> SharedMatch:
     """A whole match from its body's parts and the names sent in front of it (formats 1 to 4 alike)."""
     scope = Scope(name_table=names, format=code_format)
+    scope.marks, scope.reasons = library.words(system)
     if rest:
         scope.refs = library.ref_table(system, version)
         if want_int(rest[0], "catalogue", 0, 0xFFFF) != scope.refs.digest:

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.model import COUNTER_SCOPES, LOCATIONS, RESERVE_REASONS, TURN_MARKS, Unit, _unit, to_json
+from companion.core.model import COUNTER_SCOPES, LOCATIONS, Unit, _unit, to_json
 from companion.share.codes.scope import Scope
 from companion.share.codes.texts import label_in, label_out, purpose_in, purpose_out, roll_texts, text_in, text_out
 from companion.share.codes.times import TICKS, Clock, pack_steps, unpack_steps
@@ -39,6 +39,11 @@ Reader = Callable[[Any, Scope, str], Any]
 
 def _names(names: tuple[str, ...]) -> tuple[Writer, Reader]:
     return (lambda v, s: code(v, names)), (lambda v, s, w: pick(v, names, w))
+
+
+def _pack_names(names: Callable[[Scope], tuple[str, ...]]) -> tuple[Writer, Reader]:
+    """Words of the match's pack (its token kinds, turn marks, reserve reasons), each sent as its place there."""
+    return (lambda v, s: code(v, names(s))), (lambda v, s, w: pick(v, names(s), w))
 
 
 def _unit_data_out(data: Any, scope: Scope) -> Any:
@@ -75,12 +80,12 @@ KINDS: dict[str, tuple[Writer, Reader]] = {
     "players": ((lambda v, s: [s.player_code(p) for p in v]),
                 (lambda v, s, w: [s.read_player(p, w) for p in seq(v, w)])),
     "ints": ((lambda v, s: list(v)), (lambda v, s, w: [want_int(x, w) for x in seq(v, w)])),
-    "token": _names(("action", "upgrade", "grenade")),
+    "token": _pack_names(Scope.token_kinds),
     "score": _names(("vp", "kills")),
     "scope": _names(COUNTER_SCOPES),
     "location": _names(LOCATIONS),
-    "reason": _names(RESERVE_REASONS),
-    "turn_mark": _names(TURN_MARKS),
+    "reason": _pack_names(lambda s: ("", *s.reasons)),
+    "turn_mark": _pack_names(lambda s: s.marks),
     "new_unit": (_unit_data_out, _unit_data_in),
     "unit_fields": (_unit_fields_out, _unit_fields_in),
     "text": ((lambda v, s: text_out(v, s.names())), (lambda v, s, w: text_in(v, s.names(), w))),
@@ -124,7 +129,7 @@ SCHEMAS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("batch", (("events", "events"), ("label?", "label"))),
     ("add_unit", (("unit", "unit_fields"),)),  # a unit with only the keys it was given (the unit editor's)
     ("roll", (("expr", "expr"), ("dice", "ints"), ("total", "total"), ("purpose?", "purpose"))),
-    # Halo's reserve bookkeeping (issue 33): why a unit went to the reserves (a set_location without a reason
+    # a game's reserve bookkeeping (issue 33): why a unit went to the reserves (a set_location without a reason
     # keeps its older, shorter kind), what it did this turn, and where it stands
     ("set_location", (("unit", "unit"), ("location", "location"), ("reason", "reason"))),
     ("mark", (("unit", "unit"), ("mark", "turn_mark"))),

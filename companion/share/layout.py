@@ -25,6 +25,7 @@ from companion.core.model import (
     Timer,
     Tokens,
     Unit,
+    token_slots,
 )
 from companion.share.codes.scope import Scope
 from companion.share.values import (
@@ -188,6 +189,27 @@ def _read_points(value: Any, scope: Scope, what: str) -> int:
     return 5 * want_int(value, what, 0, 2**32 - 1)
 
 
+def _tokens_out(unit: Unit, scope: Scope) -> Any:
+    """A unit's tokens as counts in the order of its match's kinds (`token_slots`: the action's two, then the
+    pack's, as format 1 always sent them), zeros at the end left out; tokens of a kind the match doesn't have as a
+    table of kind -> count. (A unit of a match holds a count of each of its kinds, zeros too: core.model.)"""
+    slots = token_slots(scope.rules)
+    if not unit.tokens.keys() <= set(slots):
+        return dict(unit.tokens)
+    return trim([unit.tokens[k] for k in slots], 0, [0] * len(slots))
+
+
+def _tokens_in(value: Any, scope: Scope, what: str) -> Tokens:
+    if type(value) is dict:
+        return Tokens(mapping(value, want_int, what))
+    slots = token_slots(scope.rules)
+    counts = seq(value, what)
+    if len(counts) > len(slots):
+        raise damaged(f"{what}: {len(counts)} token counts for the match's {len(slots)} kinds")
+    return Tokens(zip(slots, [*(want_int(v, what) for v in counts), *[0] * (len(slots) - len(counts))],
+                      strict=True))
+
+
 def unit_out(unit: Unit, scope: Scope) -> list[Any]:
     number = scope.refs.number(unit)
     if number is not None:
@@ -197,11 +219,10 @@ def unit_out(unit: Unit, scope: Scope) -> list[Any]:
         template = trim([scope.name_code(unit.name), _points_code(unit.points, scope),
                          dial_out(unit.dial, unit.cyclic, scope), unit.start, unit.cyclic, unit.ref],
                         3, [0, False, None])
-    t = unit.tokens
     uid = None if unit.id == scope.next_unit_id() else unit.id
     return trim([uid, scope.player_code(unit.owner), template, unit.click, LOCATIONS.index(unit.location)
                  if unit.location in LOCATIONS else unit.location,
-                 trim([t.action, t.action_last, t.upgrade, t.grenade], 0, [0, 0, 0, 0]), unit.counters,
+                 _tokens_out(unit, scope), unit.counters,
                  unit.position, unit.reserve_reason, list(unit.turn_marks)],
                 3, [0, 0, [], {}, "", "", []])
 
@@ -222,11 +243,10 @@ def unit_in(arr: Any, scope: Scope, what: str) -> Unit:
         name, points, start = scope.read_name(name, what), _read_points(points, scope, what), want_int(start, what)
         ref = None if ref is None else want_str(ref, what)
     click = want_int(click, what)
-    counts = [want_int(v, what) for v in pad(tokens, 0, [0, 0, 0, 0], what)]
     return Unit(id=scope.next_unit_id() if uid is None else want_str(uid, what), name=name, points=points,
                 owner=scope.read_player(owner, what), dial=dial,
                 click=click, start=start, cyclic=cyclic, eliminated=0 <= click < len(dial) and dial[click].ko,
-                location=pick(location, LOCATIONS, what), tokens=Tokens(*counts),
+                location=pick(location, LOCATIONS, what), tokens=_tokens_in(tokens, scope, what),
                 counters=mapping(counters, want_int, what), ref=ref, position=want_str(position, what),
                 reserve_reason=want_str(reason, what), turn_marks=tuple(want_str(m, what) for m in seq(marks, what)))
 
@@ -331,13 +351,17 @@ def match_out(m: Match, scope: Scope, pack_rules: Rules | None) -> list[Any]:
     scope.rules, scope.players = m.rules, tuple(p.id for p in m.players)
     scope.player_names = tuple(p.name for p in m.players)
     scope.expected_by = scope.players[0] if scope.players else None
+    # Players before units, as `match_in` reads them: a name sent as nothing is the next of the names in front
+    # (format 4), so the order names are written in is part of the format (units first gave a player a unit's
+    # name when a unit was named like the first player)
+    players = [player_out(p, i, scope) for i, p in enumerate(m.players)]
     units = []
     for u in m.units:
         units.append(unit_out(u, scope))
         scope.note_unit(u.id, u.name)
     return trim([
         bytes.fromhex(m.id) if HEX_ID.match(m.id) else m.id, created, None,  # was the dice seed: never sent
-        [player_out(p, i, scope) for i, p in enumerate(m.players)],
+        players,
         None if pack_rules is not None and same(rules_out(m.rules), rules_out(pack_rules)) else rules_out(m.rules),
         units, m.turn, m.round, m.active, code(m.phase, m.rules.phases),
         m.counters, [timer_out(t, scope) for t in m.timers], [roll_out(r, scope) for r in m.rolls],

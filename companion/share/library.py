@@ -85,5 +85,11 @@ class Library:
                               "update the app on both devices, or share it from the same version")
         return rules
 
+    def words(self, system: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The turn marks and reserve reasons of a system's pack, in its order (none without the pack): a code
+        sends each as its place there, so a pack adds new ones at the end."""
+        pack = self.packs.get(system)
+        return (pack.marks(), pack.reserve_reasons()) if pack is not None else ((), ())
+
     def ref_table(self, system: str, version: str) -> RefTable:
         return RefTable.of(self.catalogues(system, version))

@@ -269,6 +269,13 @@ class AtomicJSONStorage(Storage):
         write_atomic(self.path, dump(data))
         self._cache = data
 
+    def write_encoded(self, data: dict[str, Any], encoded: bytes, before: Sequence[tuple[Path, bytes]] = ()) -> None:
+        """Write `data` whose JSON the caller has already made (`encoded`, parsing back to `data`), after the files
+        `before` (write_files: they are published first); kept as the database from then on."""
+        self._cache = None  # if the write fails, the next read sees what is really on disk
+        write_files([*before, (self.path, encoded)])
+        self._cache = data
+
     @contextmanager
     def batch(self, before: Sequence[tuple[Path, bytes]] = ()) -> Iterator[None]:
         """TinyDB's writes inside become one at the end, together with the files `before` (write_files: they are

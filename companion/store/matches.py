@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tinydb import TinyDB
 
@@ -42,6 +42,24 @@ STORE_VERSION = 2  # 2: undo and redo are events of the tail (core.match.timelin
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
+class StoredSnapshot(NamedTuple):
+    """A head's snapshot as stored: the state, its JSON tree (kept in the handle's tables) and its bytes."""
+
+    state: Match
+    tree: Any
+    encoded: bytes
+
+
+class StoredTail(NamedTuple):
+    """A head's tail as last stored: its events, and each one's JSON tree and bytes, so that a save encodes only
+    the events that are new since (a tap adds one; the other 63 were encoded by the taps before)."""
+
+    base: int
+    events: tuple[Event, ...]
+    trees: list[Any]
+    encoded: list[bytes]
+
+
 class MatchNotFound(CompanionError):
     pass
 
@@ -62,7 +80,8 @@ class MatchStore:
     def __init__(self, root: Path | None) -> None:
         self.root = root
         self._place = Place(root, "matches")  # a head per match; in memory the segments and labels are values
-        self._snapshot_json: dict[str, tuple[Match, Any]] = {}  # the snapshot changes only at compaction
+        self._snapshots: dict[str, StoredSnapshot] = {}  # each head's snapshot: it changes only at compaction
+        self._tails: dict[str, StoredTail] = {}  # each head's tail: a tap adds an event to it
         self._listed: dict[str, Any] = {}  # each head's signature when `summaries` last read it
         self._locks = MatchLocks(self._place.folder)
 
@@ -91,7 +110,8 @@ class MatchStore:
         """Drop what is cached of a match, so the next read comes from disk."""
         if not self._place.in_memory:
             self._place.forget(match_id)
-            self._snapshot_json.pop(match_id, None)
+            self._snapshots.pop(match_id, None)
+            self._tails.pop(match_id, None)
 
     def locked(self, match_id: str, *, create: bool = False) -> AbstractContextManager[None]:
         """Hold the match for one read-change-write (store.match_locks)."""
@@ -269,17 +289,27 @@ class MatchStore:
             "updated": time.time() if now is None else now, "events": history.length, "turn": match.turn,
             "status": match.status,
         }
+        snapshot = self._snapshot_of(match_id, history.snapshot, memo)
+        stored = self._tail_of(match_id, history)
+        tail = {str(n): tree for n, tree in enumerate(stored.trees, 1)}
+        # TinyDB's layout written whole (each table's documents by id from "1"): the head is rewritten at every
+        # tap, and TinyDB's truncate and insert of each table cost a third of the save's own work
         tables = {
-            "meta": [meta],
-            "snapshot": [{"base": history.base, "state": self._json_of_snapshot(match_id, history.snapshot, memo)}],
-            "tail": [e.to_json() for e in history.tail],
-            "redo": [],  # version 1 kept undone steps here; redo now reads them from the tail
+            "meta": {"1": meta},
+            "snapshot": {"1": {"base": history.base, "state": snapshot.tree}},
+            "tail": tail,
+            "redo": {},  # version 1 kept undone steps here; redo now reads them from the tail
         }
-        with self._place.batch(db, files):
-            for name, docs in tables.items():
-                table = db.table(name)
-                table.truncate()
-                table.insert_multiple(docs)
+        if self._place.in_memory:
+            db.storage.write(tables)
+            return
+        # what json.dumps(tables) gives, from the parts already encoded: the snapshot (the largest part, encoded once
+        # per compaction) and the tail's events (each encoded once)
+        events = b",".join(b'"%d":%s' % (n, data) for n, data in enumerate(stored.encoded, 1))
+        encoded = b"".join((
+            b'{"meta":{"1":', dump(meta), b'},"snapshot":{"1":{"base":', str(history.base).encode(),
+            b',"state":', snapshot.encoded, b'}},"tail":{', events, b'},"redo":{}}'))
+        db.storage.write_encoded(tables, encoded, before=files)
 
     def _segments(self, match_id: str) -> dict[int, Any]:
         """A memory store's history segments of one match (on disk: files in <id>.log/)."""
@@ -290,20 +320,38 @@ class MatchStore:
         return found
 
     def _memo(self, match_id: str) -> Memo:
-        cached = self._snapshot_json.get(match_id)
-        return {id(cached[0]): cached} if cached else {}
+        cached = self._snapshots.get(match_id)
+        return {id(cached.state): (cached.state, cached.tree)} if cached else {}
 
-    def _json_of_snapshot(self, match_id: str, snapshot: Match, memo: Memo) -> Any:
-        cached = self._snapshot_json.get(match_id)
-        if cached is None or cached[0] is not snapshot:
-            cached = (snapshot, to_json(snapshot, memo))
-            self._snapshot_json[match_id] = cached
-        return cached[1]
+    def _snapshot_of(self, match_id: str, snapshot: Match, memo: Memo) -> StoredSnapshot:
+        cached = self._snapshots.get(match_id)
+        if cached is None or cached.state is not snapshot:
+            tree = to_json(snapshot, memo)
+            cached = self._snapshots[match_id] = StoredSnapshot(snapshot, tree, dump(tree))
+        return cached
+
+    def _tail_of(self, match_id: str, history: History) -> StoredTail:
+        """The tail's JSON, reusing what the last save encoded of the same events (the same objects, in order)."""
+        cached = self._tails.get(match_id)
+        kept = 0
+        if cached is not None and cached.base == history.base:
+            for old, new in zip(cached.events, history.tail, strict=False):
+                if old is not new:
+                    break
+                kept += 1
+        trees = cached.trees[:kept] if cached else []
+        encoded = cached.encoded[:kept] if cached else []
+        for event in history.tail[kept:]:
+            trees.append(event.to_json())
+            encoded.append(dump(trees[-1]))
+        stored = self._tails[match_id] = StoredTail(history.base, history.tail, trees, encoded)
+        return stored
 
     def delete(self, match_id: str) -> None:
         if not self.exists(match_id):
             raise MatchNotFound(f"no match {match_id!r}")
-        self._snapshot_json.pop(match_id, None)
+        self._snapshots.pop(match_id, None)
+        self._tails.pop(match_id, None)
         for name in (match_id, f"{match_id}.label", f"{match_id}.log"):
             self._place.remove(name)  # the head (its handle too), and in memory its label and segments
         if not self._place.in_memory:

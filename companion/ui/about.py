@@ -10,7 +10,6 @@ from companion.ui.shell import App, app_bar
 
 
 class AboutScreen:
-    route = "/about"
 
     def build(self, app: App) -> ft.View:
         info = app_info(app.session)

@@ -1,6 +1,7 @@
 """The Flet app's entry: builds the shell over the user's data and shows the screen the page's route names.
 
-The one module that knows every screen the shell may open by itself; screens import `ui/shell.py`, not this.
+Screens import `ui/shell.py`, not this; the screens themselves are named once, in the route table (ui/routes.py),
+and loaded when first shown: the first frame loads only the screens its route shows.
 """
 
 from __future__ import annotations
@@ -13,29 +14,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session import Session
 from companion.session.sharing.share import is_share_route
-from companion.ui.routes import screens_for
-from companion.ui.shell import App, Places, ScanTarget, Screen, themes
-
-
-# The screens any screen may open, each loaded the first time it is opened: the first frame loads only the
-# screens its route shows (ui/routes.py), not the table, the rules lookup or the scanner.
-def rules_screen(system: str | None) -> Screen:
-    from companion.ui.helper.rules_screen import RulesScreen
-
-    return RulesScreen(system)
-
-
-def scan_screen() -> ScanTarget:
-    from companion.ui.share.scan_screen import ScanScreen
-
-    return ScanScreen()
-
-
-def table_screen(match_id: str) -> Screen:
-    from companion.ui.match.table import TableScreen
-
-    return TableScreen(match_id)
-
+from companion.ui.shell import App, themes
 
 # The Flet names home's first frame uses beyond those its modules' imports load: Flet loads a control's module
 # the first time its name is used (tests/unit/test_lazy_imports.py checks that this list leaves nothing out).
@@ -66,7 +45,7 @@ def prepare(page: ft.Page) -> None:
 async def main(page: ft.Page, session: Session | None = None) -> None:
     if page.theme_mode != ft.ThemeMode.LIGHT:  # a light mode already chosen (a reconnect) stays
         prepare(page)
-    app = App(page, session or Session.open(), Places(rules=rules_screen, scan=scan_screen, table=table_screen))
+    app = App(page, session or Session.open())
 
     def on_view_pop(_: Any) -> None:
         app.back()
@@ -75,18 +54,16 @@ async def main(page: ft.Page, session: Session | None = None) -> None:
         if is_share_route(e.route):  # a shared link opened by the phone's camera app (deep link)
             app.open_scan(e.route)
         elif not app.route_changed(e.route):  # the browser's back button or a typed address
-            app.show_stack(screens_for(e.route, app.session))
+            app.show_route(e.route)
 
     page.on_view_pop = on_view_pop
     page.on_route_change = on_route_change
     page.views.clear()
     if is_share_route(page.route):
-        from companion.ui.home import HomeScreen
-
-        app.show(HomeScreen())
+        app.show_route("/")
         app.open_scan(page.route)
     else:  # a reload or a bookmark lands on the screen the address names
-        app.show_stack(screens_for(page.route, app.session))
+        app.show_route(page.route)
     page.run_task(after_first_frame, app)
 
 

@@ -22,7 +22,6 @@ from companion.ui.shell import App, app_bar
 
 
 class BackupScreen:
-    route = "/backup"
     live = True  # drawn by a component (it reads no match)
 
     def build(self, app: App) -> ft.View:

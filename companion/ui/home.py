@@ -22,7 +22,6 @@ from companion.ui.widgets import icon_button
 
 
 class HomeScreen:
-    route = "/"
     live = True  # the list is drawn by a component over the session's feed
 
     def build(self, app: App) -> ft.View:
@@ -107,7 +106,7 @@ def _tile(app: App, s: MatchSummary, system: str) -> ft.Control:
         key=f"match-{s.id}",
         title=ft.Text(" vs ".join(s.players)),
         subtitle=ft.Text(f"{system} · turn {s.turn}{finished} · {when}{label}"),
-        on_click=lambda: app.show(app.places.table(s.id)),
+        on_click=lambda: app.go("match", match_id=s.id),
         trailing=icon_button(ft.Icons.DELETE_OUTLINE, key=f"delete-{s.id}", tooltip="Delete match",
                              on_click=delete),
     )
@@ -115,33 +114,23 @@ def _tile(app: App, s: MatchSummary, system: str) -> ft.Control:
 
 # The screens home opens, each loaded with its first tap (not before home's first frame)
 def open_new_match(app: App) -> None:
-    from companion.ui.match.new_match import NewMatchScreen
-
-    app.show(NewMatchScreen())
+    app.go("new")
 
 
 def open_dice(app: App) -> None:
-    from companion.ui.helper.dice_screen import DiceScreen
-
-    app.show(DiceScreen())
+    app.go("dice")
 
 
 def open_judge_mode(app: App) -> None:
-    from companion.ui.judge.judge_mode import JudgeModeScreen
-
-    app.show(JudgeModeScreen())
+    app.go("judge")
 
 
 def open_backup(app: App) -> None:
-    from companion.ui.backup_screen import BackupScreen
-
-    app.show(BackupScreen())
+    app.go("backup")
 
 
 def open_about(app: App) -> None:
-    from companion.ui.about import AboutScreen
-
-    app.show(AboutScreen())
+    app.go("about")
 
 
 def _waiting_codes(app: App, waiting: tuple[Waiting, ...]) -> list[ft.Control]:

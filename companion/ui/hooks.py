@@ -1,40 +1,42 @@
 """Flet 1.0 component helpers shared by the screens built as components: a match (and its history) that follows
-the session's change feed, and the way to put a component into a screen's View."""
+the session's change feed, what a screen gets instead when the match can't be read, and the way to put a component
+into a screen's View (`mount`, from companion/flet_adapter.py: the one module that touches Flet's private parts)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import flet as ft
-from flet.components.component import Renderer
 
 from companion.core.errors import CompanionError
+from companion.flet_adapter import mount
 from companion.session import Session
 
 T = TypeVar("T")
 
-
-class Island(ft.Container):
-    """A container whose content redraws itself (a component): the page's own updates (a dialog shown, a screen
-    pushed, the theme) stop here. Without it, such an update rendered the component again from outside the
-    component scheduler, and the memoised cards under it lost their drawn bodies (measured: the cards vanished
-    from the page after the first dialog)."""
-
-    def is_isolated(self) -> bool:
-        return True
+__all__ = ["Unopened", "mount", "use_feed", "use_history"]
 
 
-def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = False, **kwargs: Any) -> ft.Control:
-    """A component as a control to place in a View (the shell's screens build Views; a component must be
-    created inside a renderer, and it renders itself when the View reaches the page)."""
-    return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
+@dataclass(frozen=True)
+class Unopened:
+    """A match that can't be read now (deleted, damaged, being replaced by another phone's write): what
+    `use_history` gives instead of its history, with the reason a player can read. A value of its own, so a
+    screen asks `isinstance(history, Unopened)` (no guessing whether a string is a reason or a title), and equal
+    while the reason stays, so an unchanged refusal draws nothing again."""
+
+    reason: str
+
+    def refusal(self, key: str | None = None) -> ft.Text:
+        """The one sentence a screen shows in its place."""
+        return ft.Text(f"This match can't be opened: {self.reason}", key=key, color=ft.Colors.ERROR)
 
 
 def use_history(session: Session, match_id: str, select: Callable[[Any], Any] | None = None) -> Any:
     """The match's history as stored now (`Session.history`: its `state`, `can_undo`, `can_redo`), read again
-    whenever the session's feed reports a change to it (or to anything: an outside change noticed); the reason
-    as text when it can't be read (deleted, damaged).
+    whenever the session's feed reports a change to it (or to anything: an outside change noticed); an
+    `Unopened` with the reason when it can't be read (deleted, damaged).
 
     With `select`, what it picks of the history instead (`select(history)`): the component is drawn again only
     when that changed (the app bar's undo/redo buttons: not at every tap that leaves both usable)."""
@@ -43,7 +45,7 @@ def use_history(session: Session, match_id: str, select: Callable[[Any], Any] | 
         try:
             history = session.history(match_id)
         except CompanionError as exc:
-            return str(exc)
+            return Unopened(str(exc))
         return history if select is None else select(history)
 
     return use_feed(session, match_id, read)[0]

@@ -162,7 +162,8 @@ class Warnings:
 
 
 def _open(app: Any, match_id: str) -> bool:
-    return any(getattr(s, "route", "").startswith(f"/match/{match_id}") for s in app.screens)
+    """Whether a screen of the match (its table or one above it) is on the stack."""
+    return any(getattr(s, "match_id", None) == match_id for s in app.screens)
 
 
 _WARNINGS: WeakKeyDictionary[Any, Warnings] = WeakKeyDictionary()

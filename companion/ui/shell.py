@@ -8,21 +8,26 @@ match log, Host this table, a unit's details and its editor, a game's own dials 
 a match and its result) redraws itself from the session's change feed or its own state; an older screen is rebuilt
 from the new state by `refresh()` (see there which).
 Navigation keeps `page.views` as a stack, so the AppBar back arrow and the phone's back gesture both pop a screen.
-Screens import this module, never `ui/app.py` (which imports them).
+A screen opens another by its name in the route table (`go("match.log", match_id=...)`, ui/routes.py), which
+builds it and gives it its address, so every screen shown reloads to itself. Screens import this module, never
+`ui/app.py` (which imports them).
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
+from companion.flet_adapter import start_component_updates
 from companion.session import Session
-from companion.ui.hooks import use_history
+from companion.ui import routes
+from companion.ui.hooks import Unopened, use_history
+from companion.ui.routes import Screen
 from companion.ui.widgets import icon_button
 
 if TYPE_CHECKING:  # the scanner's collector loads the share codecs: with the scanner, not with the shell
@@ -31,12 +36,6 @@ if TYPE_CHECKING:  # the scanner's collector loads the share codecs: with the sc
 THEME_KEY = "companion.theme"
 VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_appbar", "scroll", "padding",
               "spacing")
-
-
-class Screen(Protocol):
-    route: str  # a screen may also say `live = True`: its components follow the session's feed (see is_live)
-
-    def build(self, app: App) -> ft.View: ...
 
 
 @runtime_checkable
@@ -51,20 +50,10 @@ class ScanTarget(Screen, Protocol):
     def finish(self, app: App) -> None: ...
 
 
-class Places(NamedTuple):
-    """Screens any screen may open (the rules lookup from every app bar, the scanner from a deep link, a match's
-    table after an import): built by `ui/app.py`, so the shell and the screens never import what imports them."""
-
-    rules: Callable[[str | None], Screen]  # the system whose rules come first (from a match), or None
-    scan: Callable[[], ScanTarget]
-    table: Callable[[str], Screen]
-
-
 class App:
-    def __init__(self, page: ft.Page, session: Session, places: Places) -> None:
+    def __init__(self, page: ft.Page, session: Session) -> None:
         self.page = page
         self.session = session
-        self.places = places
         self.screens: list[Screen] = []
         self.route = page.route  # the route last pushed to (or received from) the page
         self.pushed: list[str] = []  # routes pushed whose route-change event has not come back yet
@@ -77,23 +66,36 @@ class App:
         self.clipboard = ft.Clipboard()
         self.sharing = ft.Share()
         self.file_picker = ft.FilePicker()
-        page.session.start_updates_scheduler()  # draws components whose state changed (once per session)
+        start_component_updates(page)  # draws components whose state changed (once per session)
 
     # --- navigation -------------------------------------------------------------------------------
 
-    def show(self, screen: Screen) -> None:
+    def go(self, name: str, **params: Any) -> None:
+        """Show the screen of a route in the route table (ui/routes.py), by its name, over the current one."""
+        self._show(self._screen(name, params))
+
+    def opener(self, name: str, **params: Any) -> Callable[[], None]:
+        """A tap handler that opens a route's screen (no arguments: Flet hands an event to a handler that takes
+        any, and a `partial` of `go` would take it as a value)."""
+        return lambda: self.go(name, **params)
+
+    def replace_with(self, name: str, **params: Any) -> None:
+        """Show a route's screen instead of the current one (e.g. "New match" becomes the match's table)."""
+        made = self._screen(name, params)
+        self.screens.pop()
+        self.page.views.pop()
+        self._show(made)
+
+    def _screen(self, name: str, params: dict[str, Any]) -> Screen:
+        return routes.screen(name, self.session, self.screens[-1] if self.screens else None, **params)
+
+    def _show(self, screen: Screen) -> None:
         self.screens.append(screen)
         view = screen.build(self)
         pin_positions(view)
         self.page.views.append(view)
         self.page.update()
         self.follow_route()
-
-    def replace(self, screen: Screen) -> None:
-        """Show `screen` instead of the current one (e.g. "New match" becomes the match's table)."""
-        self.screens.pop()
-        self.page.views.pop()
-        self.show(screen)
 
     def open_rules(self) -> None:
         """The rules lookup; from a match's screens, that match's system first."""
@@ -102,15 +104,15 @@ class App:
         if match_id:
             with contextlib.suppress(CompanionError):
                 first = self.session.state(match_id).system
-        self.show(self.places.rules(first))
+        self.go("rules", first=first)
 
     def open_scan(self, text: str = "") -> None:
         """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once.
         A link opened while the scanner is on top goes into that same scanner."""
-        scanner = self.screens[-1] if self.screens else None
-        if not isinstance(scanner, ScanTarget):
-            scanner = self.places.scan()
-            self.show(scanner)
+        if not (self.screens and isinstance(self.screens[-1], ScanTarget)):
+            self.go("scan")
+        scanner = self.screens[-1]
+        assert isinstance(scanner, ScanTarget)
         if text:
             scanner.take(self, text)
 
@@ -123,8 +125,12 @@ class App:
 
     # --- the page's route ---------------------------------------------------------------------------
 
+    def show_route(self, route: str) -> None:
+        """The screens an address names, as the whole stack (a reload, a bookmark, a typed address)."""
+        self.show_stack(routes.stack(route, self.session))
+
     def show_stack(self, screens: list[Screen]) -> None:
-        """Show these screens as the whole stack (a reload, a bookmark, a typed address: ui/routes.py)."""
+        """Show these screens as the whole stack."""
         self.screens = list(screens)
         self.page.views[:] = [s.build(self) for s in self.screens]
         self.page.update()
@@ -152,9 +158,8 @@ class App:
     def back_to_table(self, match_id: str) -> None:
         """Down to the match's table, past every screen above it (a unit that left the match: its details and
         editor have nothing left to show); a stack without the table gets one in place of the top screen."""
-        table = self.places.table(match_id)
-        if not self._pop_to(table.route):
-            self.replace(table)
+        if not self._pop_to(routes.address("match", match_id=match_id)):
+            self.replace_with("match", match_id=match_id)
         self.follow_route()
 
     def _pop_to(self, route: str) -> bool:
@@ -335,8 +340,8 @@ def bar_title(title: str) -> ft.Text:
 def MatchTitle(session: Session, match_id: str, title: Callable[[Any], str], unread: str) -> ft.Control:
     """An app bar's title that follows the match: `title(history)` (the player to play, a unit's name, the log's
     count), drawn again only when that text changed; `unread` while the match can't be read."""
-    picked = use_history(session, match_id, lambda history: (title(history),))  # a tuple: a reason is a str
-    return bar_title(unread if isinstance(picked, str) else picked[0])
+    picked = use_history(session, match_id, title)
+    return bar_title(unread if isinstance(picked, Unopened) else picked)
 
 
 def app_bar(app: App, title: str, *actions: ft.Control) -> ft.AppBar:

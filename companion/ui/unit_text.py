@@ -1,5 +1,6 @@
 """A unit as a line of text, for the match screens (ui/match) and the live table's watchers (ui/live) alike:
-its stats on the dial's current click, and the names of the tokens it can hold."""
+its stats on the dial's current click (the names of the tokens it can hold are its pack's: the session's
+`token_label`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from companion.core.model import Click
 
 STAT_LABELS = {"speed": "SPD", "attack": "ATT", "defense": "DEF", "damage": "DMG", "wounds": "W", "armour": "ARM",
                "sight": "SIGHT", "morale": "MOR", "pool": "POOL", "fate": "FATE"}
-TOKEN_LABELS = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
 
 
 def stats_line(click: Click, stats: tuple[str, ...]) -> str:

@@ -1,16 +1,12 @@
-"""Small shared pieces of the screens: thumb-sized buttons (every tap target is at least 48 px), counter names."""
+"""Small shared pieces of the screens: thumb-sized buttons (every tap target is at least 48 px), tiles whose words
+wrap, accessible names. (A match's counters are named in ui/match/counters.py.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
-
-from companion.core.model import Match
-from companion.session import Session
-from companion.session.table.words import said
 
 TAP = 48
 
@@ -35,37 +31,6 @@ def word_button(icon: ft.IconData, word: str, *, key: str, tooltip: str, on_clic
         content=ft.Column(spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                           controls=[ft.Icon(icon, size=20), ft.Text(word, size=11, no_wrap=True)]))
-
-
-@dataclass(frozen=True)
-class CounterWords:
-    """A counter's name, and the sentence its pack says it in for a player (none: its name and value)."""
-
-    name: str
-    says: str | None = None
-    count: str = ""
-    counts: str | None = None
-
-    def line(self, player: str, value: int) -> str:
-        """"Ann has captured 2 spawn points"; without a sentence, "Ann: Captured spawn points 2"."""
-        if self.says is None:
-            return f"{player}: {self.name} {value}"
-        return said(self.says, player, value, self.count, self.counts)
-
-
-def counter_words(session: Session, match: Match, scope: str) -> dict[str, CounterWords]:
-    """The system's own counters of one scope (as the match declares them), with their words from the pack."""
-    pack = session.packs()[0].get(match.system)
-    found = {c["id"]: CounterWords(c.get("name", c["id"]), c.get("says"), c.get("count", ""), c.get("counts"))
-             for c in pack.entries("units", "counter")} if pack else {}
-    return {c: found.get(c, CounterWords(c)) for c in match.rules.counters.get(scope, ())}
-
-
-def counter_labels(session: Session, match: Match, scope: str) -> dict[str, str]:
-    """The system's own counters of one scope (as the match declares them), with their names from the pack."""
-    pack = session.packs()[0].get(match.system)
-    named = {c["id"]: c.get("name", c["id"]) for c in pack.entries("units", "counter")} if pack else {}
-    return {c: named.get(c, c) for c in match.rules.counters.get(scope, ())}
 
 
 def switch_tile(switch: ft.Switch, title: str, text: str = "") -> ft.ListTile:

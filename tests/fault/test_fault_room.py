@@ -28,7 +28,6 @@ import pytest
 import websockets
 from flet_web.fastapi import app_manager
 
-from companion.cli.table_cmd import app_places
 from companion.room.server import build as build_room
 from companion.session import Session
 from companion.session.judging.room import RoomFeed
@@ -144,7 +143,7 @@ async def flet_page(port: int, source: str, *, cookie: str | None = None, origin
 def test_three_hundred_raw_watchers_stay_within_the_table_s_watcher_cap(tmp_path: Path) -> None:
     table = hosted(tmp_path / "data")
     port = free_port()
-    app, _ = build_table(table, app_places(), max_watchers=WATCHERS)
+    app, _ = build_table(table, max_watchers=WATCHERS)
     before = flet_sessions()
 
     async def flood() -> tuple[int, bytes]:
@@ -194,7 +193,7 @@ def test_foreign_origins_are_refused_and_nothing_is_stored(tmp_path: Path) -> No
     table = hosted(tmp_path / "data")
     port = free_port()
     own = f"http://127.0.0.1:{port}"
-    app, _ = build_table(table, app_places())
+    app, _ = build_table(table)
     log_before = Session.open(table.root).log(table.match_id)
     with serving(app, port) as base:
         code = table.access.code

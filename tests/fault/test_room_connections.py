@@ -7,7 +7,9 @@
   one-sentence refusal at the body deadline, while players are served meanwhile.
 
 Addresses are told apart as phones on a Wi-Fi are: the greedy client, the slow ones and the player connect from
-different loopback addresses (127.0.0.2, 127.0.2.x, 127.0.0.3). Times are printed, never asserted.
+different loopback addresses (127.0.0.2, 127.0.2.x, 127.0.0.3). Times are printed, never asserted. Each test runs
+the room as `judge serve` does (flet-web, httptools where installed) and as a phone build does (the players' pages
+alone, on uvicorn's pure-Python paths: asyncio's loop and h11).
 """
 
 from __future__ import annotations
@@ -45,13 +47,16 @@ from companion.session.web import Server, config
 from companion.ui.judge.live import LiveHub
 from room_fixtures import Clock, seeded_store
 feed = RoomFeed(seeded_store(Path(sys.argv[1]), Clock()), "ev-1")
-app, hub, _, _ = build(feed, LiveHub.for_room, players_url="http://127.0.0.1/find", announce=lambda c: None)
-cfg = config(app, "127.0.0.1", int(sys.argv[2]))
+phone = sys.argv[3] == "phone"
+app, hub, _, _ = build(feed, None if phone else LiveHub.for_room, players_url="http://127.0.0.1/find",
+                       announce=lambda c: None)
+cfg = config(app, "127.0.0.1", int(sys.argv[2]), pure=phone)
 print("files", resource.getrlimit(resource.RLIMIT_NOFILE)[0], "viewers", hub.max_viewers, flush=True)
 Server(cfg, on_exit=hub.end_streams).run()
 """
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file limits")
+ROOMS = pytest.mark.parametrize("phone", [False, True], ids=["judge-serve", "phone-build"])
 
 
 def more_files_here() -> None:
@@ -99,10 +104,12 @@ def stream(port: int, source: str) -> socket.socket | None:
     return s
 
 
-def test_one_address_with_a_thousand_streams_leaves_the_room_to_everyone_else(tmp_path: Path) -> None:
+@ROOMS
+def test_one_address_with_a_thousand_streams_leaves_the_room_to_everyone_else(tmp_path: Path, phone: bool) -> None:
     more_files_here()
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-c", SERVER, str(tmp_path / "data"), str(port)],
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(tmp_path / "data"), str(port),
+                               "phone" if phone else "desktop"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), *sys.path])})
     try:
@@ -126,15 +133,17 @@ def test_one_address_with_a_thousand_streams_leaves_the_room_to_everyone_else(tm
     assert "Too many open files" not in errors
 
 
-def test_trickled_headers_and_bodies_are_cut_off_at_their_deadlines(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+@ROOMS
+def test_trickled_headers_and_bodies_are_cut_off_at_their_deadlines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    phone: bool) -> None:
     more_files_here()
     monkeypatch.setattr(report, "BODY_DEADLINE", 1.0)
     feed = RoomFeed(seeded_store(tmp_path, Clock()), "ev-1")
-    app, hub, _, _ = build_room(feed, LiveHub.for_room, players_url="http://127.0.0.1/find", announce=lambda c: None)
+    app, hub, _, _ = build_room(feed, None if phone else LiveHub.for_room, players_url="http://127.0.0.1/find",
+                                announce=lambda c: None)
     port = free_port()
-    server = Background(Server(config(app, "127.0.0.1", port, header_deadline=1.0), on_exit=hub.end_streams),
-                        name="slow-clients")
+    settings = config(app, "127.0.0.1", port, header_deadline=1.0, pure=phone)
+    server = Background(Server(settings, on_exit=hub.end_streams), name="slow-clients")
     assert server.start()
     try:
         slow = []

@@ -26,12 +26,16 @@ from browser import free_port
 from room_fixtures import Clock, seeded_store
 
 
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[tuple[str, RoomFeed]]:
+@pytest.fixture(params=[False, True], ids=["judge-serve", "phone-build"])
+def room(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str, RoomFeed]]:
+    """The room as `judge serve` runs it, and as a phone build does (the players' pages alone, on asyncio and h11)."""
+    phone = request.param
     feed = RoomFeed(seeded_store(tmp_path, Clock()), "ev-1")
-    app, hub, _, _ = build_room(feed, LiveHub.for_room, players_url="http://127.0.0.1/find", announce=lambda c: None)
+    app, hub, _, _ = build_room(feed, None if phone else LiveHub.for_room, players_url="http://127.0.0.1/find",
+                                announce=lambda c: None)
     port = free_port()
-    server = Background(Server(config(app, "127.0.0.1", port), on_exit=hub.end_streams), name="reports-test")
+    server = Background(Server(config(app, "127.0.0.1", port, pure=phone), on_exit=hub.end_streams),
+                        name="reports-test")
     assert server.start()
     try:
         yield f"http://127.0.0.1:{port}", feed

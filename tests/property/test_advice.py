@@ -54,7 +54,8 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
                 getattr(after.player(me), kind) - getattr(state.player(me), kind))
         sums["win"] += after.status == "finished" and me in after.winners
         if row.action.unit:
-            sums["upgrade"] += after.unit(row.action.unit).tokens.upgrade - state.unit(row.action.unit).tokens.upgrade
+            unit = row.action.unit
+            sums["upgrade"] += after.unit(unit).tokens["upgrade"] - state.unit(unit).tokens["upgrade"]
         for name, value in system.advice_figures(state, after, row.action).items():
             figures[name] = figures.get(name, Fraction(0)) + value
     counted = {**{k: v / len(rolls) for k, v in sums.items()}, **{k: v / len(rolls) for k, v in figures.items()}}

@@ -30,7 +30,7 @@ def test_replace_equals_dataclasses_replace(changes: dict) -> None:
     fast, slow = replace(UNIT, **changes), dataclasses.replace(UNIT, **changes)
     assert fast == slow and type(fast) is Unit
     assert list(vars(fast).items()) == list(vars(slow).items())  # same fields, same order
-    assert replace(UNIT.tokens, action=2) == Tokens(action=2)
+    assert replace(UNIT.dial[0], markers=("ko",)) == dataclasses.replace(UNIT.dial[0], markers=("ko",))
 
 
 def test_replace_refuses_what_dataclasses_replace_refuses() -> None:
@@ -143,11 +143,14 @@ _UNIT_CHANGES = st.one_of(
     st.fixed_dictionaries({"points": st.integers(-1, 3)}), st.fixed_dictionaries({"eliminated": st.booleans()}),
     st.fixed_dictionaries({"cyclic": st.booleans()}), st.fixed_dictionaries({"dial": st.just(())}),
     st.fixed_dictionaries({"location": st.sampled_from(["table", "reserve", "moon"])}),
-    st.fixed_dictionaries({"reserve_reason": st.sampled_from(["", "eliminated", "bored"])}),
+    st.fixed_dictionaries({"reserve_reason": st.sampled_from(["", "eliminated", "bored", "no reason!", "x" * 40])}),
     st.fixed_dictionaries({"position": st.sampled_from(["", "top", "no such place!", "x" * 40])}),
-    st.fixed_dictionaries({"turn_marks": st.sampled_from([(), ("acted",), ("acted", "acted"), ("napped",)])}),
-    st.fixed_dictionaries({"tokens": st.builds(Tokens, action=st.integers(-1, 3), action_last=st.integers(-1, 3),
-                                               upgrade=st.integers(-1, 3), grenade=st.integers(-1, 3))}),
+    st.fixed_dictionaries({"turn_marks": st.sampled_from(
+        [(), ("acted",), ("acted", "acted"), ("napped",), ("not a word!",)])}),
+    # the token map: the action's two kinds, the pack's, one no pack declares and one too long to be a kind
+    st.fixed_dictionaries({"tokens": st.dictionaries(
+        st.sampled_from(["action", "action_last", "upgrade", "grenade", "shield", "x" * 40]),
+        st.integers(-1, 3)).map(Tokens)}),
 )
 
 
@@ -218,6 +221,6 @@ def test_a_unit_changed_in_place_is_checked_and_may_not_take_another_units_id() 
         validate_step(state, replace(state, units=(first, replace(second, dial=()), *rest)))
     strict = replace(state, rules=replace(state.rules, token_limits={"action": 1}))
     validate_step(state, strict)
-    greedy = (first, replace(second, tokens=replace(second.tokens, action=5)), *rest)
+    greedy = (first, replace(second, tokens=second.tokens.counted("action", 5)), *rest)
     with pytest.raises(InvalidMatch, match="action tokens out of range"):
         validate_step(strict, replace(strict, units=greedy))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,24 @@ FORMAT_3_HALO_TURN = (
 )
 
 
+# Written by format 4 before players were written ahead of the units (the order the reader always took):
+# `units_first_match()` with units at the start, named in three scripts, some alike and one like a player.
+FORMAT_4_UNITS_FIRST = (
+    "ttcomp://m/1942397282550400131348402892105100669376558749188213789403725337960868009049093038618550836245692132"
+    "2361532513080144986118151356823296084119546271912145835104027759077247407540148977647223062381181311"
+    "9866164295376848201342683854671106424823285735041547294614437964704329077058299132787779759066351751"
+    "2468593155535721591819532394757626403837189554378868512543960403159623887401449857977461862467080289"
+    "8880034333457570977364353214676174072451561948485208540872146512329266444872613848146472202586534333"
+    "473647457101365959"
+)
+UNITS_FIRST_ROSTER = {
+    "Rin": [("Ōkami Tsukiyo-no-Kage", 100, (8, 11, 18, 3), 7), ("Tove", 45, (7, 10, 16, 3), 4),
+            ("Ненасытный Ёж 7", 45, (7, 9, 16, 2), 5)],
+    "Tove": [("Ōkami Tsukiyo-no-Kage", 75, (8, 10, 17, 3), 6), ("Grunt Heavy", 20, (5, 8, 14, 2), 4),
+             ("Tove", 30, (7, 9, 15, 2), 4)],
+}
+
+
 def test_codes_written_by_format_1_still_read() -> None:
     scarab = SharedMatch.from_export(json.loads((BENCH / "share_scarab.json").read_text(encoding="utf-8")))
     assert decode(read_text(FORMAT_1_SCARAB).data, LIBRARY) == scarab
@@ -137,6 +156,28 @@ def test_codes_written_by_format_3_still_read() -> None:
     again = encode(shared, LIBRARY)  # written again as format 4: its names in front, by the name model
     assert again[0] >> 4 == FORMAT and again[1] == APP_V2 and len(again) < len(data)
     assert decode(again, LIBRARY) == shared
+
+
+def units_first_match() -> SharedMatch:
+    """play_halo(seed=3, turns=2) of UNITS_FIRST_ROSTER, its units at the start rather than added by the log (and
+    the match id the code holds: a session makes a new one each time)."""
+    session, match_id = play_halo(seed=3, turns=2, roster=UNITS_FIRST_ROSTER)
+    played = SharedMatch.from_export(session.export(match_id))
+    added = sum(e.type == "add_unit" for e in played.events)
+    start = SharedMatch.of(played.initial, played.events[:added]).state
+    return SharedMatch.of(replace(start, id="df6ae93a5586"), played.events[added:])
+
+
+def test_format_4_codes_written_units_first_still_read() -> None:
+    data = read_text(FORMAT_4_UNITS_FIRST).data
+    assert data[0] >> 4 == 4
+    shared = decode(data, LIBRARY)
+    assert [p.name for p in shared.initial.players] == ["Rin", "Tove"]
+    assert [u.name for u in shared.initial.units] == ["Ōkami Tsukiyo-no-Kage", "Tove", "Ненасытный Ёж 7",
+                                                      "Ōkami Tsukiyo-no-Kage", "Grunt Heavy", "Tove"]
+    assert len(shared.events) == 8 and shared == units_first_match()
+    again = encode(shared, LIBRARY)  # written players first now: another code, the same match
+    assert again != data and decode(again, LIBRARY) == shared
 
 
 def test_the_context_coder_never_changes() -> None:

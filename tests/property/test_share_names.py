@@ -2,7 +2,8 @@
 
 Long names of any script round-trip exactly (whole and turn codes); a Halo match of 2 x 5 units whose names are
 15-30 characters and not in the preset dictionary or the word list, played 6 turns through the rules helper, is
-one code of QR version 15 at most; 2 x 10 such units are one code. The names segment refuses what a forger
+one code of QR version 15 at most; 2 x 10 such units are one code. Players and units named alike (a unit
+named after a player, units of one name) keep their own names. The names segment refuses what a forger
 can make of it (no end, broken UTF-8, more units than names) with the codec's typed error.
 """
 
@@ -17,13 +18,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.core.errors import IllegalAction
+from companion.core.match.creation import new_match
+from companion.core.match.events import Event, apply
+from companion.core.model import to_json
 from companion.share import DamagedCode, SharedMatch, decode, encode, encode_turn, read_any
 from companion.share.codec import FORMAT, unframe
 from companion.share.codes import context_coder, name_model
 from companion.share.codes.dictionary import APP_V2, NONE, preset
 from companion.share.qr import plan
 
-from share_strategies_kit import LIBRARY
+from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, names, units, with_units
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCH))
@@ -148,3 +153,41 @@ def test_hostile_name_segments_are_refused_with_a_typed_error() -> None:
                          (name_model.segment(names[:3]), "more units than names")):
         with pytest.raises(DamagedCode, match=why):
             decode(stored(segment, body), LIBRARY)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_names_players_and_units_share_round_trip(data: st.DataObject) -> None:
+    """Players and units named alike, in any script (a unit named after a player, units of one name, a player
+    renamed to a unit's name): every name comes back where it was, in whole codes and turn codes, at the start
+    of the match and added by the log."""
+    pack = PACKS[data.draw(st.sampled_from(sorted(PACKS)))]
+    people = data.draw(st.lists(names.filter(bool), min_size=pack.min_players, max_size=pack.max_players,
+                                unique_by=str.casefold))
+    start = new_match(pack, people, match_id="0f0f0f0f0f0f", now=1767268800.0)
+    alike = st.one_of(st.sampled_from(people), names)
+    owners = tuple(p.id for p in start.players)
+    catalogue = CATALOGUE if start.system == "halo-actionclix" else {}
+    count = data.draw(st.integers(0, 6))
+    start = with_units(start, [data.draw(units(owners, f"u{i + 1}", catalogue, alike)) for i in range(count)])
+    log, state = [], start
+    for i in range(data.draw(st.integers(0, 6))):
+        if data.draw(st.booleans()):
+            unit = data.draw(units(owners, f"u{len(state.units) + 1}", catalogue, alike))
+            event = Event("add_unit", {"unit": to_json(unit)}, owners[0], state.created + i)
+        else:
+            who = data.draw(st.sampled_from(owners))
+            event = Event("rename_player", {"player": who, "name": data.draw(alike), "was": state.player(who).name},
+                          who, state.created + i)
+        try:
+            state = apply(state, event)
+        except IllegalAction:  # a name another player has, a unit id taken: the app refuses it too
+            continue
+        log.append(event)
+    shared = SharedMatch.of(start, log)
+    for whole in (shared, shared.squashed()):
+        code = encode(whole, LIBRARY)
+        assert decode(code, LIBRARY) == whole and encode(decode(code, LIBRARY), LIBRARY) == code
+    base = data.draw(st.integers(0, len(log)))
+    turn = encode_turn(shared, base, LIBRARY)
+    assert read_any(turn, LIBRARY, {shared.id: SharedMatch.of(start, log[:base])}.get) == shared

@@ -52,6 +52,8 @@ def run(ops: list[Any], limit: int) -> tuple[History, dict[int, Segment]]:
                     except NeedSegment as need:  # as the store does: the segment that ends there
                         history = history.reopen(max((s for s in kept.values() if s.end == need.base),
                                                      key=lambda s: s.base))
+                # undo takes back the state kept from before the step: the same as replaying the tail
+                assert history.state == History.of(history.base, history.snapshot, history.tail).state
             elif op == "redo":
                 history = history.redo("p1", float(at))
             else:

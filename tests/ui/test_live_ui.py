@@ -11,7 +11,6 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.cli.table_cmd import app_places
 from companion.session import Session
 from companion.ui.app import main as app_main
 from companion.ui.live.host_screen import _hosted
@@ -34,7 +33,7 @@ def tappable(h: Harness) -> list[str]:
 @pytest.mark.asyncio
 async def test_a_watching_phone_has_nothing_to_tap_and_follows_every_change(tmp_path: Path) -> None:
     table = hosted(tmp_path)
-    app = PhoneApp(table, app_places())
+    app = PhoneApp(table)
     watcher = await phone(table, app)
     try:
         assert tappable(watcher) == []
@@ -62,7 +61,7 @@ async def test_a_watching_phone_has_nothing_to_tap_and_follows_every_change(tmp_
 @pytest.mark.asyncio
 async def test_seated_phones_play_as_themselves_and_see_each_other(tmp_path: Path) -> None:
     table = hosted(tmp_path)
-    app = PhoneApp(table, app_places())
+    app = PhoneApp(table)
     try:
         ann, ben = await phone(table, app, "p1"), await phone(table, app, "p2")
         assert not ann.has("open-host")  # a phone's page never hosts
@@ -86,7 +85,7 @@ async def test_seated_phones_play_as_themselves_and_see_each_other(tmp_path: Pat
 @pytest.mark.asyncio
 async def test_signed_out_phones_only_watch_at_once(tmp_path: Path) -> None:
     table = hosted(tmp_path)
-    app = PhoneApp(table, app_places())
+    app = PhoneApp(table)
     try:
         ann = await phone(table, app, "p1")
         assert ann.has("player-p1-kills-plus")
@@ -177,7 +176,7 @@ async def test_the_hosts_screens_follow_the_phones_without_a_refresh(tmp_path: P
     await h.click("open-host")
     await h.click("start-hosting")
     table = _hosted[match_id][0].table
-    phones = PhoneApp(table, app_places())
+    phones = PhoneApp(table)
     try:
         link = h.text_of("join-link")
         ann = await phone(table, phones, "p1")  # Ann spends the join code: the host screen shows the next one
@@ -204,7 +203,7 @@ async def test_the_hosts_screens_follow_the_phones_without_a_refresh(tmp_path: P
 @pytest.mark.asyncio
 async def test_a_phones_log_follows_the_other_phones(tmp_path: Path) -> None:
     table = hosted(tmp_path)
-    app = PhoneApp(table, app_places())
+    app = PhoneApp(table)
     try:
         ann, ben = await phone(table, app, "p1"), await phone(table, app, "p2")
         await ann.click("open-log")

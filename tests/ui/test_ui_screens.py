@@ -106,7 +106,7 @@ async def test_halo_helper_lists_actions_and_commits_an_attack(tmp_path: Path) -
     grunt = state.unit("u2")
     assert state.unit("u1").tokens.action == 1
     if hit:  # 3 damage on a 1-click dial: eliminated, kill token, upgrade token, back to reserves
-        assert (state.player("p1").kills, state.unit("u1").tokens.upgrade, grunt.location) == (1, 1, "reserve")
+        assert (state.player("p1").kills, state.unit("u1").tokens["upgrade"], grunt.location) == (1, 1, "reserve")
         assert "Grunt is KO'd" in h.text_of("roll-result") and "Ann: +1 kill" in h.text_of("roll-result")
     # Undo takes the whole attack back; the roll stays in the log as undone
     await h.click("roll-undo")

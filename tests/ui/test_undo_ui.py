@@ -8,7 +8,6 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-from companion.cli.table_cmd import app_places
 from companion.session import Session
 from companion.ui.app import main as app_main
 from companion.ui.live.phone import PhoneApp
@@ -20,7 +19,7 @@ from live_ui_kit import hosted, one_server, phone, settle  # noqa: F401 - one_se
 @pytest.mark.asyncio
 async def test_ann_undoes_bens_step_and_every_phone_says_so(tmp_path: Path) -> None:
     table = hosted(tmp_path)
-    app = PhoneApp(table, app_places())
+    app = PhoneApp(table)
     try:
         ann, ben, watcher = await phone(table, app, "p1"), await phone(table, app, "p2"), await phone(table, app)
         await ben.click("player-p2-kills-plus")

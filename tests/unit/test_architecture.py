@@ -9,13 +9,20 @@
   constants and errors may pass: see `handed_on`);
 - no import circles anywhere, and none between folders either (a folder's own parents aside);
 - share/ is bytes and pictures: it builds on core/ only and takes no session;
-- split by concept, not by size: no cap on a folder's modules, and a module past 600 lines only warns.
+- one module touches Flet's private parts (companion/flet_adapter.py): no other module names a Flet private
+  (a name-mangled attribute, an internal module, the renderer or the update scheduler, a private attribute of a
+  Flet object), and the adapter imports nothing of the package;
+- split by concept, not by size: no cap on a folder's modules, and a module past 600 lines only warns;
+- a game's words (its tokens, turn marks, reserve reasons) are its pack's and its rules': no other folder spells
+  them.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import shutil
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +34,8 @@ TYPES = ("companion.core.model", "companion.core.errors")
 LOWER = ("companion.store", "companion.rules", "companion.core")
 STARTS = {"companion.cli": ("companion.ui", "companion.room"),  # the command line starts the app and the servers
           "companion.ui": ("companion.room",)}  # judge mode opens the room from inside the app
+FLET_ADAPTER = "companion.flet_adapter"  # beside the layers: the screens place components through it
+FENCED = {"companion.ui": (FLET_ADAPTER,)}
 LONG_MODULE_LINES = 600  # past this a module warns (read it: does it hold one idea?); it never fails
 
 
@@ -129,7 +138,7 @@ def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
         if own is None:
             continue
         for target in sorted(targets):
-            allowed = (own, "companion.session", *TYPES, *STARTS.get(own, ()))
+            allowed = (own, "companion.session", *TYPES, *STARTS.get(own, ()), *FENCED.get(own, ()))
             if _within(target, ("companion",)) and not _within(target, allowed):
                 out.append(f"{name} imports {target}")
     return out
@@ -433,3 +442,150 @@ def test_planted_layer_breach_and_module_circle_fail_on_a_copy_of_the_package(tm
     graph = import_graph(copy)
     assert "companion.ui.home imports companion.store.tournaments" in layer_breaches(graph)
     assert ["companion.core.plain", "companion.core.records"] in circles(graph)
+
+
+# --- Flet behind one adapter (ARCHITECTURE.md principle 19) ----------------------------------------------------
+
+FLET_PACKAGES = ("flet", "flet_web", "flet_desktop", "flet_cli", "flet_audio", "flet_camera", "flet_charts",
+                 "flet_notifications")
+FLET_PUBLIC_MODULES = ("flet_web.fastapi",)  # flet-web's documented way to serve an app with FastAPI
+# what Flet keeps to itself though Python lets anyone call it (none starts with an underscore)
+FLET_INTERNAL_NAMES = ("Renderer", "start_updates_scheduler", "is_isolated", "enable_components_mode",
+                       "schedule_update", "schedule_effect", "get_page_patch",
+                       "handle_invoke_method_results", "apply_page_patch")
+MANGLED = re.compile(r"\b_[A-Z][A-Za-z0-9]*__[A-Za-z_][A-Za-z0-9_]*")
+
+
+def flet_private_attributes() -> set[str]:
+    """The private attributes Flet's own classes keep (`self._i = ...`, a dataclass field `_c: str`), read from the
+    installed flet and flet-web: what a module reaching `control._i` would depend on."""
+    import flet
+    import flet_web
+
+    names: set[str] = set()
+    for package in (flet, flet_web):
+        for path in Path(package.__file__).parent.rglob("*.py"):
+            text = path.read_text(errors="replace")
+            names |= set(re.findall(r"self\.(_[a-z]\w*)\s*[:=]", text))
+            names |= set(re.findall(r"^\s+(_[a-z]\w*)\s*:", text, re.MULTILINE))
+    return names
+
+
+def flet_private_uses(relative: str, source: str, private: set[str]) -> list[str]:
+    """Where a module names a part of Flet that is not its public API: a name-mangled attribute (`_FletApp__x`,
+    `_Page__y`), an import from inside a Flet package (anything but its top level and flet-web's FastAPI entry),
+    one of Flet's internal names, or a private attribute of Flet's (`_i`) on anything but `self`."""
+    found = [f"{relative}:{source.count(chr(10), 0, m.start()) + 1} names {m.group()}"
+             for m in MANGLED.finditer(source)]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            modules_named = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            for module in modules_named:
+                inner = "." in module and module.split(".")[0] in FLET_PACKAGES
+                if inner and not _within(module, FLET_PUBLIC_MODULES) and module not in FLET_PUBLIC_MODULES:
+                    found.append(f"{relative}:{node.lineno} imports {module}")
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{relative}:{node.lineno} imports {a.name}" for a in node.names
+                          if a.name in FLET_INTERNAL_NAMES and (node.module or "").split(".")[0] in FLET_PACKAGES]
+        elif isinstance(node, ast.Attribute):
+            if node.attr in FLET_INTERNAL_NAMES:
+                found.append(f"{relative}:{node.lineno} names {node.attr}")
+            elif node.attr in private and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{relative}:{node.lineno} reads {ast.unparse(node)}")
+        elif isinstance(node, ast.Name) and node.id in FLET_INTERNAL_NAMES:
+            found.append(f"{relative}:{node.lineno} names {node.id}")
+        elif isinstance(node, ast.FunctionDef) and node.name in FLET_INTERNAL_NAMES:
+            found.append(f"{relative}:{node.lineno} overrides {node.name}")
+    return sorted(set(found), key=lambda hit: (int(hit.split(":")[1].split()[0]), hit))
+
+
+def test_only_the_adapter_touches_flets_private_parts() -> None:
+    private = flet_private_attributes()
+    assert {"_i", "_c"} <= private  # read from Flet itself: the check knows what it looks for
+    found = []
+    for name, path in sorted(modules().items()):
+        if name != FLET_ADAPTER:
+            found += flet_private_uses(str(path.relative_to(PACKAGE)), path.read_text(), private)
+    assert found == []
+
+
+def test_the_adapter_builds_on_flet_alone() -> None:
+    graph = import_graph()
+    assert [t for t in graph[FLET_ADAPTER] if _within(t, ("companion",))] == []
+    users = sorted(n for n, ts in graph.items() if FLET_ADAPTER in ts)
+    assert users and all(_within(n, ("companion.ui", "companion.session")) for n in users), users
+
+
+def test_planted_flet_private_uses_are_caught() -> None:
+    planted = ("from flet.components.component import Renderer\n"
+               "from flet_web.fastapi import FletStaticFiles\n"
+               "import flet.messaging.session\n"
+               "def f(page, connection, control):\n"
+               "    page.session.start_updates_scheduler()\n"
+               "    queue = getattr(connection, '_FletApp__send_queue', None)\n"
+               "    return control._i, Renderer\n"
+               "class Island:\n"
+               "    def is_isolated(self):\n"
+               "        return self._i\n")
+    assert flet_private_uses("ui/x.py", planted, {"_i"}) == [
+        "ui/x.py:1 imports Renderer", "ui/x.py:1 imports flet.components.component",
+        "ui/x.py:3 imports flet.messaging.session", "ui/x.py:5 names start_updates_scheduler",
+        "ui/x.py:6 names _FletApp__send_queue", "ui/x.py:7 names Renderer", "ui/x.py:7 reads control._i",
+        "ui/x.py:9 overrides is_isolated"]
+    assert flet_private_uses("ui/y.py", "import flet as ft\nimport flet_web\nx = ft.Text('a')._key\n", {"_i"}) == []
+
+
+# Where a game's words may still be written outside its pack and rules: share format data whose bytes are the
+# format (a preset dictionary and the name model's word list, pinned by their checksums: an edit would make every
+# code written with them unreadable), and HTTP's own "upgrade" of a connection to a WebSocket.
+FROZEN_TEXT = ("share/codes/dictionary.py", "share/codes/name_words.py")
+NOT_A_GAME_WORD = re.compile(r"websocket|upgraded sockets", re.IGNORECASE)
+PLAIN_WORDS = {"eliminated", "replaced"}  # the app's own words too: a unit's KO flag, a saved force written over
+
+
+def game_words(folder: str = "halo-actionclix") -> tuple[set[str], set[str]]:
+    """Halo ActionClix's words for its tokens (besides the core's action), and its turn marks and reserve
+    reasons, read from its pack: what the core, the share format, the screens, the session, the store and the
+    command line never spell."""
+    units = tomllib.loads((PACKAGE.parent / "content" / folder / "units.toml").read_text(encoding="utf-8"))
+    tokens = {t["id"] for t in units["token"] if t["scope"] == "unit"} - {"action"}
+    marks = {m["id"] for m in units["mark"]} | {r["id"] for r in units["reserve"]}
+    return tokens, marks - PLAIN_WORDS
+
+
+def game_word_uses(relative: str, source: str, tokens: set[str], marks: set[str]) -> list[str]:
+    """Where a module spells a game's token (in any code, string or comment: "grenade", "Upgrade tokens") or
+    names one of its turn marks or reserve reasons as a word of its own (a string "swapped")."""
+    found = []
+    spelled = re.compile(r"\b(" + "|".join(map(re.escape, sorted(tokens))) + r")(s|d)?\b", re.IGNORECASE)
+    for number, line in enumerate(source.splitlines(), 1):
+        hit = spelled.search(line)
+        if hit and not NOT_A_GAME_WORD.search(line):
+            found.append(f"{relative}:{number} spells {hit.group(0)!r}")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and node.value in marks | {f"{t}-icon" for t in tokens}:
+            found.append(f"{relative}:{node.lineno} names {node.value!r}")
+    return found
+
+
+def test_the_game_words_check_catches_a_planted_word() -> None:
+    tokens, marks = game_words()
+    assert {"grenade", "upgrade"} <= tokens and {"swapped", "looted", "upgraded"} <= marks
+    planted = 'LABELS = {"upgrade": "Upgrade"}\n# two Grenades\nif "swapped" in marks: pass\nx = "grenade-icon"\n'
+    assert sorted(game_word_uses("ui/x.py", planted, tokens, marks)) == [
+        "ui/x.py:1 spells 'upgrade'", "ui/x.py:2 spells 'Grenades'", "ui/x.py:3 names 'swapped'",
+        "ui/x.py:4 names 'grenade-icon'", "ui/x.py:4 spells 'grenade'"]
+    assert game_word_uses("session/x.py", "# a WebSocket upgrade\nx = 'swapped places'\n", tokens, marks) == []
+
+
+def test_a_games_words_live_in_its_pack_and_rules_only() -> None:
+    """Issue 41 §1: tokens, turn marks and reserve reasons are declared by each pack and kept by the core as
+    words; a rule about them lives in its system (rules/). No other folder spells Halo's."""
+    tokens, marks = game_words()
+    found = []
+    for folder in ("core", "share", "ui", "session", "store", "cli", "room"):
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            relative = str(path.relative_to(PACKAGE))
+            if relative not in FROZEN_TEXT:
+                found += game_word_uses(relative, path.read_text(encoding="utf-8"), tokens, marks)
+    assert found == []

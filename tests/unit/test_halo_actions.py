@@ -183,7 +183,7 @@ def test_an_elimination_scores_a_kill_and_an_upgrade_token(table: Match) -> None
     state = replay(state, HALO.attack_events(state, "spartan", "elite", forced, damage=2, action="throw-grenade"))
     elite, spartan = state.unit("elite"), state.unit("spartan")
     assert state.player("p1").kills == 1
-    assert spartan.tokens.upgrade == 1 and spartan.tokens.grenade == 0
+    assert spartan.tokens["upgrade"] == 1 and spartan.tokens["grenade"] == 0
     assert elite.location == "reserve" and elite.click == elite.start and not elite.eliminated
 
 

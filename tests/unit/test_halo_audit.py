@@ -76,7 +76,7 @@ def test_case9_the_splash_is_events_on_the_units_marked_next_to_the_target(table
     assert hurt == ["e0", "e1", "e2"]  # the shot's damage, then 1 on each unit marked
     after = replay(table, list(res.events))
     assert after.unit("e1").click == 1 and after.unit("e2").location == "reserve"  # e2 had one click left
-    assert after.player("p1").kills == 1 and after.unit("a1").tokens.upgrade == 1
+    assert after.player("p1").kills == 1 and after.unit("a1").tokens["upgrade"] == 1
     line = res.details[-1]
     assert "1 damage to Unit e1, Unit e2" in line and "Unit e2 eliminated" in line
     # nothing marked: nobody else is hurt, and the text says so
@@ -89,8 +89,8 @@ def test_case9_the_splash_is_events_on_the_units_marked_next_to_the_target(table
 
 
 def test_case10_a_grenade_icon_unit_gets_a_fresh_token_when_it_respawns(table: Match) -> None:
-    assert table.unit("a2").tokens.grenade == 1  # deployed with it
+    assert table.unit("a2").tokens["grenade"] == 1  # deployed with it
     down = eliminate(table, "a2")  # eliminated holding it: the token is lost with the figure
-    assert down.unit("a2").tokens.grenade == 0
+    assert down.unit("a2").tokens["grenade"] == 0
     back = play(down, "respawn", "a2")
-    assert back.unit("a2").tokens.grenade == 1
+    assert back.unit("a2").tokens["grenade"] == 1

@@ -132,14 +132,15 @@ def test_swap_weapons_and_upgrade_move_the_right_tokens(table: Match) -> None:
         HALO.resolve(table, Action("swap-weapons", "spartan", {"into": "hunter"}), rng_for(0, 0))
     assert info.value.rule == "swap-weapons"
     spartan, res = play(table, "swap-weapons", "spartan", into="brute")
-    assert spartan.unit("brute").tokens.grenade == 0 and spartan.unit("brute").tokens.upgrade == 2  # grenade lost
+    assert spartan.unit("brute").tokens["grenade"] == 0 and spartan.unit("brute").tokens["upgrade"] == 2  # grenade lost
     # upgrading: 30 + 25 x 2 = 80 reaches the Hunter; the spare tokens and the grenade move across
     with pytest.raises(IllegalAction, match="1 token reaches 55"):
         HALO.resolve(table, Action("upgrade", "spartan", {"into": "hunter", "spend": 1}), rng_for(0, 0))
     state, res = play(give(table, "spartan"), "upgrade", "spartan", into="hunter", spend=2)
     hunter = state.unit("hunter")
-    assert (hunter.location, hunter.tokens.upgrade, hunter.tokens.grenade, hunter.tokens.action) == ("table", 0, 1, 1)
-    assert state.unit("spartan").tokens.upgrade == 0 and res.rules == ("upgrading",)
+    assert (hunter.location, hunter.tokens["upgrade"], hunter.tokens["grenade"], hunter.tokens.action) == \
+        ("table", 0, 1, 1)
+    assert state.unit("spartan").tokens["upgrade"] == 0 and res.rules == ("upgrading",)
 
 
 def test_resolve_refuses_what_explain_refuses(table: Match) -> None:

@@ -35,7 +35,8 @@ def test_a_round_from_the_command_line(tmp_path: Path) -> None:
     as_json(tmp_path, "start")  # start all: the late table
 
     result = as_json(tmp_path, "result", "1", "--vp", "Ann=10", "--vp", "ben=10")
-    assert result["result"] == {"vp": {"Ann": 10, "Ben": 10}, "winners": ["Ann", "Ben"], "how": "vp", "tie": True}
+    assert result["result"] == {"vp": {"Ann": 10, "Ben": 10}, "winners": ["Ann", "Ben"], "how": "vp", "tie": True,
+                                "set_by_judge": True}
     judge(tmp_path, "result", "2", "--vp", "Cat=4", "--vp", "Dan=20", "--vp", "Eve=3")
     text = judge(tmp_path, "result", "3", "--vp", "Fay=2", "--vp", "Gus=9", "--last-standing", "Fay").stdout
     assert "Fay wins (last force standing)" in text
@@ -99,6 +100,7 @@ def test_a_result_taken_from_the_tables_shared_match(tmp_path: Path) -> None:
     for player, vp in ((match.players[0].id, 8), (match.players[1].id, 11)):
         session.dispatch(match.id, "score", {"player": player, "kind": "vp", "delta": vp})
     result = as_json(tmp_path, "result", "1", "--from-match", match.id)["result"]
-    assert result == {"vp": {"Ann": 8, "Ben": 11}, "winners": ["Ben"], "how": "vp", "tie": False}  # clock running
+    assert result == {"vp": {"Ann": 8, "Ben": 11}, "winners": ["Ben"], "how": "vp", "tie": False,  # clock running
+                      "set_by_judge": True}
     called = as_json(tmp_path, "result", "1", "--vp", "Ann=8", "--vp", "Ben=11", "--round", "1", "--time-called")
     assert called["result"]["how"] == "time"

@@ -17,6 +17,11 @@ from companion import rules
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("networkx", "icepool", "qrcode", "zxingcpp", "cv2", "flet")
+# What a list of matches (home's first frame, `Session.summaries`) doesn't need: the systems' base and the force
+# checks it brings, dice, the pack loader's schema checks and rules text, the table's wording and the helper.
+DEFERRED = ("companion.rules.base", "companion.core.match.force_check", "companion.core.dice",
+            "companion.core.packs.load", "companion.core.packs.pack_schema", "companion.core.packs.schema",
+            "companion.core.packs.rules_text", "companion.session.play", "companion.session.table")
 
 
 def probe(code: str, tmp_path: Path) -> Any:
@@ -71,6 +76,49 @@ def test_home_draws_with_what_the_warm_up_loaded_and_opens_no_other_screen(tmp_p
     drawing = set(probe(code, tmp_path))
     assert [m for m in drawing if m.startswith(("flet", "companion.ui.", "companion.rules."))] == []
     assert "companion.store.matches" not in drawing and heavy_among(drawing) == []
+
+
+def deferred_among(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == d or m.startswith(f"{d}.") for d in DEFERRED))
+
+
+def test_home_first_frame_names_its_matches_without_the_rules_dice_or_pack_schema(tmp_path: Path) -> None:
+    """The whole start of the web app as `companion app --web` makes it (the warm-up's imports, then the page's
+    first build) shows the stored matches, their players and their game's name, and never loads the modules the
+    list doesn't need: they load with the first match opened or the first roll."""
+    from companion.session import Session
+
+    Session.open(tmp_path).new_match("halo-actionclix", ["Ann", "Ben"])
+    code = ("import asyncio, json, sys\n"
+            f"sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
+            "from flet_harness import Harness\n"
+            "from companion.cli.app_cmd import FIRST_SCREENS\n"
+            "import importlib\n"
+            "for name in FIRST_SCREENS: importlib.import_module(name)\n"
+            "import companion.ui.app as app\n"
+            "app.load_first_frame()\n"
+            "h = asyncio.run(Harness.start(app.main))\n"
+            "texts = h.texts()\n"
+            "assert 'Ann vs Ben' in texts and any(t.startswith('Halo ActionClix · turn 1') for t in texts), texts\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    modules = set(probe(code, tmp_path))
+    assert "companion.ui.home" in modules and "companion.core.packs.files" in modules  # it drew from the packs
+    assert deferred_among(modules) == []
+
+
+def test_a_list_of_matches_loads_neither_the_rules_nor_dice_nor_the_pack_schema(tmp_path: Path) -> None:
+    from companion.session import Session
+
+    Session.open(tmp_path).new_match("killer-of-the-maze", ["Ann", "Ben"])
+    code = ("from companion.session import Session\ns = Session.open()\n"
+            "[m] = s.list_matches()\nassert m.players == ('Ann', 'Ben') and m.turn == 1, m\n"
+            "assert s.pack_names()['killer-of-the-maze'] == 'The Killer of the Maze'")
+    modules = loaded_after(code, tmp_path)
+    assert "companion.rules" in modules  # the registry counted the Maze's turn
+    assert deferred_among(modules) == []
+    # and what was deferred still comes when named: the systems' base through the registry, as before
+    assert probe("from companion.rules import Action, System\nimport json, sys\n"
+                 "print(json.dumps([Action.__module__, System.__module__]))", tmp_path) == ["companion.rules.base"] * 2
 
 
 @pytest.mark.parametrize("flag", ["--version", "--help"])

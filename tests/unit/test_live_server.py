@@ -5,7 +5,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from companion.cli.table_cmd import app_places
 from companion.session import Session
 from companion.session.live_table import COOKIE, LiveTable
 from companion.ui.live.server import build, join_url, reach
@@ -19,7 +18,7 @@ def client(root: Path) -> tuple[TestClient, LiveTable]:
     match = Session.open(root).new_match("halo-actionclix", ["Ann", "<b>Ben</b>"])
     table = LiveTable(match.id, root)
     table.access.new_code()
-    app, _ = build(table, app_places())
+    app, _ = build(table)
     return TestClient(app, follow_redirects=False), table
 
 

@@ -156,3 +156,26 @@ def test_the_judge_s_cli_shows_codes_slips_and_flags(tmp_path: Path) -> None:
     table = as_json(tmp_path, "status")["tables"][0]
     assert table["disputed"] and [r["player"] for r in table["reports"]] == ["Ann", "Ben"]
     assert "player:Ann report" in judge(tmp_path, "log").stdout
+
+
+def test_the_judge_s_cli_says_who_signed_in_and_which_result_the_judge_set(tmp_path: Path) -> None:
+    """What the room page and the app's codes screen know, the CLI says too: a player signed in on a phone (their
+    code shown now is a fresh one, for a second phone), and a result the judge set rather than the players'."""
+    judge(tmp_path, "new", "Friday", "--table", "Ann,Ben", "--table", "Cat,Dan")
+    judging = Judging(tmp_path)
+    tid = judging.latest()
+    codes = EventCodes(judging, tid)
+    assert codes.spend(codes.codes()["Ann"]) is not None  # Ann signs in on her phone
+    shown = {c["player"]: c for c in as_json(tmp_path, "codes")["codes"]}
+    assert shown["Ann"]["signed_in"] and not shown["Ben"]["signed_in"]
+    assert shown["Ann"]["code"] == EventCodes(Judging(tmp_path), tid).codes()["Ann"]  # her fresh code
+    lines = {line.split()[0]: line for line in judge(tmp_path, "codes").stdout.splitlines()}
+    assert "signed in on a phone" in lines["Ann"] and "signed in" not in lines["Ben"]
+    judging.report(tid, "Ann", {"table": 1, "vp": {"Ann": 15, "Ben": 9}})
+    judging.report(tid, "Ben", {"table": 1, "vp": {"Ann": 15, "Ben": 9}})  # agreed: the players' result
+    judge(tmp_path, "result", "2", "--vp", "Cat=4", "--vp", "Dan=20")  # the judge's
+    tables = as_json(tmp_path, "status")["tables"]
+    assert [t["result"]["set_by_judge"] for t in tables] == [False, True]
+    status = judge(tmp_path, "status").stdout
+    assert status.count("set by the judge") == 1 and "Dan wins" in status.split("table   2", 1)[1]
+    assert "set by the judge" in status.split("table   2", 1)[1]

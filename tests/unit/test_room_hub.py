@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.room.hub import KEEPALIVE, QUEUE, RoomFull, RoomHub
+from companion.room.hub import KEEPALIVE, QUEUE, STALL, RoomFull, RoomHub
 from companion.session.judging.room import RoomFeed
 
 from room_fixtures import Clock, judge, seeded_store
@@ -117,20 +117,29 @@ async def test_one_client_holding_the_room_gives_a_stream_up_to_each_newcomer(hu
     assert len(hub.viewers) == 50 and hub.share.evicted == 2
 
 
-async def test_a_stream_whose_page_stops_reading_is_dropped(hub: RoomHub, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_stream_whose_page_stops_reading_is_dropped(hub: RoomHub, clock: Clock) -> None:
     from companion.room import routes
 
-    monkeypatch.setattr(routes, "STALL", 0.05)
-    viewer = hub.join(1, "10.0.0.1")
-    sent: list[dict] = []
+    viewer, other = hub.join(1, "10.0.0.1"), hub.join(1, "10.0.0.2")
 
     async def blocked_send(message: dict) -> None:  # the socket's buffers are full: a write never completes
-        sent.append(message)
         if message["type"] == "http.response.body":
             await asyncio.Event().wait()
 
-    await asyncio.wait_for(routes.EventStream(hub, viewer).stream_response(blocked_send), 2)
-    assert viewer.dropped and viewer not in hub.viewers and len(hub.share) == 0
+    streaming = asyncio.create_task(routes.EventStream(hub, viewer).stream_response(blocked_send))
+    await asyncio.sleep(0.01)
+    assert viewer.writing == clock.now  # the first write is blocked
+    clock.now += STALL - 0.5
+    step(hub, clock)
+    await asyncio.sleep(0.01)
+    assert not streaming.done() and viewer in hub.viewers  # a slow phone has STALL seconds
+    clock.now += 0.5
+    step(hub, clock)
+    await asyncio.sleep(0)  # the deadline expires; the stream has not yet seen it
+    step(hub, clock)  # a second tick before the cut write ends changes nothing
+    await asyncio.wait_for(streaming, 2)  # the tick cut the write: the stream ended
+    assert viewer.dropped and viewer not in hub.viewers and len(hub.share) == 1
+    assert other in hub.viewers and not other.dropped
 
 
 async def test_a_viewer_that_stops_reading_is_dropped(hub: RoomHub, clock: Clock) -> None:

@@ -43,13 +43,13 @@ def halo() -> Match:
 
 
 def test_a_unit_whose_card_has_the_grenade_icon_is_deployed_with_its_grenade_token(halo: Match) -> None:
-    assert halo.unit("odst").tokens.grenade == 1 and halo.unit("marine").tokens.grenade == 0
-    assert halo.unit("spartan").tokens.grenade == 0  # in the reserves: not deployed yet
+    assert halo.unit("odst").tokens["grenade"] == 1 and halo.unit("marine").tokens["grenade"] == 0
+    assert halo.unit("spartan").tokens["grenade"] == 0  # in the reserves: not deployed yet
 
 
 def test_a_unit_whose_card_has_the_grenade_icon_gets_its_token_back_on_respawning(halo: Match) -> None:
     back = resolve(HALO, halo, "respawn", "spartan")
-    assert back.unit("spartan").location == "table" and back.unit("spartan").tokens.grenade == 1
+    assert back.unit("spartan").location == "table" and back.unit("spartan").tokens["grenade"] == 1
 
 
 def test_a_move_cannot_end_on_your_own_spawn_point(halo: Match) -> None:

@@ -129,7 +129,7 @@ def test_grenades_need_a_token_and_spend_it(turn: Match) -> None:
     refused = SCARAB.explain(turn, Action("shoot-scarab", "batman", {"grenade": True}))
     assert not refused.legal and refused.rule == "grenades"
     after = do(turn, "shoot-scarab", "flash", grenade=True, under_base=True)
-    assert after.unit("flash").tokens.grenade == 0
+    assert after.unit("flash").tokens["grenade"] == 0
 
 
 def test_inside_the_core_takes_one_damage_per_hit_with_three_more_attack_adjacent(turn: Match) -> None:

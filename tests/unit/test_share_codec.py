@@ -13,7 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.core.match.creation import new_match
 from companion.core.match.events import Event
+from companion.core.model import Click, Unit, to_json
 from companion.share import (
     Collector,
     DamagedCode,
@@ -35,7 +37,7 @@ from companion.share.layout import match_out
 from companion.share.payload import canonical
 from companion.share.text import to_parts, to_text
 
-from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, shared_matches
+from share_strategies_kit import CATALOGUE, LIBRARY, PACKS, shared_matches, with_units
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 REFERENCES = sorted(BENCH.glob("share_*.json"))
@@ -232,10 +234,11 @@ def test_matches_a_code_cannot_hold_exactly_are_refused() -> None:
 
 
 def test_layout_covers_every_field_of_the_model() -> None:
-    """A field added to the model must be added to the share layout too (this test lists what it carries)."""
+    """A field added to the model must be added to the share layout too (this test lists what it carries; a
+    unit's tokens are a map of its match's kinds, test_tokens_travel_by_the_packs_kinds)."""
     from dataclasses import fields
 
-    from companion.core.model import Click, Match, Player, Roll, Rules, Timer, Tokens, Unit
+    from companion.core.model import Click, Match, Player, Roll, Rules, Timer, Unit
 
     carried = {
         Match: "id system pack_version created players units rules turn round active phase counters timers "
@@ -243,7 +246,7 @@ def test_layout_covers_every_field_of_the_model() -> None:
         Unit: "id name points owner dial click start cyclic eliminated location tokens counters ref position "
               "reserve_reason turn_marks",
         Player: "id name colour vp kills counters", Timer: "id label duration running deadline remaining extended",
-        Roll: "expr dice total by at purpose", Click: "stats markers", Tokens: "action action_last upgrade grenade",
+        Roll: "expr dice total by at purpose", Click: "stats markers",
         Rules: "turn_style rounds_per_turn stats token_limits action_tokens_carry counters phases",
     }
     for cls, names in carried.items():
@@ -274,3 +277,25 @@ def test_a_renamed_player_travels_compact_in_whole_and_turn_codes() -> None:
                     lambda _id: SharedMatch.of(shared.initial, renamed.events[:base + 1])) == renamed
     odd = Event("rename_player", {"player": ben.id, "name": "Bea", "was": ben.name, "note": "x"}, ann.id, at + 1)
     round_trip(SharedMatch.of(shared.initial, [*shared.events, odd]))  # other keys: as JSON, exactly
+
+
+def test_a_unit_named_like_a_player_keeps_its_name_and_the_player_theirs() -> None:
+    """The failure Hypothesis found: players "0" and "I]ebý", units "0", "a", "0" at the start of a homebrew
+    match. Format 4 sends each name once, in front of the body, and a name sent as nothing is the next one; the
+    writer used to write the units before the players (the reader reads players first), so the second player
+    came back as "0" and a unit as "I]ebý", and the code was refused. Players come first now: every name but a
+    repeat travels as nothing."""
+    start = new_match(PACKS["armageddon-empires"], ["0", "I]ebý"], match_id="0f0f0f0f0f0f", now=1767268800.0)
+    start = replace(start, system="homebrew", pack_version="0.1.0")
+    dial = (Click({"speed": 1}), Click({}, ("ko",)))
+    units = tuple(Unit(id=f"u{i + 1}", name=name, points=0, owner=start.players[i % 2].id, dial=dial)
+                  for i, name in enumerate(["0", "a", "0"]))
+    shared = SharedMatch.of(with_units(start, units), [])
+    round_trip(shared)
+    envelope = unframe(encode(shared, LIBRARY))
+    assert envelope.names == ("0", "I]ebý", "a")  # each once, players first
+    players, units_out = envelope.body[0][3], envelope.body[0][5]
+    assert [p[0] for p in players] == [None, None]
+    assert [u[2][0] for u in units_out] == [0, None, 0]  # a repeat by its number, the next name as nothing
+    added = [Event("add_unit", {"unit": to_json(u)}, "p1", 1767268801.0 + i) for i, u in enumerate(units)]
+    round_trip(SharedMatch.of(start, added))  # the same units added by the log

@@ -56,6 +56,42 @@ def test_undo_crosses_segments_and_persists(session: Session) -> None:
         session.redo(match_id)
 
 
+def test_the_head_is_the_json_of_its_tables_after_every_kind_of_save(tmp_path: Path) -> None:
+    """The head is written from parts encoded at earlier saves (the snapshot, each event of the tail): after steps,
+    undos across a segment, redos and a compaction it is still exactly TinyDB's file of the match's tables."""
+    from tinydb import TinyDB
+
+    session = Session(MatchStore(tmp_path))
+    match_id = play(session, TAIL_LIMIT + 3)
+    head = tmp_path / "matches" / f"{match_id}.json"
+    score = {"player": "p2", "kind": "vp", "delta": 1}
+    for change in ["undo"] * 6 + ["redo"] * 2 + ["step"] * (TAIL_LIMIT + 2) + ["undo", "step"]:
+        if change == "step":
+            session.dispatch(match_id, "score", score)
+        else:
+            getattr(session, change)(match_id)
+        data = head.read_bytes()
+        assert atomic.dump(json.loads(data)) == data
+        history = session.history(match_id)
+        with TinyDB(head, storage=AtomicJSONStorage) as db:
+            assert [dict(d) for d in db.table("tail").all()] == [e.to_json() for e in history.tail]
+            assert db.table("snapshot").all()[0]["base"] == history.base
+        assert Session(MatchStore(tmp_path)).state(match_id) == history.state
+
+
+def test_a_replaced_history_is_written_from_its_own_events(tmp_path: Path) -> None:
+    """Another device's log that differs after a common start replaces ours: the head holds its events, not the
+    ones encoded at our earlier saves."""
+    session = Session(MatchStore(tmp_path))
+    match_id = play(session, 3)
+    initial, events = session.store.full_log(match_id)
+    theirs = [*events[:2], Event("score", {"player": "p2", "kind": "kills", "delta": 2}, "p2", 1.0), *events[2:]]
+    session.replace_history(initial, theirs)
+    head = json.loads((tmp_path / "matches" / f"{match_id}.json").read_bytes())
+    assert list(head["tail"].values()) == [e.to_json() for e in theirs]
+    assert Session(MatchStore(tmp_path)).state(match_id).player("p2").kills == 2
+
+
 def test_refused_event_is_not_stored(session: Session) -> None:
     match_id = play(session, 1)
     before = session.history(match_id)

@@ -60,12 +60,12 @@ def test_the_core_refuses_what_the_lookup_it_is_handed_forbids() -> None:
 _PROBE = """
 from companion.core.match.event_base import REDUCER
 from companion.core.model import validate
-from companion.rules import base
+from companion.rules import pack_source
 import companion.session.matches
 from companion.session import Session
-print(REDUCER.validate is validate, bool(base._PACK_SOURCE))
+print(REDUCER.validate is validate, bool(pack_source._PACK_SOURCE))
 Session.open(None)
-print(REDUCER.validate is validate, bool(base._PACK_SOURCE))
+print(REDUCER.validate is validate, bool(pack_source._PACK_SOURCE))
 """
 
 

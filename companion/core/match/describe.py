@@ -8,15 +8,15 @@ lines are written from that, so they all say the same."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from companion.core.match.dice_events import rolled
 from companion.core.match.events import Event, apply
 from companion.core.match.history import MARKS
-from companion.core.model import Match, Unit
-from companion.core.words import plural
+from companion.core.model import ACTION, ACTION_LAST, Match, Unit
+from companion.core.words import TokenWords, plural, token_words
 
-TOKEN_NAMES = {"action": "Action", "upgrade": "Upgrade", "grenade": "Grenade"}
+TokenNames = Mapping[str, TokenWords]  # kind -> its words, as the match's system gives them from its pack
 SCORE_NAMES = {"vp": ("VP", "VP"), "kills": ("kill", "kills")}  # kind -> (one, many)
 
 
@@ -30,30 +30,34 @@ def click_text(unit: Unit) -> str:
     return "KO" if unit.eliminated else f"click {unit.click + 1} of {live_clicks(unit)}"
 
 
-def token_text(unit: Unit, kind: str) -> str:
-    """"Action 1", with the action tokens still on it from an earlier turn: "Action 1 (+1 earlier)"."""
-    earlier = unit.tokens.action_last if kind == "action" else 0
-    return f"{TOKEN_NAMES.get(kind, kind)} {getattr(unit.tokens, kind)}" + (f" (+{earlier} earlier)" if earlier else "")
+def token_text(unit: Unit, kind: str, names: TokenNames | None = None) -> str:
+    """"Action 1", with the action tokens still on it from an earlier turn: "Action 1 (+1 earlier)"; each kind
+    in its pack's words (`names`; without them, a word made from the kind's id)."""
+    earlier = unit.tokens.action_last if kind == ACTION else 0
+    label = token_words(kind, names).label
+    return f"{label} {unit.tokens[kind]}" + (f" (+{earlier} earlier)" if earlier else "")
 
 
-def token_change(kind: str, delta: int) -> str:
-    """"+1 Action token", "-2 Grenade tokens"."""
-    return f"{delta:+d} {plural(delta, TOKEN_NAMES.get(kind, kind) + ' token')}"
+def token_change(kind: str, delta: int, names: TokenNames | None = None) -> str:
+    """"+1 Action token", "-2 Action tokens", in the pack's words."""
+    words = token_words(kind, names)
+    return f"{delta:+d} {plural(delta, words.one, words.many)}"
 
 
 def reserve_text(unit: Unit) -> str:
-    """"reserve", "reserve (swapped)"; "" for a unit on the table."""
+    """"reserve", "reserve (eliminated)" (why, in its pack's word); "" for a unit on the table."""
     if unit.location != "reserve":
         return ""
     return "reserve" + (f" ({unit.reserve_reason})" if unit.reserve_reason else "")
 
 
-def unit_status(unit: Unit, token_kinds: Sequence[str], place: str = "") -> str:
+def unit_status(unit: Unit, token_kinds: Sequence[str], place: str = "", names: TokenNames | None = None) -> str:
     """A unit's state on one line, as the card, the CLI and the live table show it: "click 2 of 3 · reserve ·
     Action 1". `token_kinds` are the tokens its system lets it hold (a token it can't hold is never listed;
-    one it holds none of is left out); `place`, where it stands when that is worth saying ("on the ramp")."""
-    held = [token_text(unit, k) for k in token_kinds
-            if getattr(unit.tokens, k) or (k == "action" and unit.tokens.action_last)]
+    one it holds none of is left out); `place`, where it stands when that is worth saying ("on the ramp");
+    `names`, the tokens' words."""
+    held = [token_text(unit, k, names) for k in token_kinds
+            if unit.tokens[k] or (k == ACTION and unit.tokens.action_last)]
     return " · ".join(part for part in (click_text(unit), reserve_text(unit), place, *held) if part)
 
 
@@ -93,19 +97,19 @@ def _player(match: Match, player_id: object) -> str:
         return str(player_id)
 
 
-def describe_at(match: Match, log: Sequence[Event], index: int) -> str:
+def describe_at(match: Match, log: Sequence[Event], index: int, names: TokenNames | None = None) -> str:
     """The line for `log[index]`: an undo or redo says which step of the log it took back or brought back."""
     event = log[index]
     step = event.data.get("step") if event.type in MARKS else None
     named = log[step] if type(step) is int and 0 <= step < index else None
-    return describe(match, event, named)
+    return describe(match, event, named, names)
 
 
-def describe(match: Match, event: Event, step: Event | None = None) -> str:
+def describe(match: Match, event: Event, step: Event | None = None, names: TokenNames | None = None) -> str:
     """One line for an event, using names from `match` (a state from around the event's time); `step` is the
-    step an undo or redo names, when the caller has the log."""
+    step an undo or redo names, when the caller has the log; `names`, the tokens' words."""
     if event.type in MARKS:
-        return _mark(match, event, step)
+        return _mark(match, event, step, names)
     d = event.data
     unit = _name(match, d.get("unit", d.get("target", "")))
     signed = f"{d.get('delta', 0):+d}" if isinstance(d.get("delta"), int) else ""
@@ -119,7 +123,7 @@ def describe(match: Match, event: Event, step: Event | None = None) -> str:
         case "rotate":
             return f"{unit} turned clockwise {d.get('steps')}"
         case "token":
-            return f"{unit}: {token_change(str(d.get('kind')), d['delta'])}" if signed else f"{unit}: token"
+            return f"{unit}: {token_change(str(d.get('kind')), d['delta'], names)}" if signed else f"{unit}: token"
         case "score":
             change = score_change(str(d.get("kind")), d["delta"]) if signed else str(d.get("kind"))
             return f"{_player(match, d.get('player'))}: {change}"
@@ -172,20 +176,20 @@ def _of_clicks(match: Match, unit_id: object) -> str:
         return ""
 
 
-def _mark(match: Match, event: Event, step: Event | None) -> str:
+def _mark(match: Match, event: Event, step: Event | None, names: TokenNames | None = None) -> str:
     """"Ann undid Ben's “Ben: +1 kill”": who, and whose step when it was someone else's."""
     verb = "undid" if event.type == "undo" else "redid"
-    what = f"“{describe(match, step)}”" if step is not None else "a step"
+    what = f"“{describe(match, step, names=names)}”" if step is not None else "a step"
     whose = f"{_player(match, step.by)}'s " if step is not None and step.by and step.by != event.by else ""
     line = f"{verb} {whose}{what}"
     return f"{_player(match, event.by)} {line}" if event.by else line[0].upper() + line[1:]
 
 
-def undo_note(match: Match, event: Event, step: Event) -> str:
+def undo_note(match: Match, event: Event, step: Event, names: TokenNames | None = None) -> str:
     """The short message after an undo or redo, in the app and the CLI: "Undid: Sniper attacks Grunt A"; an undone
     step that rolled dice says its roll is still in the log (one that rolled none says nothing of rolls)."""
     kept = " (its roll stays in the log, marked undone)" if event.type == "undo" and rolled(step) else ""
-    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step)}{kept}"
+    return f"{'Undid' if event.type == 'undo' else 'Redid'}: {describe(match, step, names=names)}{kept}"
 
 
 # --- a step's outcome, from the reducer ---------------------------------------------------------------
@@ -211,9 +215,9 @@ def _taken(path: list[Unit]) -> int:
     return sum(max(0, b.click - a.click) for a, b in zip(path, path[1:], strict=False))
 
 
-def changes(before: Match, events: Sequence[Event]) -> list[str]:
+def changes(before: Match, events: Sequence[Event], names: TokenNames | None = None) -> list[str]:
     """What a step's events did to the table, in words: damage, KOs (also when the unit is back in the reserve
-    at full health by the end of the step), units moved, tokens, points."""
+    at full health by the end of the step), units moved, tokens (in `names`' words), points."""
     states = trial(before, events)
     after = states[-1]
     lines: list[str] = []
@@ -232,10 +236,10 @@ def changes(before: Match, events: Sequence[Event]) -> list[str]:
             lines.append(f"{u.name} heals {was.click - u.click}")
         if u.location != was.location:
             lines.append(f"{u.name} goes to the {u.location}")
-        for kind in TOKEN_NAMES:
-            delta = getattr(u.tokens, kind) - getattr(was.tokens, kind)
-            if delta:
-                lines.append(f"{u.name}: {token_change(kind, delta)}")
+        for kind in dict.fromkeys([*u.tokens, *was.tokens]):
+            delta = u.tokens[kind] - was.tokens[kind]
+            if delta and kind != ACTION_LAST:  # tokens kept from an earlier turn are the clear phase's, unsaid
+                lines.append(f"{u.name}: {token_change(kind, delta, names)}")
     lines += [f"{u.name} is removed" for u in before.units if u.id not in {a.id for a in after.units}]
     for p in after.players:
         was_p = next((w for w in before.players if w.id == p.id), p)

@@ -13,19 +13,22 @@ from companion.core.match import timers
 from companion.core.match.creation import MAX_NAME
 from companion.core.match.dice_events import rolled
 from companion.core.match.event_base import HANDLERS, REDUCER, UNDONE, Event, apply, handler, replay
+from companion.core.match.reactions import reactions
 from companion.core.model import (
+    ACTION,
+    ACTION_LAST,
     COUNTER_SCOPES,
-    GRENADE_ICON,
     HOUSE,
     LOCATIONS,
     MAX_POSITION,
-    RESERVE_REASONS,
-    TURN_MARKS,
     Match,
     Player,
     Timer,
+    Tokens,
     Unit,
     _unit,
+    is_word,
+    token_slots,
 )
 from companion.core.words import counted
 
@@ -139,24 +142,28 @@ def _rotate(state: Match, event: Event) -> Match:
 
 @handler("token")
 def _token(state: Match, event: Event) -> Match:
+    """Give or take tokens of a kind the match's pack declares (any kind when it declares none)."""
     unit = _unit_of(state, event)
     kind = _str(event, "kind")
     delta = _int(event, "delta", -MAX_STEP, MAX_STEP)
-    if kind not in ("action", "upgrade", "grenade"):
-        raise IllegalAction(f"there are no {kind!r} tokens; use action, upgrade or grenade")
-    count = getattr(unit.tokens, kind) + delta
+    limits = state.rules.token_limits
+    if kind == ACTION_LAST or not is_word(kind) or (limits and kind not in limits and kind != ACTION):
+        kinds = [k for k in limits if limits[k] != 0] or [ACTION]
+        use = " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
+        raise IllegalAction(f"there are no {kind[:MAX_POSITION]!r} tokens; use {use}")
+    held = unit.tokens[kind]
+    count = held + delta
     if count < 0:
-        raise IllegalAction(f"{unit.name} has only {counted(getattr(unit.tokens, kind), kind + ' token')}")
-    limit = state.rules.token_limits.get(kind)
-    held = count + (unit.tokens.action_last if kind == "action" else 0)
-    if limit is not None and held > limit:
+        raise IllegalAction(f"{unit.name} has only {counted(held, kind + ' token')}")
+    limit = limits.get(kind)
+    if limit is not None and count + (unit.tokens.action_last if kind == ACTION else 0) > limit:
         raise IllegalAction(f"{unit.name} can't hold more than {counted(limit, kind + ' token')}")
-    if kind == "action" and delta > 0 and unit.eliminated:
+    if kind == ACTION and delta > 0 and unit.eliminated:
         raise IllegalAction(f"{unit.name} is KO'd and can't be given an action")
-    if kind == "action" and delta > 0 and {"acted", "swapped"} & set(unit.turn_marks):  # left after acting; swapped
-        raise IllegalAction(f"{unit.name} " + ("swapped weapons this turn, so it can't also be given an action" if
-                            "swapped" in unit.turn_marks else "already had its action this turn (one action per unit)"))
-    return _with_unit(state, replace(unit, tokens=replace(unit.tokens, **{kind: count})))
+    refusal = reactions(state.system).token_change_refusal(state, unit, kind, delta)  # the system's own rules
+    if refusal:
+        raise IllegalAction(refusal)
+    return _with_unit(state, replace(unit, tokens=unit.tokens.counted(kind, count)))
 
 
 @handler("score")
@@ -233,7 +240,7 @@ def _clear(state: Match, owners: set[str]) -> tuple[Unit, ...]:
             t = u.tokens
             last = t.action_last + t.action if t.action and state.rules.action_tokens_carry else 0
             if (t.action, t.action_last) != (0, last):  # most units hold no tokens: keep them as they are
-                u = replace(u, tokens=replace(t, action=0, action_last=last))
+                u = replace(u, tokens=Tokens({**t, ACTION: 0, ACTION_LAST: last}))
             if u.turn_marks:  # what the unit did this turn is over with it
                 u = replace(u, turn_marks=())
         units.append(u)
@@ -296,9 +303,11 @@ def _set_location(state: Match, event: Event) -> Match:
     if location not in LOCATIONS:
         raise IllegalAction(f"a unit is on the {' or in '.join(LOCATIONS)}, not {location!r}")
     reason = event.data.get("reason", "")
-    if reason not in RESERVE_REASONS or (reason and location != "reserve"):
-        raise IllegalAction(f"set_location: a reason is one of {', '.join(r for r in RESERVE_REASONS if r)}, "
-                            "and only for the reserves")
+    if reason != "" and (not is_word(reason) or location != "reserve"):
+        raise IllegalAction("set_location: a reason is a short word, and only for the reserves")
+    refusal = reason and reactions(state.system).reason_refusal(state, unit, reason)  # a word of the pack's
+    if refusal:
+        raise IllegalAction(refusal)
     return _with_unit(state, replace(unit, location=location, reserve_reason=reason))
 
 
@@ -307,8 +316,10 @@ def _mark(state: Match, event: Event) -> Match:
     """Note what a unit did this turn that outlives its action token (cleared when its player's turn ends)."""
     unit = _unit_of(state, event)
     mark = _str(event, "mark")
-    if mark not in TURN_MARKS:
-        raise IllegalAction(f"mark: a unit's turn mark is one of {', '.join(TURN_MARKS)}, not {mark!r}")
+    refusal = ("mark: a unit's turn mark is a short word" if not is_word(mark) else
+               reactions(state.system).mark_refusal(state, unit, mark))  # a word of the pack's
+    if refusal:
+        raise IllegalAction(refusal)
     if mark in unit.turn_marks:
         raise IllegalAction(f"{unit.name} is already marked {mark} this turn")
     return _with_unit(state, replace(unit, turn_marks=(*unit.turn_marks, mark)))
@@ -343,9 +354,10 @@ def _add_unit(state: Match, event: Event) -> Match:
         raise IllegalAction(f"there is already a unit with id {unit.id!r}")
     if unit.owner not in {p.id for p in state.players}:
         raise IllegalAction(f"{unit.name}: its owner is not a player of this match")
-    if unit.location == "table" and not unit.tokens.grenade and GRENADE_ICON in unit.tags and \
-            state.rules.token_limits.get("grenade", 0) != 0:  # deployed with the token its card's icon gives
-        unit = replace(unit, tokens=replace(unit.tokens, grenade=1))
+    slotted = unit.tokens.slotted(token_slots(state.rules))  # a count for each kind of its match, as it is kept
+    if slotted is not unit.tokens:
+        unit = replace(unit, tokens=slotted)
+    unit = reactions(state.system).entering(state, unit)  # what its card gives it, in its system's rules
     return replace(state, units=(*state.units, unit))
 
 

@@ -148,7 +148,7 @@ def _plays(event: Event) -> bool:
 def started_units(initial: Match, events: list[Event]) -> dict[str, Unit]:
     """Every unit deployed at the start, as it was then: those on the table when play began (the state before the
     first event of play), and a unit added straight onto the table later (a late set-up); never a unit that came
-    in from the reserves (a swap, an upgrade, a respawn), whose place a starting unit already holds."""
+    in from the reserves (in another unit's place, by its game's rules), whose place a starting unit already holds."""
     state, started, playing = initial, {}, False
     for event in events:
         if not playing and _plays(event):

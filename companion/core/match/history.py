@@ -17,7 +17,7 @@ the tail reopens the segment first), so each segment replays on its own from its
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import UNDONE, Event, apply, replay
@@ -126,6 +126,9 @@ class History:
     state: Match  # the current state: snapshot with the tail's steps in effect applied
     active: tuple[int, ...] = ()  # log indexes of the tail's steps in effect, oldest first
     undone: tuple[int, ...] = ()  # log indexes of the tail's steps redo brings back, the next one last
+    # The state before each of the last len(befores) steps in effect (the newest last), as this process saw it: undo
+    # takes it back instead of replaying the tail. Not part of the history's value: a history read back has none.
+    befores: tuple[Match, ...] = field(default=(), compare=False, repr=False)
 
     @staticmethod
     def start(match: Match) -> History:
@@ -195,7 +198,8 @@ class History:
         if event.type in MARKS:
             raise IllegalAction(f"{event.type} is not a change to dispatch: use undo and redo")
         state = apply(self.state, event)
-        return History(self.base, self.snapshot, (*self.tail, event), state, (*self.active, self.length))
+        return History(self.base, self.snapshot, (*self.tail, event), state, (*self.active, self.length),
+                       befores=(*self.befores, self.state))
 
     def undo(self, by: str | None = None, at: float = 0.0) -> History:
         """Take back the last step in effect: an `undo` event naming it, by `by` at `at`, joins the log."""
@@ -205,8 +209,26 @@ class History:
             raise NeedSegment(self.base)
         *active, step = self.active
         tail = (*self.tail, mark(UNDO, step, by, at))
-        state = replay(self.snapshot, in_effect(tail, active, self.base))
-        return History(self.base, self.snapshot, tail, state, tuple(active), (*self.undone, step))
+        if self.befores:
+            state, befores = self.befores[-1], self.befores[:-1]
+        else:
+            state, befores = self._replay_keeping_befores(tail, active)
+        return History(self.base, self.snapshot, tail, state, tuple(active), (*self.undone, step), befores)
+
+    def _replay_keeping_befores(self, tail: Sequence[Event], active: Sequence[int]) -> tuple[Match, tuple[Match, ...]]:
+        """The state the tail's steps `active` make from the snapshot, and the state before each of them (for the
+        undos that follow). An old `undone` record after a step changes the state's count of applied events, so the
+        states before it are not kept."""
+        keep = set(active)
+        state, befores = self.snapshot, []
+        for index, event in enumerate(tail, self.base):
+            if index in keep:
+                befores.append(state)
+                state = apply(state, event)
+            elif event.type == UNDONE:
+                befores.clear()
+                state = apply(state, event)
+        return state, tuple(befores)
 
     def redo(self, by: str | None = None, at: float = 0.0) -> History:
         """Bring back the step undone last: a `redo` event naming it joins the log."""
@@ -215,7 +237,7 @@ class History:
         *undone, step = self.undone
         state = apply(self.state, self.step(step))
         return History(self.base, self.snapshot, (*self.tail, mark(REDO, step, by, at)), state,
-                       (*self.active, step), tuple(undone))
+                       (*self.active, step), tuple(undone), (*self.befores, self.state))
 
     def reopen(self, segment: Segment) -> History:
         """Make the segment that ends where this history's tail begins part of the tail again (for undo); the tail

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.core.model import COUNTER_SCOPES, TURN_STYLES
+from companion.core.model import COUNTER_SCOPES, MAX_POSITION, TURN_STYLES
 from companion.core.packs.schema import (
     AnyOf,
     Bool,
@@ -56,10 +56,18 @@ UNITS_FILE = Table({
     "units": Table({"noun": TEXT, "plural": TEXT, "text": TEXT}),
     "stat": ListOf(Table({"id": Id("stat"), "name": TEXT, "text": TEXT, "section": SECTION}), 1),
     "trait": Opt(ListOf(Table({"id": Id("trait"), "name": TEXT, "text": TEXT}))),
+    # the game's words for what a unit holds, did this turn and why it waits in the reserves: the core keeps them
+    # as words, the screens and the log say them as written here; a code sends a mark or a reason as its place in
+    # this file, so add new ones at the end and never reorder them
     "token": Opt(ListOf(Table({
         "id": Id("token"), "name": TEXT, "scope": Str(("unit", "player")), "limit": Int(lo=-1),
         "points": Opt(Int(lo=0)), "text": TEXT, "section": SECTION,
+        # the word a unit's card shows before the count ("Action 1"; default: the name), and the name's plural
+        # when it isn't the name + "s"
+        "label": Opt(TEXT), "plural": Opt(TEXT),
     }))),
+    "mark": Opt(ListOf(Table({"id": Id("mark"), "name": TEXT, "text": TEXT, "section": SECTION}))),
+    "reserve": Opt(ListOf(Table({"id": Id("reserve"), "name": TEXT, "text": TEXT, "section": SECTION}))),
     "counter": Opt(ListOf(Table({
         "id": Id("counter"), "name": TEXT, "scope": Str(COUNTER_SCOPES), "tracked_as": Opt(Str(("vp", "kills"))),
         "text": TEXT, "section": SECTION,
@@ -211,6 +219,10 @@ def check_semantics(folder: Path, files: dict[str, dict[str, Any]], ctx: Checker
             if kind in tokens and tokens[kind]["limit"] != limit:
                 raise PackError(f"{units_toml}: token[{kind}].limit: expected {limit} as in pack.toml "
                                 f"match.token_limits; got {tokens[kind]['limit']}")
+        for key in ("mark", "reserve"):  # kept on a unit as a short word (core.model.is_word)
+            for entry in entries(units, key):
+                if len(entry["id"]) > MAX_POSITION:
+                    raise PackError(f"{units_toml}: {key}[{entry['id']}].id: at most {MAX_POSITION} characters")
         counters = ctx.ids("counter")
         for counter in entries(units, "counter"):
             says = counter.get("says")

@@ -46,7 +46,7 @@ def working(system: System, state: Match, row: Row) -> list[str]:
     if odds is not None:
         lines.append(f"Roll: {odds.text}")
     for o in row.outcomes:
-        did = changes(state, resolved(system, state, row.action, o.branch).events)
+        did = changes(state, resolved(system, state, row.action, o.branch).events, system.token_words())
         ours = [d for d in did if not d.endswith("action token")] or ["nothing changes on the table"]
         worth = [f"{o.effect.points} {row.scoring}"] + [f"{n} {v}" for n, v in o.effect.figures.items() if v]
         dice = f", e.g. dice {', '.join(map(str, o.branch.dice))}" if o.branch.dice else ""

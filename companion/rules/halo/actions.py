@@ -55,6 +55,7 @@ from companion.rules.halo.reserves import LOOTED
 from companion.rules.halo.respawn import elimination_events, respawn
 from companion.rules.halo.specs import ACTIONS_PER_TURN, ATTACKS, MOVES, POSITIONS, SPEC_BY_ID, SPECS, Spec
 from companion.rules.halo.splash import marked, splash
+from companion.rules.halo.tokens import action_token_refusal, entering
 from companion.rules.halo.victory import RULE as VICTORY_RULE
 from companion.rules.halo.victory import victory_events
 
@@ -89,6 +90,14 @@ class HaloActionClix(System):
     def turn_words(self, state: Match) -> tuple[str, str]:
         used = actions_used(state, state.active_player.id)  # the true count: the invariant keeps it within 3
         return super().turn_words(state)[0], f"Actions {used} of {ACTIONS_PER_TURN}"
+
+    def token_change_refusal(self, state: Match, unit: Unit, kind: str, delta: int) -> str | None:
+        """No action for a unit that swapped weapons, or had its action and left the table, this turn."""
+        return action_token_refusal(unit, kind, delta)
+
+    def entering(self, state: Match, unit: Unit) -> Unit:
+        """A unit deployed holds the Grenade token its card's icon gives."""
+        return entering(state, unit)
 
     def invariant(self) -> Callable[[Match], None]:
         """The base's checks, and the turn's three actions (seed 001 ¶8, ¶42) on every path that applies an

@@ -13,6 +13,7 @@ from companion.rules.advice.dice import Branch, split
 from companion.rules.base import Action
 from companion.rules.halo.attack import attack_setup, dial_value
 from companion.rules.halo.composed import attack_part
+from companion.rules.halo.tokens import UPGRADE
 
 UPGRADE_FIGURE = "upgrade tokens"
 
@@ -36,7 +37,7 @@ def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
 def figures(before: Match, after: Match, action: Action) -> dict[str, int]:
     """The Upgrade tokens the attacking unit gains (one for each unit it eliminates)."""
     unit = action.unit or ""
-    was, now = (next((u.tokens.upgrade for u in s.units if u.id == unit), 0) for s in (before, after))
+    was, now = (next((u.tokens[UPGRADE] for u in s.units if u.id == unit), 0) for s in (before, after))
     return {UPGRADE_FIGURE: now - was}
 
 

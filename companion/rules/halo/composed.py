@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
-from companion.core.model import GRENADE_ICON, Match, Unit
+from companion.core.model import Match, Unit
 from companion.rules.base import Action, Param, Resolution
 from companion.rules.halo.attack import attack_params
 from companion.rules.halo.respawn import RULE as RESPAWN_RULE
 from companion.rules.halo.respawn import placement
 from companion.rules.halo.specs import ATTACKS
+from companion.rules.halo.tokens import GRENADE as GRENADE_TOKEN
+from companion.rules.halo.tokens import GRENADE_ICON
 
 SHOT, GRENADE = "move-and-attack", "throw-grenade"  # the attack a move ends in, by how the unit attacks
 WITH = "with"  # a respawn's field: how it attacks after its move
@@ -76,5 +78,5 @@ def follow_up_params(targets: tuple[Unit, ...], grenades: bool) -> tuple[Param, 
 def may_throw(unit: Unit, grenades_kept: bool) -> bool:
     """Whether a unit coming in could throw a grenade after its move: it holds one, or its card's icon gives it
     one (`grenades_kept`: the match keeps Grenade tokens)."""
-    return grenades_kept and (unit.tokens.grenade > 0 or GRENADE_ICON in unit.tags)
+    return grenades_kept and (unit.tokens[GRENADE_TOKEN] > 0 or GRENADE_ICON in unit.tags)
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.core.model import Match, Unit
+from companion.core.model import ACTION, Match, Unit
 from companion.core.words import counted
 from companion.rules.base import Action, Resolution, param_int
 from companion.rules.halo.reserves import ELIMINATED, SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events
+from companion.rules.halo.tokens import GRENADE, UPGRADE
 
 UPGRADE_TOKEN_POINTS = 25
 RULES = {"swap-weapons": "swap-weapons", "upgrade": "upgrading"}
@@ -37,7 +38,7 @@ def incoming(state: Match, action: Action, old: Unit) -> tuple[Unit, int]:
             raise IllegalAction(f"{title}: {new.name} is worth {new.points} points, not {old.points} like "
                                 f"{old.name}", rule)
         return new, 0
-    spend = param_int(action.params, "spend", 1, max(1, old.tokens.upgrade), default=1, rule=rule)
+    spend = param_int(action.params, "spend", 1, max(1, old.tokens[UPGRADE]), default=1, rule=rule)
     limit = old.points + UPGRADE_TOKEN_POINTS * spend
     if new.points > limit:
         reach = f"{counted(spend, 'token')} reach{'es' if spend == 1 else ''} {limit}"
@@ -50,18 +51,19 @@ def exchange(state: Match, action: Action, old: Unit, by: str) -> Resolution:
     """Swap weapons or upgrade: a reserve unit takes the old one's square and health; tokens follow the rules."""
     new, spend = incoming(state, action, old)
     tokens = old.tokens
-    moves: dict[str, int] = {"upgrade": tokens.upgrade}  # token kind -> how many go to the new unit
+    moves: dict[str, int] = {UPGRADE: tokens[UPGRADE]}  # token kind -> how many go to the new unit
     if action.name == "swap-weapons":
-        lost = f"{counted(tokens.grenade, 'Grenade token')} lost" if tokens.grenade else "no Grenade tokens to lose"
+        lost = f"{counted(tokens[GRENADE], 'Grenade token')} lost" if tokens[GRENADE] else "no Grenade tokens to lose"
     else:
-        moves = {"upgrade": tokens.upgrade - spend, "grenade": tokens.grenade, "action": tokens.action}
+        moves = {UPGRADE: tokens[UPGRADE] - spend, GRENADE: tokens[GRENADE], ACTION: tokens.action}
         lost = f"{counted(spend, 'Upgrade token')} spent"
     events = leaving_events(old, SWAPPED if action.name == "swap-weapons" else UPGRADED, by)
     click = min(new.start + max(0, old.click - old.start), len(new.dial) - 2)  # same damage taken, never KO
     if click != new.click:
         events.append(Event("set_click", {"unit": new.id, "click": click}, by))
     events.append(Event("set_location", {"unit": new.id, "location": "table"}, by))
-    for kind, held in (("upgrade", tokens.upgrade), ("grenade", tokens.grenade), ("action", tokens.action)):
+    for kind in (UPGRADE, GRENADE, ACTION):
+        held = tokens[kind]
         if held:
             events.append(Event("token", {"unit": old.id, "kind": kind, "delta": -held}, by))
         if moves.get(kind):

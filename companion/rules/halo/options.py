@@ -49,6 +49,7 @@ from companion.rules.halo.specs import (
     Spec,
 )
 from companion.rules.halo.splash import marked
+from companion.rules.halo.tokens import GRENADE, UPGRADE, grenades_kept
 from companion.rules.refusals import UnitRefusal, refusal_summary
 
 
@@ -88,7 +89,7 @@ def turn_state(state: Match) -> TurnState:
                  cheapest_reserve=min((u.points for u in reserve if comes_in(u)), default=None), enemies=enemies,
                  used=actions_used(state, player.id),
                  captured=player.counters.get(CAPTURED_COUNTER, 0) if tracked else None,
-                 grenades_kept=state.rules.token_limits.get("grenade", 0) != 0)
+                 grenades_kept=grenades_kept(state))
 
 
 def turn_refusal(state: Match, turn: TurnState, spec: Spec) -> Refusal | None:
@@ -139,15 +140,15 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
                                "swap-weapons", 2)
         return None
     if spec.id == "upgrade":
-        if not unit.tokens.upgrade:
+        if not unit.tokens[UPGRADE]:
             return UnitRefusal(f"{name} has no Upgrade tokens", "upgrade-tokens", 1)
-        limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens.upgrade
+        limit = unit.points + UPGRADE_TOKEN_POINTS * unit.tokens[UPGRADE]
         if turn.cheapest_reserve is None or turn.cheapest_reserve > limit:
             why = barred(turn.reserve, lambda u: u.points <= limit)
-            held = counted(unit.tokens.upgrade, "Upgrade token")
+            held = counted(unit.tokens[UPGRADE], "Upgrade token")
             return UnitRefusal(f"{name} holds {held}, but no unit in your reserves"
                                f"{' that may come in' if why else ''} is worth {limit} points or less "
-                               f"({unit.points} + {UPGRADE_TOKEN_POINTS} x {unit.tokens.upgrade})"
+                               f"({unit.points} + {UPGRADE_TOKEN_POINTS} x {unit.tokens[UPGRADE]})"
                                + (f": {why}" if why else ""), "upgrading", 2)
         return None
     if spec.id == "loot-roll":
@@ -161,7 +162,7 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
     why = action_refusal(unit)
     if why:
         return UnitRefusal(*why, 1)
-    if spec.id == "throw-grenade" and not unit.tokens.grenade:
+    if spec.id == "throw-grenade" and not unit.tokens[GRENADE]:
         return UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
 
@@ -226,7 +227,7 @@ def _params(turn: TurnState, action: str) -> tuple[Param, ...]:
     if action == "swap-weapons":
         return (Param("into", "Reserve unit of the same points", "choice", choices),)
     if action == "upgrade":
-        most = max(u.tokens.upgrade for u in turn.table)
+        most = max(u.tokens[UPGRADE] for u in turn.table)
         return (Param("into", "Reserve unit to upgrade into", "choice", choices, default=choices[0][0]),
                 Param("spend", "Upgrade tokens to spend", "int", low=1, high=most, default=1))
     return ()

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Refusal
+from companion.rules.halo.tokens import ACTED, LOOTED, SWAPPED_MARK
 
-ELIMINATED, REPLACED, SWAPPED, UPGRADED = "eliminated", "replaced", "swapped", "upgraded"
-ACTED, SWAPPED_MARK, LOOTED = "acted", "swapped", "looted"
+ELIMINATED, REPLACED, SWAPPED, UPGRADED = "eliminated", "replaced", "swapped", "upgraded"  # the pack's [[reserve]]
 
 
 def had_action(unit: Unit) -> bool:

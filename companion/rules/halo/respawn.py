@@ -19,10 +19,11 @@ from typing import Any
 
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.core.model import GRENADE_ICON, Match, Unit
+from companion.core.model import Match, Unit
 from companion.rules.base import Action, Param, Refusal, Resolution, param_int
 from companion.rules.halo.attack import MAX_MOVE
 from companion.rules.halo.reserves import ELIMINATED, awaiting_respawn, respawn_events, respawn_slot
+from companion.rules.halo.tokens import GRENADE, icon_grenade_due
 
 RULE = "respawning"
 
@@ -33,8 +34,8 @@ def eliminated(target: Unit, by: str) -> list[Event]:
               Event("set_location", {"unit": target.id, "location": "reserve", "reason": ELIMINATED}, by)]
     if target.position:
         events.append(Event("set_position", {"unit": target.id, "position": ""}, by))
-    if target.tokens.grenade:
-        events.append(Event("token", {"unit": target.id, "kind": "grenade", "delta": -target.tokens.grenade}, by))
+    if target.tokens[GRENADE]:
+        events.append(Event("token", {"unit": target.id, "kind": GRENADE, "delta": -target.tokens[GRENADE]}, by))
     return events
 
 
@@ -92,8 +93,8 @@ def placement(state: Match, action: Action) -> tuple[list[Event], list[str]]:
     elif named not in (None, "", unit.id):  # it was eliminated itself: its own respawn, the named one stays open
         details.append(f"{unit.name} was eliminated itself, so it comes back in its own respawn; "
                        f"{state.unit(str(named)).name}'s respawn stays open.")
-    if GRENADE_ICON in unit.tags and state.rules.token_limits.get("grenade", 0) != 0 and not unit.tokens.grenade:
-        events.append(Event("token", {"unit": unit.id, "kind": "grenade", "delta": 1}, by))
+    if icon_grenade_due(state, unit):
+        events.append(Event("token", {"unit": unit.id, "kind": GRENADE, "delta": 1}, by))
         details.append("Its card's grenade icon gives it a Grenade token.")
     return events, details
 

@@ -28,7 +28,7 @@ from companion.core.dice.roll_tables import RollTable
 from companion.core.errors import IllegalAction
 from companion.core.match.events import MAX_STEP, Event
 from companion.core.model import Unit
-from companion.rules.base import pack_of
+from companion.rules.pack_source import pack_of
 
 SYSTEM_ID = "killer-of-the-maze"
 ADVANCED = "advanced-turn"

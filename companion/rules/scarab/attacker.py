@@ -24,6 +24,7 @@ from companion.core.model import Match, Player, Unit
 from companion.core.words import counted
 from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
 from companion.rules.halo.reserves import starting_force
+from companion.rules.halo.tokens import GRENADE
 from companion.rules.scarab.attacker_specs import (
     AERIAL_LIMIT,
     ATTACKS,
@@ -258,7 +259,7 @@ def _aim(state: Match, action: Action, unit: Unit, require: bool,
         if isinstance(value, tuple):
             return value
     grenade, adjacent = flags["grenade"], flags["adjacent"]
-    if grenade and not unit.tokens.grenade:
+    if grenade and not unit.tokens[GRENADE]:
         return f"{unit.name} has no Grenade token", "grenades"
     if grenade and place(unit) == TOP:
         return f"{unit.name} is on top of the Scarab: it can't use Throw a Grenade", "attacking-from-top"

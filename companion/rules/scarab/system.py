@@ -18,6 +18,7 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
 from companion.rules.advice.dice import Branch
 from companion.rules.base import Action, ActionOption, Odds, Resolution, System, Verdict
+from companion.rules.halo import tokens as halo_tokens
 from companion.rules.scarab import advice as scarab_advice
 from companion.rules.scarab import attacker as scarab_attacker
 from companion.rules.scarab import turn as scarab_turn
@@ -68,6 +69,10 @@ class Scarab(System):
               started: Mapping[str, Unit] | None = None) -> list[Unit]:
         # the Scarab isn't one of the force's figures
         return [u for u in super().force(state, player_id, fallen, started) if dial_id(u) is None]
+
+    def entering(self, state: Match, unit: Unit) -> Unit:
+        """Halo figures fight the Scarab: one deployed holds the Grenade token its card's icon gives (seed 001)."""
+        return halo_tokens.entering(state, unit)
 
     def token_kinds(self, state: Match, unit: Unit) -> tuple[str, ...]:
         return () if dial_id(unit) is not None else super().token_kinds(state, unit)

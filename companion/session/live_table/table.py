@@ -86,7 +86,9 @@ class LiveTable:
 
     def policy_for(self, page: Any) -> SeatPolicy:
         """What a phone's page may do: act as the player its connection's cookie seats, else only watch."""
-        return SeatPolicy(self, lambda: self.access.holder_of(page), origin=str(page.session.id))
+        from companion.flet_adapter import page_session_id  # Flet loads with a page, not with the CLI's commands
+
+        return SeatPolicy(self, lambda: self.access.holder_of(page), origin=page_session_id(page))
 
     def session_with(self, policy: SeatPolicy) -> Session:
         """The plain Session a phone acts through; `policy` is consulted on every read and write."""

@@ -8,19 +8,28 @@ dice come from the operating system's randomness (`random.SystemRandom`), drawn 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.core.dice.notation import Expression
 from companion.core.dice.odds import Distribution, distribution, percent
 from companion.core.dice.roll import RollResult, parse, roll_expression
-from companion.core.match.describe import changes
+from companion.core.match.describe import changes as table_changes
 from companion.core.match.events import UNDONE, Event
 from companion.core.match.history import MARKS, undone_steps
+from companion.core.model import Match
 from companion.session.matches import Session
+from companion.session.play.positions import token_names
 
 __all__ = ["Distribution", "Expression", "LoggedRoll", "RollResult", "changes", "distribution", "fair_rng",
            "logged_rolls", "odds_line", "parse", "percent", "roll"]
+
+
+def changes(before: Match, events: Sequence[Event]) -> list[str]:
+    """What a step's events did to the table, in words (core.match.describe.changes), its tokens in the words of
+    the match's pack."""
+    return table_changes(before, events, token_names(before))
 
 
 def fair_rng() -> random.Random:

@@ -7,6 +7,7 @@ with the `set_position` event. Games whose rules don't turn on positions have no
 from __future__ import annotations
 
 from companion.core.model import Match, Unit
+from companion.core.words import TokenWords, token_words
 from companion.session.play.helper import system_of
 
 
@@ -30,3 +31,13 @@ def current_place(match: Match, unit: Unit) -> str:
 def token_kinds(match: Match, unit: Unit) -> tuple[str, ...]:
     """The tokens this unit can hold in its game (the reducer refuses the others)."""
     return system_of(match).token_kinds(match, unit)
+
+
+def token_names(match: Match) -> dict[str, TokenWords]:
+    """How people read each token of the match's game, as its pack writes them ("Action", "Action token")."""
+    return system_of(match).token_words()
+
+
+def token_label(match: Match, kind: str) -> str:
+    """The word a unit's card shows before a count of `kind` ("Action 1")."""
+    return token_words(kind, token_names(match)).label

@@ -12,6 +12,7 @@ from companion.core.match.history import MARKS, effective, undone_steps
 from companion.core.match.standings import TurnPoints, points_by_turn
 from companion.session.matches import Session
 from companion.session.play.helper import system_of
+from companion.session.play.positions import token_names
 
 __all__ = ["Finding", "LogLine", "TurnPoints", "force_findings", "log_lines", "points_over_turns"]
 
@@ -49,10 +50,11 @@ def log_lines(session: Session, match_id: str) -> list[LogLine]:
     events = session.log(match_id)
     taken_back = undone_steps(events)
     names = {p.id: p.name for p in match.players}
+    tokens = token_names(match)
     lines = []
     for i, event in enumerate(events):
         kind = event.type if event.type in MARKS else "undone" if i in taken_back or event.type == UNDONE \
             else "step"
-        lines.append(LogLine(describe_at(match, events, i), names.get(event.by or "", event.by or ""), event.at,
+        lines.append(LogLine(describe_at(match, events, i, tokens), names.get(event.by or "", event.by or ""), event.at,
                              kind))
     return lines

@@ -94,8 +94,7 @@ def _json(unit: Unit) -> dict[str, Any]:
     return {"id": unit.id, "name": unit.name, "points": unit.points, "owner": unit.owner,
             "dial": [_click_json(c) for c in unit.dial], "click": unit.click, "start": unit.start,
             "cyclic": unit.cyclic, "eliminated": unit.eliminated, "location": unit.location,
-            "tokens": {"action": unit.tokens.action, "action_last": unit.tokens.action_last,
-                       "upgrade": unit.tokens.upgrade, "grenade": unit.tokens.grenade},
+            "tokens": dict(unit.tokens),
             "counters": dict(unit.counters), "ref": unit.ref}
 
 

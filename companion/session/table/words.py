@@ -1,7 +1,8 @@
 """The table's words for a unit and a player, asked of the match's system where they differ between games: the
-tokens a unit can hold, the points that decide the game, whose turn it is. The app's cards and header, the CLI's
-`match show` and the live table's pages call these, the log calls the same core functions (core.match.describe),
-so "click 2 of 3", "Action 1", "reserve", "1 kill" and "Turn 1 · Ann to play" read the same everywhere."""
+tokens a unit can hold and their names (its pack's), the points that decide the game, whose turn it is. The
+app's cards and header, the CLI's `match show` and the live table's pages call these, the log calls the same core
+functions (core.match.describe), so "click 2 of 3", "Action 1", "reserve", "1 kill" and "Turn 1 · Ann to play"
+read the same everywhere."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from companion.core.match.describe import SCORE_NAMES, click_text, score_text, t
 from companion.core.model import Match, Player, Unit
 from companion.core.words import counted, plural, said
 from companion.session.play.helper import system_of
-from companion.session.play.positions import token_kinds
+from companion.session.play.positions import token_kinds, token_names
 
 __all__ = ["click_text", "counted", "player_score", "plural", "said", "scores_shown", "turn_line", "turn_used",
            "unit_line"]
@@ -18,7 +19,7 @@ __all__ = ["click_text", "counted", "player_score", "plural", "said", "scores_sh
 def unit_line(match: Match, unit: Unit, place: str = "") -> str:
     """"click 2 of 3 · reserve · Action 1": the unit's click, where it waits (or `place`, where it stands when the
     card says it) and the tokens it holds."""
-    return unit_status(unit, token_kinds(match, unit), place)
+    return unit_status(unit, token_kinds(match, unit), place, token_names(match))
 
 
 def scores_shown(match: Match, player: Player) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from companion.core.model import Rules
+from companion.core.model import ACTION, Rules
 from companion.share.codes.texts import likely_first, step_labels
 from companion.share.library import RefTable
 from companion.share.values import code, damaged, pick
@@ -36,10 +36,21 @@ class Scope:
     anchor: int = 0  # milliseconds of the last time written
     packed: bool = True  # format 2's packed forms: worn dials as bits, event times as bytes (format 1 had none)
     index: int = -1  # the log index of the event being written (undo and redo name a step by how far back it is)
-    name_table: tuple[str, ...] = ()  # format 4: the unit names sent once in front of the body (name_model.py)
-    name_next: int = 0  # the first of them no unit has used yet: the next unit's name, sent as nothing
+    name_table: tuple[str, ...] = ()  # format 4: the names sent once in front of the body (name_model.py)
+    # the first of them not used yet: the next name, sent as nothing (written in the order the reader reads:
+    # players, then the match's units, then the log's)
+    name_next: int = 0
     format: int = 4  # the code's format, for what it changed (format 4: labels in likely order, times as bits)
     expected_by: str | None = None  # format 4: who makes the next event, most likely (see `by_code`)
+    # the match's pack's words for turn marks and reserve reasons, in its order (Library.words): each travels as
+    # its place there, a word the pack doesn't name as text
+    marks: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+    def token_kinds(self) -> tuple[str, ...]:
+        """The match's token kinds as a `token` event names them, each sent as its place here: the action, then
+        the pack's other kinds in its order (its rules' token limits)."""
+        return (ACTION, *(k for k in self.rules.token_limits if k != ACTION))
 
     def player_code(self, player_id: str | None) -> int | str | None:
         return self.players.index(player_id) if player_id in self.players else player_id
@@ -135,8 +146,8 @@ class Scope:
         del self.extra[:], self.step[:]
 
     def name_code(self, name: str) -> int | str | None:
-        """A unit's name: nothing when it is the next of the names sent in front, its number when it is an
-        earlier one (two units of one name), else the text itself."""
+        """A player's or unit's name: nothing when it is the next of the names sent in front, its number when it
+        is another of them (a unit named like a player, two units of one name), else the text itself."""
         if self.name_next < len(self.name_table) and self.name_table[self.name_next] == name:
             self.name_next += 1
             return None

@@ -43,6 +43,7 @@ def base_check(initial: Match, events: tuple[Event, ...] | list[Event]) -> int:
 def _scope_at(initial: Match, base: tuple[Event, ...], library: Library) -> Scope:
     """The scope after writing the match's start and its first events, as a whole code would."""
     scope = Scope(refs=library.ref_table(initial.system, initial.pack_version))
+    scope.marks, scope.reasons = library.words(initial.system)
     match_out(initial, scope, library.pack_rules(initial.system, initial.pack_version))
     events_out(base, scope)
     scope.anchor = anchor_of(base[-1].at) if base else anchor_of(initial.created)

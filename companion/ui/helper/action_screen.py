@@ -3,12 +3,12 @@ commits it: the dice are drawn from the device's randomness at that moment and t
 undoable step, then shown big (hit/miss colour, word and icon, the dice, what it did) with Undo and Done.
 
 From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
-the unit's other actions (move and attack, a grenade ...) are one tap away at the top, as the game lists them.
+the unit's other actions (move and attack, a special attack ...) are one tap away at the top, as the game lists them.
 The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form; the fields
 the system marks rare (modifiers, a card's switch) fold away behind "More options".
-Another screen opens it filled in with `ActionScreen(match_id, action, unit, values={"target": "u3"})` or the
-route `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values the action has no param for, or
-that are not among its choices, are ignored.
+Another screen opens it filled in with `app.go("match.action", match_id=..., action=..., unit=...,
+values={"target": "u3"})`, whose address is `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values
+the action has no param for, or that are not among its choices, are ignored.
 
 A Flet component over the session's change feed: the odds follow the match (a change from another phone) and
 the form keeps its values. Nothing is rolled before the commit, so backing out and coming back shows no dice
@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
-from urllib.parse import urlencode
 
 import flet as ft
 
@@ -31,7 +30,7 @@ from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
 from companion.ui.helper.roll_bar import more_options, pinned
 from companion.ui.helper.roll_result import dice_text, result_card
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
 
@@ -51,14 +50,12 @@ class Done:
 class ActionScreen:
     live = True  # drawn by a component over the session's feed
 
-    def __init__(self, match_id: str, action: str, unit: str | None,
+    def __init__(self, match_id: str, action: str, unit: str | None = None,
                  values: Mapping[str, Any] | None = None) -> None:
         self.match_id = match_id
         self.action = action
         self.unit = unit
         self.values = dict(values or {})  # filled in by the screen that opened it (the advisor's best move)
-        query = f"?{urlencode(self.values)}" if self.values else ""
-        self.route = f"/match/{match_id}/action/{action}" + (f"/{unit}" if unit else "") + query
 
     def build(self, app: App) -> ft.View:
         title = self.action
@@ -80,8 +77,8 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     values, set_values = ft.use_state(lambda: dict(screen.values))
     done, set_done = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(False)  # the rare fields asked for
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="action-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("action-refused")
     if done is not None:
         return _result(app, screen, done, lambda: set_done(None))
     match = history.state
@@ -148,7 +145,7 @@ def _set_value(set_values: Callable[[Any], None], name: str, value: Any) -> None
 
 def _switches(match: Match, options: list[ActionOption], unit: str | None, current: str,
               switch: Callable[[str], None]) -> list[ft.Control]:
-    """The unit's other actions the game offers now (move and attack, a grenade ...): one tap to change."""
+    """The unit's other actions the game offers now (move and attack, a special attack ...): one tap to change."""
     mine = [o for o in options if unit is not None and o.enabled and unit in o.units and option_needs_screen(o)]
     if len(mine) < 2:
         return []

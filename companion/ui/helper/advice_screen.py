@@ -22,8 +22,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove, strike, struck
-from companion.ui.helper.action_screen import ActionScreen
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, MatchTitle, app_bar
 
 KEY_LABELS = {"points": "Points", "ko": "KO", "damage": "Damage"}
@@ -35,7 +34,6 @@ class AdviceScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/advice"
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Best moves")
@@ -54,11 +52,13 @@ def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
     by, set_by = ft.use_state("points")
     strikes, set_strikes = ft.use_state(())  # every Strike tapped on this screen, wherever the history went since
     opened, set_opened = ft.use_state(frozenset())  # titles of the rows whose "Why" is open
-    match = None if isinstance(history, str) else history.state
+    match = None if isinstance(history, Unopened) else history.state
     out = list(struck(history, strikes)) if match else []
     advice = ft.use_memo(lambda: _advise(app, screen.match_id, by, out) if match else history,
                          [history, by, tuple(out)])
-    if isinstance(advice, str):
+    if isinstance(advice, Unopened):
+        return advice.refusal("advice-error")
+    if isinstance(advice, str):  # the advisor's refusal (a finished match, a game it can't rank)
         return ft.Text(advice, key="advice-error")
     assert match is not None
 
@@ -73,7 +73,8 @@ def AdviceBody(app: App, screen: AdviceScreen) -> ft.Control:
 
     def take(move: AdvisedMove) -> None:
         # the form starts as the advice weighed it: the unit, the target and the values it assumed
-        app.show(ActionScreen(screen.match_id, move.action.name, move.action.unit, move.action.params))
+        app.go("match.action", match_id=screen.match_id, action=move.action.name, unit=move.action.unit,
+               values=move.action.params)
 
     controls: list[ft.Control] = [_keys(by, set_by), ft.Text(
         f"Ranked by {KEY_WORDS[by]}. Exact, from the dice; each row says what it assumed.", size=13)]

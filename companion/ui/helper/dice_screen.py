@@ -23,7 +23,7 @@ from companion.session import Session, inputs
 from companion.session.play import dice
 from companion.ui.helper.roll_bar import pinned
 from companion.ui.helper.roll_result import dice_text, result_card
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 
 COMMON = ("d6", "2d6", "d10", "2d10sq", "d66", "d20")
@@ -33,13 +33,16 @@ MAX_HISTORY = 30
 class DiceScreen:
     live = True  # drawn by a component over the session's feed
 
-    def __init__(self, match_id: str | None = None, usual: tuple[str, ...] = ()) -> None:
+    def __init__(self, match_id: str | None = None) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/dice" if match_id else "/dice"
-        self.usual = tuple(dict.fromkeys((*usual, *COMMON)))
-        self.expr = usual[0] if usual else "2d6"  # what the field starts with
+        self.usual = COMMON
+        self.expr = "2d6"  # what the field starts with
 
     def build(self, app: App) -> ft.View:
+        if self.match_id is not None:  # the dice the match's game rolls first, then the common ones
+            usual = _usual_rolls(app, self.match_id)
+            self.usual = tuple(dict.fromkeys((*usual, *COMMON)))
+            self.expr = usual[0] if usual else self.expr
         body = DiceInMatch if self.match_id else DiceAlone
         # the view does not scroll: the body's form does, above its pinned bar
         return ft.View(route=self.route, padding=12, appbar=app_bar(app, "Dice"),
@@ -52,10 +55,10 @@ def DiceInMatch(app: App, screen: DiceScreen) -> ft.Control:
     history = use_history(app.session, screen.match_id)
     match_id = screen.match_id
     assert match_id is not None
-    lines = ft.use_memo(lambda: logged_lines(app.session, match_id) if not isinstance(history, str) else [],
+    lines = ft.use_memo(lambda: logged_lines(app.session, match_id) if not isinstance(history, Unopened) else [],
                         [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="dice-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("dice-refused")
 
     def roll(expr: str) -> dice.RollResult:
         return app.session.roll(match_id, expr, "dice screen",
@@ -161,3 +164,16 @@ def logged_lines(session: Session, match_id: str) -> list[str]:
         lines.append(("UNDONE " if r.undone else "") + f"{time.strftime('%H:%M:%S', time.localtime(r.at))}  "
                      f"{who}: {r.expr} {list(r.dice)} = {r.total}" + (f" ({r.purpose})" if r.purpose else ""))
     return lines
+
+
+def _usual_rolls(app: App, match_id: str) -> tuple[str, ...]:
+    """The dice the match's system's rolls and tables use, for the quick buttons (none when it can't be read)."""
+    try:
+        pack = app.session.packs()[0].get(app.session.state(match_id).system)
+    except CompanionError:
+        return ()
+    if pack is None:
+        return ()
+    found = [t.dice + ("sq" if t.dice == "2d10" and t.read == "tens-ones" else "") for t in pack.tables.values()]
+    found += [r["dice"] for r in pack.entries("tables", "roll") if r.get("dice") not in ("2d10",)]
+    return tuple(dict.fromkeys(found))

@@ -13,8 +13,8 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import Action, ActionOption, helper_for
-from companion.ui.helper.action_screen import ActionScreen, option_needs_screen
-from companion.ui.hooks import mount, use_history
+from companion.ui.helper.action_screen import option_needs_screen
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 
@@ -24,7 +24,6 @@ class HelperScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/helper"
 
     def build(self, app: App) -> ft.View:
         try:
@@ -39,8 +38,8 @@ class HelperScreen:
 def HelperBody(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     titles = ft.use_memo(lambda: _rule_titles(app), [])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal()
     match = history.state
     try:
         options = helper_for(match.system).legal_actions(match)
@@ -95,9 +94,7 @@ def _rule_titles(app: App) -> Callable[[str, str], str]:
 
 
 def _open_rule(app: App, system: str, rule: str) -> None:
-    from companion.ui.helper.rules_screen import SectionScreen
-
-    app.show(SectionScreen(system, rule))
+    app.go("rules.section", system=system, section=rule)
 
 
 def on_take(app: App, match_id: str, option: ActionOption, unit_id: str | None) -> Callable[[], None]:
@@ -111,7 +108,7 @@ def take_option(app: App, match_id: str, option: ActionOption, unit_id: str | No
 
     When the action ended the turn, a helper screen goes back to the table (`back_to_table`)."""
     if option_needs_screen(option):
-        app.show(ActionScreen(match_id, option.action, unit_id))
+        app.go("match.action", match_id=match_id, action=option.action, unit=unit_id)
         return
     match = app.session.state(match_id)
     try:

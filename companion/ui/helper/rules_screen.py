@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import flet as ft
@@ -25,7 +24,6 @@ class RulesScreen:
     """A Flet component holding what is typed and the game chosen; the search follows every key (a controlled
     field, so a redraw keeps every key). It reads no match: nothing on the session's feed changes it."""
 
-    route = "/rules"
     live = True  # drawn by a component: the shell's refresh() leaves it to redraw itself
 
     def __init__(self, first: str | None = None, system: str | None = None, query: str = "") -> None:
@@ -46,7 +44,7 @@ def RulesBody(app: App, screen: RulesScreen) -> ft.Control:
     packs, _ = app.session.packs()
     hits = ft.use_memo(lambda: _hits(app, query, system, screen.first), [query, system])
     return ft.Column(spacing=8, key="rules-body", controls=[
-        ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. grenade, swap weapons",
+        ft.TextField(key="rules-query", label="Search the rules", hint_text="e.g. line of fire, healing",
                      value=query, autofocus=True, prefix_icon=ft.Icons.SEARCH,
                      on_change=lambda e: set_query(e.control.value or "")),
         named(ft.Dropdown(key="rules-system", label="Game", value=system, options=[
@@ -76,14 +74,13 @@ def _results(app: App, query: str, hits: list[Any]) -> list[ft.Control]:
     return [ft.ListTile(
         key=f"hit-{h.system}-{h.section}", title=ft.Text(h.title + (" (house rule)" if h.option else "")),
         subtitle=ft.Text(f"{h.system_name}: {h.excerpt}", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
-        on_click=partial(app.show, SectionScreen(h.system, h.section))) for h in hits]
+        on_click=app.opener("rules.section", system=h.system, section=h.section)) for h in hits]
 
 
 class SectionScreen:
     def __init__(self, system: str, section: str) -> None:
         self.system = system
         self.section = section
-        self.route = f"/rules/{system}/{section}"
 
     def build(self, app: App) -> ft.View:
         index = rules_index(app)
@@ -96,7 +93,7 @@ class SectionScreen:
         def open_link(e: ft.Event) -> None:
             target = str(e.data or "")
             if target.startswith("#"):
-                app.show(SectionScreen(self.system, target[1:]))
+                app.go("rules.section", system=self.system, section=target[1:])
 
         links = []
         for link in section.links:
@@ -106,7 +103,8 @@ class SectionScreen:
             except CompanionError:
                 continue
             links.append(ft.OutlinedButton(linked.title, key=f"link-{linked.id}",
-                                           on_click=partial(app.show, SectionScreen(linked_pack.id, linked.id))))
+                                           on_click=app.opener("rules.section", system=linked_pack.id,
+                                                            section=linked.id)))
         controls: list[ft.Control] = [ft.Text(pack.name, size=12)]
         if section.option:
             controls.append(ft.Text("House rule: the players decide whether to use it.", italic=True))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from functools import partial
 from typing import Any
 
 import flet as ft
@@ -23,7 +22,6 @@ from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
 from companion.ui.judge.feed import JudgeFeed, mount
 from companion.ui.judge.judge_screen import JudgeConsole
-from companion.ui.judge.timer_screens import TimerCodeScreen
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
 
@@ -33,7 +31,6 @@ class JudgeModeScreen:
     build total where the game has them, the round's length, the players (none: tables seated by hand), the
     table size the game plays at and, for pods, Battle Royale placement."""
 
-    route = "/judge-mode"
 
     def __init__(self) -> None:
         self.name = ""
@@ -57,7 +54,7 @@ class JudgeModeScreen:
                                       subtitle=ft.Text(f"{judging.game_label(t)} · {len(t.tables)} tables · "
                                                        f"{int(t.round_seconds // 60)} min rounds"
                                                        + (f" · Swiss, {len(t.active)} players" if t.swiss else "")),
-                                      on_click=partial(app.show, JudgeConsoleScreen(t.id))))
+                                      on_click=app.opener("judge.event", event_id=t.id)))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=12,
                        appbar=app_bar(app, "Judge mode"), controls=[
             ft.Text("New event", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
@@ -146,13 +143,12 @@ class JudgeModeScreen:
         except CompanionError as exc:
             app.toast(str(exc))
             return
-        app.replace(JudgeConsoleScreen(t.id))
+        app.replace_with("judge.event", event_id=t.id)
 
 
 class JudgeConsoleScreen:
-    def __init__(self, tournament_id: str) -> None:
-        self.id = tournament_id
-        self.route = f"/judge-mode/{tournament_id}"
+    def __init__(self, event_id: str) -> None:
+        self.id = event_id
         self.feed: JudgeFeed | None = None
         self.console: ft.Control | None = None  # the mounted JudgeConsole, kept: a refresh shows the same one
         self.seen: dict[int, float] = {}
@@ -171,7 +167,7 @@ class JudgeConsoleScreen:
         if self.feed is None or self.console is None:
             self.feed = JudgeFeed(state, time.time())
             self.console = mount(JudgeConsole, self.feed, write, judging.game_label(state), key="judge-console",
-                                 on_code=lambda n: app.show(TimerCodeScreen(self.id, n)))
+                                 on_code=lambda n: app.go("judge.timer-code", event_id=self.id, table=n))
         else:
             self.feed.show(state)
         if not self.ticking:
@@ -179,10 +175,9 @@ class JudgeConsoleScreen:
             self.alerts = Alerts()
             app.keep_awake(True)
             app.page.run_task(self._tick, app)
-        from companion.ui.judge.room_screen import RoomScreen
 
         room = ft.FilledTonalButton("Room: players' phones and codes", icon=ft.Icons.WIFI_TETHERING, key="event-room",
-                                    on_click=lambda: app.show(RoomScreen(self.id)))
+                                    on_click=lambda: app.go("judge.room", event_id=self.id))
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
                        appbar=app_bar(app, state.name), controls=[room, self.console])
 

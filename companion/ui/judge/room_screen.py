@@ -6,9 +6,11 @@ players' pages (find my table, the clocks, standings, *Report result*) for every
 LAN, and the judge's screen for another device of the judge's through a one-time link. It keeps running when the
 judge leaves this screen, until *Close the room* or the app closes.
 
-Where: the desktop app and the browser app (the room then runs on the machine serving it). Phone builds carry no
-web server (flet-web and uvicorn are not built for phones): there the screen says so and how to open the room from
-a computer instead.
+Where: the desktop app, the browser app (the room then runs on the machine serving it) and a phone build. A phone
+build packages no flet-web: its room serves the players' pages alone, on uvicorn's pure-Python paths (the judge's
+screen is the app itself, so there is no judge's link for another device), and keeps the screen on, since a phone
+stops serving once the app leaves the screen. Where the room's server can't run at all (a dependency missing),
+the screen says so in one sentence instead of offering *Open the room*.
 
 The players' codes never share a screen with the room's QR code (a projected room screen would hand every code to
 everyone): they have their own screen, with the warning to hand each one over privately.
@@ -16,7 +18,6 @@ everyone): they have their own screen, with the warning to hand each one over pr
 
 from __future__ import annotations
 
-import importlib.util
 import socket
 from typing import Any
 
@@ -24,6 +25,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.judging.player_codes import EventCodes
+from companion.session.serving import judge_screen_served, room_unavailable
 from companion.ui.hooks import mount
 from companion.ui.judge.qr import qr_png
 from companion.ui.shell import App, app_bar
@@ -35,15 +37,9 @@ QR_SIDE = 240
 _open: dict[str, Any] = {}  # event id -> room.server.OpenRoom: one room per event in this process
 
 
-def why_no_room(page: ft.Page) -> str | None:
-    """Why this app can't serve the room here (None: it can)."""
-    if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS) and not page.web:
-        return ("A phone build carries no web server, so the room can't run on this phone. Open the room from a "
-                "computer on the same Wi-Fi: the desktop app (Judge mode, your event, Room) or "
-                "`companion judge serve --lan`.")
-    if importlib.util.find_spec("flet_web") is None:
-        return "Serving the room needs the app's web extra: pip install 'tabletop-companion[web]'."
-    return None
+def on_phone(page: ft.Page) -> bool:
+    """The app runs on the phone itself (a phone build), not in a phone's browser."""
+    return page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS) and not page.web
 
 
 def _free_port() -> int:
@@ -62,13 +58,16 @@ def open_room(app: App, event_id: str) -> Any:
     """Start serving the event's room (once per event); raises CompanionError when it can't."""
     if event_id in _open:
         return _open[event_id]
-    from companion.room.server import OpenRoom  # flet-web, uvicorn and the room's pages: loaded when asked for
+    from companion.room.server import OpenRoom  # uvicorn and the room's pages: loaded when asked for
     from companion.ui.judge.live import LiveHub
 
-    room = OpenRoom(app.session.judging.root, event_id, LiveHub.for_room, port=_free_port())
+    judge_screens = LiveHub.for_room if judge_screen_served() else None  # no flet-web (a phone): the app judges
+    room = OpenRoom(app.session.judging.root, event_id, judge_screens, port=_free_port())
     if not room.start():
         raise CompanionError("the room's server did not start: try again, or restart the app")
     _open[event_id] = room
+    if on_phone(app.page):
+        app.keep_awake(True)  # a sleeping phone serves no room
     return room
 
 
@@ -83,7 +82,6 @@ class RoomScreen:
 
     def __init__(self, event_id: str) -> None:
         self.id = event_id
-        self.route = f"/judge-mode/{event_id}/room"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
@@ -95,7 +93,7 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
     _, redraw = ft.use_state(0)
     link, set_link = ft.use_state("")
     room = _open.get(event_id)
-    problem = why_no_room(app.page)
+    problem = room_unavailable()
 
     def start() -> None:
         if app.attempt(lambda: open_room(app, event_id)) is not None:
@@ -120,12 +118,17 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
         ft.Text(room.players_url, key="room-link", selectable=True),
         ft.Text("Phones must be on the same Wi-Fi or LAN as this device. The pages show table numbers, names, "
                 "clocks and standings to anyone on it; only a player's own code reports a result.", size=12),
+        *([ft.Text("Keep this app open on screen while the room runs: a phone stops serving the room when it "
+                   "sleeps or you switch apps.", key="room-stay", weight=ft.FontWeight.BOLD)]
+          if on_phone(app.page) else []),
         ft.FilledButton("Player codes", icon=ft.Icons.KEY, key="room-codes",
-                        on_click=lambda: app.show(CodesScreen(event_id))),
-        ft.OutlinedButton("Judge's link for another device", icon=ft.Icons.LINK, key="room-judge-link",
-                          on_click=lambda: set_link(room.judge_link())),
-        ft.Text(f"For your eyes only (it works once): {link}" if link else "", key="judge-link", selectable=True,
-                visible=bool(link), size=12),
+                        on_click=lambda: app.go("judge.codes", event_id=event_id)),
+        *([ft.OutlinedButton("Judge's link for another device", icon=ft.Icons.LINK, key="room-judge-link",
+                             on_click=lambda: set_link(room.judge_link())),
+           ft.Text(f"For your eyes only (it works once): {link}" if link else "", key="judge-link",
+                   selectable=True, visible=bool(link), size=12)] if room.remote_judge else
+          [ft.Text("You judge from this app: results, clocks and corrections are on the event's screen.",
+                   key="room-judge-here", size=12)]),
         ft.OutlinedButton("Close the room", icon=ft.Icons.STOP_CIRCLE, key="close-room",
                           on_click=lambda: app.confirm(
                               "Close the room?", "Players' pages stop following their tables until you open the "
@@ -134,27 +137,39 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
 
 
 class CodesScreen:
-    """Each player's own code, to hand over privately (or print with `companion judge codes --html FILE`)."""
+    """Each player's own code, to hand over privately: *Send* puts one player's code in the device's share sheet
+    (a message to that player), or print the slips with `companion judge codes --html FILE`."""
 
     def __init__(self, event_id: str) -> None:
         self.id = event_id
-        self.route = f"/judge-mode/{event_id}/codes"
 
     def build(self, app: App) -> ft.View:
         judging = app.session.judging
         try:
             codes = EventCodes(judging, self.id).codes()
             signed = EventCodes(judging, self.id).signed_in()
+            event = judging.state(self.id).name
         except CompanionError as exc:
             return ft.View(route=self.route, appbar=app_bar(app, "Player codes"), padding=16,
                            controls=[ft.Text(str(exc), key="codes-problem")])
+        room = _open.get(self.id)
+
+        def send(name: str, code: str) -> None:
+            """To one player only, through the phone's share sheet (a message app: the judge picks the player)."""
+            where = f" Your table: {room.players_url}" if room is not None else ""
+            app.page.run_task(app.sharing.share_text, f"{name}, your code for reporting results at {event}: {code} "
+                              f"(it works once, on one phone; keep it to yourself).{where}")
+
         rows: list[ft.Control] = [
             ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
                          controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
                                    *([ft.Text("Signed in on a phone. This is a fresh code, only for a second "
                                               "phone: signing in there signs the first one out.",
                                               key=f"signed-{name}", size=12)] if name in signed else []),
-                                   ft.Text(code, size=24, selectable=True, font_family="monospace")]))
+                                   ft.Row(wrap=True, controls=[
+                                       ft.Text(code, size=24, selectable=True, font_family="monospace"),
+                                       ft.TextButton("Send", icon=ft.Icons.SHARE, key=f"send-{name}", height=TAP,
+                                                     on_click=lambda _, n=name, c=code: send(n, c))])]))
             for name, code in codes.items()]
 
         def copy() -> None:

@@ -11,6 +11,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Timer
 from companion.session.judging.judge import crossed_mark, remaining, table_timer_payload
+from companion.session.sharing.incoming import read_timer_link
 from companion.session.sharing.share import png, timer_link
 from companion.ui.alerts import Alerts
 from companion.ui.judge.feed import mount
@@ -28,10 +29,9 @@ def clock_text(seconds: float) -> str:
 class TimerCodeScreen:
     """The judge's device shows one table's timer as a QR code for the players' phones."""
 
-    def __init__(self, tournament_id: str, table: int) -> None:
-        self.tournament_id = tournament_id
+    def __init__(self, event_id: str, table: int) -> None:
+        self.tournament_id = event_id
         self.table = table
-        self.route = f"/judge-mode/{tournament_id}/table/{table}/code"
 
     def build(self, app: App) -> ft.View:
         try:
@@ -55,10 +55,10 @@ class TimerCodeScreen:
 class TimerScreen:
     """A table's countdown on a player's phone, from a scanned code: a pure function of the deadline and now."""
 
-    def __init__(self, timer: Timer, marks: tuple[float, ...]) -> None:
-        self.timer = timer
-        self.marks = marks
-        self.route = "/timer"
+    def __init__(self, code: str) -> None:
+        """`code`: the timer link's last part ("T-..."); a damaged one raises DamagedCode (the route table then
+        opens home)."""
+        self.timer, self.marks = read_timer_link(code)
         self.face: ft.Control | None = None  # the mounted Countdown, kept: a refresh shows the same one
 
     def build(self, app: App) -> ft.View:

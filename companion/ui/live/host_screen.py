@@ -49,7 +49,6 @@ class HostScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/host"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
@@ -67,6 +66,9 @@ def HostBody(app: App, match_id: str) -> ft.Control:
         app.attempt(lambda: _start(app, match_id))
         look_again()
 
+    if hosted is None and not can_host(app.page):  # reached by its address (the table offers it only where it can)
+        why = host_unavailable() or "only the app on a computer hosts a table, not a browser tab or a phone"
+        return ft.Text(f"This device can't host the table: {why}.", key="host-body")
     if hosted is None:
         return ft.Column(key="host-body", spacing=12, controls=[
             ft.Text("Every phone at the table follows this match live in its browser, over this device's Wi-Fi "
@@ -128,7 +130,7 @@ def _start(app: App, match_id: str) -> None:
         contextvars.Context().run(app.page.run_task, _changed, app, match_id)
 
     table = LiveTable(match_id, app.session.root, announce=lambda code: tell())
-    hosting = Hosting(table, app.places, host="0.0.0.0", port=free_port("0.0.0.0"))
+    hosting = Hosting(table, host="0.0.0.0", port=free_port("0.0.0.0"))
     table.access.new_code()
     hosting.start()
     _hosted[match_id] = (hosting, table.listen(tell))

@@ -17,21 +17,22 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.flet_adapter import start_component_updates
 from companion.session import Session
 from companion.session.live_table import POLL, LiveTable
+from companion.ui import routes
 from companion.ui.live.watch import watch_view
-from companion.ui.shell import App, Places
+from companion.ui.shell import App
 
 log = logging.getLogger(__name__)
 NEWS_MS = 6000  # how long a phone shows who undid what
 
 
 class PhoneApp:
-    """`places` are the app's screens (ui/app.py's), handed in: the table screen offers hosting, which serves this."""
+    """The hosted table's Flet app: one page per phone."""
 
-    def __init__(self, table: LiveTable, places: Places) -> None:
+    def __init__(self, table: LiveTable) -> None:
         self.table = table
-        self.places = places
         self._task: asyncio.Task[None] | None = None
 
     async def main(self, page: ft.Page) -> None:
@@ -45,14 +46,14 @@ class PhoneApp:
         seated = policy.seat is not None
         page.views.clear()
         if not seated:
-            page.session.start_updates_scheduler()  # draws the watching page's components (App does it otherwise)
+            start_component_updates(page)  # draws the watching page's components (App does it otherwise)
             page.views.append(watch_view(session, match_id))
             page.update()
         else:
-            app = App(page, session, self.places)
+            app = App(page, session)
             page.on_view_pop = lambda _: app.back()
             page.on_route_change = lambda e: app.route_changed(e.route)
-            app.show_stack([self.places.table(match_id)])
+            app.show_stack([routes.screen("match", session, match_id=match_id)])  # no home: the table is its app
             app.toast(f"This phone plays as {self.table.state().player(policy.seat).name}.")
 
         seen = self.table.undo_news(0)[1]  # events this phone has been shown

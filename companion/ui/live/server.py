@@ -23,13 +23,13 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from companion.core.errors import CompanionError
+from companion.session.flet_site import FletDoor, assemble
 from companion.session.lan import lan_address, public_base
 from companion.session.live_table import LiveTable
 from companion.session.render import preload
-from companion.session.web import MAX_WATCHERS, Background, FletDoor, Server, assemble, config, small_body
+from companion.session.web import MAX_WATCHERS, Background, Server, config, small_body
 from companion.ui.live import join_page
 from companion.ui.live.phone import PhoneApp
-from companion.ui.shell import Places
 
 SESSION_TIMEOUT = 30  # seconds a closed seated page's Flet session waits for its phone to reconnect
 MAX_FORM = 2_000  # bytes of a join form; longer ones are refused unread
@@ -40,11 +40,11 @@ class HostingFailed(CompanionError):
     pass
 
 
-def build(table: LiveTable, places: Places, *, printed: tuple[str, ...] = (),
+def build(table: LiveTable, *, printed: tuple[str, ...] = (),
           max_watchers: int = MAX_WATCHERS) -> tuple[ASGIApp, PhoneApp]:
-    """The whole server as one ASGI app (tests run it too); `places`: the app's screens for the phones;
+    """The whole server as one ASGI app (tests run it too);
     `printed`: the addresses shown to the host, besides the server's own origin, a join form may come from."""
-    phone = PhoneApp(table, places)
+    phone = PhoneApp(table)
     access = table.access
     preload("join")
 
@@ -92,20 +92,20 @@ def printed(host: str, port: int) -> tuple[str, ...]:
     return public_base(host, port), f"http://127.0.0.1:{port}", f"http://localhost:{port}"
 
 
-def serve(table: LiveTable, places: Places, *, host: str, port: int) -> int:
+def serve(table: LiveTable, *, host: str, port: int) -> int:
     """Serve until Ctrl+C (the `companion table host` command)."""
-    app, _ = build(table, places, printed=printed(host, port))
-    Server(config(app, host, port)).run()
+    app, _ = build(table, printed=printed(host, port))
+    Server(config(app, host, port)).run_alone()
     return 0
 
 
 class Hosting:
     """The server on a background thread, for the app's "Host this table" (a desktop or laptop)."""
 
-    def __init__(self, table: LiveTable, places: Places, *, host: str, port: int) -> None:
+    def __init__(self, table: LiveTable, *, host: str, port: int) -> None:
         self.table = table
         self.base = public_base(host, port)
-        app, _ = build(table, places, printed=printed(host, port))
+        app, _ = build(table, printed=printed(host, port))
         self.server = Background(Server(config(app, host, port)), name=f"table-{table.match_id}")
 
     def start(self) -> None:

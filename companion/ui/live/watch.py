@@ -11,7 +11,7 @@ import flet as ft
 from companion.core.model import Match, Unit
 from companion.session import Session
 from companion.session.table.words import player_score, turn_line, unit_line
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import MatchTitle
 from companion.ui.unit_text import stats_line
 
@@ -47,8 +47,8 @@ def _players(history: Any) -> str:
 @ft.component
 def WatchBody(session: Session, match_id: str) -> ft.Control:
     history = use_history(session, match_id)
-    if isinstance(history, str):  # the match can't be read (being replaced, damaged): say so, look again later
-        return ft.Text(history, key="watch-error", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):  # the match can't be read (being replaced, damaged): say so, look again later
+        return history.refusal("watch-error")
     match = history.state
     controls: list[ft.Control] = [
         ft.Text("Watching: only the players who joined with the host's code can change the match.",

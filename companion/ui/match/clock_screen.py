@@ -32,7 +32,7 @@ from companion.session.table.clock import (
     warning_text,
 )
 from companion.ui.alerts import Alerts
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
 
@@ -42,7 +42,6 @@ class TableClockScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/clock"
         self.seen: dict[str, float] = {}  # timer id -> time left at the last tick: each warning fires once
         self.warning = ""
 
@@ -70,8 +69,8 @@ def ClockBody(app: App, screen: TableClockScreen) -> ft.Control:
     history = use_history(app.session, screen.match_id)
     round_minutes, set_round = ft.use_state("50")
     chess_minutes, set_chess = ft.use_state("25")
-    if isinstance(history, str):  # deleted, damaged: the reason
-        return ft.Text(history)
+    if isinstance(history, Unopened):  # deleted, damaged: the reason
+        return history.refusal("clock-refused")
     if face(history.state).ready:
         return ClockFace(app, screen, history.state)
 

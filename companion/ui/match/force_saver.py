@@ -30,9 +30,7 @@ def _force_saver(app: App, match_id: str, player_id: str, player_name: str, unit
         app.toast(f"{'Replaced' if replaced else 'Saved'} force “{force.name}” ({units_word(len(force.units))})")
 
     def share() -> None:
-        from companion.ui.share.force_share import ForceShareScreen
-
-        app.show(ForceShareScreen(saved or kept))
+        app.go("force", force_id=saved or kept)
 
     if not units:
         return ft.Text(f"{player_name} has no units yet.", key=f"save-force-{player_id}-none", size=12, italic=True)

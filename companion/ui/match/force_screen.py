@@ -22,7 +22,7 @@ from companion.session.table.forces import (
     saved_forces,
     units_word,
 )
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile
 
@@ -32,7 +32,6 @@ class ForceScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/forces"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Add a force"),
@@ -57,10 +56,10 @@ def default_owner(match: Match) -> str:
 def ForcePaste(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     form, set_form = ft.use_state(Form())
-    system = None if isinstance(history, str) else history.state.system
+    system = None if isinstance(history, Unopened) else history.state.system
     saved = ft.use_memo(lambda: _saved(app, system) if system else [], [system])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="force-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("force-refused")
     match = history.state
     owner = form.owner if form.owner in {p.id for p in match.players} else default_owner(match)
     example = example_line(match.rules.stats)
@@ -89,9 +88,7 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
             app.back()
 
     def share(force_id: str) -> None:
-        from companion.ui.share.force_share import ForceShareScreen
-
-        app.show(ForceShareScreen(force_id))
+        app.go("force", force_id=force_id)
 
     controls: list[ft.Control] = [
         ft.Text("For", theme_style=ft.TextThemeStyle.TITLE_SMALL),

@@ -22,7 +22,7 @@ from companion.session.play.helper import fixed_dials, missing_dials, system_of
 from companion.session.play.match_tools import Event, parse_dial
 from companion.ui.helper.helper_screen import on_take
 from companion.ui.helper.roll_bar import pinned
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
 
@@ -34,7 +34,6 @@ class DialsScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/dials"
 
     def build(self, app: App) -> ft.View:
         try:
@@ -50,8 +49,8 @@ class DialsScreen:
 def DialsForm(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     texts, set_texts = ft.use_state(dict)
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="dials-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("dials-refused")
     missing = missing_dials(app.session, history.state)
 
     def typed(dial_id: str, e: ft.Event) -> None:
@@ -109,7 +108,6 @@ class GuideScreen:
     def __init__(self, match_id: str, sequence: str) -> None:
         self.match_id = match_id
         self.sequence = sequence
-        self.route = f"/match/{match_id}/guide/{sequence}"  # the sequence in the route: a reload finds it again
 
     def build(self, app: App) -> ft.View:
         # the view does not scroll: the step's text does, above its actions pinned at the bottom
@@ -122,8 +120,8 @@ class GuideScreen:
 def GuideBody(app: App, match_id: str, sequence: str) -> ft.Control:
     history = use_history(app.session, match_id)
     packs = ft.use_memo(lambda: app.session.packs()[0], [])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="guide-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("guide-refused")
     match = history.state
     guided = system_of(match).guide(match)
     if guided is None and match.status != "finished":  # the turn passed (here or on another phone) to a player

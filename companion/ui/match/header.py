@@ -14,20 +14,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from companion.core.model import Match
 from companion.session.play.helper import has_helper, system_of
 from companion.session.table.header import Over, Score, header, victory_rules
-from companion.ui.hooks import use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.live.host_screen import can_host
 from companion.ui.widgets import TAP, icon_button, word_button
 
 if TYPE_CHECKING:
-    from companion.ui.match.table import TableScreen
     from companion.ui.shell import App
+
+
+class TableScreen(Protocol):
+    """What the header and the app bar's tools ask of the table screen (ui/match/table.py), which imports this
+    module: a protocol here, so the two modules don't import each other."""
+
+    match_id: str
+
+    def by(self, app: App) -> str: ...
+
+    def open(self, app: App, name: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -83,14 +93,10 @@ class HeaderActions:
                          partial(self._end, "end-round"))
 
     def helper(self) -> None:
-        from companion.ui.helper.helper_screen import HelperScreen
-
-        self.app.show(HelperScreen(self.screen.match_id))
+        self.app.go("match.helper", match_id=self.screen.match_id)
 
     def advice(self) -> None:
-        from companion.ui.helper.advice_screen import AdviceScreen  # the advisor loads when first asked for
-
-        self.app.show(AdviceScreen(self.screen.match_id))
+        self.app.go("match.advice", match_id=self.screen.match_id)  # the advisor loads when first asked for
 
     def accept(self) -> None:
         """The players agree the match is over: end it with the rules' winners and show the result."""
@@ -112,13 +118,13 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     """Whose turn, the points against what wins, End turn / End round, and the "match over?" prompt."""
     history = use_history(app.session, screen.match_id)
     played_on, set_played_on = ft.use_state("")  # the "match over?" verdict the players chose to play on after
-    system = history.state.system if not isinstance(history, str) else ""
+    system = history.state.system if not isinstance(history, Unopened) else ""
     victory = ft.use_memo(lambda: victory_rules(app.session, system), [])  # a walk over pack files: once
     actions = ft.use_memo(lambda: HeaderActions(app, screen, victory, set_played_on), [])
     drawn = ft.use_ref(dict).current
-    if isinstance(history, str):
+    if isinstance(history, Unopened):
         drawn.clear()  # the header leaves the page: it is drawn anew when the match can be read again
-        return ft.Text(f"This match can't be opened: {history}", key="header", color=ft.Colors.ERROR)
+        return history.refusal("header")
     match = history.state
     facts = header(match, victory)
     prompt = facts.over if facts.over is not None and facts.over.reason != played_on else None
@@ -216,9 +222,7 @@ class ToolActions:
         self.screen.open(self.app, name)
 
     def host(self) -> None:
-        from companion.ui.live.host_screen import HostScreen
-
-        self.app.show(HostScreen(self.screen.match_id))
+        self.app.go("match.host", match_id=self.screen.match_id)
 
     def step(self, redo: bool) -> None:
         """Undo or redo: an event of the log, by the player to play at the tap (a seat's phone: its own player),

@@ -25,7 +25,6 @@ class LogScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/log"
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Match log")

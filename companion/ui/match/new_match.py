@@ -26,7 +26,6 @@ from companion.ui.widgets import named, radio_tile, switch_tile
 
 
 class NewMatchScreen:
-    route = "/new"
     live = True  # drawn by a component (it reads no match: its state is what is chosen here)
 
     def build(self, app: App) -> ft.View:
@@ -64,7 +63,6 @@ def NewMatchForm(app: App) -> ft.Control:
         set_names(lambda old: (*old[:i], value, *old[i + 1:]))
 
     def create() -> None:
-        from companion.ui.match.table import TableScreen
 
         try:
             chosen = [r.id for r in pack_house_rules(app.session, system) if house.get(r.id, r.on)]
@@ -77,7 +75,7 @@ def NewMatchForm(app: App) -> ft.Control:
         except CompanionError as exc:
             app.toast(str(exc))
             return
-        app.replace(TableScreen(match.id))
+        app.replace_with("match", match_id=match.id)
 
     controls: list[ft.Control] = [ft.Text(e, color=ft.Colors.ERROR) for e in errors]
     # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name

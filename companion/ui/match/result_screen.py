@@ -13,7 +13,7 @@ from companion.core.errors import CompanionError
 from companion.session.play.match_tools import leaders, scoring_kind
 from companion.session.table.full_log import points_over_turns
 from companion.session.table.words import counted
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.points_chart import points_chart
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile
@@ -26,7 +26,6 @@ class EndMatchScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/end"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, padding=16, appbar=app_bar(app, "End the match"),
@@ -37,8 +36,8 @@ class EndMatchScreen:
 def EndMatch(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
     chosen, set_chosen = ft.use_state("")  # "": none picked yet, the suggestion is the choice
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="end-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("end-refused")
     match = history.state
     top = leaders(match)
     choice = chosen or (top[0] if len(top) == 1 else DRAW)
@@ -63,7 +62,7 @@ def _end(app: App, match_id: str, choice: str) -> None:
     except CompanionError as exc:
         app.toast(str(exc))
         return
-    app.replace(ResultScreen(match_id))
+    app.replace_with("match.result", match_id=match_id)
 
 
 class ResultScreen:
@@ -71,7 +70,6 @@ class ResultScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/result"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Result"),
@@ -81,10 +79,10 @@ class ResultScreen:
 @ft.component
 def Result(app: App, match_id: str) -> ft.Control:
     history = use_history(app.session, match_id)
-    turns = ft.use_memo(lambda: None if isinstance(history, str) else points_over_turns(app.session, match_id),
+    turns = ft.use_memo(lambda: None if isinstance(history, Unopened) else points_over_turns(app.session, match_id),
                         [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="result-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("result-refused")
     match = history.state
     kind = scoring_kind(match)
     label = "Kills" if kind == "kills" else "VP"

@@ -20,7 +20,7 @@ from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
 from companion.session.table.players import MAX_NAME, rename_player
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.force_saver import ForceSaver
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
@@ -34,7 +34,6 @@ class SetupScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}/setup"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
@@ -49,10 +48,10 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
     _, set_refused = ft.use_state(0)
     renaming, set_renaming = ft.use_state(None)  # the player whose name field is open
     draft, set_draft = ft.use_state("")  # what is typed there (controlled: a redraw keeps it)
-    found = ft.use_memo(lambda: None if isinstance(history, str) else force_findings(app.session, match_id),
+    found = ft.use_memo(lambda: None if isinstance(history, Unopened) else force_findings(app.session, match_id),
                         [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="setup-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("setup-refused")
     match = history.state
     pack = app.session.packs()[0].get(match.system)
     controls: list[ft.Control] = []

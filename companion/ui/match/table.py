@@ -20,14 +20,13 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
-from companion.session.play.packs import Pack
 from companion.session.table.words import counted
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.match.counters import counter_words
 from companion.ui.match.empty_table import EmptyTable
 from companion.ui.match.header import TableHeader, TableTools, kept
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
 from companion.ui.shell import App, app_bar
-from companion.ui.widgets import counter_words
 
 WIDE = 800
 CARD_WIDTH = 400
@@ -38,7 +37,6 @@ class TableScreen:
 
     def __init__(self, match_id: str) -> None:
         self.match_id = match_id
-        self.route = f"/match/{match_id}"
         self._awake = False
         self.scroller: ft.Column | None = None
 
@@ -68,8 +66,8 @@ class TableScreen:
         app.dispatch(self.match_id, type_, data, by=self.by(app))
 
     def open(self, app: App, name: str) -> None:
-        """One of the match's other screens (loaded when first opened)."""
-        app.show(_other_screen(name, self.match_id, app))
+        """One of the match's other screens, by its name in the route table (loaded when first opened)."""
+        app.go(f"match.{name}", match_id=self.match_id)
 
 
 class _Cards:
@@ -90,14 +88,10 @@ class _Cards:
         self._set_preview(change)
 
     def open_unit(self, unit_id: str) -> None:
-        from companion.ui.match.unit_screen import UnitScreen
-
-        self.app.show(UnitScreen(self.screen.match_id, unit_id))
+        self.app.go("match.unit", match_id=self.screen.match_id, unit_id=unit_id)
 
     def open_action(self, action: str, unit_id: str) -> None:
-        from companion.ui.helper.action_screen import ActionScreen
-
-        self.app.show(ActionScreen(self.screen.match_id, action, unit_id))
+        self.app.go("match.action", match_id=self.screen.match_id, action=action, unit=unit_id)
 
     def open_screen(self, name: str) -> None:
         self.screen.open(self.app, name)
@@ -118,7 +112,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     names = ft.use_memo(lambda: counter_words(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
     drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
-    state = history.state if not isinstance(history, str) else None
+    state = history.state if not isinstance(history, Unopened) else None
     active = state.active_player.id if state is not None else ""
 
     async def to_top() -> None:  # the turn passed: the new player's units are first, show them
@@ -284,12 +278,10 @@ def _pack_dials(app: App, match_id: str) -> tuple[str, ...]:
 def _system_controls(app: App, screen: TableScreen, match: Match, dials: tuple[str, ...]) -> list[ft.Control]:
     """What the game itself asks of the table: its own dials to type in, its verdict once the fight is decided,
     its guided turn (the Scarab's); nothing for most games."""
-    from companion.ui.match.guide_screens import DialsScreen, GuideScreen
-
     system = system_of(match)
     if set(dials) - set(fixed_dials(match)):  # the game's own dials, not all typed in yet
         return [ft.FilledTonalButton(f"Enter {system.pieces}", icon=ft.Icons.TUNE, key="fixed-dials", height=48,
-                                     on_click=lambda: app.show(DialsScreen(screen.match_id)))]
+                                     on_click=lambda: app.go("match.dials", match_id=screen.match_id))]
     decided = system.decided(match)
     if decided is not None:
         why = decided[1]
@@ -299,48 +291,6 @@ def _system_controls(app: App, screen: TableScreen, match: Match, dials: tuple[s
     if guide is not None:
         sequence, title = guide
         return [ft.FilledTonalButton(title, icon=ft.Icons.DIRECTIONS_WALK, key="turn-guide", height=48,
-                                     on_click=lambda: app.show(GuideScreen(screen.match_id, sequence)))]
+                                     on_click=lambda: app.go("match.guide", match_id=screen.match_id,
+                                                                  sequence=sequence))]
     return []
-
-
-def _other_screen(name: str, match_id: str, app: App) -> Any:
-    """The match's screens the table opens, each loaded the first time it is opened."""
-    if name == "share":
-        from companion.ui.share.screens import ShareScreen
-
-        return ShareScreen(match_id)
-    if name == "dice":
-        from companion.ui.helper.dice_screen import DiceScreen
-
-        pack = app.session.packs()[0].get(app.session.state(match_id).system)
-        return DiceScreen(match_id, usual_rolls(pack) if pack else ())
-    if name == "log":
-        from companion.ui.match.log_screen import LogScreen
-
-        return LogScreen(match_id)
-    if name == "setup":
-        from companion.ui.match.setup_screen import SetupScreen
-
-        return SetupScreen(match_id)
-    if name == "clock":
-        from companion.ui.match.clock_screen import TableClockScreen
-
-        return TableClockScreen(match_id)
-    if name == "add-unit":
-        from companion.ui.match.unit_editor import UnitEditorScreen
-
-        return UnitEditorScreen(match_id)
-    if name == "forces":
-        from companion.ui.match.force_screen import ForceScreen
-
-        return ForceScreen(match_id)
-    from companion.ui.match.result_screen import EndMatchScreen, ResultScreen
-
-    return EndMatchScreen(match_id) if name == "end" else ResultScreen(match_id)
-
-
-def usual_rolls(pack: Pack) -> tuple[str, ...]:
-    """The dice the system's rolls and tables use, for the dice screen's quick buttons."""
-    found = [t.dice + ("sq" if t.dice == "2d10" and t.read == "tens-ones" else "") for t in pack.tables.values()]
-    found += [r["dice"] for r in pack.entries("tables", "roll") if r.get("dice") not in ("2d10",)]
-    return tuple(dict.fromkeys(found))

@@ -23,9 +23,9 @@ import flet as ft
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
 from companion.session.play.match_tools import accepts, preview, unit_accepts
-from companion.session.play.positions import places, token_kinds
+from companion.session.play.positions import places, token_kinds, token_label
 from companion.session.table.words import unit_line
-from companion.ui.unit_text import TOKEN_LABELS, stats_line
+from companion.ui.unit_text import stats_line
 from companion.ui.widgets import icon_button, word_button
 
 
@@ -225,10 +225,10 @@ def token_counters(match: Match, unit: Unit, dispatch: Callable[..., object]) ->
     uid = unit.id
     found = []
     for kind in token_kinds(match, unit):
-        value = getattr(unit.tokens, kind)
+        value = unit.tokens[kind]
         old = unit.tokens.action_last if kind == "action" else 0
         found.append(counter(
-            f"unit-{uid}-{kind}", TOKEN_LABELS[kind], value,
+            f"unit-{uid}-{kind}", token_label(match, kind), value,
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": -1}),
             partial(dispatch, "token", {"unit": uid, "kind": kind, "delta": 1}),
             plus_enabled=accepts(match, "token", {"unit": uid, "kind": kind, "delta": 1}),

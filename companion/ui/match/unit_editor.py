@@ -31,7 +31,7 @@ from companion.session.table.library import (
     rows_as_lines,
     saved_units,
 )
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.force_screen import default_owner
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
@@ -52,7 +52,6 @@ class UnitEditorScreen:
     def __init__(self, match_id: str, unit_id: str | None = None) -> None:
         self.match_id = match_id
         self.unit_id = unit_id  # None: a new unit
-        self.route = f"/match/{match_id}/" + (f"unit/{unit_id}/edit" if unit_id else "add-unit")
 
     def build(self, app: App) -> ft.View:
         # the form scrolls inside the component, above its save buttons pinned at the bottom (in thumb reach
@@ -104,12 +103,12 @@ def _start(match: Match | None, unit_id: str | None, owner: str) -> Form:
 @ft.component
 def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
     history = use_history(app.session, match_id)
-    form, set_form = ft.use_state(lambda: _start(None if isinstance(history, str) else history.state, unit_id,
+    form, set_form = ft.use_state(lambda: _start(None if isinstance(history, Unopened) else history.state, unit_id,
                                                  "" if unit_id else app.unit_owners.get(match_id, "")))
-    system = None if isinstance(history, str) else history.state.system
+    system = None if isinstance(history, Unopened) else history.state.system
     library = ft.use_memo(lambda: _saved(app, system) if system and not unit_id else None, [history])
-    if isinstance(history, str):
-        return ft.Text(f"This match can't be opened: {history}", key="unit-editor-refused", color=ft.Colors.ERROR)
+    if isinstance(history, Unopened):
+        return history.refusal("unit-editor-refused")
     match = history.state
     if unit_id and unit_id not in {u.id for u in match.units}:
         return unit_gone(app, match_id, "unit-editor-gone")
@@ -257,9 +256,7 @@ def _add(app: App, match_id: str, saved_id: str, owner: str) -> None:
 
 
 def _paste_force(app: App, match_id: str) -> None:
-    from companion.ui.match.force_screen import ForceScreen
-
-    app.replace(ForceScreen(match_id))  # back from it leads to the table, not to this form
+    app.replace_with("match.forces", match_id=match_id)  # back from it leads to the table, not to this form
 
 
 async def _next_field(e: ft.Event) -> None:

@@ -15,12 +15,13 @@ import flet as ft
 from companion.core.model import Match, Unit
 from companion.session.play.positions import current_place, places
 from companion.session.table.library import duplicate_unit, save_to_library
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.match.counters import counter_labels
 from companion.ui.match.unit_card import counter, token_counters
-from companion.ui.match.unit_editor import UnitEditorScreen, unit_gone
+from companion.ui.match.unit_editor import unit_gone
 from companion.ui.shell import App, MatchTitle, app_bar
 from companion.ui.unit_text import stats_line
-from companion.ui.widgets import counter_labels, radio_tile
+from companion.ui.widgets import radio_tile
 
 
 class UnitScreen:
@@ -29,7 +30,6 @@ class UnitScreen:
     def __init__(self, match_id: str, unit_id: str) -> None:
         self.match_id = match_id
         self.unit_id = unit_id
-        self.route = f"/match/{match_id}/unit/{unit_id}"
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Unit")
@@ -41,7 +41,7 @@ class UnitScreen:
 
 def _unit(history: Any, unit_id: str) -> tuple[Match, Unit] | None:
     """The match and the unit in it, or None: the match can't be read, or the unit left it."""
-    if isinstance(history, str):
+    if isinstance(history, Unopened):
         return None
     match = history.state
     found = next((u for u in match.units if u.id == unit_id), None)
@@ -115,7 +115,7 @@ def UnitDetails(app: App, match_id: str, unit_id: str) -> ft.Control:
             ft.OutlinedButton(f"Move to {other}", key="unit-location",
                               on_click=lambda: dispatch("set_location", {"unit": unit.id, "location": other})),
             ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, key="unit-edit",
-                              on_click=lambda: app.show(UnitEditorScreen(match_id, unit.id))),
+                              on_click=lambda: app.go("match.unit.edit", match_id=match_id, unit_id=unit.id)),
             ft.OutlinedButton("Duplicate", icon=ft.Icons.CONTENT_COPY, key="unit-duplicate",
                               on_click=lambda: app.attempt(lambda: duplicate_unit(app.session, match_id, unit.id))),
             ft.OutlinedButton("Save to my library", icon=ft.Icons.BOOKMARK_ADD, key="unit-save",

@@ -21,6 +21,7 @@ import flet_camera as fc
 from companion.core.errors import CompanionError
 from companion.session.sharing.incoming import NoCodeFound, ScanUnavailable
 from companion.ui.hooks import mount
+from companion.ui.share.scan_screen import camera_available
 from companion.ui.shell import App, ScanTarget, app_bar
 
 log = logging.getLogger(__name__)
@@ -43,12 +44,15 @@ class CameraScanScreen:
 
     def __init__(self, scan: ScanTarget) -> None:
         self.scan = scan  # the collector and the import live there: paste and camera share the same parts
-        self.route = "/scan/camera"
         self.camera = fc.Camera(key="camera", preview_enabled=True, width=320, height=240)
         self.news = CameraNews()
         self.running = False
 
     def build(self, app: App) -> ft.View:
+        if not camera_available(app.page):  # an address typed or reloaded where Flet has no camera (the desktop)
+            return ft.View(route=self.route, padding=16, appbar=app_bar(app, "Scan with the camera"), controls=[
+                ft.Text("This device has no camera the app can use: paste the link or open a picture instead.",
+                        key="camera-status")])
         if not self.running:
             self.running = True
             app.page.run_task(self._run, app)

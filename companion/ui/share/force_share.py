@@ -16,7 +16,6 @@ QR_SIDE = 320  # as the match's share screen: fits a 360 px wide phone with its 
 class ForceShareScreen:
     def __init__(self, force_id: str) -> None:
         self.force_id = force_id
-        self.route = f"/force/{force_id}"
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Share force"),

@@ -62,7 +62,6 @@ class ScanScreen:
     hands a code in (a deep link, the camera screen); an outside change to the kept parts (the camera screen's
     reads, told as "look again" on the session's feed when it closes) is read again."""
 
-    route = "/scan"
     live = True
 
     def __init__(self) -> None:
@@ -159,19 +158,16 @@ class ScanScreen:
             self._say(str(exc))
 
     def _open_timer(self, app: App, text: str) -> None:
-        from companion.ui.judge.timer_screens import TimerScreen
-
         try:
-            timer, marks = read_timer_link(text)
+            read_timer_link(text)
         except CompanionError as exc:
             self._say(str(exc))
             return
-        app.replace(TimerScreen(timer, marks))
+        # the code ("T-...", the link's last part) in the timer's address: a reload counts down from it again
+        app.replace_with("timer", code="".join(text.split()).rsplit("/", 1)[-1])
 
     def open_camera(self, app: App) -> None:
-        from companion.ui.share.camera_scan import CameraScanScreen
-
-        app.show(CameraScanScreen(self))
+        app.go("scan.camera")
 
     def confirm_theirs(self, app: App) -> None:
         app.confirm("Take theirs?", "Your copy's different events will be replaced by theirs.", "Take theirs",
@@ -192,7 +188,7 @@ class ScanScreen:
             return
         self.news.pending_choice = False
         app.toast(f"Match {result.action}.")
-        app.replace(app.places.table(result.match_id))
+        app.replace_with("match", match_id=result.match_id)
 
 
 @ft.component

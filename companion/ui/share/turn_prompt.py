@@ -14,7 +14,6 @@ def turn_ended(app: App, match_id: str, summary: str) -> None:
     if not turn_ready(app.session, match_id):
         app.toast(summary)
         return
-    from companion.ui.share.screens import ShareScreen
 
     app.page.show_dialog(ft.SnackBar(ft.Text(summary, key="toast"), action="Send my turn", key="send-turn",
-                                     on_action=lambda _: app.show(ShareScreen(match_id)), duration=8000))
+                                     on_action=lambda _: app.go("match.share", match_id=match_id), duration=8000))
