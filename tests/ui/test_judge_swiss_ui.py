@@ -132,7 +132,9 @@ async def test_judge_places_a_battle_royale_pod_from_the_screen(tmp_path: Path) 
         await h.type_into(session, h.find(page, f"place-1-{i}"), place)
     await h.click(session, h.find(page, "result-save-1"))
     await settle()
-    assert "place must be a whole number from 1 to 4" in h.find(page, "message").value
+    # said beside Save and under the field, not in the message line far above
+    assert h.find(page, "result-wrong-1").value.endswith("'s place: type a whole number from 1 to 4 in the digits 0-9.")
+    assert h.find(page, "place-1-3").error == "1 to 4"
     assert store.load(t.id).state.table(1).result is None
     await h.type_into(session, h.find(page, "place-1-3"), "4")
     await h.click(session, h.find(page, "result-save-1"))
