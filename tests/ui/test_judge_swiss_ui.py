@@ -57,6 +57,7 @@ async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
             await h.type_into(session, h.find(page, f"vp-{table.number}-{i}"), str(10 - i))
         await h.click(session, h.find(page, f"result-save-{table.number}"))
         await settle()
+        assert h.find(page, f"saved-{table.number}").visible
     assert not h.find(page, "message").visible, h.find(page, "message").value
 
     leaving = state.tables[1].players[1]  # a loser drops; results kept
@@ -70,6 +71,8 @@ async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
     winners = {tb.players[0] for tb in state.tables} | {seated}  # seated had round 1's bye: a win
     assert len(winners) == 3 and sum(set(tb.players) <= winners for tb in after.tables) == 1  # two winners meet
     assert f"Dropped: {leaving}" in h.texts(page) and "Round 2 pairings · 4 players · head to head" in h.texts(page)
+    # round 2's cards have nothing saved yet: none says Saved (round 1's saves said it on the same cards)
+    assert not any(h.find(page, f"saved-{tb.number}").visible for tb in after.tables)
 
 
 @pytest.mark.asyncio

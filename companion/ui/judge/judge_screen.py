@@ -92,6 +92,8 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
         box.current = {"minutes": "2", "reason": "", "last": NOBODY} | standing(t)
     kept = box.current
     saved, set_saved = ft.use_state(False)  # "Saved" under the buttons after the judge's own save
+    # the card outlives its round (keyed by table number): a new round's empty table has nothing saved
+    ft.use_effect(lambda: set_saved(False) if t.result is None else None, [t.result is None])
     wrong, set_wrong = ft.use_state({})  # field name -> why its value was refused
 
     def toggle(name: str) -> None:
@@ -175,7 +177,7 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
                 color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
         *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
         ft.Row(buttons, wrap=True, spacing=6),
-        ft.Text("Saved", key=f"saved-{n}", visible=saved, color=ft.Colors.PRIMARY),
+        ft.Text("Saved", key=f"saved-{n}", visible=saved and t.result is not None, color=ft.Colors.PRIMARY),
         extend_panel,
         result_panel,
     ]))
