@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judging.event_pairing import standings_table
+from companion.session.judging.event_pairing import CUT_SIZES, sizes_for, standings_table
 from companion.session.judging.judge import Table
 from companion.session.judging.reports import MAX_VP, judge_line
 from companion.ui.judge.feed import JudgeFeed, typed
@@ -248,13 +248,17 @@ def JudgeConsole(feed: JudgeFeed, write: Write, game: str, room_url: str | None 
                     key="codes-warning", visible=bool(codes), weight=ft.FontWeight.BOLD),
             ft.Text(codes, key="player-codes", selectable=True, visible=bool(codes))]))
     cut = t.swiss and not t.cut and len(t.rounds) > 1  # a top cut once, after Swiss rounds
+    fits = sizes_for(t) if cut else ()  # only the cuts the players still in the event fill
+    why_no_cut = (f"No top cut: it takes at least {CUT_SIZES[0]} players still in the event; there are "
+                  f"{len(t.active)}." if cut and not fits else "")
     bar = ft.Row(wrap=True, spacing=8, controls=[
         ft.FilledButton("Start all", key="start-all", on_click=lambda: act("start", {})),
         ft.FilledButton("Pause all", key="pause-all", on_click=lambda: act("pause", {})),
         ft.FilledButton("Resume all", key="resume-all", on_click=lambda: act("resume", {})),
         ft.OutlinedButton("Next round", key="next-round", on_click=lambda: act("next_round", {})),
-        *(ft.OutlinedButton(f"Top {k} cut", key=f"cut-{k}", visible=cut, on_click=partial(act, "cut", {"size": k}))
-          for k in (4, 8)),
+        *(ft.OutlinedButton(f"Top {k} cut", key=f"cut-{k}", visible=k in fits,
+                            on_click=partial(act, "cut", {"size": k})) for k in CUT_SIZES),
+        ft.Text(why_no_cut, key="no-cut", visible=bool(why_no_cut), size=12),
     ])
     cards = [TableCard(feed, table, t.marks, bool(t.placement), act, say, on_code, key=f"card-{table.number}")
              for table in t.tables]
