@@ -35,7 +35,7 @@ text-align:left}.n{text-align:right;font-variant-numeric:tabular-nums}
 form{display:flex;gap:.5rem;margin:.5rem 0 1rem}input{flex:1;font:inherit;padding:.55rem;min-width:0;min-height:48px}
 button{font:inherit;padding:.55rem .9rem}ul.seats{list-style:none;padding:0}ul.seats li{padding:.2rem 0;\
 border-bottom:1px solid var(--line)}ul.seats a{font-size:1.3rem;font-weight:700}
-.flag{font-weight:700;color:var(--warn)}.done ~ .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
+.flag{font-weight:700;color:var(--warn)}main:has(.done) .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
 form.report{flex-direction:column;align-items:stretch}.field{display:flex;align-items:center;gap:.6rem;\
 justify-content:space-between}.field input{flex:0 0 5.5rem;text-align:right}.field select{font:inherit;\
 padding:.45rem;min-height:48px}.pick{flex-direction:column;align-items:stretch}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}

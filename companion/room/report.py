@@ -52,7 +52,7 @@ class Reports:
         return None if seat is None else (seat, player_of(seat))
 
     def block(self, request: Request, number: int) -> str:
-        """What the table page shows below the clock for *Report result* (see room.report_pages)."""
+        """What the table page shows above the clock for *Report result* (see room.report_pages)."""
         signed = self.who(request)
         if signed is None:
             return report_pages.sign_in(number)
