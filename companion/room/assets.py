@@ -17,7 +17,7 @@ CSS = """:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mute:#666;--warn:#a
 *{box-sizing:border-box}body{margin:0;font:18px/1.4 system-ui,sans-serif;background:var(--bg);color:var(--fg)}
 main{max-width:42rem;margin:0 auto;padding:.75rem 1rem 2rem}a{color:inherit}
 nav{display:flex;gap:1.2rem;font-size:1.05rem;margin-bottom:.6rem}nav a,ul.seats a,a.back{display:inline-flex;\
-align-items:center;min-height:48px}
+align-items:center;min-height:48px}a.back{min-width:48px;justify-content:center}
 h1{font-size:1.15rem;font-weight:600;margin:0 0 .4rem;color:var(--mute)}h2{font-size:1.5rem;margin:.2rem 0}
 .players{font-size:1.6rem;font-weight:700;margin:.2rem 0}
 .clock{font-size:min(26vw,9rem);font-weight:800;line-height:1.05;font-variant-numeric:tabular-nums;margin:.3rem 0}

@@ -156,14 +156,14 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
             number_field(f"vp-{n}-{i}", f"{p} VP", f"vp-{i}") for i, p in enumerate(t.players)]),
         # built only where it shows: a Semantics around a hidden control is a framework error on screen
         *([] if placed else [named(ft.Dropdown(
-            label="Only force left (optional)", width=260, dense=True, key=f"last-{n}", value=kept["last"],
+            label="Only force left (optional)", width=260, key=f"last-{n}", value=kept["last"],  # not dense: 48 px
             on_select=typed(box, "last"), options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
                                                    *(ft.DropdownOption(key=p, text=p) for p in t.players)]),
             "Only force left")]),
         ft.Text(wrong.get("why", ""), key=f"result-wrong-{n}", visible="why" in wrong, color=ft.Colors.ERROR),
         ft.Button("Save result", key=f"result-save-{n}", on_click=save),
     ])
-    first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
+    first = ft.Dropdown(label="Plays first (roll-off)", width=260, key=f"first-{n}",  # not dense: a 48 px target
                         value=t.first or None, options=[ft.DropdownOption(key=p, text=p) for p in t.players],
                         on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
     return ft.Container(key=f"table-{n}", width=CARD_WIDTH, padding=12, border_radius=12,
