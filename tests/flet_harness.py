@@ -52,6 +52,7 @@ class FakeConnection(Connection):
         self.invoked: list[tuple[str, Any]] = []
         self.prefs: dict[str, Any] = {}
         self.answers: dict[str, Any] = {}  # what the "device" answers to other service calls (a file picked ...)
+        self.failures: dict[str, str] = {}  # service calls the "device" fails, and the error it reports
 
     @property
     def sent(self) -> list[bytes]:
@@ -90,7 +91,8 @@ class FakeConnection(Connection):
         elif body.name in self.answers:
             result = self.answers[body.name]
         assert self.session is not None
-        self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
+        self.session.handle_invoke_method_results(body.control_id, body.call_id, result,
+                                                  self.failures.get(body.name))
 
 
 class Harness:

@@ -17,7 +17,7 @@ CSS = """:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mute:#666;--warn:#a
 *{box-sizing:border-box}body{margin:0;font:18px/1.4 system-ui,sans-serif;background:var(--bg);color:var(--fg)}
 main{max-width:42rem;margin:0 auto;padding:.75rem 1rem 2rem}a{color:inherit}
 nav{display:flex;gap:1.2rem;font-size:1.05rem;margin-bottom:.6rem}nav a,ul.seats a,a.back{display:inline-flex;\
-align-items:center;min-height:48px}
+align-items:center;min-height:48px}a.back{min-width:48px;justify-content:center}
 h1{font-size:1.15rem;font-weight:600;margin:0 0 .4rem;color:var(--mute)}h2{font-size:1.5rem;margin:.2rem 0}
 .players{font-size:1.6rem;font-weight:700;margin:.2rem 0}
 .clock{font-size:min(26vw,9rem);font-weight:800;line-height:1.05;font-variant-numeric:tabular-nums;margin:.3rem 0}
@@ -35,7 +35,7 @@ text-align:left}.n{text-align:right;font-variant-numeric:tabular-nums}
 form{display:flex;gap:.5rem;margin:.5rem 0 1rem}input{flex:1;font:inherit;padding:.55rem;min-width:0;min-height:48px}
 button{font:inherit;padding:.55rem .9rem}ul.seats{list-style:none;padding:0}ul.seats li{padding:.2rem 0;\
 border-bottom:1px solid var(--line)}ul.seats a{font-size:1.3rem;font-weight:700}
-.flag{font-weight:700;color:var(--warn)}.done ~ .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
+.flag{font-weight:700;color:var(--warn)}main:has(.done) .rep{display:none}.rep h2{font-size:1.3rem;margin-top:1rem}\
 form.report{flex-direction:column;align-items:stretch}.field{display:flex;align-items:center;gap:.6rem;\
 justify-content:space-between}.field input{flex:0 0 5.5rem;text-align:right}.field select{font:inherit;\
 padding:.45rem;min-height:48px}.pick{flex-direction:column;align-items:stretch}button{min-height:48px}.refused{font-size:1.2rem;font-weight:700;color:var(--late)}

@@ -52,7 +52,7 @@ class Reports:
         return None if seat is None else (seat, player_of(seat))
 
     def block(self, request: Request, number: int) -> str:
-        """What the table page shows below the clock for *Report result* (see room.report_pages)."""
+        """What the table page shows above the clock for *Report result* (see room.report_pages)."""
         signed = self.who(request)
         if signed is None:
             return report_pages.sign_in(number)
@@ -136,10 +136,10 @@ def _scores(feed: RoomFeed, number: int, form: dict[str, str]) -> dict[str, Any]
     low, top = (1, len(table.players)) if placed else (0, MAX_VP)
     values = {}
     for i, p in enumerate(table.players):
-        value = inputs.whole(form.get(f"{field}-{i}", ""), digits=6)  # "²", "①", "٣": refused, never guessed
-        if value is None or not low <= value <= top:
-            raise BadNumber(f"{p}'s {label}: type a whole number from {low} to {top} in the digits 0-9.")
-        values[p] = value
+        try:  # the same check as the judge's result form: "²", "①", "٣" refused, never guessed
+            values[p] = inputs.whole_between(form.get(f"{field}-{i}", ""), f"{p}'s {label}", low, top)
+        except inputs.BadInput as exc:
+            raise BadNumber(str(exc)) from None
     # what the form was filled in for: the reducer refuses a report made for another round or other seats
     made_for = inputs.whole(form.get("round", ""), digits=6)
     seats = [form.get(f"seat-{i}", "") for i in range(len(table.players))]

@@ -1,13 +1,13 @@
 """The parts of a table's room page for *Report result*, and the refusal pages: plain forms that work without
 JavaScript (POST, then a redirect back to the table page: a reload posts nothing twice).
 
-What a player sees below their table's clock:
+What a player sees above their table's clock (first: no scrolling to report at 360x640):
 - not signed in: a box for the code on their slip (once per phone);
 - signed in, at this table, no result yet: a box per player for the VP (or the place, in a Battle Royale), filled
   with their own earlier report if they made one (it can be changed until the result stands);
 - signed in at another table: a link to their own.
 Rendered from companion/templates/room/report_*.html (escaped). Hidden once the table's result stands (the style
-sheet: `.done ~ .rep`).
+sheet: `main:has(.done) .rep`, which the live script sets).
 """
 
 from __future__ import annotations

@@ -51,6 +51,15 @@ def whole(text: str, digits: int = 9) -> int | None:
     return int(clean)
 
 
+def whole_between(text: str, what: str, low: int, top: int) -> int:
+    """A whole number from `low` to `top` typed in the digits 0-9 ("²", "①", "٣" refused, never guessed): the
+    judge's result form and the player's page ask their VP and places through this one check."""
+    value = whole(text, digits=6)
+    if value is None or not low <= value <= top:
+        raise BadInput(f"{what}: type a whole number from {low} to {top} in the digits 0-9.")
+    return value
+
+
 def points(text: str, what: str = "points") -> int:
     """A whole number of points, 0 to 999,999."""
     clean = text.strip()

@@ -57,6 +57,7 @@ async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
             await h.type_into(session, h.find(page, f"vp-{table.number}-{i}"), str(10 - i))
         await h.click(session, h.find(page, f"result-save-{table.number}"))
         await settle()
+        assert h.find(page, f"saved-{table.number}").visible
     assert not h.find(page, "message").visible, h.find(page, "message").value
 
     leaving = state.tables[1].players[1]  # a loser drops; results kept
@@ -70,6 +71,8 @@ async def test_judge_runs_a_swiss_round_from_the_screen(tmp_path: Path) -> None:
     winners = {tb.players[0] for tb in state.tables} | {seated}  # seated had round 1's bye: a win
     assert len(winners) == 3 and sum(set(tb.players) <= winners for tb in after.tables) == 1  # two winners meet
     assert f"Dropped: {leaving}" in h.texts(page) and "Round 2 pairings · 4 players · head to head" in h.texts(page)
+    # round 2's cards have nothing saved yet: none says Saved (round 1's saves said it on the same cards)
+    assert not any(h.find(page, f"saved-{tb.number}").visible for tb in after.tables)
 
 
 @pytest.mark.asyncio
@@ -132,7 +135,9 @@ async def test_judge_places_a_battle_royale_pod_from_the_screen(tmp_path: Path) 
         await h.type_into(session, h.find(page, f"place-1-{i}"), place)
     await h.click(session, h.find(page, "result-save-1"))
     await settle()
-    assert "place must be a whole number from 1 to 4" in h.find(page, "message").value
+    # said beside Save and under the field, not in the message line far above
+    assert h.find(page, "result-wrong-1").value.endswith("'s place: type a whole number from 1 to 4 in the digits 0-9.")
+    assert h.find(page, "place-1-3").error == "1 to 4"
     assert store.load(t.id).state.table(1).result is None
     await h.type_into(session, h.find(page, "place-1-3"), "4")
     await h.click(session, h.find(page, "result-save-1"))
@@ -155,6 +160,8 @@ async def test_judge_starts_a_top_cut_from_the_screen(tmp_path: Path) -> None:
     if hub._task is not None:
         hub._task.cancel()
     page = session.page
+    # 4 players fill a top 4, not a top 8: only the cut they fill is offered
+    assert h.find(page, "cut-4").visible and not h.find(page, "cut-8").visible and not h.find(page, "no-cut").visible
     await h.click(session, h.find(page, "cut-4"))  # round 2 is not played yet: refused, said on screen
     await settle()
     assert "enter the results of tables 1, 2 first" in h.find(page, "message").value
@@ -168,3 +175,20 @@ async def test_judge_starts_a_top_cut_from_the_screen(tmp_path: Path) -> None:
     assert state.cut and h.find(page, "event-title").value == "Cut · HeroClix Skirmish 300 · top 4 semifinal"
     assert h.find(page, "bracket").value.startswith(f"Top 4 semifinal · table 1: (1) {state.cut[0]} vs (4)")
     assert not h.find(page, "cut-8").visible
+
+
+@pytest.mark.asyncio
+async def test_no_top_cut_is_offered_that_the_players_cannot_fill(tmp_path: Path) -> None:
+    store = Judging(tmp_path, clock=lambda: T0)
+    t = store.new_swiss("Small", NAMES[:3], chance=random.Random(2), now=T0)
+    store.write(t.id, "start", {}, random.Random(1), now=T0)
+    for tb in t.tables:
+        store.write(t.id, "result", {"table": tb.number, "vp": dict(zip(tb.players, (9, 4), strict=True))}, now=T0)
+    store.write(t.id, "next_round", {}, random.Random(1), now=T0)
+    hub = LiveHub(store, t.id, clock=lambda: T0, may_write=lambda page: True)
+    session, _ = await h.open_session(hub.main, PubSubHub(loop=asyncio.get_running_loop()), "/judge")
+    if hub._task is not None:
+        hub._task.cancel()
+    page = session.page
+    assert not h.find(page, "cut-4").visible and not h.find(page, "cut-8").visible
+    assert h.find(page, "no-cut").value == "No top cut: it takes at least 4 players still in the event; there are 3."

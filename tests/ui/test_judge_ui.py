@@ -71,10 +71,20 @@ async def test_extend_and_result_from_the_judge_screen(room: Room, hub: LiveHub,
     assert hub.state.table(1).extensions[0].reason == "judge call"
     clock.now += 1900
     await h.click(judge, h.find(judge.page, "result-1"))
+    for wrong in ("²", "٣", "1000"):  # refused beside Save and under the field, with the player's page's range
+        await h.type_into(judge, h.find(judge.page, "vp-1-0"), wrong)
+        await h.click(judge, h.find(judge.page, "result-save-1"))
+        await settle()
+        assert h.find(judge.page, "result-wrong-1").value == (
+            "Ann's VP: type a whole number from 0 to 999 in the digits 0-9.")
+        assert h.find(judge.page, "vp-1-0").error == "0 to 999"
+        assert h.find(judge.page, "message").value == "" and not h.find(judge.page, "saved-1").visible
+    assert hub.state.table(1).result is None
     await h.type_into(judge, h.find(judge.page, "vp-1-0"), "12")
     await h.type_into(judge, h.find(judge.page, "vp-1-1"), "12")
     await h.click(judge, h.find(judge.page, "result-save-1"))
     await settle()
+    assert not h.find(judge.page, "result-wrong-1").visible and h.find(judge.page, "vp-1-0").error is None
     # 31:40 played of a 33-minute clock: the players stopped early, so the VP decided it, not "time called"
     assert h.find(judge.page, "outcome-1").value == "Tie: Ann and Ben (most VP) · Ann 12, Ben 12 · set by the judge"
     # saved: the editor closes and says so; opened again it shows the result as it stands

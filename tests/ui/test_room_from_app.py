@@ -4,6 +4,7 @@ and closing the room stops its server. A real Flet session over the app's own ro
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -37,6 +38,13 @@ async def test_the_judge_opens_the_room_hands_out_codes_and_closes_it(tmp_path: 
             found = phone.get("/find", params={"name": "ann"})
             assert found.status_code == 200 and "Table 1" in found.text and "Ben" in found.text
 
+        assert not h.has("room-judge-link") and not h.has("judge-link")  # the judge's link is private too
+
+        await h.click("room-codes")
+        await drawn()
+        codes = EventCodes(session.judging, event.id).codes()
+        assert codes["Ann"] in h.texts() and not h.has("room-qr")  # the codes alone, with the warning
+        assert "Don't show this screen to the room" in h.text_of("codes-warning")
         await h.click("room-judge-link")
         await drawn()
         link = h.text_of("judge-link").split(": ", 1)[1]
@@ -44,12 +52,6 @@ async def test_the_judge_opens_the_room_hands_out_codes_and_closes_it(tmp_path: 
         with httpx.Client(timeout=20, follow_redirects=False) as laptop:
             signed = laptop.get(room.local + link.split(room.base, 1)[1])
             assert signed.status_code in (302, 303, 307) and signed.cookies  # the judge's cookie for that device
-
-        await h.click("room-codes")
-        await drawn()
-        codes = EventCodes(session.judging, event.id).codes()
-        assert codes["Ann"] in h.texts() and not h.has("room-qr")  # the codes alone, with the warning
-        assert "Don't show this screen to the room" in h.text_of("codes-warning")
         await h.back()
         await drawn()
         await h.click("close-room")
@@ -158,3 +160,35 @@ async def test_send_hands_one_player_their_own_code_through_the_share_sheet(tmp_
         assert codes["Ann"] not in text and room.players_url in text
     finally:
         room_screen.close_room(event.id)
+
+
+async def test_send_in_a_browser_without_a_share_sheet_copies_that_players_code(tmp_path: Path) -> None:
+    """Flet's Share fails in a browser without navigator.canShare: that player's message goes to the clipboard,
+    with one sentence saying where to paste it."""
+    session = Session.open(tmp_path)
+    event = session.judging.new_event("Friday", [["Ann", "Ben"]])
+    h = await Harness.at(session, f"/judge-mode/{event.id}/codes")
+    h.conn.failures["share_text"] = "TypeError: x0.canShare is not a function"
+    await h.click("send-Ann")
+    await drawn()
+    await drawn()
+    codes = EventCodes(session.judging, event.id).codes()
+    copied = [args["data"] for name, args in h.conn.invoked if name == "set" and "data" in (args or {})]
+    assert len(copied) == 1 and codes["Ann"] in copied[0] and codes["Ben"] not in copied[0]
+    assert h.text_of("toast") == "Copied Ann's code: paste it in a message to Ann only."
+
+
+async def test_the_codes_screen_follows_a_players_sign_in_while_open(tmp_path: Path) -> None:
+    session = Session.open(tmp_path)
+    event = session.judging.new_event("Friday", [["Ann", "Ben"]])
+    h = await Harness.at(session, f"/judge-mode/{event.id}/codes")
+    ann_first = EventCodes(session.judging, event.id).codes()["Ann"]
+    assert ann_first in h.texts() and not h.has("signed-Ann")
+    assert EventCodes(session.judging, event.id).spend(ann_first) is not None  # Ann signs in on her phone
+    for _ in range(30):
+        await asyncio.sleep(0.1)
+        if h.has("signed-Ann"):
+            break
+    await drawn()
+    assert "Signed in on a phone" in h.text_of("signed-Ann") and not h.has("signed-Ben")
+    assert ann_first not in h.texts() and EventCodes(session.judging, event.id).codes()["Ann"] in h.texts()

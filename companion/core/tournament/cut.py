@@ -25,6 +25,11 @@ BRACKET = {4: (1, 4, 2, 3), 8: (1, 8, 4, 5, 2, 7, 3, 6)}  # seeds in table order
 STAGES = {8: "quarterfinal", 4: "semifinal", 2: "final"}
 
 
+def sizes_for(t: Tournament) -> tuple[int, ...]:
+    """The top cuts this event can take: those its players still in the event fill (a top 8 needs 8 of them)."""
+    return tuple(k for k in SIZES if len(t.active) >= k)
+
+
 def through(t: Tournament, table: Table) -> str:
     """Who goes on from a played cut table: its winner, or on a tie the higher seed."""
     assert table.result is not None

@@ -8,15 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.tournament.cut import bracket_lines, stage
+from companion.core.tournament.cut import SIZES as CUT_SIZES
+from companion.core.tournament.cut import bracket_lines, sizes_for, stage
 from companion.core.tournament.printout import note, order_line, pairings_csv, standings_csv
 from companion.core.tournament.results import standings
 from companion.core.tournament.state import Tournament
 from companion.core.tournament.tiebreaks import PRESETS, cells, order_for
 from companion.session.judging.printout import pairings_html, standings_html
 
-__all__ = ["PRESETS", "StandingsTable", "pairings_csv", "pairings_html", "standings", "standings_csv",
-           "standings_html", "standings_table", "tables_json"]
+__all__ = ["CUT_SIZES", "PRESETS", "StandingsTable", "pairings_csv", "pairings_html", "sizes_for", "standings",
+           "standings_csv", "standings_html", "standings_table", "tables_json"]
 
 
 def tables_json(t: Tournament) -> dict[str, Any]:

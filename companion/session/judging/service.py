@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
+from companion.core.tournament import cut
 from companion.core.tournament.events import PLAYER, apply, replay
 from companion.core.tournament.state import DEFAULT_MARKS, DEFAULT_ROUND_SECONDS, Tournament, new_tournament
 from companion.core.tournament.tiebreaks import DEFAULT as DEFAULT_ORDER
@@ -238,9 +239,9 @@ def _prepared(t: Tournament, kind: str, data: dict[str, Any], chance: random.Ran
         return kind, _seating(next_pairing(t, chance))
     if kind == "cut" and "seeds" not in data:  # the top of the standings, players still in the event
         size = data.get("size")
-        if size not in (4, 8):
+        if size not in cut.SIZES:
             raise IllegalAction("a top cut takes the top 4 or 8 players")
-        if len(t.active) < size:
+        if size not in cut.sizes_for(t):
             raise IllegalAction(f"a top {size} needs {size} players still in the event; there are {len(t.active)}")
         active = set(t.active)
         return kind, {"seeds": [r.player for r in standings(t) if r.player in active][:size]}

@@ -17,9 +17,9 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session import inputs
-from companion.session.judging.event_pairing import standings_table
+from companion.session.judging.event_pairing import CUT_SIZES, sizes_for, standings_table
 from companion.session.judging.judge import Table
-from companion.session.judging.reports import judge_line
+from companion.session.judging.reports import MAX_VP, judge_line
 from companion.ui.judge.feed import JudgeFeed, typed
 from companion.ui.judge.round_panel import Act, RoundPanel, Say
 from companion.ui.judge.widgets import AlertLine, ClockFace, Standings, players_line, result_line
@@ -30,13 +30,33 @@ CARD_WIDTH = 330
 NOBODY = "-"
 
 
+class FieldError(inputs.BadInput):
+    """A typed value refused, with the result form's field it came from (shown under that field)."""
+
+    def __init__(self, field: str, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.hint = hint  # short enough for under a narrow field: "0 to 999"
+
+
+def _typed_number(text: str, field: str, what: str, low: int, top: int) -> int:
+    try:
+        return inputs.whole_between(text, what, low, top)
+    except inputs.BadInput as exc:
+        raise FieldError(field, str(exc), f"{low} to {top}") from None
+
+
 def result_data(table: Table, vp: dict[int, str], places: dict[int, str] | None, last: str) -> dict[str, Any]:
-    """The result event's data from what the judge typed (raises inputs.BadInput with the reason)."""
+    """The result event's data from what the judge typed (raises FieldError with the field and the reason). VP
+    from 0 to MAX_VP and places from 1 to the table's size: the same range as the player's page."""
     data: dict[str, Any] = {"table": table.number}
+    size = len(table.players)
     if places is not None:
-        data["places"] = {p: inputs.points(places.get(i, ""), f"{p}'s place") for i, p in enumerate(table.players)}
+        data["places"] = {p: _typed_number(places.get(i, ""), f"place-{i}", f"{p}'s place", 1, size)
+                          for i, p in enumerate(table.players)}
     if places is None or any(v.strip() for v in vp.values()):  # VP are optional with places
-        data["vp"] = {p: inputs.points(vp.get(i, ""), f"{p}'s VP") for i, p in enumerate(table.players)}
+        data["vp"] = {p: _typed_number(vp.get(i, ""), f"vp-{i}", f"{p}'s VP", 0, MAX_VP)
+                      for i, p in enumerate(table.players)}
     if last and last != NOBODY:
         data["last_standing"] = last
     return data
@@ -72,6 +92,9 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
         box.current = {"minutes": "2", "reason": "", "last": NOBODY} | standing(t)
     kept = box.current
     saved, set_saved = ft.use_state(False)  # "Saved" under the buttons after the judge's own save
+    # the card outlives its round (keyed by table number): a new round's empty table has nothing saved
+    ft.use_effect(lambda: set_saved(False) if t.result is None else None, [t.result is None])
+    wrong, set_wrong = ft.use_state({})  # field name -> why its value was refused
 
     def toggle(name: str) -> None:
         set_saved(False)
@@ -92,15 +115,17 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
         places = {i: kept.get(f"place-{i}", "") for i in range(len(t.players))}
         try:
             data = result_data(t, vp, places if placed else None, "" if placed else kept["last"])
-        except inputs.BadInput as exc:
-            say(str(exc))
+        except FieldError as exc:  # under the field itself, beside Save (the page's message line is far above)
+            set_wrong({exc.field: exc.hint, "why": str(exc)})
             return
+        set_wrong({})
         if act("result", data):
             set_panel("")
             set_saved(True)
 
     def number_field(key: str, label: str, name: str) -> ft.TextField:
         return ft.TextField(label=label, width=90, dense=True, key=key, value=kept.get(name, ""),
+                            error=wrong.get(name),
                             keyboard_type=ft.KeyboardType.NUMBER, on_change=typed(box, name))
 
     live = t.result is None
@@ -131,13 +156,14 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
             number_field(f"vp-{n}-{i}", f"{p} VP", f"vp-{i}") for i, p in enumerate(t.players)]),
         # built only where it shows: a Semantics around a hidden control is a framework error on screen
         *([] if placed else [named(ft.Dropdown(
-            label="Only force left (optional)", width=260, dense=True, key=f"last-{n}", value=kept["last"],
+            label="Only force left (optional)", width=260, key=f"last-{n}", value=kept["last"],  # not dense: 48 px
             on_select=typed(box, "last"), options=[ft.DropdownOption(key=NOBODY, text="nobody: decide by VP"),
                                                    *(ft.DropdownOption(key=p, text=p) for p in t.players)]),
             "Only force left")]),
+        ft.Text(wrong.get("why", ""), key=f"result-wrong-{n}", visible="why" in wrong, color=ft.Colors.ERROR),
         ft.Button("Save result", key=f"result-save-{n}", on_click=save),
     ])
-    first = ft.Dropdown(label="Plays first (roll-off)", width=260, dense=True, key=f"first-{n}",
+    first = ft.Dropdown(label="Plays first (roll-off)", width=260, key=f"first-{n}",  # not dense: a 48 px target
                         value=t.first or None, options=[ft.DropdownOption(key=p, text=p) for p in t.players],
                         on_select=lambda e: act("first", {"table": n, "player": e.control.value}))
     return ft.Container(key=f"table-{n}", width=CARD_WIDTH, padding=12, border_radius=12,
@@ -151,7 +177,7 @@ def TableCard(feed: JudgeFeed, table: Table, marks: tuple[float, ...], placed: b
                 color=ft.Colors.ERROR if t.disputed else None),  # the players' own reports; a flag
         *(ft.Text(f"+{e.seconds / 60:g} min: {e.reason}", size=12, italic=True) for e in t.extensions),
         ft.Row(buttons, wrap=True, spacing=6),
-        ft.Text("Saved", key=f"saved-{n}", visible=saved, color=ft.Colors.PRIMARY),
+        ft.Text("Saved", key=f"saved-{n}", visible=saved and t.result is not None, color=ft.Colors.PRIMARY),
         extend_panel,
         result_panel,
     ]))
@@ -222,13 +248,17 @@ def JudgeConsole(feed: JudgeFeed, write: Write, game: str, room_url: str | None 
                     key="codes-warning", visible=bool(codes), weight=ft.FontWeight.BOLD),
             ft.Text(codes, key="player-codes", selectable=True, visible=bool(codes))]))
     cut = t.swiss and not t.cut and len(t.rounds) > 1  # a top cut once, after Swiss rounds
+    fits = sizes_for(t) if cut else ()  # only the cuts the players still in the event fill
+    why_no_cut = (f"No top cut: it takes at least {CUT_SIZES[0]} players still in the event; there are "
+                  f"{len(t.active)}." if cut and not fits else "")
     bar = ft.Row(wrap=True, spacing=8, controls=[
         ft.FilledButton("Start all", key="start-all", on_click=lambda: act("start", {})),
         ft.FilledButton("Pause all", key="pause-all", on_click=lambda: act("pause", {})),
         ft.FilledButton("Resume all", key="resume-all", on_click=lambda: act("resume", {})),
         ft.OutlinedButton("Next round", key="next-round", on_click=lambda: act("next_round", {})),
-        *(ft.OutlinedButton(f"Top {k} cut", key=f"cut-{k}", visible=cut, on_click=partial(act, "cut", {"size": k}))
-          for k in (4, 8)),
+        *(ft.OutlinedButton(f"Top {k} cut", key=f"cut-{k}", visible=k in fits,
+                            on_click=partial(act, "cut", {"size": k})) for k in CUT_SIZES),
+        ft.Text(why_no_cut, key="no-cut", visible=bool(why_no_cut), size=12),
     ])
     cards = [TableCard(feed, table, t.marks, bool(t.placement), act, say, on_code, key=f"card-{table.number}")
              for table in t.tables]

@@ -18,7 +18,9 @@ everyone): they have their own screen, with the warning to hand each one over pr
 
 from __future__ import annotations
 
+import asyncio
 import socket
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -91,7 +93,6 @@ class RoomScreen:
 @ft.component
 def RoomBody(app: App, event_id: str) -> ft.Control:
     _, redraw = ft.use_state(0)
-    link, set_link = ft.use_state("")
     room = _open.get(event_id)
     problem = room_unavailable()
 
@@ -101,7 +102,6 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
 
     def stop() -> None:
         close_room(event_id)
-        set_link("")
         redraw(lambda n: n + 1)
 
     if room is None:
@@ -123,10 +123,7 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
           if on_phone(app.page) else []),
         ft.FilledButton("Player codes", icon=ft.Icons.KEY, key="room-codes",
                         on_click=lambda: app.go("judge.codes", event_id=event_id)),
-        *([ft.OutlinedButton("Judge's link for another device", icon=ft.Icons.LINK, key="room-judge-link",
-                             on_click=lambda: set_link(room.judge_link())),
-           ft.Text(f"For your eyes only (it works once): {link}" if link else "", key="judge-link",
-                   selectable=True, visible=bool(link), size=12)] if room.remote_judge else
+        *([] if room.remote_judge else  # its link for another device is on the codes' screen, not here
           [ft.Text("You judge from this app: results, clocks and corrections are on the event's screen.",
                    key="room-judge-here", size=12)]),
         ft.OutlinedButton("Close the room", icon=ft.Icons.STOP_CIRCLE, key="close-room",
@@ -138,52 +135,97 @@ def RoomBody(app: App, event_id: str) -> ft.Control:
 
 class CodesScreen:
     """Each player's own code, to hand over privately: *Send* puts one player's code in the device's share sheet
-    (a message to that player), or print the slips with `companion judge codes --html FILE`."""
+    (a message to that player), or print the slips with `companion judge codes --html FILE`. The judge's one-time
+    link for another device is here too, never beside the room's QR (the room's screen may be shown to the room)."""
+
+    live = True  # its component follows the event: a player's sign-in swaps their code while it is open
 
     def __init__(self, event_id: str) -> None:
         self.id = event_id
 
     def build(self, app: App) -> ft.View:
-        judging = app.session.judging
+        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
+                       appbar=app_bar(app, "Player codes"),
+                       controls=[mount(CodesBody, app, self.id, key="codes-island")])
+
+
+def _read_codes(app: App, event_id: str) -> tuple[dict[str, str], frozenset[str], str] | str:
+    """The players' codes, who signed in and the event's name; the sentence saying why not when it can't."""
+    judging = app.session.judging
+    try:
+        codes = EventCodes(judging, event_id)
+        return codes.codes(), frozenset(codes.signed_in()), judging.state(event_id).name
+    except CompanionError as exc:
+        return str(exc)
+
+
+@ft.component
+def CodesBody(app: App, event_id: str) -> ft.Control:
+    read, set_read = ft.use_state(lambda: _read_codes(app, event_id))
+    link, set_link = ft.use_state("")
+    page = ft.context.page
+
+    def follow() -> Callable[[], None]:
+        """Read again once a second while open: a player signing in on the room's page (another thread of this
+        app, or another device's judge screen) spends their code, and the fresh one must show here at once."""
+        async def poll() -> None:
+            last = read
+            while True:
+                await asyncio.sleep(1)
+                now = _read_codes(app, event_id)
+                if now != last:  # a redraw only when a code changed
+                    last = now
+                    set_read(now)
+
+        return page.run_task(poll).cancel
+
+    ft.use_effect(follow, [])
+    if isinstance(read, str):
+        return ft.Text(read, key="codes-problem")
+    codes, signed, event = read
+    room = _open.get(event_id)
+
+    async def send(name: str, code: str) -> None:
+        """To one player only, through the phone's share sheet (a message app: the judge picks the player). A
+        browser without a share sheet (no navigator.canShare: Flet raises) gets that one code on the clipboard."""
+        where = f" Your table: {room.players_url}" if room is not None else ""
+        text = (f"{name}, your code for reporting results at {event}: {code} "
+                f"(it works once, on one phone; keep it to yourself).{where}")
         try:
-            codes = EventCodes(judging, self.id).codes()
-            signed = EventCodes(judging, self.id).signed_in()
-            event = judging.state(self.id).name
-        except CompanionError as exc:
-            return ft.View(route=self.route, appbar=app_bar(app, "Player codes"), padding=16,
-                           controls=[ft.Text(str(exc), key="codes-problem")])
-        room = _open.get(self.id)
+            await app.sharing.share_text(text)
+        except (RuntimeError, TimeoutError):
+            await app.clipboard.set(text)
+            app.toast(f"Copied {name}'s code: paste it in a message to {name} only.")
 
-        def send(name: str, code: str) -> None:
-            """To one player only, through the phone's share sheet (a message app: the judge picks the player)."""
-            where = f" Your table: {room.players_url}" if room is not None else ""
-            app.page.run_task(app.sharing.share_text, f"{name}, your code for reporting results at {event}: {code} "
-                              f"(it works once, on one phone; keep it to yourself).{where}")
+    rows: list[ft.Control] = [
+        ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
+                     controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
+                               *([ft.Text("Signed in on a phone. This is a fresh code, only for a second "
+                                          "phone: signing in there signs the first one out.",
+                                          key=f"signed-{name}", size=12)] if name in signed else []),
+                               ft.Row(wrap=True, controls=[
+                                   ft.Text(code, size=24, selectable=True, font_family="monospace"),
+                                   ft.TextButton("Send", icon=ft.Icons.SHARE, key=f"send-{name}", height=TAP,
+                                                 on_click=lambda _, n=name, c=code: page.run_task(send, n, c))])]))
+        for name, code in codes.items()]
 
-        rows: list[ft.Control] = [
-            ft.Container(key=f"code-{name}", padding=ft.Padding.symmetric(vertical=6), content=ft.Column(spacing=0,
-                         controls=[ft.Text(name, weight=ft.FontWeight.BOLD),
-                                   *([ft.Text("Signed in on a phone. This is a fresh code, only for a second "
-                                              "phone: signing in there signs the first one out.",
-                                              key=f"signed-{name}", size=12)] if name in signed else []),
-                                   ft.Row(wrap=True, controls=[
-                                       ft.Text(code, size=24, selectable=True, font_family="monospace"),
-                                       ft.TextButton("Send", icon=ft.Icons.SHARE, key=f"send-{name}", height=TAP,
-                                                     on_click=lambda _, n=name, c=code: send(n, c))])]))
-            for name, code in codes.items()]
+    def copy() -> None:
+        text = "\n".join(f"{name}: {code}" for name, code in codes.items())
+        page.run_task(app.clipboard.set, text)
+        app.toast("Codes copied: send each player only their own.")
 
-        def copy() -> None:
-            text = "\n".join(f"{name}: {code}" for name, code in codes.items())
-            app.page.run_task(app.clipboard.set, text)
-            app.toast("Codes copied: send each player only their own.")
-
-        return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, spacing=8,
-                       appbar=app_bar(app, "Player codes"), controls=[
-            ft.Text("Hand each player their own code, in private: whoever has a code can report that player's "
-                    "results. Don't show this screen to the room.", key="codes-warning"),
-            *(rows or [ft.Text("No players yet: seat the tables first.", key="no-codes")]),
-            ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy, height=TAP,
-                              visible=bool(codes)),
-            ft.Text("A code works once, on one phone; after a player signs in, their code here changes to a fresh "
-                    "one (for a second phone) and their name says they signed in.", size=12),
-        ])
+    judge_link = ([ft.OutlinedButton("Judge's link for another device", icon=ft.Icons.LINK, key="room-judge-link",
+                                     height=TAP, on_click=lambda: set_link(room.judge_link())),
+                   ft.Text(f"For your eyes only (it works once): {link}" if link else "", key="judge-link",
+                           selectable=True, visible=bool(link), size=12)]
+                  if room is not None and room.remote_judge else [])
+    return ft.Column(key="codes-body", spacing=8, controls=[
+        ft.Text("Hand each player their own code, in private: whoever has a code can report that player's "
+                "results. Don't show this screen to the room.", key="codes-warning"),
+        *(rows or [ft.Text("No players yet: seat the tables first.", key="no-codes")]),
+        ft.OutlinedButton("Copy all codes", icon=ft.Icons.COPY, key="copy-codes", on_click=copy, height=TAP,
+                          visible=bool(codes)),
+        ft.Text("A code works once, on one phone; after a player signs in, their code here changes to a fresh "
+                "one (for a second phone) and their name says they signed in.", size=12),
+        *judge_link,
+    ])
