@@ -59,8 +59,9 @@ async def test_a_dial_entered_click_by_click_then_the_next_unit_for_the_same_own
     await h.type("unit-name", "Jackal")
     await h.type("unit-points", "25")
     await _fill_row(h, 0, "7", "9", "16", "2")
-    await h.click("save-unit")  # back to the table
+    await h.click("save-unit")  # back to the table: no "type the next unit" there
     assert routes(h)[-1] == f"/match/{match_id}"
+    assert h.text_of("toast") == "Jackal joins Ben's force."
     assert [(u.name, u.owner) for u in session.state(match_id).units] == [("Grunt", "p2"), ("Jackal", "p2")]
     await h.click("add-unit")  # opened again: Ben is still the owner chosen last (Ann is still to play)
     assert session.state(match_id).active_player.id == "p1" and h.find("unit-owner").value == "p2"

@@ -145,10 +145,11 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
         controls += _library(library, lambda saved_id: _add(app, match_id, saved_id, owner))
     buttons = ft.Row(wrap=True, spacing=8, run_spacing=8, key="unit-editor-buttons", controls=[
         ft.FilledButton("Save changes" if unit_id else "Add unit", key="save-unit", height=48,
-                        on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner), app.back)),
+                        on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner), app.back,
+                                                       next_form=False)),
         *([] if unit_id else [ft.OutlinedButton(
             "Save and add next", key="save-next", height=48,
-            on_click=lambda: _save(app, match_id, None, replace(form, owner=owner), next_unit))]),
+            on_click=lambda: _save(app, match_id, None, replace(form, owner=owner), next_unit, next_form=True))]),
     ])
     return ft.Column(expand=True, spacing=8, controls=[
         ft.Column(controls, spacing=12, key="unit-editor", scroll=ft.ScrollMode.AUTO, expand=True), buttons])
@@ -294,9 +295,11 @@ def _preview(form: Form, stats: tuple[str, ...]) -> str:
     return "\n".join(f"{i + 1}. {stats_line(c, stats)}" for i, c in enumerate(dial))
 
 
-def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callable[[], None]) -> None:
-    """Check the form and add (or change) the unit; `then` once it is stored (back to the table, or the next
-    unit's empty form)."""
+def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callable[[], None], *,
+          next_form: bool) -> None:
+    """Check the form and add (or change) the unit; `then` once it is stored: back to the table, or (`next_form`,
+    *Save and add next*) the next unit's empty form. Said explicitly: a bound method such as `app.back` is a new
+    object at each access, so `then` cannot be compared to tell the two apart."""
     match = app.session.state(match_id)
     stats = match.rules.stats
     try:
@@ -324,5 +327,5 @@ def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callab
             "dial": [{"stats": dict(c.stats), "markers": list(c.markers)} for c in dial]}
     if app.dispatch(match_id, "add_unit", {"unit": unit}, by=form.owner) is not None:
         then()  # the next unit's empty form first: the message after it, so typing on cue lands in the new form
-        if then is not app.back:
-            app.toast(f"{unit['name']} joins {match.player(form.owner).name}'s force. Type the next unit.")
+        joined = f"{unit['name']} joins {match.player(form.owner).name}'s force."
+        app.toast(f"{joined} Type the next unit." if next_form else joined)
