@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
+from companion.session.table.forces import saved_forces
 from companion.store.matches import MatchStore
 
 from flet_harness import Harness
@@ -68,6 +69,23 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     second = h2.page.views[-1].route.removeprefix("/match/")
     assert [(u.name, u.owner) for u in session.state(second).units] == [
         ("Elite", "p1"), ("Jackal", "p1"), ("Spartan Sniper", "p2"), ("Grunt", "p2")]
+
+
+@pytest.mark.asyncio
+async def test_a_pasted_force_with_a_title_line_is_saved_under_that_title(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    first = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    await h.click("empty-paste-force")
+    await paste(h, "# Ann's Spartans\n" + ANN)
+    assert h.text_of("toast") == "2 units added for Ann, saved as “Ann's Spartans”"
+    assert [(f.name, len(f.units)) for f in saved_forces(session, "halo-actionclix")[0]] == [("Ann's Spartans", 2)]
+    await h.click("add-unit")
+    await h.click("open-paste-force")  # Ben's other units under the same title: Ann's saved force stays
+    await paste(h, "# Ann's Spartans\n" + BEN)
+    assert h.text_of("toast") == ("2 units added for Ben, not saved: a saved force is already named "
+                                  "“Ann's Spartans” (Set-up can save it under another name)")
+    assert [u["name"] for u in saved_forces(session, "halo-actionclix")[0][0].units] == ["Spartan Sniper", "Grunt"]
+    assert len(session.state(first).units) == 4
 
 
 @pytest.mark.asyncio
