@@ -44,6 +44,7 @@ async def test_a_dial_entered_click_by_click_then_the_next_unit_for_the_same_own
     await _fill_row(h, 0, "8", "10", "17", "3")
     await h.click("dial-add-click")  # a copy of the last click, shown grey: type what changes
     assert [h.find(f"dial-1-{j}").hint_text for j in range(4)] == ["8", "10", "17", "3"]
+    assert h.find("dial-1-0").hint_style.italic and "pale italics is copied" in h.text_of("dial-copied-hint")
     await h.type("dial-1-1", "9")
     await h.click("dial-add-click")
     await _fill_row(h, 2, "7", "", "16", "2")

@@ -81,6 +81,9 @@ class Form:
         return self.lines if self.typed else rows_as_lines(self.rows, stats)
 
 
+# a copied value (the click above's, shown while its field is empty) must not pass for a typed one: pale and italic
+COPIED = ft.TextStyle(italic=True, color=ft.Colors.with_opacity(0.45, ft.Colors.ON_SURFACE))
+
 def _blank(stats: tuple[str, ...]) -> Row:
     return ("",) * (len(stats) + 1)
 
@@ -203,15 +206,15 @@ def _click_rows(form: Form, stats: tuple[str, ...], set_form: Callable[..., None
                 key=f"dial-{i}-{j}", value=row[j], keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(), text_align=ft.TextAlign.CENTER, dense=True,
                 height=48, content_padding=ft.Padding.symmetric(horizontal=4, vertical=12),
-                hint_text=shown[i][j] if i and not row[j] else None,
+                hint_text=shown[i][j] if i and not row[j] else None, hint_style=COPIED,
                 on_change=partial(cell, i, j), on_submit=_next_field))
               for j, stat in enumerate(stats)]]))
         if form.marks:
             rows.append(ft.Row(spacing=4, controls=[ft.Container(width=CLICK_WIDTH), ft.TextField(
                 key=f"dial-{i}-marks", label=f"Click {i + 1} marks", value=row[-1], dense=True, expand=True,
                 on_change=partial(cell, i, len(stats)))]))
-    rows.append(ft.Text("Type what changes: a grey value is the click above's; a KO click is added after the "
-                        "last.", size=12))
+    rows.append(ft.Text("Type what changes: a value in pale italics is copied from the click above; a KO click is "
+                        "added after the last.", size=12, key="dial-copied-hint"))
     rows.append(ft.Row(wrap=True, spacing=8, run_spacing=4, controls=[
         ft.FilledTonalButton("+ click", key="dial-add-click", height=48, on_click=add_click),
         ft.TextButton("Remove the last click", key="dial-remove-click", height=48, on_click=remove_click,
