@@ -131,7 +131,7 @@ async def test_a_saved_force_travels_by_its_code_to_another_phone(tmp_path: Path
     assert h.text_of("force-share-title") == "Ann's Spartans · 2 units, 57 points"
     assert h.find("force-qr").src
     link = h.text_of("force-link")
-    assert link.startswith("ttcomp://m/F-")
+    assert link.startswith("ttcomp://m/F-") and h.find("force-link").size >= 12  # readable under the QR code
 
     other, phone = await start(tmp_path / "ben")  # another phone: Scan a code, the link pasted
     await other.click("home-scan")

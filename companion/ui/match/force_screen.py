@@ -116,6 +116,7 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
                              subtitle=ft.Text(f"{units_word(len(f.units))}, {f.points} points"),
                              on_click=partial(add_saved, f),
                              trailing=ft.IconButton(ft.Icons.QR_CODE, key=f"share-saved-force-{f.id}",
+                                                    width=48, height=48,  # a dense tile's would be 34 px
                                                     tooltip=f"Share {f.name}", on_click=partial(share, f.id)))
                  for f in saved]
     return ft.Column(controls, spacing=10, key="force-paste")
