@@ -86,6 +86,9 @@ async def test_a_pasted_force_with_a_title_line_is_saved_under_that_title(tmp_pa
                                   "“Ann's Spartans” (Set-up can save it under another name)")
     assert [u["name"] for u in saved_forces(session, "halo-actionclix")[0][0].units] == ["Spartan Sniper", "Grunt"]
     assert len(session.state(first).units) == 4
+    await h.click("open-setup")  # Set-up offers Ann's title as the name, and her force to share at once
+    assert h.find("force-name-p1").value == "Ann's Spartans" and h.has("share-force-p1")
+    assert h.find("force-name-p2").value == "Ben's force"
 
 
 @pytest.mark.asyncio

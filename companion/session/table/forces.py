@@ -29,7 +29,7 @@ from companion.store.atomic import DamagedFile
 from companion.store.forces import ForceLibrary
 
 __all__ = ["ForceTextError", "SavedForce", "add_force_text", "add_saved_force", "bring_forces", "chosen_forces",
-           "save_titled_force",
+           "save_titled_force", "saved_as",
            "example_line", "find_force", "force_as_text",
            "new_match_with_forces", "player_of", "save_force", "saved_force_text", "saved_forces", "units_word"]
 
@@ -98,6 +98,18 @@ def save_titled_force(session: Session, match_id: str, text: str, player: str) -
     if list(old.units) == _kept_units(match, player_of(match, player)):
         return f"already saved as “{old.name}”"
     return f"not saved: a saved force is already named “{old.name}” (Set-up can save it under another name)"
+
+
+def saved_as(session: Session, match_id: str, player: str) -> str:
+    """The name of a saved force of this game holding exactly the player's units (e.g. kept under a pasted
+    force's title), "" when none: Set-up offers it as the name to save (and share) under."""
+    match = session.state(match_id)
+    units = _kept_units(match, player_of(match, player))
+    try:
+        forces = _library(session).entries()[0]
+    except CompanionError:  # a session that keeps no files
+        return ""
+    return next((f.name for f in forces if units and f.system == match.system and list(f.units) == units), "")
 
 
 def _kept_units(match: Match, who: Player) -> list[dict[str, Any]]:
