@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.session import Session
+from companion.session.table.forces import saved_forces
 from companion.store.matches import MatchStore
 
 from flet_harness import Harness
@@ -71,6 +72,26 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
 
 
 @pytest.mark.asyncio
+async def test_a_pasted_force_with_a_title_line_is_saved_under_that_title(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    first = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    await h.click("empty-paste-force")
+    await paste(h, "# Ann's Spartans\n" + ANN)
+    assert h.text_of("toast") == "2 units added for Ann, saved as “Ann's Spartans”"
+    assert [(f.name, len(f.units)) for f in saved_forces(session, "halo-actionclix")[0]] == [("Ann's Spartans", 2)]
+    await h.click("add-unit")
+    await h.click("open-paste-force")  # Ben's other units under the same title: Ann's saved force stays
+    await paste(h, "# Ann's Spartans\n" + BEN)
+    assert h.text_of("toast") == ("2 units added for Ben, not saved: a saved force is already named "
+                                  "“Ann's Spartans” (Set-up can save it under another name)")
+    assert [u["name"] for u in saved_forces(session, "halo-actionclix")[0][0].units] == ["Spartan Sniper", "Grunt"]
+    assert len(session.state(first).units) == 4
+    await h.click("open-setup")  # Set-up offers Ann's title as the name, and her force to share at once
+    assert h.find("force-name-p1").value == "Ann's Spartans" and h.has("share-force-p1")
+    assert h.find("force-name-p2").value == "Ben's force"
+
+
+@pytest.mark.asyncio
 async def test_a_saved_force_joins_with_one_tap_from_the_force_screen(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     first = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
@@ -113,7 +134,7 @@ async def test_a_saved_force_travels_by_its_code_to_another_phone(tmp_path: Path
     assert h.text_of("force-share-title") == "Ann's Spartans · 2 units, 57 points"
     assert h.find("force-qr").src
     link = h.text_of("force-link")
-    assert link.startswith("ttcomp://m/F-")
+    assert link.startswith("ttcomp://m/F-") and h.find("force-link").size >= 12  # readable under the QR code
 
     other, phone = await start(tmp_path / "ben")  # another phone: Scan a code, the link pasted
     await other.click("home-scan")

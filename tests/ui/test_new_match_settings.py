@@ -18,7 +18,7 @@ async def test_halo_asks_the_kill_target_and_the_header_counts_against_it(tmp_pa
     assert not h.has("setting-kill-points-to-win")  # Skirmish's pack declares no settings
     await h.choose("system", "halo-actionclix")
     assert h.has("setting-kill-points-to-win") and h.has("setting-max-force-points")
-    assert "Not in the source" in h.find("setting-kill-points-to-win").helper
+    assert "The rules leave this number out" in h.find("setting-kill-points-to-win").helper
     await h.type("player-0", "Ann")
     await h.type("player-1", "Ben")
     await h.type("setting-kill-points-to-win", "0")

@@ -223,7 +223,7 @@ async def test_skirmish_setup_checks_forces_and_rolls_starting_squares(tmp_path:
         await add_unit(h, f"Hero {owner}", "8 10 17 3\n8 9 16 3", owner_index=owner)
     await h.click("open-setup")
     assert h.text_of("force-p1-min-characters").startswith(
-        "NOT OK: Ann has 2 characters in the starting force; the rules ask for at least 3.")
+        "Not OK: Ann has 2 characters in the starting force; the rules ask for at least 3.")
     await h.click("roll-squares")
     rolls = session.state(match_id).rolls
     kept = [r for r in rolls if r.purpose.startswith("starting square")]

@@ -44,6 +44,7 @@ async def test_a_dial_entered_click_by_click_then_the_next_unit_for_the_same_own
     await _fill_row(h, 0, "8", "10", "17", "3")
     await h.click("dial-add-click")  # a copy of the last click, shown grey: type what changes
     assert [h.find(f"dial-1-{j}").hint_text for j in range(4)] == ["8", "10", "17", "3"]
+    assert h.find("dial-1-0").hint_style.italic and "pale italics is copied" in h.text_of("dial-copied-hint")
     await h.type("dial-1-1", "9")
     await h.click("dial-add-click")
     await _fill_row(h, 2, "7", "", "16", "2")
@@ -59,8 +60,9 @@ async def test_a_dial_entered_click_by_click_then_the_next_unit_for_the_same_own
     await h.type("unit-name", "Jackal")
     await h.type("unit-points", "25")
     await _fill_row(h, 0, "7", "9", "16", "2")
-    await h.click("save-unit")  # back to the table
+    await h.click("save-unit")  # back to the table: no "type the next unit" there
     assert routes(h)[-1] == f"/match/{match_id}"
+    assert h.text_of("toast") == "Jackal joins Ben's force."
     assert [(u.name, u.owner) for u in session.state(match_id).units] == [("Grunt", "p2"), ("Jackal", "p2")]
     await h.click("add-unit")  # opened again: Ben is still the owner chosen last (Ann is still to play)
     assert session.state(match_id).active_player.id == "p1" and h.find("unit-owner").value == "p2"

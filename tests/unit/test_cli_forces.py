@@ -97,5 +97,7 @@ def test_a_force_goes_to_another_data_folder_by_its_link(match_id: str, tmp_path
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "other"))
     code, out, _ = run(capsys, "share", "import", link)
     assert (code, out) == (0, "Saved force “Ann's Spartans” (2 units)\n")
+    code, out, _ = run(capsys, "share", "import", link)  # the same force again: nothing overwritten, nothing doubled
+    assert (code, out) == (0, "Force “Ann's Spartans” (2 units) is already saved on this phone\n")
     code, out, _ = run(capsys, "library", "force", "halo-actionclix", "Ann's Spartans")
     assert out == FORCE

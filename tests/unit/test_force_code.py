@@ -42,13 +42,28 @@ def test_a_five_unit_force_is_a_small_qr_code_in_numeric_mode(tmp_path: Path) ->
     assert version_of(link) <= 10  # 5 units with 4-click dials: about 110 bytes
 
 
-def test_taking_a_link_saves_the_force_and_again_replaces_it(tmp_path: Path) -> None:
+def test_taking_a_link_saves_the_force_and_the_same_again_is_already_saved(tmp_path: Path) -> None:
     link = force_link(ForceCode("halo-actionclix", "Ann's Spartans", UNITS))
     phone = Session.open(tmp_path)
     assert take_force_link(phone, link)[1] == "Saved force “Ann's Spartans” (2 units)"
-    assert take_force_link(phone, link)[1] == "Replaced force “Ann's Spartans” (2 units)"
+    assert take_force_link(phone, link)[1] == "Force “Ann's Spartans” (2 units) is already saved on this phone"
     (kept,) = saved_forces(phone, "halo-actionclix")[0]
     assert kept.units == UNITS
+
+
+def test_a_received_force_never_overwrites_a_saved_one_of_that_name(tmp_path: Path) -> None:
+    """The phone's own "Ben's force" (5 Spartans) stays; Ben's received one, other units, is kept beside it."""
+    phone = Session.open(tmp_path)
+    match = phone.new_match("halo-actionclix", ["Ann", "Ben"])
+    add_force_text(phone, match.id, FIVE, "p2")
+    mine, _ = save_force(phone, match.id, "p2", "Ben's force")
+    link = force_link(ForceCode("halo-actionclix", "Ben's  force", UNITS))  # spacing aside, the same name
+    force, said = take_force_link(phone, link)
+    assert said == ("Saved force “Ben's force (2)” (2 units): your “Ben's force” has other units, "
+                    "so it stays as it was")
+    assert take_force_link(phone, link) == (force, "Force “Ben's force (2)” (2 units) is already saved on this phone")
+    kept = {f.name: f.units for f in saved_forces(phone, "halo-actionclix")[0]}
+    assert kept["Ben's force"] == mine.units and kept["Ben's force (2)"] == UNITS
 
 
 def test_a_force_of_a_game_this_app_lacks_is_refused(tmp_path: Path) -> None:

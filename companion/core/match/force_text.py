@@ -88,6 +88,16 @@ class Described(Protocol):
     def dial(self) -> tuple[Click, ...]: ...
 
 
+def force_title(text: str) -> str:
+    """The force's name from its title line ("# Ann's Spartans", as `force_text` writes it) when the text starts
+    with one (blank lines aside), else ""."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line:
+            return " ".join(line[1:].split())[:MAX_NAME] if line.startswith("#") else ""
+    return ""
+
+
 def force_text(units: Iterable[Described], stats: tuple[str, ...], title: str = "") -> str:
     """The units as force text (the KO click is implied), with the title as a comment line first."""
     lines = [f"# {' '.join(title.split())}"] if title.strip() else []

@@ -12,7 +12,14 @@ from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.match.events import Event
-from companion.core.match.force_text import ForceTextError, ForceUnit, example, force_text, parse_force
+from companion.core.match.force_text import (
+    ForceTextError,
+    ForceUnit,
+    example,
+    force_text,
+    force_title,
+    parse_force,
+)
 from companion.core.model import Click, Match, Player
 from companion.core.records import SavedForce
 from companion.core.words import counted
@@ -22,6 +29,7 @@ from companion.store.atomic import DamagedFile
 from companion.store.forces import ForceLibrary
 
 __all__ = ["ForceTextError", "SavedForce", "add_force_text", "add_saved_force", "bring_forces", "chosen_forces",
+           "save_titled_force", "saved_as",
            "example_line", "find_force", "force_as_text",
            "new_match_with_forces", "player_of", "save_force", "saved_force_text", "saved_forces", "units_word"]
 
@@ -69,10 +77,43 @@ def save_force(session: Session, match_id: str, player: str, name: str) -> tuple
     this match's game; returns the force and whether it replaced one of that name."""
     match = session.state(match_id)
     who = player_of(match, player)
-    units = [{k: v for k, v in _json(u).items() if k in KEPT} for u in match.units if u.owner == who.id]
+    units = _kept_units(match, who)
     if not units:
         raise CompanionError(f"{who.name} has no units in this match to save")
     return _library(session).save(match.system, name, units)
+
+
+def save_titled_force(session: Session, match_id: str, text: str, player: str) -> str:
+    """After a pasted force: when its text starts with a title line ("# Ann's Spartans"), the player's units kept
+    under that title; a saved force of that name is never replaced. Returns what was done, as words to follow
+    "2 units added for Ann" ("" when the text has no title)."""
+    title = force_title(text)
+    if not title:
+        return ""
+    match = session.state(match_id)
+    old = _library(session).find(match.system, title)
+    if old is None:
+        force, _ = save_force(session, match_id, player, title)
+        return f"saved as “{force.name}”"
+    if list(old.units) == _kept_units(match, player_of(match, player)):
+        return f"already saved as “{old.name}”"
+    return f"not saved: a saved force is already named “{old.name}” (Set-up can save it under another name)"
+
+
+def saved_as(session: Session, match_id: str, player: str) -> str:
+    """The name of a saved force of this game holding exactly the player's units (e.g. kept under a pasted
+    force's title), "" when none: Set-up offers it as the name to save (and share) under."""
+    match = session.state(match_id)
+    units = _kept_units(match, player_of(match, player))
+    try:
+        forces = _library(session).entries()[0]
+    except CompanionError:  # a session that keeps no files
+        return ""
+    return next((f.name for f in forces if units and f.system == match.system and list(f.units) == units), "")
+
+
+def _kept_units(match: Match, who: Player) -> list[dict[str, Any]]:
+    return [{k: v for k, v in _json(u).items() if k in KEPT} for u in match.units if u.owner == who.id]
 
 
 def saved_forces(session: Session, system: str | None = None) -> tuple[list[SavedForce], list[DamagedFile]]:

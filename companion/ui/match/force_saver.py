@@ -6,13 +6,15 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.table.forces import find_force, save_force, units_word
+from companion.session.table.forces import find_force, save_force, saved_as, units_word
 from companion.ui.shell import App
 
 
 def _force_saver(app: App, match_id: str, player_id: str, player_name: str, units: int) -> ft.Control:
     typed_name, set_name = ft.use_state(None)  # None until typed: the name follows the player's (a rename)
-    name = typed_name if typed_name is not None else f"{player_name}'s force"
+    # the units already kept under a name (a pasted force's title line): that name, else the player's
+    known = ft.use_memo(lambda: saved_as(app.session, match_id, player_id), [units])
+    name = typed_name if typed_name is not None else known or f"{player_name}'s force"
     saved, set_saved = ft.use_state("")  # the id of the force saved here, to share it
     # a force already kept under the name shown (saved on an earlier visit): it can be shared without saving again
     kept = ft.use_memo(lambda: _kept(app, match_id, name), [name, saved])

@@ -19,6 +19,7 @@ from companion.session.table.forces import (
     add_force_text,
     add_saved_force,
     example_line,
+    save_titled_force,
     saved_forces,
     units_word,
 )
@@ -79,7 +80,12 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
             message = str(exc)  # the name `exc` is gone once the except block ends
             set_form(lambda f: replace(f, error=message))
             return
-        app.toast(f"{units_word(count)} added for {match.player(owner).name}")
+        # a title line names the force: kept in the library under it (never over another), as Set-up would
+        try:
+            kept = save_titled_force(app.session, match_id, form.text, owner)
+        except CompanionError as exc:  # e.g. a session that keeps no files: the units are in all the same
+            kept = f"not saved: {exc}"
+        app.toast(f"{units_word(count)} added for {match.player(owner).name}" + (f", {kept}" if kept else ""))
         app.back()
 
     def add_saved(force: SavedForce) -> None:
@@ -110,6 +116,7 @@ def ForcePaste(app: App, match_id: str) -> ft.Control:
                              subtitle=ft.Text(f"{units_word(len(f.units))}, {f.points} points"),
                              on_click=partial(add_saved, f),
                              trailing=ft.IconButton(ft.Icons.QR_CODE, key=f"share-saved-force-{f.id}",
+                                                    width=48, height=48,  # a dense tile's would be 34 px
                                                     tooltip=f"Share {f.name}", on_click=partial(share, f.id)))
                  for f in saved]
     return ft.Column(controls, spacing=10, key="force-paste")

@@ -25,7 +25,7 @@ from companion.ui.match.force_saver import ForceSaver
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
 
-MARKS = {True: "OK", False: "NOT OK", None: "CHECK"}
+MARKS = {True: "OK", False: "Not OK", None: "Not checked"}  # None: a note, or a number the rules leave out
 SQUARE = "starting square"
 
 

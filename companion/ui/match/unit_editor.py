@@ -81,6 +81,9 @@ class Form:
         return self.lines if self.typed else rows_as_lines(self.rows, stats)
 
 
+# a copied value (the click above's, shown while its field is empty) must not pass for a typed one: pale and italic
+COPIED = ft.TextStyle(italic=True, color=ft.Colors.with_opacity(0.45, ft.Colors.ON_SURFACE))
+
 def _blank(stats: tuple[str, ...]) -> Row:
     return ("",) * (len(stats) + 1)
 
@@ -145,10 +148,11 @@ def UnitEditor(app: App, match_id: str, unit_id: str | None) -> ft.Control:
         controls += _library(library, lambda saved_id: _add(app, match_id, saved_id, owner))
     buttons = ft.Row(wrap=True, spacing=8, run_spacing=8, key="unit-editor-buttons", controls=[
         ft.FilledButton("Save changes" if unit_id else "Add unit", key="save-unit", height=48,
-                        on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner), app.back)),
+                        on_click=lambda: _save(app, match_id, unit_id, replace(form, owner=owner), app.back,
+                                                       next_form=False)),
         *([] if unit_id else [ft.OutlinedButton(
             "Save and add next", key="save-next", height=48,
-            on_click=lambda: _save(app, match_id, None, replace(form, owner=owner), next_unit))]),
+            on_click=lambda: _save(app, match_id, None, replace(form, owner=owner), next_unit, next_form=True))]),
     ])
     return ft.Column(expand=True, spacing=8, controls=[
         ft.Column(controls, spacing=12, key="unit-editor", scroll=ft.ScrollMode.AUTO, expand=True), buttons])
@@ -202,15 +206,15 @@ def _click_rows(form: Form, stats: tuple[str, ...], set_form: Callable[..., None
                 key=f"dial-{i}-{j}", value=row[j], keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(), text_align=ft.TextAlign.CENTER, dense=True,
                 height=48, content_padding=ft.Padding.symmetric(horizontal=4, vertical=12),
-                hint_text=shown[i][j] if i and not row[j] else None,
+                hint_text=shown[i][j] if i and not row[j] else None, hint_style=COPIED,
                 on_change=partial(cell, i, j), on_submit=_next_field))
               for j, stat in enumerate(stats)]]))
         if form.marks:
             rows.append(ft.Row(spacing=4, controls=[ft.Container(width=CLICK_WIDTH), ft.TextField(
                 key=f"dial-{i}-marks", label=f"Click {i + 1} marks", value=row[-1], dense=True, expand=True,
                 on_change=partial(cell, i, len(stats)))]))
-    rows.append(ft.Text("Type what changes: a grey value is the click above's; a KO click is added after the "
-                        "last.", size=12))
+    rows.append(ft.Text("Type what changes: a value in pale italics is copied from the click above; a KO click is "
+                        "added after the last.", size=12, key="dial-copied-hint"))
     rows.append(ft.Row(wrap=True, spacing=8, run_spacing=4, controls=[
         ft.FilledTonalButton("+ click", key="dial-add-click", height=48, on_click=add_click),
         ft.TextButton("Remove the last click", key="dial-remove-click", height=48, on_click=remove_click,
@@ -294,9 +298,11 @@ def _preview(form: Form, stats: tuple[str, ...]) -> str:
     return "\n".join(f"{i + 1}. {stats_line(c, stats)}" for i, c in enumerate(dial))
 
 
-def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callable[[], None]) -> None:
-    """Check the form and add (or change) the unit; `then` once it is stored (back to the table, or the next
-    unit's empty form)."""
+def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callable[[], None], *,
+          next_form: bool) -> None:
+    """Check the form and add (or change) the unit; `then` once it is stored: back to the table, or (`next_form`,
+    *Save and add next*) the next unit's empty form. Said explicitly: a bound method such as `app.back` is a new
+    object at each access, so `then` cannot be compared to tell the two apart."""
     match = app.session.state(match_id)
     stats = match.rules.stats
     try:
@@ -324,5 +330,5 @@ def _save(app: App, match_id: str, unit_id: str | None, form: Form, then: Callab
             "dial": [{"stats": dict(c.stats), "markers": list(c.markers)} for c in dial]}
     if app.dispatch(match_id, "add_unit", {"unit": unit}, by=form.owner) is not None:
         then()  # the next unit's empty form first: the message after it, so typing on cue lands in the new form
-        if then is not app.back:
-            app.toast(f"{unit['name']} joins {match.player(form.owner).name}'s force. Type the next unit.")
+        joined = f"{unit['name']} joins {match.player(form.owner).name}'s force."
+        app.toast(f"{joined} Type the next unit." if next_form else joined)

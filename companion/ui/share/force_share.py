@@ -49,5 +49,5 @@ def _body(app: App, force_id: str) -> ft.Control:
             ft.OutlinedButton("Copy as text", icon=ft.Icons.NOTES, key="force-copy-text", height=48,
                               on_click=lambda: copy(text, "The force is copied as text, one unit a line.")),
         ]),
-        ft.Text(link, size=10, selectable=True, key="force-link", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(link, size=12, selectable=True, key="force-link", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
     ])

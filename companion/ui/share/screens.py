@@ -80,7 +80,7 @@ def ShareBody(app: App, match_id: str) -> ft.Control:
             ft.OutlinedButton("Send link", icon=ft.Icons.SHARE, key="share-send",
                               on_click=lambda: app.page.run_task(app.sharing.share_text, text)),
         ]),
-        ft.Text(text, size=10, selectable=True, key="share-text", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Text(text, size=12, selectable=True, key="share-text", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
     ]
     return ft.Column(controls, spacing=10, key="share-body")
 
