@@ -38,7 +38,7 @@ async def test_vp_field_refuses_absurd_points(hub: LiveHub, room: Room, vp: str)
     await h.type_into(judge, h.find(judge.page, "vp-1-1"), "3")
     await h.click(judge, h.find(judge.page, "result-save-1"))
     await settle()
-    assert "Ann's VP" in h.find(judge.page, "message").value
+    assert "Ann's VP" in h.find(judge.page, "result-wrong-1").value  # said beside Save, where the judge looks
     assert hub.state.table(1).result is None
 
 
