@@ -300,18 +300,17 @@ class System(Reactions):
         return self._pack_words()[2]
 
     def mark_refusal(self, state: Match, unit: Unit, mark: str) -> str | None:
-        marks = self.turn_marks()
-        if mark in marks:
-            return None
-        known = f"one of {', '.join(marks)}" if marks else "not kept in this game"
-        return f"mark: a unit's turn mark in {self.name or 'this game'} is {known}, not {mark!r}"
+        return self._unknown_word("mark: a unit's turn mark", self.turn_marks(), mark)
 
     def reason_refusal(self, state: Match, unit: Unit, reason: str) -> str | None:
-        reasons = self.reserve_reasons()
-        if reason in reasons:
+        return self._unknown_word("set_location: a reason to be in the reserves", self.reserve_reasons(), reason)
+
+    def _unknown_word(self, what: str, words: tuple[str, ...], word: str) -> str | None:
+        """Why `word` is none of the pack's `words` for `what` (None when it is one)."""
+        if word in words:
             return None
-        known = f"one of {', '.join(reasons)}" if reasons else "not kept in this game"
-        return f"set_location: a reason to be in the reserves in {self.name or 'this game'} is {known}, not {reason!r}"
+        known = f"one of {', '.join(words)}" if words else "not kept in this game"
+        return f"{what} in {self.name or 'this game'} is {known}, not {word!r}"
 
     def invariant(self) -> Callable[[Match], None]:
         """What the reducer checks on every state this system's matches reach, on every path: house rules are
