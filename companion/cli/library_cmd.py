@@ -9,7 +9,14 @@ from pathlib import Path
 from companion.cli.output import emit_json, fail
 from companion.session import Session
 from companion.session.sharing.force_share import force_link_of, force_qr
-from companion.session.table.forces import find_force, save_force, saved_force_text, saved_forces, units_word
+from companion.session.table.forces import (
+    find_force,
+    save_force,
+    saved_force_text,
+    saved_forces,
+    saved_words,
+    units_word,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,13 +54,12 @@ def _json_flag(p: argparse.ArgumentParser) -> None:
 
 
 def _save_force(args: argparse.Namespace) -> int:
-    force, replaced = save_force(Session.open(), args.id, args.player, args.name)
+    force, outcome = save_force(Session.open(), args.id, args.player, args.name)
     if args.json:
         emit_json({"id": force.id, "system": force.system, "name": force.name, "units": len(force.units),
-                   "points": force.points, "replaced": replaced})
+                   "points": force.points, "replaced": outcome == "replaced", "outcome": outcome})
     else:
-        print(f"{'Replaced' if replaced else 'Saved'} force “{force.name}” ({units_word(len(force.units))}, "
-              f"{force.points} points) for {force.system}")
+        print(f"{saved_words(force, outcome)}, {force.points} points, for {force.system}")
     return 0
 
 

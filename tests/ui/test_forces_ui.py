@@ -51,6 +51,8 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     await h.click("open-setup")
     await h.click("save-force-p1")
     assert h.text_of("toast") == "Saved force “Ann's force” (2 units)"
+    await h.click("save-force-p1")  # a second tap: the same units, nothing replaced
+    assert h.text_of("toast") == "“Ann's force” is already saved with these 2 units"
     await h.type("force-name-p2", "Ben's Covenant")
     await h.click("save-force-p2")
     assert h.text_of("toast") == "Saved force “Ben's Covenant” (2 units)"

@@ -49,6 +49,23 @@ async def test_the_players_own_saved_force_is_picked_for_them(tmp_path: Path) ->
 
 
 @pytest.mark.asyncio
+async def test_a_force_titled_for_the_player_is_picked_unless_two_are(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    before = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    add_force_text(session, before.id, ANN, "p1")
+    add_force_text(session, before.id, ANN.replace("Grunt", "Jackal"), "p2")
+    spartans, _ = save_force(session, before.id, "p1", "Ann\u2019s Spartans")  # a pasted force's title, curly
+    save_force(session, before.id, "p2", "Ben's Covenant")
+    save_force(session, before.id, "p2", "Ben's Brutes")
+    await h.click("new-match")
+    await h.choose("system", "halo-actionclix")
+    await h.type("player-0", "Ann")
+    await h.type("player-1", "Ben")
+    assert h.find("player-force-0").value == spartans.id  # the one force named Ann's
+    assert h.find("player-force-1").value == "none"  # two of Ben's: he picks which
+
+
+@pytest.mark.asyncio
 async def test_the_empty_table_says_whose_force_is_missing_until_each_has_one(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")

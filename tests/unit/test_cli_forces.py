@@ -54,7 +54,7 @@ def test_save_list_show_and_start_a_match_with_forces(match_id: str, tmp_path: P
     (tmp_path / "ann.force").write_text(FORCE, encoding="utf-8")
     run(capsys, "match", "add-units", match_id, "--from", str(tmp_path / "ann.force"))
     code, out, _ = run(capsys, "library", "save-force", match_id, "Ann", "Ann's Spartans")
-    assert (code, out) == (0, "Saved force “Ann's Spartans” (2 units, 57 points) for halo-actionclix\n")
+    assert (code, out) == (0, "Saved force “Ann's Spartans” (2 units), 57 points, for halo-actionclix\n")
     code, out, _ = run(capsys, "library", "forces")
     assert out == "halo-actionclix · Ann's Spartans · 2 units, 57 points · Spartan Sniper, Grunt\n"
     code, out, _ = run(capsys, "library", "force", "halo-actionclix", "ann's spartans")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.match.force_text import MAX_UNITS, ForceTextError, ForceUnit, force_text, parse_force
+from companion.core.match.force_text import MAX_UNITS, ForceTextError, ForceUnit, force_text, force_title, parse_force
 from companion.core.model import Click
 
 HALO = ("speed", "attack", "defense", "damage")
@@ -62,3 +62,13 @@ def test_the_readme_example_is_a_force_the_parser_reads() -> None:
     assert block is not None
     units = parse_force(block.group(1), HALO)
     assert len(units) == 3 and units[0].name == "Spartan Sniper"
+
+
+def test_a_force_pasted_with_its_code_fences_reads_as_without_them() -> None:
+    # copied from the README's source or a chat message, the block's fences come along
+    block = re.search(r"```force\n.*?```", README.read_text(encoding="utf-8"), re.S)
+    assert block is not None
+    assert parse_force(block.group(0), HALO) == parse_force(block.group(0).split("\n", 1)[1].rsplit("```", 1)[0], HALO)
+    fenced = "```\n# Ann's Spartans\nGrunt, 12: 6 8 14 1\n```"
+    assert [u.name for u in parse_force(fenced, HALO)] == ["Grunt"]
+    assert force_title(fenced) == "Ann's Spartans"

@@ -17,6 +17,7 @@ from companion.session.table.forces import (
     save_force,
     saved_force_text,
     saved_forces,
+    saved_words,
 )
 from companion.store.forces import ForceLibrary
 
@@ -59,11 +60,17 @@ def test_a_wrong_line_adds_nothing(session: Session) -> None:
 def test_save_list_replace_and_read_back_a_force(session: Session) -> None:
     match = session.new_match(HALO, ["Ann", "Ben"])
     add_force_text(session, match.id, SPARTANS, "p1")
-    force, replaced = save_force(session, match.id, "Ann", "Ann's Spartans")
-    assert (force.name, len(force.units), force.points, replaced) == ("Ann's Spartans", 2, 57, False)
+    force, outcome = save_force(session, match.id, "Ann", "Ann's Spartans")
+    assert (force.name, len(force.units), force.points, outcome) == ("Ann's Spartans", 2, 57, "saved")
+    assert saved_words(force, outcome) == "Saved force “Ann's Spartans” (2 units)"
     assert force.units[0]["name"] == "Spartan Sniper" and "owner" not in force.units[0]
-    again, replaced = save_force(session, match.id, "p1", "  ann's   spartans ")
-    assert replaced and again.id == force.id
+    again, outcome = save_force(session, match.id, "p1", "  ann's   spartans ")
+    assert outcome == "unchanged" and again.id == force.id  # the same units: nothing to replace
+    assert saved_words(again, outcome) == "“ann's spartans” is already saved with these 2 units"
+    add_force_text(session, match.id, "Grunt, 12: 6 8 14 1", "p1")
+    third, outcome = save_force(session, match.id, "p1", "ann's spartans")
+    assert (outcome, len(third.units)) == ("replaced", 3)
+    assert saved_words(third, outcome) == "Replaced force “ann's spartans” (3 units)"
     assert [f.name for f in saved_forces(session, HALO)[0]] == ["ann's spartans"]
     assert saved_forces(session, "heroclix-skirmish")[0] == []
     assert saved_force_text(session, again) == "# ann's spartans\n" + SPARTANS.split("\n", 1)[1].rstrip("\n")

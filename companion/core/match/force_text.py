@@ -6,7 +6,8 @@
 
 Each line is the unit's name, a comma, its points (a trailing "pts" or "points" is allowed), a colon, then its dial:
 the clicks in the dial editor's own syntax (numbers in the system's stat order, then any markers), separated by
-"/". A KO click is added after the last one, as in the editor. Blank lines and lines starting with "#" are skipped.
+"/". A KO click is added after the last one, as in the editor. Blank lines and lines starting with "#" are skipped,
+and so are a code block's fences ("```force" ... "```"): a force copied from the README or a chat message keeps them.
 
 Reading is all or nothing: the first wrong line is named with its number, and no unit is returned.
 """
@@ -47,7 +48,7 @@ def parse_force(text: str, stats: tuple[str, ...]) -> tuple[ForceUnit, ...]:
     units: list[ForceUnit] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#") or _is_fence(line):
             continue
         units.append(_unit(n, line, stats))
         if len(units) > MAX_UNITS:
@@ -55,6 +56,11 @@ def parse_force(text: str, stats: tuple[str, ...]) -> tuple[ForceUnit, ...]:
     if not units:
         raise ForceTextError(f"type at least one unit, one a line, e.g. {example(stats)}")
     return tuple(units)
+
+
+def _is_fence(line: str) -> bool:
+    """A Markdown code fence: three backticks or tildes, maybe with the block's language ("```force")."""
+    return line.startswith(("```", "~~~"))
 
 
 def _unit(n: int, line: str, stats: tuple[str, ...]) -> ForceUnit:
@@ -93,7 +99,7 @@ def force_title(text: str) -> str:
     with one (blank lines aside), else ""."""
     for raw in text.splitlines():
         line = raw.strip()
-        if line:
+        if line and not _is_fence(line):
             return " ".join(line[1:].split())[:MAX_NAME] if line.startswith("#") else ""
     return ""
 

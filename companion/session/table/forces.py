@@ -72,15 +72,26 @@ def add_force_text(session: Session, match_id: str, text: str, owner: str | None
     return _add(session, match, player, [_unit_json(u) for u in units], "a force"), len(units)
 
 
-def save_force(session: Session, match_id: str, player: str, name: str) -> tuple[SavedForce, bool]:
+def save_force(session: Session, match_id: str, player: str, name: str) -> tuple[SavedForce, str]:
     """The player's units in this match, as they are at the start (not their damage), kept under `name` for
-    this match's game; returns the force and whether it replaced one of that name."""
+    this match's game; returns the force and what saving did: "saved" (a new name), "replaced" (other units were
+    kept under that name) or "unchanged" (these very units were)."""
     match = session.state(match_id)
     who = player_of(match, player)
     units = _kept_units(match, who)
     if not units:
         raise CompanionError(f"{who.name} has no units in this match to save")
-    return _library(session).save(match.system, name, units)
+    old = _library(session).find(match.system, name)
+    force, _ = _library(session).save(match.system, name, units)
+    return force, "saved" if old is None else "unchanged" if list(old.units) == units else "replaced"
+
+
+def saved_words(force: SavedForce, outcome: str) -> str:
+    """What saving a force did, in one sentence (Set-up's message, the CLI's line)."""
+    size = units_word(len(force.units))
+    if outcome == "unchanged":
+        return f"“{force.name}” is already saved with these {size}"
+    return f"{'Replaced' if outcome == 'replaced' else 'Saved'} force “{force.name}” ({size})"
 
 
 def save_titled_force(session: Session, match_id: str, text: str, player: str) -> str:

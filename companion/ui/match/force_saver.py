@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.session.table.forces import find_force, save_force, saved_as, units_word
+from companion.session.table.forces import find_force, save_force, saved_as, saved_words
 from companion.ui.shell import App
 
 
@@ -24,12 +24,12 @@ def _force_saver(app: App, match_id: str, player_id: str, player_name: str, unit
 
     def save() -> None:
         try:
-            force, replaced = save_force(app.session, match_id, player_id, name)
+            force, outcome = save_force(app.session, match_id, player_id, name)
         except CompanionError as exc:
             app.toast(str(exc))
             return
         set_saved(force.id)
-        app.toast(f"{'Replaced' if replaced else 'Saved'} force “{force.name}” ({units_word(len(force.units))})")
+        app.toast(saved_words(force, outcome))
 
     def share() -> None:
         app.go("force", force_id=saved or kept)

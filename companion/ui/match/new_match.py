@@ -189,15 +189,22 @@ def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[Sa
 
 def _shown_forces(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
                   forces: dict[tuple[str, int], str]) -> list[str]:
-    """Each player's pick: the one made here, else the saved force named for the player ("Ann's force" for Ann,
-    as Set-up saves it) when exactly one is, else none."""
+    """Each player's pick: the one made here, else the saved force named for the player, else none."""
     return [forces.get((system, i)) or _own_force(names[i], saved) for i in range(count)]
 
 
 def _own_force(name: str, saved: list[SavedForce]) -> str:
-    own = f"{name.strip()}'s force".casefold()
-    matches = [f.id for f in saved if name.strip() and f.name.strip().casefold() == own]
-    return matches[0] if len(matches) == 1 else NO_FORCE
+    """The saved force named for the player: "Ann's force" (as Set-up saves it), else the one force whose name
+    is Ann's ("Ann's Spartans", a pasted force's title) when exactly one is; none when it is unclear."""
+    player = name.strip().casefold()
+    if not player:
+        return NO_FORCE
+    names = {f.id: f.name.strip().casefold().replace("\u2019", "'") for f in saved}
+    for own in ([i for i, n in names.items() if n == f"{player}'s force"],
+                [i for i, n in names.items() if n.startswith(f"{player}'s ")]):
+        if own:
+            return own[0] if len(own) == 1 else NO_FORCE
+    return NO_FORCE
 
 
 def _picked(shown: list[str], count: int) -> dict[str, str]:
