@@ -119,3 +119,13 @@ async def test_rename_says_whom_and_the_save_as_name_follows_the_new_name(tmp_pa
     await h.click("rename-save-p2")
     assert h.find("force-name-p2").value == "Ben's Spartans"
     assert h.find("rename-p2").content == "Rename player"  # a long name would squeeze the heading at 320 px
+
+
+@pytest.mark.asyncio
+async def test_set_up_tells_a_note_of_the_rules_from_a_check_it_could_not_make(tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
+    add_force_text(session, match_id, ANN, "p1")
+    await h.click("open-setup")
+    assert h.text_of("force-p1-bigger-games") == "Note: Forces with more units and points are allowed; games take longer."
+    assert h.text_of("force-p1-max-unit").startswith("Not checked: the rules leave out the most one unit may cost")

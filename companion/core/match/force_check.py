@@ -32,6 +32,7 @@ class Finding:
     ok: bool | None
     text: str
     section: str | None = None
+    note: bool = False  # a remark of the rules with nothing to check ("bigger forces take longer"): ok is None
 
 
 def build_total(match: Match) -> int | None:
@@ -68,7 +69,7 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
         if rule.get("missing"):
             findings.append(Finding(rule["id"], None, rule["missing"], rule.get("section")))
         elif check is None:
-            findings.append(Finding(rule["id"], None, rule["text"], rule.get("section")))
+            findings.append(Finding(rule["id"], None, rule["text"], rule.get("section"), note=True))
         else:
             apart = [u for u in units if unit_kind(u) in rule.get("apart", ())]
             kinds = sorted({unit_kind(u) for u in apart})

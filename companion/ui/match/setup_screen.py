@@ -25,7 +25,7 @@ from companion.ui.match.force_saver import ForceSaver
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
 
-MARKS = {True: "OK", False: "Not OK", None: "Not checked"}  # None: a note, or a number the rules leave out
+MARKS = {True: "OK", False: "Not OK", None: "Not checked"}  # None: a number the rules leave out (or a note)
 SQUARE = "starting square"
 
 
@@ -60,7 +60,7 @@ def SetupBody(app: App, match_id: str) -> ft.Control:
                                     lambda pid, name: (set_draft(name), set_renaming(pid)))
         findings = found[player.id]
         for f in findings:
-            controls.append(ft.Text(f"{MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
+            controls.append(ft.Text(f"{'Note' if f.note else MARKS[f.ok]}: {f.text}", key=f"force-{player.id}-{f.rule}",
                                     color=ft.Colors.ERROR if f.ok is False else None))
         if not findings:
             controls.append(ft.Text("This game sets no force rules."))
