@@ -50,6 +50,7 @@ from companion.rules.skirmish.combat import (
     resolve_attack,
     resolve_damage,
     resolve_element,
+    scorer_param,
     targets,
     victory_events,
 )
@@ -220,20 +221,27 @@ def _own_params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
         hurt = tuple((u.id, u.name) for u in state.units if in_play(u) and is_character(u))
         params = (Param("target", "Character that takes the damage", "unit", hurt, default=hurt[0][0]),
                   Param("clicks", "Clicks of damage", "int", low=1, high=MAX_CLICKS, default=1))
-        return (*params, reduce_param()) if first else params
+        return (*params, reduce_param()) if first else _scored_by(state, q, params)
     if spec.id == "score-element":
         held = tuple((u.id, f"{u.name} ({u.points} points)") for u in state.units if in_play(u)
-                     and u.owner != q.round.player.id and unit_kind(u) != "character")
-        return (Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),
-                Param("element", "Which one, if the match holds it (it leaves the map)", "choice",
-                      (("", "Not in the match"), *held), default=""),
-                Param("points", "Its point value (objects and game elements worth 0 score nothing)", "int", low=0,
-                      high=MAX_ELEMENT_POINTS, default=1))
+                     and (u.owner != q.round.player.id or not q.round.playing) and unit_kind(u) != "character")
+        return _scored_by(state, q, (
+            Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),
+            Param("element", "Which one, if the match holds it (it leaves the map)", "choice",
+                  (("", "Not in the match"), *held), default=""),
+            Param("points", "Its point value (objects and game elements worth 0 score nothing)", "int", low=0,
+                  high=MAX_ELEMENT_POINTS, default=1)))
     if spec.id == "action-total":
         now = q.round.player.counters.get(EXTRA_ACTIONS, 0)
         return (Param("extra", "Actions above the default this turn", "int", low=0, high=MAX_EXTRA_ACTIONS,
                       default=now),)
     return ()
+
+
+def _scored_by(state: Match, q: _Query, params: tuple[Param, ...]) -> tuple[Param, ...]:
+    """A record's form once every round is played (the End of Turn step): no player is active then, so it asks
+    who scores (the source scores only the active player and doesn't say who, if anyone, is active then)."""
+    return params if q.round.playing else (*params, scorer_param(state))
 
 
 def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
@@ -250,6 +258,8 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
         parts.append(f"One bonus round per action above the default; {q.round.player.name} plays "
                      f"{counted(rounds_for(state, q.round.player), 'round')} this turn. It stays from turn to turn: "
                      "change it when your action total changes.")
+    if spec.id in ("deal-damage", "score-element") and not q.round.playing:
+        parts.append("No round is on (end of turn), so no player is active: say who scores, if anyone.")
     if spec.kind in ON_UNITS and not q.round.tracked:
         parts.append("This match was made before the helper tracked a round's actions: check them yourself.")
     return " ".join(p for p in parts if p) or None
