@@ -68,3 +68,23 @@ def test_a_round_on_still_scores_the_active_player_and_asks_nobody() -> None:
     assert "scorer" not in [p.name for p in options(state)["deal-damage"].params]
     after, _ = play(state, "deal-damage", target="b1", clicks=1, scorer="p2")  # ignored while a round is on
     assert [p.vp for p in after.players] == [1, 0]
+
+
+def test_every_attack_the_table_rolls_keeps_the_criticals_in_its_note_and_result() -> None:
+    """¶2 (HeroClix's criticals whole): a power's attack, Pulse Wave's and a FREE action's are rolled at the
+    table; their options and results said nothing of two 6s or two 1s, only Attack did."""
+    state = skirmish(unit("a1", "p1"), unit("a2", "p1"), unit("b1", "p2"), unit("b2", "p2"))
+    first = options(state)
+    assert "Charge" in (first["attack"].note or "") and "two 1s miss" in (first["attack"].note or "")
+    _, res = play(state, "power", "a1", attacked=True)  # the first round: a power that attacks
+    assert any("two 1s miss them all" in d and "1 unavoidable damage" in d for d in res.details)
+    assert any("give it as Attack" in d for d in res.details)
+    for _ in range(2):
+        state, _ = play(state, "end-round")  # round 2: Pulse Wave and FREE actions are open
+    later = options(state)
+    for name in ("power", "pulse-wave", "free"):
+        note = later[name].note or ""
+        assert "two 6s hit every target and deal 1 more damage" in note and "two 1s miss them all" in note, name
+    for name in ("pulse-wave", "free"):
+        _, res = play(state, name, "a1")
+        assert any("two 1s miss them all" in d for d in res.details), name

@@ -112,14 +112,22 @@ SPECS = (
 SPEC_BY_ID = {s.id: s for s in SPECS}
 ON_UNITS = ("costed", "free")  # kinds given to one of the active player's characters
 
+# An attack the helper doesn't roll (several targets, Pulse Wave, a FREE action's) still has HeroClix's criticals
+TABLE_CRITICALS = ("An attack roll made at the table keeps HeroClix's criticals: two 6s hit every target and deal 1 "
+                   "more damage; two 1s miss them all, then the attacker is dealt 1 unavoidable damage (record it "
+                   "on your own character: it scores nobody).")
 NOTES = {
     "move": "Move by the standard HeroClix rules; the map is yours to check.",
-    "attack": "Close or ranged: check adjacency, range and line of fire on the map. Two 6s hit for 1 more damage; "
-              "two 1s miss and deal the attacker 1 damage (HeroClix criticals).",
+    "attack": "Close or ranged, or a power's single attack on one character (Charge, Running Shot and the like): "
+              "check adjacency, range and line of fire on the map. Two 6s hit for 1 more damage; two 1s miss and "
+              "deal the attacker 1 damage (HeroClix criticals).",
     "power": "A POWER action or any other action that costs something: resolve it by its text, then record any "
-             "damage it deals with Record damage.",
-    "pulse-wave": "Resolve it by its standard HeroClix text, then record the damage it deals with Record damage.",
-    "free": "One FREE action this round (powers and abilities given as FREE actions).",
+             "damage it deals with Record damage. A power that makes one attack on one character: give it as "
+             f"Attack, which rolls it. {TABLE_CRITICALS}",
+    "pulse-wave": "Resolve it by its standard HeroClix text, rolling its attack at the table, then record the "
+                  f"damage it deals with Record damage. {TABLE_CRITICALS}",
+    "free": "One FREE action this round (powers and abilities given as FREE actions). If it makes an attack, roll "
+            f"it at the table. {TABLE_CRITICALS}",
     "deal-damage": "Damage from powers, Pulse Wave or other effects: clicks on opposing characters score victory "
                    "points for the active player.",
     "score-element": "For bystanders and objects the match doesn't hold as units; only opposing ones score, and "
@@ -374,7 +382,7 @@ class HeroClixSkirmish(System):
             # a match made with an older pack has no counter for it: then there is nothing to record
             events = [Event("counter", {"scope": "match", "name": FREE_USED, "delta": 1}, by)] if rs.tracked else []
             return Resolution(tuple(events), f"{unit.name} takes the round's FREE action", (RULE_ROUNDS,),
-                              ("Resolve it by its text at the table.",))
+                              ("Resolve it by its text at the table.", TABLE_CRITICALS))
         events = costed_events(state, unit, by)
         details = [NOTES[action.name]]
         rules = [spec.rule]
