@@ -88,3 +88,20 @@ def test_every_attack_the_table_rolls_keeps_the_criticals_in_its_note_and_result
     for name in ("pulse-wave", "free"):
         _, res = play(state, name, "a1")
         assert any("two 1s miss them all" in d for d in res.details), name
+
+
+def test_the_half_build_cap_and_the_multi_base_limit_are_on_characters_not_objects() -> None:
+    """¶5, ¶10: "Maximum Character Point Value" and "1 Multi-base Character": an object is no character (the
+    force check said "Unit o costs more than 100 points, the most one of Ann's characters may cost")."""
+    from companion.core.match.force_check import check_force
+    from companion.core.packs.load import get_pack
+    pack = get_pack("heroclix-skirmish")
+    state = skirmish(unit("a1", "p1", points=100), unit("a2", "p1", points=40), unit("a3", "p1", points=20),
+                     unit("o", "p1", points=110, ref="object", tags=["multi-base"]),
+                     unit("m", "p1", points=30, tags=["multi-base"]), unit("b1", "p2"), unit("c1", "p3"),
+                     players=3, build_total=200)
+    found = {f.rule: f for f in check_force(pack, state, "p1")}
+    assert found["max-share"].ok is True and "Unit o" not in found["max-share"].text
+    assert found["max-multibase-multiplayer"].ok is True
+    big = skirmish(unit("a1", "p1", points=101), unit("b1", "p2"), build_total=200)
+    assert {f.rule: f for f in check_force(pack, big, "p1")}["max-share"].ok is False  # a character still is
