@@ -105,3 +105,15 @@ def test_the_half_build_cap_and_the_multi_base_limit_are_on_characters_not_objec
     assert found["max-multibase-multiplayer"].ok is True
     big = skirmish(unit("a1", "p1", points=101), unit("b1", "p2"), build_total=200)
     assert {f.rule: f for f in check_force(pack, big, "p1")}["max-share"].ok is False  # a character still is
+
+
+def test_a_banned_figure_set_aside_on_the_sideline_still_fails_the_force_check() -> None:
+    """¶46: banned figures may be in neither the starting force nor the sideline; the check read only the units
+    on the map, so one kept in the reserve (off the map at set-up) passed."""
+    from companion.core.match.force_check import check_force
+    from companion.core.packs.load import get_pack
+    state = skirmish(unit("a1", "p1"), unit("bwl", "p1", name="The Batman Who Laughs",
+                                            ref="DC Comics HeroClix: Rebirth 067", location="reserve"),
+                     unit("b1", "p2"), build_total=200)
+    found = {f.rule: f for f in check_force(get_pack("heroclix-skirmish"), state, "p1")}
+    assert found["banned"].ok is False and "The Batman Who Laughs" in found["banned"].text
