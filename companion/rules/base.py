@@ -344,6 +344,20 @@ class System(Reactions):
         """Whether one option is on in this match (`default` when the match never switched it)."""
         return state.counters.get(HOUSE + option, int(default)) > 0
 
+    def time_limit_minutes(self, state: Match) -> int | None:
+        """The minutes the pack times a game for (a `time_limit` victory rule), when this match plays timed: its
+        option is on, or it has none; None when the game isn't timed."""
+        try:
+            found = [v for v in pack_of(self.id).entries("victory", "victory") if v.get("kind") == "time_limit"]
+        except CompanionError:  # a pack that isn't here times nothing we know of
+            return None
+        defaults = self.option_defaults()
+        for rule in found:
+            option = rule.get("option")
+            if option is None or self.house_rule(state, option, defaults.get(option, False)):
+                return int(rule["minutes"])
+        return None
+
     def _check_house(self, state: Match) -> None:
         for key in state.counters:
             if key.startswith(HOUSE) and key[len(HOUSE):] not in self.option_defaults():

@@ -84,3 +84,25 @@ def test_random_play_only_offers_actions_that_resolve(picks: list[tuple[int, int
             {"type": e.type, "data": e.data} for e in res.events]}, by=state.active_player.id))
         assert state.counters.get("round-costed", 0) <= 1 and state.counters.get("round-free", 0) <= 1
     assert all(p.vp >= 0 for p in state.players)
+
+
+@settings(max_examples=60)
+@given(st.integers(3, 4), st.integers(0, 4), st.sampled_from(["", "p1", "p2", "p3", "p4"]), st.integers(1, 6))
+def test_between_rounds_only_the_player_named_scores_and_only_for_others_characters(
+        players: int, hurt_index: int, scorer: str, clicks: int) -> None:
+    """Seed 003 ¶19, ¶27, ¶32: with every round of the turn played no player is active; damage recorded then
+    scores exactly the player named (nobody by default), the clicks taken by a character not theirs."""
+    owners = [f"p{i + 1}" for i in range(players)]
+    state = replay(match("heroclix-skirmish", players=players),
+                   [Event("add_unit", {"unit": unit(f"u{i}", owner, clicks=3)}) for i, owner in enumerate(owners)])
+    for _ in range(2 * players):
+        ended = SKIRMISH.resolve(state, Action("end-round"), rng_for(SEED, 0))
+        state = replay(state, list(ended.events))
+    scorer = scorer if scorer in ("", *owners) else ""
+    target = state.units[hurt_index % players]
+    res = SKIRMISH.resolve(state, Action("deal-damage", None, {"target": target.id, "clicks": clicks,
+                                                                "scorer": scorer}), rng_for(SEED, 0))
+    after = replay(state, list(res.events))
+    taken = after.unit(target.id).click - target.click
+    expected = {p: (taken if p == scorer and target.owner != scorer else 0) for p in owners}
+    assert {p.id: p.vp for p in after.players} == expected

@@ -131,3 +131,19 @@ def test_warnings_fire_once_per_mark_and_timer(tmp_path: Path) -> None:
             fired.append(screen.warning)
     assert fired == ["Ann: 10:00 left", "Ann: 5:00 left", "Ann: 1:00 left", "Ann: TIME!", "Round: 10:00 left",
                      "Round: 5:00 left", "Round: TIME!"]  # a check that passed two marks says only the latest
+
+
+@pytest.mark.asyncio
+async def test_a_timed_skirmish_offers_its_30_minutes_and_an_untimed_one_the_usual_round(tmp_path: Path) -> None:
+    """Seed 003 ¶25: a Skirmish played with the time limit is timed for 30 minutes; the clock offered 50."""
+    session = Session(MatchStore(tmp_path / "data"))
+    timed = session.new_match("heroclix-skirmish", ["Ann", "Ben"], house_rules=["time-limit"]).id
+    untimed = session.new_match("heroclix-skirmish", ["Ann", "Ben"]).id
+    h = await Harness.at(session, f"/match/{timed}")
+    await h.click("open-clock")
+    assert h.find("clock-round").value == "30"
+    await h.click("clock-create")
+    assert h.text_of("clock-round-time") == "30:00"
+    h2 = await Harness.at(session, f"/match/{untimed}")
+    await h2.click("open-clock")
+    assert h2.find("clock-round").value == "50"

@@ -78,8 +78,10 @@ def check_force(pack: Pack, match: Match, player_id: str, fallen: frozenset[str]
             said = Said(who, noun, nouns, aside)
             ok, text = check(rule, [u for u in units if u not in apart], total, limit, said)
             findings.append(Finding(rule["id"], ok, text, rule.get("section")))
+    # a banned figure may not be held at all: in the starting force or set aside off the map (a sideline)
+    held = [u for u in match.units if u.owner == player_id and not u.cyclic]
     for figures in pack.entries("force", "list"):
-        findings.append(_figure_list(figures, units, who))
+        findings.append(_figure_list(figures, held if figures["kind"] == "banned" else units, who))
     return findings
 
 

@@ -45,6 +45,7 @@ from companion.rules.skirmish.rounds import (
     RULE_VICTORY,
     RULE_VP,
     first_round,
+    has_round,
     in_play,
     is_character,
     reduction_tracked,
@@ -163,8 +164,34 @@ def check_reduction(state: Match, target: Unit) -> None:
         raise IllegalAction(f"{owner.name} already reduced damage once during this first round", RULE_FIRST_ROUND)
 
 
-def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str) -> tuple[list[Event], list[str]]:
-    """Damage to `target` with the victory points it scores the active player, and the first-round reduction."""
+NOBODY = ""  # the scorer when no player is active (the end-of-turn step) and the players say nobody scores
+
+
+def scorer_of(state: Match, params: Mapping[str, Any]) -> str:
+    """Who scores what this step records: the active player while a round is on; once every round of the turn
+    is played (the End of Turn step) no player is active, so the players say who, if anyone, scores (param
+    `scorer`, "" for nobody: the source ties scoring to being active and leaves the end of turn unsaid)."""
+    if has_round(state, state.active, state.round):
+        return state.active_player.id
+    chosen = params.get("scorer", NOBODY)
+    if chosen == NOBODY:
+        return NOBODY
+    if not isinstance(chosen, str) or chosen not in {p.id for p in state.players}:
+        raise IllegalAction(f"who scores: one of the players or nobody, not {chosen!r}", RULE_VP)
+    return chosen
+
+
+def scorer_param(state: Match) -> Param:
+    choices = ((NOBODY, "Nobody (no round is on)"), *((p.id, p.name) for p in state.players))
+    return Param("scorer", "Who scores it (no round is on, so no player is active)", "choice", choices,
+                 default=NOBODY)
+
+
+def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str,
+                  scorer: str | None = None) -> tuple[list[Event], list[str]]:
+    """Damage to `target` with the victory points it scores (the active player, or `scorer` when given: ""
+    for nobody), and the first-round reduction."""
+    scorer = state.active_player.id if scorer is None else scorer
     events: list[Event] = []
     details: list[str] = []
     if reduce:
@@ -181,7 +208,7 @@ def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str
     ko = target.ko_click
     taken = amount if ko is None else min(amount, ko - target.click)
     events.append(Event("damage", {"unit": target.id, "amount": amount}, by))
-    opposing = target.owner != state.active_player.id
+    opposing = scorer != NOBODY and target.owner != scorer
     scored = taken if opposing and is_character(target) else 0
     knocked_out = ko is not None and target.click + amount >= ko
     if knocked_out:
@@ -190,8 +217,8 @@ def damage_events(state: Match, target: Unit, amount: int, reduce: bool, by: str
             scored += 1  # a bystander on top of its clicks (the source scores both); an object worth 1+ points
     details.insert(0, f"{target.name} takes {counted(taken, 'click')} of damage.")
     if scored:
-        events.append(Event("score", {"player": state.active_player.id, "kind": "vp", "delta": scored}, by))
-        details.append(f"{state.active_player.name} scores {counted(scored, 'victory point')}.")
+        events.append(Event("score", {"player": scorer, "kind": "vp", "delta": scored}, by))
+        details.append(f"{state.player(scorer).name} scores {counted(scored, 'victory point')}.")
     return events, details
 
 
@@ -211,14 +238,16 @@ def removed(before: Match, after: Match) -> bool:
     return any(u.id in was and not in_play(u) for u in after.units)
 
 
-def victory_events(state: Match, events: list[Event], by: str) -> tuple[list[Event], list[str]]:
-    """The end of the match, if these events win it: replays them (so they are known to apply) and checks."""
+def victory_events(state: Match, events: list[Event], by: str,
+                   scorer: str | None = None) -> tuple[list[Event], list[str]]:
+    """The end of the match, if these events win it: replays them (so they are known to apply) and checks. Only
+    the player who scores here (the active player, or `scorer`; "" for nobody) can reach the points to win."""
     after = replay(state, events)
-    active = after.active_player
     need = VP_TO_WIN[len(after.players)]
-    if active.vp >= need:
-        return [Event("end_match", {"winners": [active.id]}, by)], [f"{active.name} reaches {active.vp} victory "
-                                                                     f"points (of {need}) and wins."]
+    scorer = after.active_player.id if scorer is None else scorer
+    if scorer != NOBODY and (who := after.player(scorer)).vp >= need:
+        return [Event("end_match", {"winners": [who.id]}, by)], [f"{who.name} reaches {who.vp} victory "
+                                                                  f"points (of {need}) and wins."]
     winner_id = last_standing(state, after)
     if winner_id is not None:
         winner = after.player(winner_id)
@@ -371,11 +400,14 @@ def resolve_damage(state: Match, action: Action) -> Resolution:
     if not in_play(target) or not is_character(target):
         raise IllegalAction(f"{target.name} is not a character on the map", RULE_VP)
     by = state.active_player.id
+    scorer = scorer_of(state, action.params)
     amount = param_int(action.params, "clicks", 1, MAX_CLICKS, default=1, rule=RULE_VP)
-    events, details = damage_events(state, target, amount, action.params.get("reduce") is True, by)
+    events, details = damage_events(state, target, amount, action.params.get("reduce") is True, by, scorer)
     if not events:
         raise IllegalAction(f"{target.name} would take no damage: nothing to record", RULE_FIRST_ROUND)
-    won, said = victory_events(state, events, by)
+    won, said = victory_events(state, events, by, scorer)
+    if scorer == NOBODY:
+        details.append("No round is on, so nobody scores it.")
     return Resolution(tuple(events + won), damage_text(state, events, target), (RULE_VP,), tuple(details + said))
 
 
@@ -386,7 +418,9 @@ MAX_ELEMENT_POINTS = 500
 
 def element_points(state: Match, params: Mapping[str, Any]) -> tuple[str, Unit | None, int]:
     """(what, the unit when the match holds it, its point value) of a KO'd or removed element; IllegalAction when
-    it scores nothing: it isn't an opposing one in play, or an object worth 0 points."""
+    it scores nothing: it isn't an opposing one in play, or an object worth 0 points, or (no round on) nobody
+    scores and the match doesn't hold it."""
+    scorer = scorer_of(state, params)
     what = params.get("what", ELEMENTS[0][0])
     if what not in dict(ELEMENTS):
         raise IllegalAction(f"what was KO'd or removed: one of {', '.join(dict(ELEMENTS))}, not {what!r}", RULE_VP)
@@ -396,8 +430,11 @@ def element_points(state: Match, params: Mapping[str, Any]) -> tuple[str, Unit |
             element = state.unit(str(params["element"]))
         except KeyError:
             raise IllegalAction(f"there is no unit {params['element']!r} in this match", RULE_VP) from None
-        if element.owner == state.active_player.id or not in_play(element) or unit_kind(element) != what:
-            raise IllegalAction(f"{element.name} is not an opposing {what} in play", RULE_VP)
+        if element.owner == scorer or not in_play(element) or unit_kind(element) != what:
+            who = "an opposing" if scorer != NOBODY else "a"
+            raise IllegalAction(f"{element.name} is not {who} {what} in play", RULE_VP)
+    if scorer == NOBODY and element is None:
+        raise IllegalAction("nobody scores it and the match doesn't hold it: nothing to record", RULE_VP)
     points = element.points if element else param_int(params, "points", 0, MAX_ELEMENT_POINTS, 1, RULE_VP)
     if what == "object" and points < 1:
         raise IllegalAction("objects and game elements worth 0 points score nothing when KO'd or removed", RULE_VP)
@@ -409,10 +446,12 @@ def resolve_element(state: Match, action: Action) -> Resolution:
     or removed; one the match holds as a unit leaves the map."""
     what, element, _ = element_points(state, action.params)
     by = state.active_player.id
-    events = [Event("score", {"player": by, "kind": "vp", "delta": 1}, by)]
+    scorer = scorer_of(state, action.params)
+    events = [Event("score", {"player": scorer, "kind": "vp", "delta": 1}, by)] if scorer != NOBODY else []
     if element is not None:
         events.insert(0, Event("set_location", {"unit": element.id, "location": "reserve"}, by))
-    won, said = victory_events(state, events, by)
+    won, said = victory_events(state, events, by, scorer)
     name = element.name if element else dict(ELEMENTS)[what]
-    return Resolution(tuple(events + won), f"{state.active_player.name} scores 1 victory point: {name}",
-                      (RULE_VP,), tuple(said))
+    summary = (f"{state.player(scorer).name} scores 1 victory point: {name}" if scorer != NOBODY
+               else f"{name} leaves the map; nobody scores (no round is on)")
+    return Resolution(tuple(events + won), summary, (RULE_VP,), tuple(said))

@@ -40,8 +40,8 @@ RULE_ONE_ACTION = "one-action"  # HeroClix's core rules: one costed action per c
 RULE_CRITICALS = "criticals"  # HeroClix's core rules on two 6s and two 1s, which the seed points to
 RULE_STANDARD = "overview"  # standard HeroClix rules apply unless the format changes them
 
-TIME_NOTE = ("Playing with the 30-minute limit: time it with a table timer (judge mode); if nobody has won when it "
-             "runs out, the most victory points wins.")
+TIME_NOTE = ("Playing with the 30-minute limit: time it on the Table clock (it offers 30 minutes when the limit is "
+             "switched on); if nobody has won when it runs out, the most victory points wins.")
 
 
 def unit_kind(unit: Unit) -> str:

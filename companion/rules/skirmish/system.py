@@ -50,6 +50,7 @@ from companion.rules.skirmish.combat import (
     resolve_attack,
     resolve_damage,
     resolve_element,
+    scorer_param,
     targets,
     victory_events,
 )
@@ -111,14 +112,22 @@ SPECS = (
 SPEC_BY_ID = {s.id: s for s in SPECS}
 ON_UNITS = ("costed", "free")  # kinds given to one of the active player's characters
 
+# An attack the helper doesn't roll (several targets, Pulse Wave, a FREE action's) still has HeroClix's criticals
+TABLE_CRITICALS = ("An attack roll made at the table keeps HeroClix's criticals: two 6s hit every target and deal 1 "
+                   "more damage; two 1s miss them all, then the attacker is dealt 1 unavoidable damage (record it "
+                   "on your own character: it scores nobody).")
 NOTES = {
     "move": "Move by the standard HeroClix rules; the map is yours to check.",
-    "attack": "Close or ranged: check adjacency, range and line of fire on the map. Two 6s hit for 1 more damage; "
-              "two 1s miss and deal the attacker 1 damage (HeroClix criticals).",
+    "attack": "Close or ranged, or a power's single attack on one character (Charge, Running Shot and the like): "
+              "check adjacency, range and line of fire on the map. Two 6s hit for 1 more damage; two 1s miss and "
+              "deal the attacker 1 damage (HeroClix criticals).",
     "power": "A POWER action or any other action that costs something: resolve it by its text, then record any "
-             "damage it deals with Record damage.",
-    "pulse-wave": "Resolve it by its standard HeroClix text, then record the damage it deals with Record damage.",
-    "free": "One FREE action this round (powers and abilities given as FREE actions).",
+             "damage it deals with Record damage. A power that makes one attack on one character: give it as "
+             f"Attack, which rolls it. {TABLE_CRITICALS}",
+    "pulse-wave": "Resolve it by its standard HeroClix text, rolling its attack at the table, then record the "
+                  f"damage it deals with Record damage. {TABLE_CRITICALS}",
+    "free": "One FREE action this round (powers and abilities given as FREE actions). If it makes an attack, roll "
+            f"it at the table. {TABLE_CRITICALS}",
     "deal-damage": "Damage from powers, Pulse Wave or other effects: clicks on opposing characters score victory "
                    "points for the active player.",
     "score-element": "For bystanders and objects the match doesn't hold as units; only opposing ones score, and "
@@ -220,20 +229,27 @@ def _own_params(state: Match, q: _Query, spec: _Spec) -> tuple[Param, ...]:
         hurt = tuple((u.id, u.name) for u in state.units if in_play(u) and is_character(u))
         params = (Param("target", "Character that takes the damage", "unit", hurt, default=hurt[0][0]),
                   Param("clicks", "Clicks of damage", "int", low=1, high=MAX_CLICKS, default=1))
-        return (*params, reduce_param()) if first else params
+        return (*params, reduce_param()) if first else _scored_by(state, q, params)
     if spec.id == "score-element":
         held = tuple((u.id, f"{u.name} ({u.points} points)") for u in state.units if in_play(u)
-                     and u.owner != q.round.player.id and unit_kind(u) != "character")
-        return (Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),
-                Param("element", "Which one, if the match holds it (it leaves the map)", "choice",
-                      (("", "Not in the match"), *held), default=""),
-                Param("points", "Its point value (objects and game elements worth 0 score nothing)", "int", low=0,
-                      high=MAX_ELEMENT_POINTS, default=1))
+                     and (u.owner != q.round.player.id or not q.round.playing) and unit_kind(u) != "character")
+        return _scored_by(state, q, (
+            Param("what", "What was KO'd or removed", "choice", ELEMENTS, default=ELEMENTS[0][0]),
+            Param("element", "Which one, if the match holds it (it leaves the map)", "choice",
+                  (("", "Not in the match"), *held), default=""),
+            Param("points", "Its point value (objects and game elements worth 0 score nothing)", "int", low=0,
+                  high=MAX_ELEMENT_POINTS, default=1)))
     if spec.id == "action-total":
         now = q.round.player.counters.get(EXTRA_ACTIONS, 0)
         return (Param("extra", "Actions above the default this turn", "int", low=0, high=MAX_EXTRA_ACTIONS,
                       default=now),)
     return ()
+
+
+def _scored_by(state: Match, q: _Query, params: tuple[Param, ...]) -> tuple[Param, ...]:
+    """A record's form once every round is played (the End of Turn step): no player is active then, so it asks
+    who scores (the source scores only the active player and doesn't say who, if anyone, is active then)."""
+    return params if q.round.playing else (*params, scorer_param(state))
 
 
 def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
@@ -250,6 +266,8 @@ def _note(state: Match, q: _Query, spec: _Spec) -> str | None:
         parts.append(f"One bonus round per action above the default; {q.round.player.name} plays "
                      f"{counted(rounds_for(state, q.round.player), 'round')} this turn. It stays from turn to turn: "
                      "change it when your action total changes.")
+    if spec.id in ("deal-damage", "score-element") and not q.round.playing:
+        parts.append("No round is on (end of turn), so no player is active: say who scores, if anyone.")
     if spec.kind in ON_UNITS and not q.round.tracked:
         parts.append("This match was made before the helper tracked a round's actions: check them yourself.")
     return " ".join(p for p in parts if p) or None
@@ -364,7 +382,7 @@ class HeroClixSkirmish(System):
             # a match made with an older pack has no counter for it: then there is nothing to record
             events = [Event("counter", {"scope": "match", "name": FREE_USED, "delta": 1}, by)] if rs.tracked else []
             return Resolution(tuple(events), f"{unit.name} takes the round's FREE action", (RULE_ROUNDS,),
-                              ("Resolve it by its text at the table.",))
+                              ("Resolve it by its text at the table.", TABLE_CRITICALS))
         events = costed_events(state, unit, by)
         details = [NOTES[action.name]]
         rules = [spec.rule]

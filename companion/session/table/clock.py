@@ -17,11 +17,12 @@ from companion.core.tournament.clock import crossed_mark
 from companion.session.matches import Session
 
 ROUND = "round"
+ROUND_MINUTES = 50  # the round timer offered when the match's game doesn't time its games
 CHESS = "chess-"  # + player id
 MARKS = (600.0, 300.0, 60.0)  # warnings at 10, 5 and 1 minutes left (and at time)
 
 __all__ = ["MARKS", "ClockFace", "clock_text", "crossed_mark", "face", "left", "pass_turn", "pause_all", "set_up",
-           "start", "warning_text"]
+           "start", "suggested_round_minutes", "warning_text"]
 
 
 def clock_text(seconds: float) -> str:
@@ -50,6 +51,14 @@ class ClockFace:
     @property
     def ready(self) -> bool:
         return self.round is not None or bool(self.players)
+
+
+def suggested_round_minutes(match: Match) -> int:
+    """The round timer to offer: the minutes the game's rules time a match for when it plays timed (Skirmish's
+    30-minute limit, switched on), else ROUND_MINUTES."""
+    from companion import rules
+
+    return rules.get(match.system, plain=True).time_limit_minutes(match) or ROUND_MINUTES
 
 
 def face(match: Match) -> ClockFace:

@@ -29,6 +29,7 @@ from companion.session.table.clock import (
     pause_all,
     set_up,
     start,
+    suggested_round_minutes,
     warning_text,
 )
 from companion.ui.alerts import Alerts
@@ -67,12 +68,13 @@ class TableClockScreen:
 def ClockBody(app: App, screen: TableClockScreen) -> ft.Control:
     """The set-up form until the match has a clock, then the clock itself."""
     history = use_history(app.session, screen.match_id)
-    round_minutes, set_round = ft.use_state("50")
+    typed_round, set_round = ft.use_state(None)  # None until typed: the game's own time limit is offered
     chess_minutes, set_chess = ft.use_state("25")
     if isinstance(history, Unopened):  # deleted, damaged: the reason
         return history.refusal("clock-refused")
     if face(history.state).ready:
         return ClockFace(app, screen, history.state)
+    round_minutes = str(suggested_round_minutes(history.state)) if typed_round is None else typed_round
 
     def create() -> None:
         if not (round_minutes.strip().isdigit() and chess_minutes.strip().isdigit()):

@@ -127,10 +127,14 @@ def _squares(app: App, match_id: str, match: Match) -> list[ft.Control]:
         out.append(ft.FilledTonalButton("Roll starting squares (2d10 per character)", icon=ft.Icons.CASINO,
                                         key="roll-squares", on_click=lambda: _roll(app, match_id)))
         return out
-    out += [ft.Text(f"{r.total:02d}: {r.purpose.removeprefix(SQUARE + ' for ')}", key=f"square-{i}")
+    # a marker is rolled for each character, but it isn't that character's square: in the snake draft a player
+    # takes any marker still on the map
+    out += [ft.Text(f"{r.total:02d} (rolled for {r.purpose.removeprefix(SQUARE + ' for ')})", key=f"square-{i}")
             for i, r in enumerate(rolled)]
     names = [match.player(pid).name for pid in snake_order(match)]
     out.append(ft.Text("Placing order (snake draft): " + ", ".join(names), key="snake-order"))
+    out.append(ft.Text("On each turn of the draft, take any marker left (yours or not) and put one of your "
+                       "characters on its square.", key="snake-rule"))
     return out
 
 
