@@ -158,12 +158,34 @@ def test_sabotage_damage_destroys_at_structure_points(hex_: Match) -> None:
 
 
 def test_threshold_equal_to_the_successes_creates_the_card(hex_: Match) -> None:
+    # a threshold challenge an older version started (no threshold dice rolled, its number counted as successes)
     state = under_way(hex_, "ovo", None, (3, 0), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 0))
     state = replay(state, [Event("counter", {"scope": "match", "name": "challenge-threshold", "delta": 3})])
     resolution = AE.resolve(state, Action("accept"), random.Random(0))
-    assert "the card is created" in resolution.summary
+    assert "the card is created" in resolution.summary and "3 successes against a threshold of 3" in resolution.summary
+
+
+def test_the_threshold_is_a_fixed_number_of_dice_rolled_against_the_hero(hex_: Match) -> None:
+    # seed 004 ¶10: "fought against a fixed number of dice known as a threshold"; equal or more succeeds
     odds = AE.odds(hex_, Action("threshold", "ovo", {"threshold": 4}))
-    assert odds is not None and odds.chance == Fraction(1, 16)  # all 4 dice on 4+ (the placeholder)
+    assert odds is not None and odds.chance == Fraction(163, 256)  # 4 dice against 4 dice, ties to the hero
+    assert "against 4 threshold dice" in odds.text
+    resolution = AE.resolve(hex_, Action("threshold", "ovo", {"threshold": 3}), random.Random(1))
+    state = replay(hex_, list(resolution.events))
+    hero, gate = state.rolls
+    assert (hero.expr, gate.expr, gate.purpose) == ("4d6>=4", "3d6>=4", "Ovo: threshold dice")
+    challenge = flow.current(state)
+    assert challenge is not None and challenge.needed == gate.total == 2 and hero.total == 1
+    assert "1 success to the threshold's 2" in resolution.summary  # a counted word, never "success(es)"
+    assert "falls short" in (options(state)["accept"].note or "")
+    # a tactic card may change the threshold dice's successes; a tie then creates the card
+    state = do(state, "tactic", theirs=-1)
+    assert flow.current(state).needed == 1
+    after = AE.resolve(state, Action("accept"), random.Random(0))
+    assert after.summary == "Ovo accepts: 1 success to the threshold's 1: the card is created: add it to your hand"
+    # the advisor's rows roll the threshold dice too
+    branches = AE.outcomes(hex_, Action("threshold", "ovo", {"threshold": 4}))
+    assert branches is not None and len(branches) == 25 and sum(b.chance for b in branches) == 1
 
 
 def test_master_picks_the_target_otherwise_a_logged_draw(hex_: Match) -> None:
@@ -368,6 +390,6 @@ def test_reasons_say_what_is_true(hex_: Match) -> None:
     assert not refused.legal and refused.reason == "Reroll with Fate: Nobody has no Fate dice in this challenge: " \
                                                    "nothing to reroll"
     threshold = under_way(hex_, "ovo", None, (1, 0), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 0))
-    for unit in (None, "ovo"):
+    for unit in (None, "ovo"):  # an older match's threshold rolled no dice: nothing of its to change
         verdict = AE.explain(threshold, Action("tactic", unit, {"theirs": 1}))
-        assert not verdict.legal and "a threshold challenge has no other side" in verdict.reason
+        assert not verdict.legal and "rolled no threshold dice" in verdict.reason

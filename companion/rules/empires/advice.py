@@ -33,16 +33,18 @@ def _pool(count: int, rule: DiceRule) -> list[tuple[Fraction, tuple[int, ...], i
 
 
 def start_branches(plan: Start) -> tuple[Branch, ...]:
-    """The start's classes: the target drawn (when several were seen), the attacker's and the defender's successes."""
+    """The start's classes: the target drawn (when several were seen), the attacker's and the defender's successes
+    (a threshold challenge: the threshold dice's)."""
     out = []
     targets: list[Unit | None] = list(plan.candidates) or [None]
     for i, target in enumerate(targets):
         draw = (i + 1,) if len(targets) > 1 else ()
         share = Fraction(1, len(targets))
-        defence = _pool(plan.defence(target), plan.rule) if target is not None else [(Fraction(1), (), 0)]
+        defence = _pool(plan.defence(target) if target is not None else plan.threshold, plan.rule)
         for pa, ra, a in _pool(plan.attack_dice, plan.rule):
             for pd, rd, d in defence:
-                label = (f"{target.name}: " if draw else "") + (f"{a} to {d}" if target else f"{a} successes")
+                label = (f"{target.name}: " if draw else "") + (f"{a} to {d}" if target else
+                                                                 f"{a} to the threshold's {d}")
                 out.append(Branch(share * pa * pd, draw + ra + rd, label))
     return tuple(out)
 
@@ -91,7 +93,7 @@ def figures(system: System, before: Match, after: Match, action: Action) -> dict
     if challenge is not None and action.name != "reroll":
         defender = challenge.defender
         harmed = defender is not None and _harm(before, end, lambda u: u.id == defender.id) > 0
-        made = defender is None and challenge.attacker_successes >= challenge.threshold
+        made = challenge.made
         out["succeeds"] = int(harmed or made)
     fell = [u for u in end.units if u.eliminated and not before.unit(u.id).eliminated]
     out["eliminates"] = sum(1 for u in fell if u.owner != me)

@@ -39,7 +39,7 @@ class _Spec:
 SPECS = (
     _Spec("assassinate", "Assassinate a hero", "assassination", "assassin", "both pools"),
     _Spec("sabotage", "Sabotage a facility", "sabotage", "saboteur", "both pools"),
-    _Spec("threshold", "Threshold challenge (create a card)", "threshold-challenges", "tactician", "the pool"),
+    _Spec("threshold", "Threshold challenge (create a card)", "threshold-challenges", "tactician", "both pools"),
     _Spec("accept", "Accept the result", "accepting-results"),
     _Spec("reroll", "Reroll with Fate", "fate-pool", dice="rerolled dice"),
     _Spec("tactic", "Play a tactic card", "fate-pool"),
@@ -51,8 +51,9 @@ NOTES = {"assassinate": "The assassin's army must share a hex with the target; s
                         "drawn among them.",
          "sabotage": "The saboteur's army must share a hex with the target facility. A Master Saboteur picks it; "
                      "otherwise tick every facility seen: the target is drawn among them.",
-         "threshold": "How many dice the hero rolls for its ability is not in the source, and its sentence on the "
-                      "threshold is cut off: the app's reading is successes to reach, against no defender.",
+         "threshold": "How many dice the hero rolls for its ability is not in the source. The threshold is a fixed "
+                      "number of dice, rolled against the hero's: the card is made when the hero's successes equal "
+                      "or beat the threshold's.",
          "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
          "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
 
@@ -119,7 +120,7 @@ def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tupl
                 *_setting_params(dice_rule(state, {})))
     if spec.id == "threshold":
         return (Param("dice", "Dice in the hero's pool (0: its Ability level)", "int", high=MAX_POOL, default=0),
-                Param("threshold", "Threshold: successes needed", "int", low=1, high=MAX_POOL, default=1),
+                Param("threshold", "Threshold: its fixed number of dice", "int", low=1, high=MAX_POOL, default=1),
                 *_setting_params(dice_rule(state, {})))
     if spec.id == "reroll":
         dice, wins = challenge.own(challenge.attacker_acts) if challenge else (1, 0)
