@@ -393,3 +393,31 @@ def test_reasons_say_what_is_true(hex_: Match) -> None:
     for unit in (None, "ovo"):  # an older match's threshold rolled no dice: nothing of its to change
         verdict = AE.explain(threshold, Action("tactic", unit, {"theirs": 1}))
         assert not verdict.legal and "rolled no threshold dice" in verdict.reason
+
+
+# --- the audit 3 of 2026-11-28 (seed 004, afresh): each finding's regression ---------------------------------
+
+
+def test_the_advisor_counts_a_unit_card_assassins_wounds_when_it_loses_a_duel(hex_: Match) -> None:
+    # seed 004 ¶18: the defender's surplus wounds the attacker; a unit card's own harm is damage, yet these are wounds
+    squad = replay(hex_, [Event("add_unit", {"unit": card("raid", "Raiders", "p1", {"pool": 3, "wound-points": 4},
+                                                          "assassin")})])
+    action = Action("assassinate", "raid", {"target": "shade"})
+    lost = under_way(squad, "raid", "shade", (0, 3), flow.PREROGATIVE, kind=flow.DUEL, dice=(3, 2))
+    assert AE.advice_points(squad, lost, action) == (-3, "harm dealt")
+    won = under_way(squad, "raid", "shade", (2, 0), flow.PREROGATIVE, kind=flow.DUEL, dice=(3, 2))
+    assert AE.advice_points(squad, won, action) == (2, "harm dealt")
+
+
+def test_an_attackers_fate_reroll_that_deals_more_harm_beats_accepting(hex_: Match) -> None:
+    # seed 004 ¶10: once the prerogative is ceded the attacker may reroll to swing the result its way
+    tied = under_way(hex_, "kade", "vex", (2, 2), flow.ATTACKER_TO_ACT)
+    reroll = Action("reroll", "kade", {"dice": 5})
+    better = under_way(hex_, "kade", "vex", (4, 2), flow.DEFENDER_TO_ACT)
+    assert AE.advice_figures(tied, better, reroll)["beats accepting"] == 1
+    same = under_way(hex_, "kade", "vex", (2, 2), flow.DEFENDER_TO_ACT)
+    assert AE.advice_figures(tied, same, reroll)["beats accepting"] == 0
+    # a threshold's gain is the card: made after the reroll, not made if accepted now
+    short = under_way(hex_, "ovo", None, (1, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
+    made = under_way(hex_, "ovo", None, (2, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
+    assert AE.advice_figures(short, made, Action("reroll", "ovo", {"dice": 3}))["beats accepting"] == 1
