@@ -421,3 +421,33 @@ def test_an_attackers_fate_reroll_that_deals_more_harm_beats_accepting(hex_: Mat
     short = under_way(hex_, "ovo", None, (1, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
     made = under_way(hex_, "ovo", None, (2, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
     assert AE.advice_figures(short, made, Action("reroll", "ovo", {"dice": 3}))["beats accepting"] == 1
+
+
+def test_one_challenge_cant_change_the_dice_the_match_agreed(hex_: Match) -> None:
+    # the die and the success face are not in seed 004 (¶10, ¶15, ¶17): once agreed they hold for both sides
+    agreed = do(hex_, "assassinate", "kade", target="vex", die_sides=6, success_on=4)
+    agreed = do(agreed, "accept")
+    assert (agreed.counters["die-sides"], agreed.counters["success-on"]) == (6, 4)
+    refused = AE.explain(agreed, Action("threshold", "ovo", {"threshold": 2, "die_sides": 10, "success_on": 2}))
+    assert not refused.legal and refused.rule == "success-rule"
+    assert refused.reason.endswith("this match's challenge dice are agreed as d6, success on 4+: a challenge can't "
+                                   "change them")
+    assert AE.explain(agreed, Action("threshold", "ovo", {"threshold": 2, "die_sides": 6, "success_on": 4})).legal
+    assert options(agreed)["threshold"].enabled
+
+
+def test_the_intel_center_house_rule_says_wounds_as_it_deals_them(hex_: Match) -> None:
+    # the house rule for seed 004 ¶23 (cut off) copies the assassin duel (¶18): the saboteur takes wounds
+    pack = get_pack("armageddon-empires")
+    section = next(s for s in pack.sections if s.id == "intel-center-duel-option")
+    option = next(o for o in pack.entries("options", "option") if o["id"] == "intel-center-duel")
+    assert "as wounds" in section.body and "damage" not in section.body and "as wounds" in option["text"]
+    state = do(under_way(hex_, "mira", "foundry", (1, 3), flow.PREROGATIVE, kind=flow.INTEL_DUEL), "accept")
+    assert state.unit("mira").counters["wounds"] == 2 and not state.unit("mira").counters.get("damage")
+
+
+def test_an_older_intel_center_challenge_shows_a_sentence_not_a_tuple(hex_: Match) -> None:
+    state = under_way(hex_, "mira", "foundry", (1, 3), flow.PREROGATIVE, kind=flow.SABOTAGE_INTEL)
+    note = options(state)["accept"].note
+    assert note == ("Mira against Foundry: 1 success to 3: the Saboteur vs. Intel Center rule is cut off in the "
+                    "source: settle the result with your manual; Foundry to act")
