@@ -57,6 +57,11 @@ NOTES = {"assassinate": "The assassin's army must share a hex with the target; s
          "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
          "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
 
+DRAWN_ROWS = {"assassin": "With no Master Assassin, Best moves weighs each hero as if it were the only one seen: "
+                          "with more seen, the target is drawn and no one hero can be chosen.",
+              "saboteur": "With no Master Saboteur, Best moves weighs each facility as if it were the only one "
+                          "seen: with more seen, the target is drawn and no one facility can be chosen."}
+
 
 def _turn_refusal(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Refusal | None:
     if state.status == "finished":
@@ -153,6 +158,10 @@ def _option(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Acti
     allowed = tuple(u.id for u in mine if u.id not in refused)
     reasons = {uid: r for uid, (r, _) in refused.items()}
     if allowed:
+        if spec.trait in MASTER and any(not flow.has(u, MASTER[spec.trait]) for u in mine if u.id in allowed):
+            # Best moves weighs one row per enemy card; a card with no Master can't pick, so the row says how it
+            # reads the draw (seed 004 ¶15, ¶19)
+            common["note"] = f"{common['note']} {DRAWN_ROWS[spec.trait]}"
         return ActionOption(spec.id, title, True, allowed, rule=spec.rule, refused=reasons, params=params, **common)
     return ActionOption(spec.id, title, False, reason=f"none of your cards has the {ABILITY[spec.trait]} ability",
                         rule=spec.rule, refused=reasons, params=params, **common)
