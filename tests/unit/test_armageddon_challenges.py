@@ -4,6 +4,7 @@ Defender's Prerogative and the accept/respond flow)."""
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -460,3 +461,27 @@ def test_best_moves_says_a_card_with_no_master_cant_choose_the_hero_it_weighs(he
     caveat = "With no Master Assassin, Best moves weighs each hero as if it were the only one seen"
     assert all(any(caveat in a for a in rows[("assassinate", t)].assumed) for t in ("vex", "shade"))
     assert not any("Best moves weighs" in a for a in rows[("sabotage", "foundry")].assumed)  # Mira is a Master
+
+
+def test_no_turn_ends_while_a_challenge_is_open(tmp_path: Any) -> None:
+    # seed 004 ¶10, ¶17: the sides act until the Prerogative is taken or both accept; the defender could end the
+    # attacker's turn (or either side walk away) and leave the challenge hanging
+    from companion.session import Session
+    session = Session.open(tmp_path)
+    mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id
+    for c in (card("kade", "Kade", "p1", {"pool": 7, "fate": 2, "wound-points": 3}, "assassin"),
+              card("vex", "Lord Vex", "p2", {"fate": 3, "wound-points": 3})):
+        session.dispatch(mid, "add_unit", {"unit": c})
+    session.act(mid, Action("assassinate", "kade", {"target": "vex"}), by="p1", rng=random.Random(1))
+    why = "finish the challenge under way first (Kade against Lord Vex; Lord Vex to act)"
+    option = AE.ending(session.state(mid), "end-turn")
+    assert not option.enabled and option.reason == why
+    with pytest.raises(IllegalAction, match=re.escape(why)):
+        session.act(mid, Action("end-turn"), by="p2")
+    with pytest.raises(IllegalAction, match=re.escape(why)):
+        session.dispatch(mid, "end_turn", {})
+    state = session.state(mid)
+    assert state.active_player.id == "p1" and flow.current(state) is not None  # nothing stored
+    session.act(mid, Action("accept"), by="p2", rng=random.Random(2))
+    assert AE.ending(session.state(mid), "end-turn").enabled
+    assert session.act(mid, Action("end-turn"), by="p1")[0].summary == "End turn: done"

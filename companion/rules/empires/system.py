@@ -167,6 +167,10 @@ def _option(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Acti
                         rule=spec.rule, refused=reasons, params=params, **common)
 
 
+def _open_challenge(challenge: flow.Challenge) -> str:
+    return f"finish the challenge under way first ({challenge.title()}; {challenge.acting.name} to act)"
+
+
 def _flow_rule(spec: _Spec, challenge: flow.Challenge) -> str:
     return "defenders-prerogative" if challenge.prerogative else spec.rule
 
@@ -265,6 +269,15 @@ class ArmageddonEmpires(System):
             return steps.reroll(state, challenge, action.params, rng)
         return steps.tactic(state, challenge, action.params)
 
+    def ending(self, state: Match, name: str) -> ActionOption:
+        """No turn or round ends while a challenge is open: it runs until the Prerogative is taken or both sides
+        accept (seed 004 ¶10, ¶17), so neither side can end the turn to walk away from it."""
+        challenge = flow.current(state)
+        if challenge is not None and state.status != "finished":
+            return ActionOption(name, name.replace("-", " ").capitalize(), False, reason=_open_challenge(challenge),
+                                rule="challenges", cost=0)
+        return super().ending(state, name)
+
     def mover(self, state: Match) -> str:
         """The player whose move it is: the acting card's owner while a challenge is under way (the defender's
         for its Prerogative), else the active player."""
@@ -288,6 +301,9 @@ class ArmageddonEmpires(System):
         """What no change of the match may leave, on every path (see rules.refuse_change): a card in play past
         its wound or structure points, challenge counters that make no challenge."""
         why = flow.change_refusal(before, after)
+        if why is None and (challenge := flow.current(before)) is not None and (
+                (after.turn, after.round, after.active) != (before.turn, before.round, before.active)):
+            why = _open_challenge(challenge)  # an end_turn event by hand too
         return (why, "challenges") if why else None
 
     def _checked(self, state: Match, action: Action) -> tuple[_Spec, Unit, flow.Challenge | None]:
