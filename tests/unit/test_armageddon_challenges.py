@@ -18,7 +18,7 @@ from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
 from companion.rules.empires import flow
 from companion.rules.empires import system as ae
-from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule
+from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule, margin
 
 from armageddon_challenges_kit import card
 from builders import match
@@ -485,3 +485,15 @@ def test_no_turn_ends_while_a_challenge_is_open(tmp_path: Any) -> None:
     session.act(mid, Action("accept"), by="p2", rng=random.Random(2))
     assert AE.ending(session.state(mid), "end-turn").enabled
     assert session.act(mid, Action("end-turn"), by="p1")[0].summary == "End turn: done"
+
+
+def test_a_duels_odds_show_the_attackers_death_too(hex_: Match) -> None:
+    # seed 004 ¶18 (and ¶17's wound points): a losing assassin takes the defender's surplus as wounds and may die
+    odds = AE.odds(hex_, Action("assassinate", "kade", {"target": "shade"}))
+    dist = margin((0, 7), (0, 2), DiceRule(6, 4, False))
+    killed = sum((p for k, p in dist.items() if k <= -3), Fraction(0))  # Kade's 3 wound points
+    assert odds is not None and f"Kade killed {killed.numerator}/{killed.denominator}" in odds.text
+    # the defender's Fate reroll in a duel says what it risks for the attacker too
+    state = under_way(hex_, "kade", "shade", (1, 1), flow.PREROGATIVE, kind=flow.DUEL, dice=(7, 2))
+    reroll = AE.odds(state, Action("reroll", "shade", {"dice": 1}))
+    assert reroll is not None and "; Kade harmed 1/2 (50.00%), Kade killed 0/1" in reroll.text

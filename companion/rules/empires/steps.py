@@ -153,6 +153,17 @@ def _kill_at(target: Unit, slayer: bool) -> int | None:
     return None if points is None else max(1, points - target.counters.get(flow.harm_counter(target), 0))
 
 
+def _attacker_loss(attacker: Unit, dist: Mapping[int, Fraction]) -> str:
+    """A duel's risk to the attacker: harmed, and killed at its wound points (seed 004 ¶18: wounds, a unit card's
+    too), from the margin's distribution."""
+    line = f", {attacker.name} harmed {odds_text(at_most(dist, -1))}"
+    points = flow.limit(attacker, "wounds")
+    if points is not None:
+        left = max(1, points - attacker.counters.get("wounds", 0))
+        line += f", {attacker.name} killed {odds_text(at_most(dist, -left))}"
+    return line
+
+
 def start_odds(plan: Start) -> Odds:
     rule = plan.rule
     if not plan.candidates:  # equal to or more than the threshold dice's successes
@@ -168,7 +179,7 @@ def start_odds(plan: Start) -> Odds:
         line += (f", eliminated {odds_text(at_least(dist, kill_at))}" if kill_at is not None
                  else ", its points aren't on its card")
         if plan.kind(target) in (flow.DUEL, flow.INTEL_DUEL):
-            line += f", {plan.attacker.name} harmed {odds_text(at_most(dist, -1))}"
+            line += _attacker_loss(plan.attacker, dist)
         chances.append(hit)
         lines.append(line)
     many = len(plan.candidates)
@@ -302,6 +313,8 @@ def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, An
     kill_at = _kill_at(challenge.defender, challenge.slayer)
     if kill_at is not None:
         text += f"; eliminated {odds_text(at_least(dist, kill_at))}"
+    if challenge.reverse:
+        text += _attacker_loss(challenge.attacker, dist).replace(", ", "; ", 1)
     return Odds(p, text)
 
 
