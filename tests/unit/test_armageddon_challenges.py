@@ -497,3 +497,11 @@ def test_a_duels_odds_show_the_attackers_death_too(hex_: Match) -> None:
     state = under_way(hex_, "kade", "shade", (1, 1), flow.PREROGATIVE, kind=flow.DUEL, dice=(7, 2))
     reroll = AE.odds(state, Action("reroll", "shade", {"dice": 1}))
     assert reroll is not None and "; Kade harmed 1/2 (50.00%), Kade killed 0/1" in reroll.text
+
+
+def test_a_defending_assassins_slayer_does_not_kill_the_attacker_in_a_duel(hex_: Match) -> None:
+    # decision (seed 004 ¶18, ¶20): Slayer kills the assassin's target; a duel's attacker takes plain wounds
+    slayer = replay(hex_, [Event("add_unit", {"unit": card("nyx", "Nyx", "p2", {"fate": 3, "wound-points": 2},
+                                                           "assassin:5", "slayer")})])
+    state = do(under_way(slayer, "kade", "nyx", (1, 2), flow.PREROGATIVE, kind=flow.DUEL), "accept")
+    assert state.unit("kade").counters["wounds"] == 1 and not state.unit("kade").eliminated
