@@ -177,6 +177,7 @@ def test_the_threshold_is_a_fixed_number_of_dice_rolled_against_the_hero(hex_: M
     assert (hero.expr, gate.expr, gate.purpose) == ("4d6>=4", "3d6>=4", "Ovo: threshold dice")
     challenge = flow.current(state)
     assert challenge is not None and challenge.needed == gate.total == 2 and hero.total == 1
+    assert challenge.title() == "Ovo's threshold challenge against 3 dice"
     assert "1 success to the threshold's 2" in resolution.summary  # a counted word, never "success(es)"
     assert "falls short" in (options(state)["accept"].note or "")
     # a tactic card may change the threshold dice's successes; a tie then creates the card

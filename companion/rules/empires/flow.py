@@ -169,8 +169,8 @@ class Challenge:
 
     def title(self) -> str:
         if self.defender is None:
-            against = f"{self.threshold} threshold dice" if self.defender_dice else f"{self.threshold} to reach"
-            return f"{self.attacker.name}'s threshold challenge ({against})"
+            against = f"against {self.threshold} dice" if self.defender_dice else f"with {self.threshold} to reach"
+            return f"{self.attacker.name}'s threshold challenge {against}"
         return f"{self.attacker.name} against {self.defender.name}"
 
 
