@@ -459,7 +459,7 @@ def test_best_moves_says_a_card_with_no_master_cant_choose_the_hero_it_weighs(he
     # seed 004 ¶15, ¶19: only a Master picks; otherwise the target is drawn among the cards seen in the hex
     from companion.rules.advice.rank import rank
     rows = {(r.action.name, r.action.params.get("target")): r for r in rank(AE, hex_)}
-    caveat = "With no Master Assassin, Best moves weighs each hero as if it were the only one seen"
+    caveat = "With no Master Assassin, Best moves weighs each hero as the only one seen."
     assert all(any(caveat in a for a in rows[("assassinate", t)].assumed) for t in ("vex", "shade"))
     assert not any("Best moves weighs" in a for a in rows[("sabotage", "foundry")].assumed)  # Mira is a Master
 

@@ -57,10 +57,8 @@ NOTES = {"assassinate": "The assassin's army must share a hex with the target; s
          "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
          "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
 
-DRAWN_ROWS = {"assassin": "With no Master Assassin, Best moves weighs each hero as if it were the only one seen: "
-                          "with more seen, the target is drawn and no one hero can be chosen.",
-              "saboteur": "With no Master Saboteur, Best moves weighs each facility as if it were the only one "
-                          "seen: with more seen, the target is drawn and no one facility can be chosen."}
+DRAWN_ROWS = {"assassin": "With no Master Assassin, Best moves weighs each hero as the only one seen.",
+              "saboteur": "With no Master Saboteur, Best moves weighs each facility as the only one seen."}
 
 
 def _turn_refusal(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Refusal | None:
