@@ -506,3 +506,15 @@ def test_a_defending_assassins_slayer_does_not_kill_the_attacker_in_a_duel(hex_:
                                                            "assassin:5", "slayer")})])
     state = do(under_way(slayer, "kade", "nyx", (1, 2), flow.PREROGATIVE, kind=flow.DUEL), "accept")
     assert state.unit("kade").counters["wounds"] == 1 and not state.unit("kade").eliminated
+
+
+def test_a_half_given_dice_setting_names_the_placeholder_it_clashes_with(tmp_path: Any) -> None:
+    # the die and success face are not in seed 004 (¶10, ¶15, ¶17): a refusal never blames a number nobody typed
+    from companion.session import Session
+    session = Session.open(tmp_path)
+    with pytest.raises(IllegalAction, match=re.escape("on a d2, not 4 (the placeholder: enter the lowest success "
+                                                      "face too)")):
+        session.new_match("armageddon-empires", ["Ann", "Ben"], settings={"die-sides": 2})
+    with pytest.raises(IllegalAction, match=re.escape("on a d6, not 8 (the placeholder: enter the die's sides too)")):
+        session.new_match("armageddon-empires", ["Ann", "Ben"], settings={"success-on": 8})
+    assert session.list_matches() == []
