@@ -518,3 +518,19 @@ def test_a_half_given_dice_setting_names_the_placeholder_it_clashes_with(tmp_pat
     with pytest.raises(IllegalAction, match=re.escape("on a d6, not 8 (the placeholder: enter the die's sides too)")):
         session.new_match("armageddon-empires", ["Ann", "Ben"], settings={"success-on": 8})
     assert session.list_matches() == []
+
+
+def test_a_one_shot_slayer_munition_kills_with_one_wound_in_that_challenge_only(hex_: Match) -> None:
+    # seed 004 ¶20: some munitions give Slayer for one use; the form asks per challenge
+    action = Action("assassinate", "kade", {"target": "vex", "slayer_munition": True})
+    odds = AE.odds(hex_, action)
+    assert odds is not None
+    assert odds.text.endswith("Lord Vex (3 dice): harmed 53/64 (82.81%), eliminated 53/64 (82.81%)")  # one wound
+    state = replay(hex_, list(AE.resolve(hex_, action, random.Random(3)).events))
+    assert flow.current(state).slayer
+    forced = do(under_way(hex_, "kade", "vex", (3, 2), flow.PREROGATIVE, slayer=True), "accept")
+    assert forced.unit("vex").eliminated and forced.unit("vex").counters["wounds"] == 1
+    # the next challenge without the munition: one wound no longer kills
+    plain = replay(hex_, list(AE.resolve(hex_, Action("assassinate", "kade", {"target": "vex"}),
+                                         random.Random(3)).events))
+    assert not flow.current(plain).slayer
