@@ -61,9 +61,11 @@ def dice_rule(state: Match, params: Mapping[str, Any]) -> DiceRule:
         raise IllegalAction(f"a challenge die has {MIN_SIDES} to {MAX_SIDES} sides, not {sides}", "success-rule")
     if not 1 <= success_on <= sides:
         # a value nobody typed is the placeholder: say so, and which one to enter
-        guessed = (" (the placeholder: enter the lowest success face too)" if "success_on" not in params
-                   and not stored_on else " (the placeholder: enter the die's sides too)" if "die_sides" not in params
-                   and not stored_sides else "")
+        guessed = ""
+        if "success_on" not in params and not stored_on:
+            guessed = " (the placeholder: enter the lowest success face too)"
+        elif "die_sides" not in params and not stored_sides:
+            guessed = " (the placeholder: enter the die's sides too)"
         raise IllegalAction(f"the lowest success face must be from 1 to {sides} on a d{sides}, not {success_on}"
                             f"{guessed}", "success-rule")
     if stored_sides > 0 and stored_on > 0 and (sides, success_on) != (stored_sides, stored_on):

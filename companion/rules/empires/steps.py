@@ -49,7 +49,7 @@ def preview(challenge: flow.Challenge) -> str:
     """What the dice say now, if both sides accepted."""
     a, d = challenge.attacker_successes, challenge.defender_successes
     if challenge.defender is None:
-        verdict = "equal or more: the card is created" if challenge.made else "falls short"
+        verdict = "enough: the card would be created" if challenge.made else "falls short"
         return f"{against_threshold(challenge)}: {verdict}"
     m = challenge.margin
     if challenge.kind == flow.SABOTAGE_INTEL:  # started before the app refused it: the source says no more
