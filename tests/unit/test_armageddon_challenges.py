@@ -4,6 +4,7 @@ Defender's Prerogative and the accept/respond flow)."""
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +18,7 @@ from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
 from companion.rules.empires import flow
 from companion.rules.empires import system as ae
-from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule
+from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule, margin
 
 from armageddon_challenges_kit import card
 from builders import match
@@ -158,12 +159,35 @@ def test_sabotage_damage_destroys_at_structure_points(hex_: Match) -> None:
 
 
 def test_threshold_equal_to_the_successes_creates_the_card(hex_: Match) -> None:
+    # a threshold challenge an older version started (no threshold dice rolled, its number counted as successes)
     state = under_way(hex_, "ovo", None, (3, 0), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 0))
     state = replay(state, [Event("counter", {"scope": "match", "name": "challenge-threshold", "delta": 3})])
     resolution = AE.resolve(state, Action("accept"), random.Random(0))
-    assert "the card is created" in resolution.summary
+    assert "the card is created" in resolution.summary and "3 successes against a threshold of 3" in resolution.summary
+
+
+def test_the_threshold_is_a_fixed_number_of_dice_rolled_against_the_hero(hex_: Match) -> None:
+    # seed 004 ¶10: "fought against a fixed number of dice known as a threshold"; equal or more succeeds
     odds = AE.odds(hex_, Action("threshold", "ovo", {"threshold": 4}))
-    assert odds is not None and odds.chance == Fraction(1, 16)  # all 4 dice on 4+ (the placeholder)
+    assert odds is not None and odds.chance == Fraction(163, 256)  # 4 dice against 4 dice, ties to the hero
+    assert "against 4 threshold dice" in odds.text
+    resolution = AE.resolve(hex_, Action("threshold", "ovo", {"threshold": 3}), random.Random(1))
+    state = replay(hex_, list(resolution.events))
+    hero, gate = state.rolls
+    assert (hero.expr, gate.expr, gate.purpose) == ("4d6>=4", "3d6>=4", "Ovo: threshold dice")
+    challenge = flow.current(state)
+    assert challenge is not None and challenge.needed == gate.total == 2 and hero.total == 1
+    assert challenge.title() == "Ovo's threshold challenge against 3 dice"
+    assert "1 success to the threshold's 2" in resolution.summary  # a counted word, never "success(es)"
+    assert "falls short" in (options(state)["accept"].note or "")
+    # a tactic card may change the threshold dice's successes; a tie then creates the card
+    state = do(state, "tactic", theirs=-1)
+    assert flow.current(state).needed == 1
+    after = AE.resolve(state, Action("accept"), random.Random(0))
+    assert after.summary == "Ovo accepts: 1 success to the threshold's 1: the card is created: add it to your hand"
+    # the advisor's rows roll the threshold dice too
+    branches = AE.outcomes(hex_, Action("threshold", "ovo", {"threshold": 4}))
+    assert branches is not None and len(branches) == 25 and sum(b.chance for b in branches) == 1
 
 
 def test_master_picks_the_target_otherwise_a_logged_draw(hex_: Match) -> None:
@@ -368,6 +392,145 @@ def test_reasons_say_what_is_true(hex_: Match) -> None:
     assert not refused.legal and refused.reason == "Reroll with Fate: Nobody has no Fate dice in this challenge: " \
                                                    "nothing to reroll"
     threshold = under_way(hex_, "ovo", None, (1, 0), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 0))
-    for unit in (None, "ovo"):
+    for unit in (None, "ovo"):  # an older match's threshold rolled no dice: nothing of its to change
         verdict = AE.explain(threshold, Action("tactic", unit, {"theirs": 1}))
-        assert not verdict.legal and "a threshold challenge has no other side" in verdict.reason
+        assert not verdict.legal and "rolled no threshold dice" in verdict.reason
+
+
+# --- the audit 3 of 2026-11-28 (seed 004, afresh): each finding's regression ---------------------------------
+
+
+def test_the_advisor_counts_a_unit_card_assassins_wounds_when_it_loses_a_duel(hex_: Match) -> None:
+    # seed 004 ¶18: the defender's surplus wounds the attacker; a unit card's own harm is damage, yet these are wounds
+    squad = replay(hex_, [Event("add_unit", {"unit": card("raid", "Raiders", "p1", {"pool": 3, "wound-points": 4},
+                                                          "assassin")})])
+    action = Action("assassinate", "raid", {"target": "shade"})
+    lost = under_way(squad, "raid", "shade", (0, 3), flow.PREROGATIVE, kind=flow.DUEL, dice=(3, 2))
+    assert AE.advice_points(squad, lost, action) == (-3, "harm dealt")
+    won = under_way(squad, "raid", "shade", (2, 0), flow.PREROGATIVE, kind=flow.DUEL, dice=(3, 2))
+    assert AE.advice_points(squad, won, action) == (2, "harm dealt")
+
+
+def test_an_attackers_fate_reroll_that_deals_more_harm_beats_accepting(hex_: Match) -> None:
+    # seed 004 ¶10: once the prerogative is ceded the attacker may reroll to swing the result its way
+    tied = under_way(hex_, "kade", "vex", (2, 2), flow.ATTACKER_TO_ACT)
+    reroll = Action("reroll", "kade", {"dice": 5})
+    better = under_way(hex_, "kade", "vex", (4, 2), flow.DEFENDER_TO_ACT)
+    assert AE.advice_figures(tied, better, reroll)["beats accepting"] == 1
+    same = under_way(hex_, "kade", "vex", (2, 2), flow.DEFENDER_TO_ACT)
+    assert AE.advice_figures(tied, same, reroll)["beats accepting"] == 0
+    # a threshold's gain is the card: made after the reroll, not made if accepted now
+    short = under_way(hex_, "ovo", None, (1, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
+    made = under_way(hex_, "ovo", None, (2, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
+    assert AE.advice_figures(short, made, Action("reroll", "ovo", {"dice": 3}))["beats accepting"] == 1
+
+
+def test_one_challenge_cant_change_the_dice_the_match_agreed(hex_: Match) -> None:
+    # the die and the success face are not in seed 004 (¶10, ¶15, ¶17): once agreed they hold for both sides
+    agreed = do(hex_, "assassinate", "kade", target="vex", die_sides=6, success_on=4)
+    agreed = do(agreed, "accept")
+    assert (agreed.counters["die-sides"], agreed.counters["success-on"]) == (6, 4)
+    refused = AE.explain(agreed, Action("threshold", "ovo", {"threshold": 2, "die_sides": 10, "success_on": 2}))
+    assert not refused.legal and refused.rule == "success-rule"
+    assert refused.reason.endswith("this match's challenge dice are agreed as d6, success on 4+: a challenge can't "
+                                   "change them")
+    assert AE.explain(agreed, Action("threshold", "ovo", {"threshold": 2, "die_sides": 6, "success_on": 4})).legal
+    assert options(agreed)["threshold"].enabled
+
+
+def test_the_intel_center_house_rule_says_wounds_as_it_deals_them(hex_: Match) -> None:
+    # the house rule for seed 004 ¶23 (cut off) copies the assassin duel (¶18): the saboteur takes wounds
+    pack = get_pack("armageddon-empires")
+    section = next(s for s in pack.sections if s.id == "intel-center-duel-option")
+    option = next(o for o in pack.entries("options", "option") if o["id"] == "intel-center-duel")
+    assert "as wounds" in section.body and "damage" not in section.body and "as wounds" in option["text"]
+    state = do(under_way(hex_, "mira", "foundry", (1, 3), flow.PREROGATIVE, kind=flow.INTEL_DUEL), "accept")
+    assert state.unit("mira").counters["wounds"] == 2 and not state.unit("mira").counters.get("damage")
+
+
+def test_an_older_intel_center_challenge_shows_a_sentence_not_a_tuple(hex_: Match) -> None:
+    state = under_way(hex_, "mira", "foundry", (1, 3), flow.PREROGATIVE, kind=flow.SABOTAGE_INTEL)
+    note = options(state)["accept"].note
+    assert note == ("Mira against Foundry: 1 success to 3: the Saboteur vs. Intel Center rule is cut off in the "
+                    "source: settle the result with your manual; Foundry to act")
+
+
+def test_best_moves_says_a_card_with_no_master_cant_choose_the_hero_it_weighs(hex_: Match) -> None:
+    # seed 004 ¶15, ¶19: only a Master picks; otherwise the target is drawn among the cards seen in the hex
+    from companion.rules.advice.rank import rank
+    rows = {(r.action.name, r.action.params.get("target")): r for r in rank(AE, hex_)}
+    caveat = "With no Master Assassin, Best moves weighs each hero as the only one seen."
+    assert all(any(caveat in a for a in rows[("assassinate", t)].assumed) for t in ("vex", "shade"))
+    assert not any("Best moves weighs" in a for a in rows[("sabotage", "foundry")].assumed)  # Mira is a Master
+
+
+def test_no_turn_ends_while_a_challenge_is_open(tmp_path: Any) -> None:
+    # seed 004 ¶10, ¶17: the sides act until the Prerogative is taken or both accept; the defender could end the
+    # attacker's turn (or either side walk away) and leave the challenge hanging
+    from companion.session import Session
+    session = Session.open(tmp_path)
+    mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id
+    for c in (card("kade", "Kade", "p1", {"pool": 7, "fate": 2, "wound-points": 3}, "assassin"),
+              card("vex", "Lord Vex", "p2", {"fate": 3, "wound-points": 3})):
+        session.dispatch(mid, "add_unit", {"unit": c})
+    session.act(mid, Action("assassinate", "kade", {"target": "vex"}), by="p1", rng=random.Random(1))
+    why = "finish the challenge under way first (Kade against Lord Vex; Lord Vex to act)"
+    option = AE.ending(session.state(mid), "end-turn")
+    assert not option.enabled and option.reason == why
+    with pytest.raises(IllegalAction, match=re.escape(why)):
+        session.act(mid, Action("end-turn"), by="p2")
+    with pytest.raises(IllegalAction, match=re.escape(why)):
+        session.dispatch(mid, "end_turn", {})
+    state = session.state(mid)
+    assert state.active_player.id == "p1" and flow.current(state) is not None  # nothing stored
+    session.act(mid, Action("accept"), by="p2", rng=random.Random(2))
+    assert AE.ending(session.state(mid), "end-turn").enabled
+    assert session.act(mid, Action("end-turn"), by="p1")[0].summary == "End turn: done"
+
+
+def test_a_duels_odds_show_the_attackers_death_too(hex_: Match) -> None:
+    # seed 004 ¶18 (and ¶17's wound points): a losing assassin takes the defender's surplus as wounds and may die
+    odds = AE.odds(hex_, Action("assassinate", "kade", {"target": "shade"}))
+    dist = margin((0, 7), (0, 2), DiceRule(6, 4, False))
+    killed = sum((p for k, p in dist.items() if k <= -3), Fraction(0))  # Kade's 3 wound points
+    assert odds is not None and f"Kade killed {killed.numerator}/{killed.denominator}" in odds.text
+    # the defender's Fate reroll in a duel says what it risks for the attacker too
+    state = under_way(hex_, "kade", "shade", (1, 1), flow.PREROGATIVE, kind=flow.DUEL, dice=(7, 2))
+    reroll = AE.odds(state, Action("reroll", "shade", {"dice": 1}))
+    assert reroll is not None and "; Kade harmed 1/2 (50.00%), Kade killed 0/1" in reroll.text
+
+
+def test_a_defending_assassins_slayer_does_not_kill_the_attacker_in_a_duel(hex_: Match) -> None:
+    # decision (seed 004 ¶18, ¶20): Slayer kills the assassin's target; a duel's attacker takes plain wounds
+    slayer = replay(hex_, [Event("add_unit", {"unit": card("nyx", "Nyx", "p2", {"fate": 3, "wound-points": 2},
+                                                           "assassin:5", "slayer")})])
+    state = do(under_way(slayer, "kade", "nyx", (1, 2), flow.PREROGATIVE, kind=flow.DUEL), "accept")
+    assert state.unit("kade").counters["wounds"] == 1 and not state.unit("kade").eliminated
+
+
+def test_a_half_given_dice_setting_names_the_placeholder_it_clashes_with(tmp_path: Any) -> None:
+    # the die and success face are not in seed 004 (¶10, ¶15, ¶17): a refusal never blames a number nobody typed
+    from companion.session import Session
+    session = Session.open(tmp_path)
+    with pytest.raises(IllegalAction, match=re.escape("on a d2, not 4 (the placeholder: enter the lowest success "
+                                                      "face too)")):
+        session.new_match("armageddon-empires", ["Ann", "Ben"], settings={"die-sides": 2})
+    with pytest.raises(IllegalAction, match=re.escape("on a d6, not 8 (the placeholder: enter the die's sides too)")):
+        session.new_match("armageddon-empires", ["Ann", "Ben"], settings={"success-on": 8})
+    assert session.list_matches() == []
+
+
+def test_a_one_shot_slayer_munition_kills_with_one_wound_in_that_challenge_only(hex_: Match) -> None:
+    # seed 004 ¶20: some munitions give Slayer for one use; the form asks per challenge
+    action = Action("assassinate", "kade", {"target": "vex", "slayer_munition": True})
+    odds = AE.odds(hex_, action)
+    assert odds is not None
+    assert odds.text.endswith("Lord Vex (3 dice): harmed 53/64 (82.81%), eliminated 53/64 (82.81%)")  # one wound
+    state = replay(hex_, list(AE.resolve(hex_, action, random.Random(3)).events))
+    assert flow.current(state).slayer
+    forced = do(under_way(hex_, "kade", "vex", (3, 2), flow.PREROGATIVE, slayer=True), "accept")
+    assert forced.unit("vex").eliminated and forced.unit("vex").counters["wounds"] == 1
+    # the next challenge without the munition: one wound no longer kills
+    plain = replay(hex_, list(AE.resolve(hex_, Action("assassinate", "kade", {"target": "vex"}),
+                                         random.Random(3)).events))
+    assert not flow.current(plain).slayer

@@ -4,7 +4,8 @@ same icepool pools as the odds), and what the roll is worth once the challenge i
 Starting a challenge harms nobody yet: each side may still accept, reroll with Fate or play a tactic. The advisor
 weighs a roll as if both sides then accept it (the row says so): it applies the system's own Accept steps to the
 position after the roll, through the reducer, and reads the harm. For the Defender's Prerogative it compares the
-Fate reroll with accepting now: "beats accepting" is the chance the reroll leaves the defender's side less harm.
+Fate reroll with accepting now: "beats accepting" is the chance the reroll leaves the acting side better off (less
+harm taken or more dealt; in a threshold challenge, the card made where accepting now makes none).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from companion.rules.empires.dice import DiceRule, successes
 from companion.rules.empires.steps import Start
 
 ACCEPTED = "Assumes both sides accept the roll (no Fate reroll or tactic card after it)."
+HARM = ("wounds", "damage")
 CERTAIN = (Branch(Fraction(1), (), "as it stands"),)  # accepting rolls nothing
 
 
@@ -33,16 +35,18 @@ def _pool(count: int, rule: DiceRule) -> list[tuple[Fraction, tuple[int, ...], i
 
 
 def start_branches(plan: Start) -> tuple[Branch, ...]:
-    """The start's classes: the target drawn (when several were seen), the attacker's and the defender's successes."""
+    """The start's classes: the target drawn (when several were seen), the attacker's and the defender's successes
+    (a threshold challenge: the threshold dice's)."""
     out = []
     targets: list[Unit | None] = list(plan.candidates) or [None]
     for i, target in enumerate(targets):
         draw = (i + 1,) if len(targets) > 1 else ()
         share = Fraction(1, len(targets))
-        defence = _pool(plan.defence(target), plan.rule) if target is not None else [(Fraction(1), (), 0)]
+        defence = _pool(plan.defence(target) if target is not None else plan.threshold, plan.rule)
         for pa, ra, a in _pool(plan.attack_dice, plan.rule):
             for pd, rd, d in defence:
-                label = (f"{target.name}: " if draw else "") + (f"{a} to {d}" if target else f"{a} successes")
+                label = (f"{target.name}: " if draw else "") + (f"{a} to {d}" if target else
+                                                                 f"{a} to the threshold's {d}")
                 out.append(Branch(share * pa * pd, draw + ra + rd, label))
     return tuple(out)
 
@@ -63,11 +67,11 @@ def settled(system: System, state: Match) -> Match:
 
 
 def _harm(before: Match, after: Match, whose: Callable[[Unit], bool]) -> int:
-    """Wounds and damage the units `whose` picks took from `before` to `after` (each counted as its card was
-    before: a card on its KO click shows no wound points any more)."""
+    """Wounds and damage the units `whose` picks took from `before` to `after`: both counters on every card, since
+    a duel wounds a unit-card assassin or saboteur, whose own kind of harm is damage (seed 004 ¶18)."""
     now = {u.id: u for u in after.units}
-    return sum(now[u.id].counters.get(flow.harm_counter(u), 0) - u.counters.get(flow.harm_counter(u), 0)
-               for u in before.units if whose(u) and u.id in now)
+    return sum(now[u.id].counters.get(counter, 0) - u.counters.get(counter, 0)
+               for u in before.units if whose(u) and u.id in now for counter in HARM)
 
 
 def _side(before: Match, action: Action) -> str:
@@ -78,26 +82,33 @@ def _side(before: Match, action: Action) -> str:
 
 def points(system: System, before: Match, after: Match, action: Action) -> tuple[int, str]:
     """Harm dealt to the other side less harm taken, once the roll is accepted."""
-    me, end = _side(before, action), settled(system, after)
-    return _harm(before, end, lambda u: u.owner != me) - _harm(before, end, lambda u: u.owner == me), "harm dealt"
+    me = _side(before, action)
+    return _net(before, settled(system, after), me), "harm dealt"
 
 
 def figures(system: System, before: Match, after: Match, action: Action) -> dict[str, int]:
     """Whether the challenge succeeds (harm, or the card created), eliminates a card or loses one of the acting
-    side's, once accepted; for a Fate reroll, whether it leaves the acting side less harm than accepting now."""
+    side's, once accepted; for a Fate reroll, whether it leaves the acting side better off than accepting now."""
     challenge = flow.current(after)
     me, end = _side(before, action), settled(system, after)
     out: dict[str, int] = {}
     if challenge is not None and action.name != "reroll":
         defender = challenge.defender
         harmed = defender is not None and _harm(before, end, lambda u: u.id == defender.id) > 0
-        made = defender is None and challenge.attacker_successes >= challenge.threshold
+        made = challenge.made
         out["succeeds"] = int(harmed or made)
     fell = [u for u in end.units if u.eliminated and not before.unit(u.id).eliminated]
     out["eliminates"] = sum(1 for u in fell if u.owner != me)
     out["loses a card"] = sum(1 for u in fell if u.owner == me)
     if action.name == "reroll":
-        now = settled(system, before)
-        out["beats accepting"] = int(_harm(before, end, lambda u: u.owner == me) < _harm(before, now,
-                                                                                          lambda u: u.owner == me))
+        was = flow.current(before)
+        if was is not None and was.defender is None:  # a threshold: nobody is harmed, the card is the gain
+            out["beats accepting"] = int(challenge is not None and challenge.made and not was.made)
+        else:  # the attacker gains by harm dealt, the defender by harm avoided (or dealt, in a duel)
+            out["beats accepting"] = int(_net(before, end, me) > _net(before, settled(system, before), me))
     return out
+
+
+def _net(before: Match, after: Match, me: str) -> int:
+    """Harm `me`'s side dealt less harm it took, from `before` to `after`."""
+    return _harm(before, after, lambda u: u.owner != me) - _harm(before, after, lambda u: u.owner == me)

@@ -60,8 +60,18 @@ def dice_rule(state: Match, params: Mapping[str, Any]) -> DiceRule:
     if not MIN_SIDES <= sides <= MAX_SIDES:
         raise IllegalAction(f"a challenge die has {MIN_SIDES} to {MAX_SIDES} sides, not {sides}", "success-rule")
     if not 1 <= success_on <= sides:
-        raise IllegalAction(f"the lowest success face must be from 1 to {sides} on a d{sides}, not {success_on}",
-                            "success-rule")
+        # a value nobody typed is the placeholder: say so, and which one to enter
+        guessed = ""
+        if "success_on" not in params and not stored_on:
+            guessed = " (the placeholder: enter the lowest success face too)"
+        elif "die_sides" not in params and not stored_sides:
+            guessed = " (the placeholder: enter the die's sides too)"
+        raise IllegalAction(f"the lowest success face must be from 1 to {sides} on a d{sides}, not {success_on}"
+                            f"{guessed}", "success-rule")
+    if stored_sides > 0 and stored_on > 0 and (sides, success_on) != (stored_sides, stored_on):
+        # agreed by both players (at New match or a first challenge): one side's action can't change them for both
+        raise IllegalAction(f"this match's challenge dice are agreed as d{stored_sides}, success on {stored_on}+: "
+                            "a challenge can't change them", "success-rule")
     confirmed = ("die_sides" in params or stored_sides > 0) and ("success_on" in params or stored_on > 0)
     return DiceRule(sides, success_on, confirmed)
 

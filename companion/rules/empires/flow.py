@@ -148,6 +148,17 @@ class Challenge:
         return self.kind in (DUEL, INTEL_DUEL)
 
     @property
+    def needed(self) -> int:
+        """The successes a threshold challenge must equal or beat: the threshold dice's, as rolled and changed (a
+        challenge started by an older version rolled no threshold dice and counted its threshold as successes)."""
+        return self.defender_successes if self.defender_dice else self.threshold
+
+    @property
+    def made(self) -> bool:
+        """A threshold challenge as it stands creates the card (seed 004 ¶10: equal to or more than)."""
+        return self.defender is None and self.attacker_successes >= self.needed
+
+    @property
     def margin(self) -> int:
         return self.attacker_successes - self.defender_successes
 
@@ -158,7 +169,8 @@ class Challenge:
 
     def title(self) -> str:
         if self.defender is None:
-            return f"{self.attacker.name}'s threshold challenge ({self.threshold} to reach)"
+            against = f"against {self.threshold} dice" if self.defender_dice else f"with {self.threshold} to reach"
+            return f"{self.attacker.name}'s threshold challenge {against}"
         return f"{self.attacker.name} against {self.defender.name}"
 
 

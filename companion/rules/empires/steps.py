@@ -18,6 +18,7 @@ from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import HOUSE, Match, Unit
+from companion.core.words import counted
 from companion.rules.base import Odds, Resolution, odds_text, param_int
 from companion.rules.empires import flow
 from companion.rules.empires.dice import MAX_POOL, DiceRule, at_least, at_most, dice_rule, margin
@@ -31,23 +32,36 @@ INTEL_CUT_OFF = ("the Saboteur vs. Intel Center rule stops mid-sentence in the s
 NO_BONUS_DAMAGE = "Bonus damage from cards, if any applies, is not in this part of the source: add it by hand."
 
 
+def count_wins(n: int) -> str:
+    """"1 success", "3 successes"."""
+    return counted(n, "success", "successes")
+
+
+def against_threshold(challenge: flow.Challenge) -> str:
+    """"3 successes to the threshold's 2" (an older match's threshold: "against a threshold of 2")."""
+    a = count_wins(challenge.attacker_successes)
+    if challenge.defender_dice:
+        return f"{a} to the threshold's {challenge.needed}"
+    return f"{a} against a threshold of {challenge.threshold}"
+
+
 def preview(challenge: flow.Challenge) -> str:
     """What the dice say now, if both sides accepted."""
     a, d = challenge.attacker_successes, challenge.defender_successes
     if challenge.defender is None:
-        verdict = "reaches it: the card is created" if a >= challenge.threshold else "falls short"
-        return f"{a} success(es) against a threshold of {challenge.threshold}: {verdict}"
+        verdict = "enough: the card would be created" if challenge.made else "falls short"
+        return f"{against_threshold(challenge)}: {verdict}"
     m = challenge.margin
     if challenge.kind == flow.SABOTAGE_INTEL:  # started before the app refused it: the source says no more
-        return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: the Saboteur vs. "
-                    "Intel Center rule is cut off in the source: settle the result with your manual"]
+        return (f"{count_wins(a)} to {d}: the Saboteur vs. Intel Center rule is cut off in the source: settle the "
+                f"result with your manual; {challenge.acting.name} to act")
     if m > 0:
         effect = f"{challenge.defender.name} would take {m}"
     elif m < 0 and challenge.reverse:
         effect = f"{challenge.attacker.name} would take {-m}"
     else:
         effect = "no harm either way"
-    return f"{a} successes to {d}: {effect}; {challenge.acting.name} to act"
+    return f"{count_wins(a)} to {d}: {effect}; {challenge.acting.name} to act"
 
 
 # --- starting a challenge -------------------------------------------------------------------------------------
@@ -66,7 +80,7 @@ class Start:
     ap: int
     rule: DiceRule
     attack_dice: int
-    threshold: int
+    threshold: int  # a threshold challenge's dice (seed 004 ¶10: "a fixed number of dice"), rolled against the hero
 
     def kind(self, target: Unit | None) -> str:
         if target is None:
@@ -94,7 +108,7 @@ def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Un
                             f"{owner.counters.get('action_points', 0)}", "action-points")
     if action == "threshold":
         dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
-        threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)
+        threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)  # dice, rolled against the hero
         return Start(action, attacker, (), False, 0, False, False, False, ap, rule, dice, threshold)
     intel = action == "sabotage" and bool(params.get("intel_center"))
     house_rule = state.counters.get(HOUSE + INTEL_HOUSE_RULE, 0) > 0  # the table's agreement, kept in the match
@@ -139,11 +153,22 @@ def _kill_at(target: Unit, slayer: bool) -> int | None:
     return None if points is None else max(1, points - target.counters.get(flow.harm_counter(target), 0))
 
 
+def _attacker_loss(attacker: Unit, dist: Mapping[int, Fraction]) -> str:
+    """A duel's risk to the attacker: harmed, and killed at its wound points (seed 004 ¶18: wounds, a unit card's
+    too), from the margin's distribution."""
+    line = f", {attacker.name} harmed {odds_text(at_most(dist, -1))}"
+    points = flow.limit(attacker, "wounds")
+    if points is not None:
+        left = max(1, points - attacker.counters.get("wounds", 0))
+        line += f", {attacker.name} killed {odds_text(at_most(dist, -left))}"
+    return line
+
+
 def start_odds(plan: Start) -> Odds:
     rule = plan.rule
-    if not plan.candidates:
-        p = at_least(margin((0, plan.attack_dice), (plan.threshold, 0), rule), 0)
-        return Odds(p, f"{plan.attack_dice} dice against a threshold of {plan.threshold}, {rule.text()}: "
+    if not plan.candidates:  # equal to or more than the threshold dice's successes
+        p = at_least(margin((0, plan.attack_dice), (0, plan.threshold), rule), 0)
+        return Odds(p, f"{plan.attack_dice} dice against {plan.threshold} threshold dice, {rule.text()}: "
                        f"the card is created {odds_text(p)}")
     chances, lines = [], []
     for target in plan.candidates:
@@ -154,7 +179,7 @@ def start_odds(plan: Start) -> Odds:
         line += (f", eliminated {odds_text(at_least(dist, kill_at))}" if kill_at is not None
                  else ", its points aren't on its card")
         if plan.kind(target) in (flow.DUEL, flow.INTEL_DUEL):
-            line += f", {plan.attacker.name} harmed {odds_text(at_most(dist, -1))}"
+            line += _attacker_loss(plan.attacker, dist)
         chances.append(hit)
         lines.append(line)
     many = len(plan.candidates)
@@ -194,6 +219,12 @@ def start(state: Match, plan: Start, rng: random.Random) -> Resolution:
         else:
             details.append(f"{target.name} has no dice to roll: 0 successes.")
         events += flow.set_unit(target, "challenge-role", flow.DEFENDER, by)
+    else:  # the threshold: a fixed number of dice, rolled like a defender's pool but for no card and no player
+        defence_dice = plan.threshold
+        gate = roll(rule.notation(defence_dice), rng)
+        events.append(Event("roll", gate.event_data(f"{attacker.name}: threshold dice"), by))
+        defence_wins = gate.total
+        details.append(f"Threshold: {gate.describe()}")
     details.insert(0, f"{attacker.name}: {attack.describe()}")
     # the dice setting is kept for the match once the players gave it; the placeholder is never stored as theirs
     values = {"die-sides": rule.sides, "success-on": rule.success_on} if rule.confirmed else {}
@@ -211,11 +242,11 @@ def start(state: Match, plan: Start, rng: random.Random) -> Resolution:
     if not rule.confirmed:
         details.append(f"Dice: {rule.text()}.")
     if target is None:
-        summary = (f"{attacker.name}'s threshold challenge: {attack.total} success(es) against {plan.threshold}; "
-                   "accept, or reroll with Fate / play a tactic")
+        summary = (f"{attacker.name}'s threshold challenge: {count_wins(attack.total)} to the threshold's "
+                   f"{defence_wins} ({plan.threshold} dice); accept, or reroll with Fate / play a tactic")
     else:
         summary = (f"{attacker.name} ({plan.attack_dice} dice) against {target.name} ({defence_dice} dice): "
-                   f"{attack.total} successes to {defence_wins}. {target.name} may accept now (Defender's "
+                   f"{count_wins(attack.total)} to {defence_wins}. {target.name} may accept now (Defender's "
                    "Prerogative) or reroll with Fate / play a tactic")
     return Resolution(tuple(events), summary, (flow.KIND_RULES[kind], "challenges"), tuple(details))
 
@@ -257,7 +288,7 @@ def reroll(state: Match, challenge: flow.Challenge, params: Mapping[str, Any], r
     wins = challenge.own(challenge.attacker_acts)[1] + result.total
     events = [Event("roll", result.event_data(f"{unit.name}: Fate reroll"), by),
               *flow.set_match(state, f"{side}-successes", wins, by), *_pass_move(state, challenge, by)]
-    summary = f"{unit.name} rerolls {dice} failed dice with Fate: {result.describe()}, now {wins} successes"
+    summary = f"{unit.name} rerolls {dice} failed dice with Fate: {result.describe()}, now {count_wins(wins)}"
     details = [("The Defender's Prerogative is given up: the attacker may respond." if challenge.prerogative
                 else "The other side may respond or accept.")]
     return Resolution(tuple(events), summary, ("fate-pool",), tuple(details))
@@ -268,10 +299,11 @@ def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, An
     rule = dice_rule(state, {})
     a, d = challenge.attacker_successes, challenge.defender_successes
     attacker = challenge.attacker_acts
+    if challenge.defender is None:  # equal to or more than the threshold's successes
+        p = at_least(margin((a, dice), (challenge.needed, 0), rule), 0)
+        return Odds(p, f"Reroll {dice} dice ({rule.text()}): reaches the threshold's {challenge.needed} "
+                       f"{odds_text(p)}")
     dist = margin((a, dice if attacker else 0), (d, 0 if attacker else dice), rule)
-    if challenge.defender is None:
-        p = at_least(dist, challenge.threshold)
-        return Odds(p, f"Reroll {dice} dice ({rule.text()}): reaches {challenge.threshold} {odds_text(p)}")
     if attacker:
         p = at_least(dist, 1)
         text = f"Reroll {dice} dice ({rule.text()}): {challenge.defender.name} harmed {odds_text(p)}"
@@ -281,6 +313,8 @@ def reroll_odds(state: Match, challenge: flow.Challenge, params: Mapping[str, An
     kill_at = _kill_at(challenge.defender, challenge.slayer)
     if kill_at is not None:
         text += f"; eliminated {odds_text(at_least(dist, kill_at))}"
+    if challenge.reverse:
+        text += _attacker_loss(challenge.attacker, dist).replace(", ", "; ", 1)
     return Odds(p, text)
 
 
@@ -291,8 +325,9 @@ def tactic_changes(challenge: flow.Challenge, params: Mapping[str, Any]) -> tupl
     theirs = param_int(params, "theirs", -MAX_POOL, MAX_POOL, 0, "fate-pool")
     if not own and not theirs:
         raise IllegalAction("enter how the tactic card changes the successes", "fate-pool")
-    if challenge.defender is None and theirs:
-        raise IllegalAction("a threshold challenge has no other side", "threshold-challenges")
+    if challenge.defender is None and theirs and not challenge.defender_dice:
+        raise IllegalAction("this threshold challenge rolled no threshold dice: there are no other successes to "
+                            "change", "threshold-challenges")
     return own, theirs
 
 
@@ -304,8 +339,9 @@ def tactic(state: Match, challenge: flow.Challenge, params: Mapping[str, Any]) -
     events = [*flow.set_match(state, f"{mine}-successes", now[mine] + own, by),
               *flow.set_match(state, f"{other}-successes", now[other] + theirs, by), *_pass_move(state, challenge, by)]
     after = {mine: max(0, now[mine] + own), other: max(0, now[other] + theirs)}
-    summary = (f"{unit.name} plays a tactic card: {after['attacker']} successes to {after['defender']}"
-               if challenge.defender else f"{unit.name} plays a tactic card: {after['attacker']} successes")
+    summary = (f"{unit.name} plays a tactic card: {count_wins(after['attacker'])} to {after['defender']}"
+               if challenge.defender or challenge.defender_dice
+               else f"{unit.name} plays a tactic card: {count_wins(after['attacker'])}")
     return Resolution(tuple(events), summary, ("fate-pool",), ("Successes never go below 0.",))
 
 
@@ -329,12 +365,11 @@ def accept(state: Match, challenge: flow.Challenge) -> Resolution:
 def assessment(challenge: flow.Challenge, by: str) -> tuple[list[Event], list[str]]:
     """Damage assessment: the difference of successes as wounds or damage, eliminations, a created card."""
     if challenge.defender is None:
-        made = challenge.attacker_successes >= challenge.threshold
-        return [], [f"{challenge.attacker_successes} success(es) against {challenge.threshold}: " +
-                    ("the card is created: add it to your hand" if made else "no card this time")]
+        return [], [f"{against_threshold(challenge)}: " +
+                    ("the card is created: add it to your hand" if challenge.made else "no card this time")]
     m = challenge.margin
     if challenge.kind == flow.SABOTAGE_INTEL:  # started before the app refused it: the source says no more
-        return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: the Saboteur vs. "
+        return [], [f"{count_wins(challenge.attacker_successes)} to {challenge.defender_successes}: the Saboteur vs. "
                     "Intel Center rule is cut off in the source: settle the result with your manual"]
     if m > 0:
         slayer = challenge.slayer and challenge.kind in (flow.ASSASSINATION, flow.DUEL)
@@ -344,4 +379,4 @@ def assessment(challenge: flow.Challenge, by: str) -> tuple[list[Event], list[st
         # the seed (¶18): the difference is applied as wounds to the attacker, a unit-card assassin too
         events, line = flow.harm_events(challenge.attacker, -m, by, counter="wounds")
         return events, [f"the defender wins the duel: {line}", NO_BONUS_DAMAGE]
-    return [], [f"{challenge.attacker_successes} successes to {challenge.defender_successes}: no harm done"]
+    return [], [f"{count_wins(challenge.attacker_successes)} to {challenge.defender_successes}: no harm done"]

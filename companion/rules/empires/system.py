@@ -39,7 +39,7 @@ class _Spec:
 SPECS = (
     _Spec("assassinate", "Assassinate a hero", "assassination", "assassin", "both pools"),
     _Spec("sabotage", "Sabotage a facility", "sabotage", "saboteur", "both pools"),
-    _Spec("threshold", "Threshold challenge (create a card)", "threshold-challenges", "tactician", "the pool"),
+    _Spec("threshold", "Threshold challenge (create a card)", "threshold-challenges", "tactician", "both pools"),
     _Spec("accept", "Accept the result", "accepting-results"),
     _Spec("reroll", "Reroll with Fate", "fate-pool", dice="rerolled dice"),
     _Spec("tactic", "Play a tactic card", "fate-pool"),
@@ -51,10 +51,14 @@ NOTES = {"assassinate": "The assassin's army must share a hex with the target; s
                         "drawn among them.",
          "sabotage": "The saboteur's army must share a hex with the target facility. A Master Saboteur picks it; "
                      "otherwise tick every facility seen: the target is drawn among them.",
-         "threshold": "How many dice the hero rolls for its ability is not in the source, and its sentence on the "
-                      "threshold is cut off: the app's reading is successes to reach, against no defender.",
+         "threshold": "How many dice the hero rolls for its ability is not in the source. The threshold is a fixed "
+                      "number of dice, rolled against the hero's: the card is made when the hero's successes equal "
+                      "or beat the threshold's.",
          "reroll": "How many rerolls Fate buys is not in the source: reroll the failed dice your Fate allows.",
          "tactic": "Enter what the card does to the successes; tactic cards are not in the source."}
+
+DRAWN_ROWS = {"assassin": "With no Master Assassin, Best moves weighs each hero as the only one seen.",
+              "saboteur": "With no Master Saboteur, Best moves weighs each facility as the only one seen."}
 
 
 def _turn_refusal(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Refusal | None:
@@ -119,7 +123,7 @@ def _params(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> tupl
                 *_setting_params(dice_rule(state, {})))
     if spec.id == "threshold":
         return (Param("dice", "Dice in the hero's pool (0: its Ability level)", "int", high=MAX_POOL, default=0),
-                Param("threshold", "Threshold: successes needed", "int", low=1, high=MAX_POOL, default=1),
+                Param("threshold", "Threshold: its fixed number of dice", "int", low=1, high=MAX_POOL, default=1),
                 *_setting_params(dice_rule(state, {})))
     if spec.id == "reroll":
         dice, wins = challenge.own(challenge.attacker_acts) if challenge else (1, 0)
@@ -152,9 +156,17 @@ def _option(state: Match, spec: _Spec, challenge: flow.Challenge | None) -> Acti
     allowed = tuple(u.id for u in mine if u.id not in refused)
     reasons = {uid: r for uid, (r, _) in refused.items()}
     if allowed:
+        if spec.trait in MASTER and any(not flow.has(u, MASTER[spec.trait]) for u in mine if u.id in allowed):
+            # Best moves weighs one row per enemy card; a card with no Master can't pick, so the row says how it
+            # reads the draw (seed 004 ¶15, ¶19)
+            common["note"] = f"{common['note']} {DRAWN_ROWS[spec.trait]}"
         return ActionOption(spec.id, title, True, allowed, rule=spec.rule, refused=reasons, params=params, **common)
     return ActionOption(spec.id, title, False, reason=f"none of your cards has the {ABILITY[spec.trait]} ability",
                         rule=spec.rule, refused=reasons, params=params, **common)
+
+
+def _open_challenge(challenge: flow.Challenge) -> str:
+    return f"finish the challenge under way first ({challenge.title()}; {challenge.acting.name} to act)"
 
 
 def _flow_rule(spec: _Spec, challenge: flow.Challenge) -> str:
@@ -255,6 +267,15 @@ class ArmageddonEmpires(System):
             return steps.reroll(state, challenge, action.params, rng)
         return steps.tactic(state, challenge, action.params)
 
+    def ending(self, state: Match, name: str) -> ActionOption:
+        """No turn or round ends while a challenge is open: it runs until the Prerogative is taken or both sides
+        accept (seed 004 ¶10, ¶17), so neither side can end the turn to walk away from it."""
+        challenge = flow.current(state)
+        if challenge is not None and state.status != "finished":
+            return ActionOption(name, name.replace("-", " ").capitalize(), False, reason=_open_challenge(challenge),
+                                rule="challenges", cost=0)
+        return super().ending(state, name)
+
     def mover(self, state: Match) -> str:
         """The player whose move it is: the acting card's owner while a challenge is under way (the defender's
         for its Prerogative), else the active player."""
@@ -278,6 +299,9 @@ class ArmageddonEmpires(System):
         """What no change of the match may leave, on every path (see rules.refuse_change): a card in play past
         its wound or structure points, challenge counters that make no challenge."""
         why = flow.change_refusal(before, after)
+        if why is None and (challenge := flow.current(before)) is not None and (
+                (after.turn, after.round, after.active) != (before.turn, before.round, before.active)):
+            why = _open_challenge(challenge)  # an end_turn event by hand too
         return (why, "challenges") if why else None
 
     def _checked(self, state: Match, action: Action) -> tuple[_Spec, Unit, flow.Challenge | None]:
