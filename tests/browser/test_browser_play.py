@@ -47,7 +47,7 @@ def test_halo_turn_in_the_browser(tmp_path: Path, size: str) -> None:
         s.shot(f"{size}-damage-preview")
         s.tap("Apply damage")
         s.wait_text("click 2 of 3")
-        s.tap("Action +1")
+        s.tap("Acted")
         s.tap("Kills +1")
         s.wait_text("Kills 1")
         s.shot(f"{size}-table")

@@ -120,7 +120,7 @@ def test_the_tools_are_two_taps_away_and_every_button_is_thumb_sized_beside_six_
         assert len(whole) >= 6, buttons  # six cards with every button whole (Details is each card's last)
         assert len(on_screen(s, (*ANN, *BEN))) >= 6
         names = [b["name"] for b in buttons]
-        for word, cards in (("Attack", 5), ("Damage", 6), ("Heal", 6), ("Details", 6), ("Action +1", 1)):
+        for word, cards in (("Attack", 5), ("Damage", 6), ("Heal", 6), ("Details", 6), ("Acted", 1)):
             assert names.count(word) >= cards, (word, names)  # the word under the icon is the button's name
         assert {"What can I do?", "Best moves"} <= set(names)
         for tool, shown in (("Share", "Share the match"), ("Table clock", "Set up the clock"),

@@ -36,7 +36,7 @@ def _force_saver(app: App, match_id: str, player_id: str, player_name: str, unit
 
     if not units:
         return ft.Text(f"{player_name} has no units yet.", key=f"save-force-{player_id}-none", size=12, italic=True)
-    buttons: list[ft.Control] = [ft.FilledTonalButton("Save force", icon=ft.Icons.BOOKMARK_ADD, height=48,
+    buttons: list[ft.Control] = [ft.FilledButton("Save force", icon=ft.Icons.BOOKMARK_ADD, height=48,
                                                       key=f"save-force-{player_id}", on_click=save)]
     if saved or kept:
         buttons.append(ft.OutlinedButton("Share force", icon=ft.Icons.QR_CODE, height=48,

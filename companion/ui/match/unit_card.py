@@ -158,7 +158,10 @@ def card_controls(view: CardView, actions: CardActions) -> ft.Control:
         ]
     if view.token is not None:  # the action token by hand, for games whose actions the app doesn't resolve
         give = {"unit": uid, "kind": "action", "delta": 1}
-        buttons.append(word_button(ft.Icons.BOLT, "Action +1", key=f"unit-{uid}-action-plus", tooltip="Action +1",
+        # "Acted": what the player tells the app (the unit took an action: it gets an action token); "Action +1"
+        # read as a bonus action to a newcomer
+        buttons.append(word_button(ft.Icons.BOLT, "Acted", key=f"unit-{uid}-action-plus",
+                                   tooltip=f"{view.name} acted: give it an action token",
                                    disabled=not view.token, on_click=partial(actions.dispatch, "token", give)))
     rows: list[ft.Control] = [
         ft.Row(spacing=4, controls=[
