@@ -11,9 +11,8 @@ record in its place): those records still read. They change nothing, and undo an
 Older events move into immutable segments (each with the state it starts from) so that saving after one
 tap costs the same whether the match has 10 events or 10,000. A segment is cut by a new step, just before it,
 when TAIL_LIMIT events precede it in the tail: the step stays in the new tail, so undoing it (the usual correction
-right after a tap) needs no segment. Undo past the tail reopens the last segment. A step forgets what could be
-redone, and undo past the tail reopens the segment first, so no later undo or redo reaches back before a cut:
-each segment replays on its own from its state.
+right after a tap) needs no segment. Undo past the tail reopens the last segment, and a step forgets what could
+be redone, so no later undo or redo reaches back before a cut: each segment replays on its own from its state.
 """
 
 from __future__ import annotations
