@@ -276,9 +276,8 @@ class Session:
     def redo(self, match_id: str, *, by: str | None = None) -> Match:
         """Bring back the step undone last: a `redo` event (by `by`, now) naming it joins the log."""
         with self.store.locked(check_id(match_id)):
-            history = self.history(match_id).redo(by, float(int(self._now())))
-            segment, history = history.compact()
-            self._commit(history, segment)
+            history = self.history(match_id).redo(by, float(int(self._now())))  # only a new step cuts a segment
+            self._commit(history)
         return history.state
 
     def undo_news(self, match_id: str, since: int = 0, *, short: bool = False) -> tuple[str, int]:

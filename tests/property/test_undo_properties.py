@@ -45,13 +45,15 @@ def run(ops: list[Any], limit: int) -> tuple[History, dict[int, Segment]]:
     for at, op in enumerate(ops):
         with contextlib.suppress(IllegalAction):
             if op == "undo":
+                undoing = history  # a refused undo leaves no segment reopened, as the session stores none
                 while True:
                     try:
-                        history = history.undo("p2", float(at))
+                        undoing = undoing.undo("p2", float(at))
                         break
                     except NeedSegment as need:  # as the store does: the segment that ends there
-                        history = history.reopen(max((s for s in kept.values() if s.end == need.base),
+                        undoing = undoing.reopen(max((s for s in kept.values() if s.end == need.base),
                                                      key=lambda s: s.base))
+                history = undoing
                 # undo takes back the state kept from before the step: the same as replaying the tail
                 assert history.state == History.of(history.base, history.snapshot, history.tail).state
             elif op == "redo":
@@ -113,6 +115,32 @@ def test_the_state_is_the_replay_of_the_steps_not_undone(ops: list[Any], limit: 
     assert [e for s in segments for e in s.events] + list(again.tail) == log
     for a, b in zip(segments, segments[1:], strict=False):
         assert replay(a.state, effective(a.events, a.base)) == b.state  # each cut replays on its own
+
+
+
+def chain(history: History, kept: dict[int, Segment]) -> list[Segment]:
+    """The stored segments a history's tail points back through, oldest first."""
+    segments, base = [], 0
+    while base < history.base:
+        segments.append(kept[base])
+        base = kept[base].end
+    return segments
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(OPS, st.integers(1, 12))
+@example([SCORE] * 3 + [SCORE, "undo"] * 6, 3)  # a tap and its undo, again and again, at the tail's edge
+@example([SCORE] * 4 + ["undo", "undo", SCORE, "redo", "undo", "redo", SCORE], 3)  # undo past a cut, then redo
+def test_where_a_device_cuts_its_log_changes_nothing_but_the_files(ops: list[Any], limit: int) -> None:
+    history, kept = run(ops, limit)
+    whole, none = run(ops, 10**6)  # the same taps, never cut
+    # the stored match is the same either way: its log, its state, what undo and redo would take
+    assert none == {} and whole_log(history, kept) == list(whole.tail)
+    assert (history.state, history.undone, history.length) == (whole.state, whole.undone, whole.length)
+    assert history.active == tuple(i for i in whole.active if i >= history.base)
+    # and a restore of that log cuts it where the device did: the same segments, the same head
+    again, segments = History.replayed(start(), whole.tail, limit)
+    assert again == history and segments == chain(history, kept)
 
 
 def device(ops: list[Any], session: Session, match_id: str) -> None:

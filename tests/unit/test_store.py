@@ -56,6 +56,29 @@ def test_undo_crosses_segments_and_persists(session: Session) -> None:
         session.redo(match_id)
 
 
+
+def test_a_tap_and_its_undo_at_the_segment_edge_read_no_segment_back(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tap that cuts a segment stays in the new tail: undoing it, again and again, reads nothing back."""
+    session = Session(MatchStore(tmp_path))
+    match_id = play(session, TAIL_LIMIT - 3)  # the unit and 61 scores: after a tap and its undo, the next tap cuts
+
+    def no_segment(*args: object) -> None:
+        raise AssertionError("a segment was read back")
+
+    monkeypatch.setattr(session.store, "read_segment", no_segment)
+    for _ in range(10):
+        session.dispatch(match_id, "score", {"player": "p1", "kind": "vp", "delta": 1})
+        session.undo(match_id)
+    assert session.history(match_id).base == TAIL_LIMIT  # one segment, the first 64 events, cut by the second tap
+    assert [p.name for p in (tmp_path / "matches" / f"{match_id}.log").iterdir()] == [f"{0:08d}.json"]
+    monkeypatch.undo()
+    again = Session(MatchStore(tmp_path))
+    assert again.state(match_id).player("p1").vp == TAIL_LIMIT - 3 and len(again.log(match_id)) == TAIL_LIMIT + 18
+    again.undo(match_id)  # past the tail: the segment is read back
+    assert again.state(match_id).player("p1").vp == TAIL_LIMIT - 4
+
+
 def test_the_head_is_the_json_of_its_tables_after_every_kind_of_save(tmp_path: Path) -> None:
     """The head is written from parts encoded at earlier saves (the snapshot, each event of the tail): after steps,
     undos across a segment, redos and a compaction it is still exactly TinyDB's file of the match's tables."""

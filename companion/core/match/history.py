@@ -9,9 +9,10 @@ removed, a device that undid holds a strictly longer log than one that did not: 
 record in its place): those records still read. They change nothing, and undo and redo pass them by.
 
 Older events move into immutable segments (each with the state it starts from) so that saving after one
-tap costs the same whether the match has 10 events or 10,000. Undo past the tail reopens the last segment.
-A segment is cut only where no later undo or redo reaches back before it (nothing left to redo, and undo past
-the tail reopens the segment first), so each segment replays on its own from its state.
+tap costs the same whether the match has 10 events or 10,000. A segment is cut by a new step, just before it,
+when TAIL_LIMIT events precede it in the tail: the step stays in the new tail, so undoing it (the usual correction
+right after a tap) needs no segment. Undo past the tail reopens the last segment, and a step forgets what could
+be redone, so no later undo or redo reaches back before a cut: each segment replays on its own from its state.
 """
 
 from __future__ import annotations
@@ -149,18 +150,18 @@ class History:
         log = list(events)
         active, undone = stacks(log)
         keep = set(active)
-        # reach[i]: the earliest step named by an undo/redo at i or later (or still to redo): no cut after it
+        # reach[i]: the earliest step named by an undo/redo at i or later (or still to redo): no cut after it (there
+        # an undo reopened the segment, and the tail grew on to a later step)
         reach = [min(undone, default=len(log))] * (len(log) + 1)
         for i in range(len(log) - 1, -1, -1):
             reach[i] = min(reach[i + 1], target(log[i], i)) if log[i].type in MARKS else reach[i + 1]
         base, snapshot, state, segments = 0, initial, initial, []
         for index, event in enumerate(log):
+            if is_step(event) and index - base >= limit and reach[index] >= index:  # what compact() cuts
+                segments.append(Segment(base, snapshot, tuple(log[base:index])))
+                base, snapshot = index, state
             if index in keep or event.type == UNDONE:  # a step in effect, or an old `undone` record
                 state = apply(state, event)
-            end = index + 1
-            if end - base >= limit and reach[end] >= end:  # what compact() cuts
-                segments.append(Segment(base, snapshot, tuple(log[base:end])))
-                base, snapshot = end, state
         return History(base, snapshot, tuple(log[base:]), state, tuple(i for i in active if i >= base),
                        tuple(undone)), segments
 
@@ -249,12 +250,16 @@ class History:
         return History(segment.base, segment.state, tail, self.state, tuple(active), tuple(undone))
 
     def compact(self, limit: int = TAIL_LIMIT) -> tuple[Segment | None, History]:
-        """When the tail is full, cut it off as a segment and start a new tail from the current state.
+        """After a new step (`push`): when `limit` events or more precede it in the tail, cut them off as a segment
+        and start the tail again at the step, from the state before it (`befores`).
 
-        Not while something could be redone: a redo names a step of the tail, and a segment must replay on its
-        own. The tail then grows by the steps being undone and redone, and is cut as soon as nothing is left to
-        redo (a redo of the last one, or a new step)."""
-        if len(self.tail) < limit or self.undone:
+        Keeping the step in the tail means an undo of it, the usual correction right after a tap, neither reads the
+        segment back nor replays it; cut after the step, a tap/undo alternation at the edge reopened the segment at
+        every undo and wrote it again, two events longer, at every tap. Only a new step cuts: it forgot what could be
+        redone, so no redo names a step of the segment, which replays on its own. Undos and redos grow the tail
+        until the next step."""
+        if len(self.tail) <= limit or not self.befores or not is_step(self.tail[-1]):
             return None, self
-        segment = Segment(self.base, self.snapshot, self.tail)
-        return segment, History(segment.end, self.state, (), self.state)
+        step, before = self.length - 1, self.befores[-1]
+        segment = Segment(self.base, self.snapshot, self.tail[:-1])
+        return segment, History(step, before, self.tail[-1:], self.state, (step,), (), (before,))
