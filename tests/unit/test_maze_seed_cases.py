@@ -209,3 +209,45 @@ def test_issue_32_every_new_event_keeps_the_carry_restrictions(tmp_path: Path) -
     state = session.dispatch(match_id, "counter", {"scope": "unit", "target": "kira", "name": "trip-mine",
                                                    "delta": 1})
     assert state.unit("kira").counters["trip-mine"] == 1
+
+
+# --- audit 3 (issue 40, point 7) --------------------------------------------------------------------------------
+
+
+def test_audit_3_the_new_match_screen_says_which_player_is_the_imperial_team() -> None:
+    """The helper gives the Movement sub-phase to the first player: the players must know to seat the imperial
+    team as player 1 (the Scarab's screen says the same for its sides)."""
+    assert MAZE.seats.startswith("Player 1 plays the imperial team")
+    assert "player 2 the Tyranid player" in MAZE.seats
+    state = match("killer-of-the-maze")
+    assert state.phase == "Imperial Action: Movement" and state.active_player.name == "Ann"  # player 1
+
+
+def test_audit_3_the_blades_recovered_shots_never_fill_a_weapon_past_its_full_load(squad: Match) -> None:
+    """"Recovers D3 shots": a Boltgun with 7 of its 8 shots gets 1 back (a Reload, too, keeps no more than the full
+    load); a full one gets none, whether its counter is set or not."""
+    state = activity(replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "morale", 6)]))
+    state = act(state, "fire", "kira", weapon="boltgun", shots=1, to_hit="4")
+    assert state.unit("kira").counters["shots-boltgun"] == 7
+    res = MAZE.resolve(state, Action("use-equipment", "kira", {"item": "sacrificial-blade", "boon": "shots",
+                                                              "weapon": "boltgun"}), random.Random(1))
+    after = replay(state, list(res.events))
+    assert after.rolls[-1].expr == "1d3" and after.rolls[-1].total == 3
+    assert after.unit("kira").counters["shots-boltgun"] == 8
+    assert any("3: 1 shot back in the Boltgun (8 of 8;" in d for d in res.details), res.details
+    full = replay(state, [counter("kira", "shots-boltgun", 1)])  # set to 8 by hand: full all the same
+    res = MAZE.resolve(full, Action("use-equipment", "kira", {"item": "sacrificial-blade", "boon": "shots",
+                                                             "weapon": "boltgun"}), random.Random(1))
+    assert replay(full, list(res.events)).unit("kira").counters["shots-boltgun"] == 8
+    assert any("the Boltgun is full: no shot to recover" in d for d in res.details), res.details
+
+
+def test_audit_3_there_is_one_beacon(squad: Match) -> None:
+    """The seed's Beacon is the one the team came for: a second bearer, or a count of 2, is refused; handing it
+    over (off one model, onto another in one step) is not."""
+    held = replay(squad, [counter("kira", "beacon", 1)])
+    second = replay(held, [counter("tarn", "beacon", 1)])
+    assert "there is one Beacon, and Scion Kira carries it" in (change_refusal(held, second) or "")
+    assert "there is one Beacon" in (change_refusal(held, replay(held, [counter("kira", "beacon", 1)])) or "")
+    handed = replay(held, [counter("kira", "beacon", -1), counter("tarn", "beacon", 1)])
+    assert change_refusal(held, handed) is None

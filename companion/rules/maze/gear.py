@@ -154,13 +154,16 @@ def _blade(unit: Unit, params: Mapping[str, Any], rng: random.Random, details: l
         weapon = blade_weapon(unit, params)
         extra = roll("1d3", rng)
         events.append(Event("roll", extra.event_data(f"{unit.name}: {weapon.name} shots recovered"), by))
-        counter = shots_counter(weapon)
-        if counter in unit.counters:
-            events += set_counter(unit, counter, unit.counters[counter] + extra.total, by)
-            details.append(f"{extra.describe()} shots back in the {weapon.name} (the source sets no cap at the "
-                           "weapon's full load).")
+        # "recovers" gives back shots spent: a weapon holds no more than its full load (a Reload's extra shots are
+        # lost too), so a full weapon, its counter set or not, gets none
+        left = shots_left(unit, weapon)
+        back = min(extra.total, weapon.full - left)
+        if back:
+            events += set_counter(unit, shots_counter(weapon), left + back, by, implicit=True)
+            details.append(f"{extra.describe()}: {counted(back, 'shot')} back in the {weapon.name} "
+                           f"({left + back} of {weapon.full}; a weapon holds no more than its full load).")
         else:
-            details.append(f"{extra.describe()}: its {weapon.name} is still full, nothing to recover.")
+            details.append(f"{extra.describe()}: the {weapon.name} is full: no shot to recover.")
     details.append("A Psychopath may instead deal 1 wound to another model on its tile, which also loses 2 morale.")
     return events
 

@@ -244,6 +244,8 @@ class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
     keeps_score = False  # its source scores no points (the pack's victory.toml)
+    # the helper gives the first player the Imperial Action phase: the new-match screen says so, as the Scarab's does
+    seats = "Player 1 plays the imperial team; player 2 the Tyranid player (the Blind Horror)."
 
     def game_turn(self, turn: int) -> int:
         """The seed's game turn: the Imperial Action phase (the match's odd turns) and the Tyranid Action phase
