@@ -251,3 +251,28 @@ def test_audit_3_there_is_one_beacon(squad: Match) -> None:
     assert "there is one Beacon" in (change_refusal(held, replay(held, [counter("kira", "beacon", 1)])) or "")
     handed = replay(held, [counter("kira", "beacon", -1), counter("tarn", "beacon", 1)])
     assert change_refusal(held, handed) is None
+
+
+def test_audit_3_jagged_metal_rolls_the_armour_save_and_takes_the_wound(squad: Match) -> None:
+    """Jagged Metal (11-13 on the D66) is part of the Scavenge: its armour save is rolled and logged with it, and a
+    failed save takes the wound, not left to dice off the log and a wound set by hand."""
+    state = activity(squad)  # every model: Armour 3 on its card
+    seen = set()
+    for seed in range(400):
+        res = MAZE.resolve(state, Action("scavenge", "vale"), random.Random(seed))
+        after = replay(state, list(res.events))
+        if not 11 <= after.rolls[0].total <= 13:
+            continue
+        save = after.rolls[-1]
+        assert save.expr == "1d6>=3" and len(after.rolls) == 2
+        assert after.unit("vale").click == (0 if save.total else 1)
+        assert ("saved" if save.total else "takes 1 wound") in res.summary
+        seen.add(bool(save.total))
+        # the Sacrificial Blade's armour boon: 2 better, so a 1 or more saves
+        boon = MAZE.resolve(state, Action("scavenge", "vale", {"armour_boon": True}), random.Random(seed))
+        assert replay(state, list(boon.events)).rolls[-1].expr == "1d6>=1"
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+    odds = MAZE.odds(state, Action("scavenge", "vale"))
+    assert odds is not None and "Jagged Metal and a failed 3+ armour save (1 wound) 1/36" in odds.text

@@ -66,7 +66,9 @@ def params(action: str, models: tuple[Unit, ...]) -> tuple[Param, ...]:
     if action == "scavenge":
         return (Param("times", "Times this tile was scavenged already (tiles aren't tracked)", "int", low=0, high=2,
                       default=0),
-                Param("keep", "Put a found item straight into the model's inventory", "bool", default=True))
+                Param("keep", "Put a found item straight into the model's inventory", "bool", default=True),
+                Param(gear.ARMOUR_BOON, "Jagged Metal: armour save 2 better (the Sacrificial Blade's boon is on)",
+                      "bool", default=False, rare=True))
     if action == "lost":
         return parties.params(models)
     return ()

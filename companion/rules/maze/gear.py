@@ -38,6 +38,8 @@ from companion.rules.maze.items import (
 from companion.rules.maze.turn import blade_stamp, game_turn
 
 RATION_HEALS_ON = 5
+BLADE_ARMOUR_BONUS = 2  # the Sacrificial Blade's boon: the bearer's armour save is 2 better until its next phase
+ARMOUR_BOON = "armour_boon"  # the Scavenge param: that boon is on now (the match doesn't track it)
 BLADE_WOUND_ON = 3
 MAX_SCAVENGES = 2
 SKULL_EFFECTS = (("analysis", "Algorithmic Area Analysis: one extra die on the next Scavenge"),
@@ -265,18 +267,40 @@ def scavenge(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Ra
                        f"{unit.name} has a free weapon slot and may carry it, or leave it on the tile.")
     elif item:
         details.append("Left on the tile.")
+    summary = f"{unit.name} scavenges: {result.describe()}: {row.result}"
     for effect in row.effects:
-        if effect.get("wounds"):  # Jagged Metal: the save is the players' roll (the Armour stat is on the card)
-            details.append(f"{unit.name} makes an armour save now (Armour {stat(unit, 'armour') or '?'} on its "
-                           f"card): failed, it takes {effect['wounds']} wound.")
+        if effect.get("wounds"):  # Jagged Metal: the armour save is part of this Scavenge, rolled and logged here
+            save_events, said = _armour_save(unit, effect["wounds"], param_bool(params, ARMOUR_BOON), rng, details)
+            events += save_events
+            summary += f" {said}"
         elif "note" in effect:
             details.append(f"Now: {effect['note']}.")
     details.append("With a Servo Skull's Algorithmic Area Analysis, roll the extra die by hand.")
-    summary = f"{unit.name} scavenges: {result.describe()}: {row.result}"
     return Resolution(tuple(events), summary, ("scavenge", "scavenge-table"), tuple(details))
 
 
-def scavenge_odds(params: Mapping[str, Any]) -> Odds:
+def _armour_save(unit: Unit, wounds: int, boon: bool, rng: random.Random, details: list[str]) -> tuple[list[Event],
+                                                                                                        str]:
+    """An armour save against `wounds` (no AP): a D6 of at least the Armour on the model's card, 2 less with the
+    Sacrificial Blade's boon; failed, the model takes the wounds. A card without Armour leaves it to the players."""
+    armour = stat(unit, "armour")
+    if armour <= 0:
+        details.append(f"{unit.name} makes an armour save now (no Armour on its card: roll it by hand): failed, it "
+                       f"takes {counted(wounds, 'wound')}.")
+        return [], ""
+    needed = max(1, armour - (BLADE_ARMOUR_BONUS if boon else 0))
+    result = roll(f"1d6>={needed}", rng)
+    events = [Event("roll", result.event_data(f"{unit.name}: armour save, Jagged Metal"), unit.owner)]
+    why = f"Armour {armour}" + (f", {BLADE_ARMOUR_BONUS} better with the Sacrificial Blade's boon" if boon else "")
+    if result.total:
+        details.append(f"Armour save {result.describe()} ({why}): saved.")
+        return events, f"Armour save {needed}+: saved."
+    events.append(Event("damage", {"unit": unit.id, "amount": wounds}, unit.owner))
+    details.append(f"Armour save {result.describe()} ({why}): failed, {unit.name} takes {counted(wounds, 'wound')}.")
+    return events, f"Armour save {needed}+ failed: {unit.name} takes {counted(wounds, 'wound')}."
+
+
+def scavenge_odds(unit: Unit, params: Mapping[str, Any]) -> Odds:
     scavenge_times(params)
     cat = catalogue()
     weights: dict[str, int] = {"an item": 0, "a hazard": 0, "a Hidden Vent": 0, "nothing": 0}
@@ -287,4 +311,10 @@ def scavenge_odds(params: Mapping[str, Any]) -> Odds:
         weights[kind] += 1
     total = sum(weights.values())
     parts = [f"{kind} {odds_text(Fraction(w, total))}" for kind, w in weights.items()]
+    jagged = sum(1 for v in cat.scavenge.outcomes() if any(e.get("wounds") for e in cat.scavenge.lookup(v).effects))
+    armour = stat(unit, "armour")
+    if jagged and armour > 0:
+        needed = max(1, armour - (BLADE_ARMOUR_BONUS if param_bool(params, ARMOUR_BOON) else 0))
+        hurt = Fraction(jagged, total) * (1 - distribution("1d6").at_least(needed))
+        parts.append(f"Jagged Metal and a failed {needed}+ armour save (1 wound) {odds_text(hurt)}")
     return Odds(Fraction(weights["an item"], total), "Scavenge on a D66: " + "; ".join(parts))

@@ -310,7 +310,7 @@ class KillerOfTheMaze(System):
         if action.name == "use-equipment":
             return gear.equipment_odds(unit, action.params)
         if action.name == "scavenge":
-            return gear.scavenge_odds(action.params)
+            return gear.scavenge_odds(unit, action.params)
         return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
