@@ -276,3 +276,23 @@ def test_audit_3_jagged_metal_rolls_the_armour_save_and_takes_the_wound(squad: M
     assert seen == {True, False}
     odds = MAZE.odds(state, Action("scavenge", "vale"))
     assert odds is not None and "Jagged Metal and a failed 3+ armour save (1 wound) 1/36" in odds.text
+
+
+def test_audit_3_the_storm_bolters_double_damage_needs_its_own_maximum_not_the_shots_left(squad: Match) -> None:
+    state = activity(replay(squad, [counter("tarn", "shots-storm-bolter", 4)]))  # 4 of 8 left
+    four = MAZE.odds(state, Action("fire", "tarn", {"weapon": "storm-bolter", "shots": 4, "to_hit": "4"}))
+    full = MAZE.odds(activity(squad), Action("fire", "tarn", {"weapon": "storm-bolter", "shots": 6, "to_hit": "4"}))
+    assert four is not None and full is not None
+    assert "average damage 1.00 " in four.text  # 4 x 1/2 x 1/2 x 1: no 2-damage sixes
+    assert "average damage 2.00 " in full.text  # 6 x 1/2 x (2/6 x 1 + 1/6 x 2)
+
+
+def test_audit_3_a_spent_servo_skull_no_longer_sharpens_the_heavy_stubber(squad: Match) -> None:
+    state = activity(replay(squad, [counter("vale", "servo-skull", 1)]))
+    fire = Action("fire", "vale", {"weapon": "heavy-stubber", "shots": 3, "to_hit": "4"})
+    before = MAZE.odds(state, fire)
+    assert before is not None and "(AP -1)" in before.text
+    spent = act(state, "use-equipment", "vale", item="servo-skull")  # its last use
+    assert spent.unit("vale").counters["servo-skull"] == 0
+    after = MAZE.odds(spent, fire)
+    assert after is not None and "(AP 0)" in after.text
