@@ -296,3 +296,11 @@ def test_audit_3_a_spent_servo_skull_no_longer_sharpens_the_heavy_stubber(squad:
     assert spent.unit("vale").counters["servo-skull"] == 0
     after = MAZE.odds(spent, fire)
     assert after is not None and "(AP 0)" in after.text
+
+
+def test_audit_3_a_vent_lit_with_few_shots_left_says_the_shots_really_spent(squad: Match) -> None:
+    state = activity(replay(squad, [counter("tarn", "shots-heavy-flamer", 1)]))  # 1 shot left
+    res = MAZE.resolve(state, Action("light-vent", "tarn", {"weapon": "heavy-flamer"}), random.Random(0))
+    after = replay(state, list(res.events))
+    assert after.rolls[-1].total > 1 and after.unit("tarn").counters["shots-heavy-flamer"] == 0
+    assert res.summary.endswith(f"= {after.rolls[-1].total}, 1 shot spent, 0 left"), res.summary

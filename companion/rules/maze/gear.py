@@ -222,7 +222,8 @@ def light_vent(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.
     if result.total > left:
         details.insert(0, f"Only {counted(left, 'shot')} {'was' if left == 1 else 'were'} left: the source doesn't "
                           "say whether the vent still lights; the weapon is emptied.")
-    summary = f"{unit.name} lights a vent with its {weapon.name}: {result.describe()} shots spent, {left - spent} left"
+    summary = (f"{unit.name} lights a vent with its {weapon.name}: {result.describe()}, "
+               f"{counted(spent, 'shot')} spent, {left - spent} left")
     return Resolution(tuple(events), summary, ("light-vent",), tuple(details))
 
 
