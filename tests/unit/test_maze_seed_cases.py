@@ -304,3 +304,40 @@ def test_audit_3_a_vent_lit_with_few_shots_left_says_the_shots_really_spent(squa
     after = replay(state, list(res.events))
     assert after.rolls[-1].total > 1 and after.unit("tarn").counters["shots-heavy-flamer"] == 0
     assert res.summary.endswith(f"= {after.rolls[-1].total}, 1 shot spent, 0 left"), res.summary
+
+
+def test_audit_3_algorithmic_area_analysis_rolls_its_extra_die_and_the_player_picks_the_reading(
+        squad: Match) -> None:
+    """The Servo Skull's extra die was rolled by hand, off the log. Now the bearer's next Scavenge rolls it with the
+    D66; the player then reads the dice as rolled or with the extra die for either one (not an action), and the
+    phase can't end before."""
+    state = activity(replay(squad, [counter("vale", "servo-skull", 3)]))
+    state = act(state, "use-equipment", "vale", item="servo-skull", skull="analysis")
+    assert state.unit("vale").counters["skull-analysis"] == 1
+    odds = MAZE.odds(state, Action("scavenge", "vale"))
+    assert odds is not None and "Servo Skull's extra die" in odds.text
+    res = MAZE.resolve(state, Action("scavenge", "vale"), random.Random(5))
+    rolled = replay(state, list(res.events))
+    d66, extra = rolled.rolls[-2], rolled.rolls[-1]
+    tens, units = d66.dice
+    assert d66.expr == "d66" and extra.expr == "1d6" and "Algorithmic Area Analysis" in extra.purpose
+    vale = rolled.unit("vale")
+    assert vale.counters["skull-analysis"] == 0 and vale.tokens.action == 2
+    assert vale.counters["scavenge-dice"] == 100 * tens + 10 * units + extra.total
+    options = {o.action: o for o in MAZE.legal_actions(rolled)}
+    assert options["scavenge-read"].units == ("vale",) and options["scavenge-read"].cost == 0
+    offered = [c for c, _ in next(p for p in options["scavenge-read"].params if p.name == "reading").choices]
+    assert offered == list(dict.fromkeys(str(v) for v in (10 * tens + units, 10 * extra.total + units,
+                                                          10 * tens + extra.total)))
+    end = MAZE.explain(rolled, Action("end-imperial-phase"))
+    assert not end.legal and end.rule == "servo-skull" and "read Brother Vale's Scavenge" in end.reason
+    bolter = next((v for v in offered if 34 <= int(v) <= 36), None)
+    pick = bolter or offered[-1]
+    read = act(rolled, "scavenge-read", "vale", reading=pick)
+    assert "scavenge-dice" not in read.unit("vale").counters or read.unit("vale").counters["scavenge-dice"] == 0
+    assert read.unit("vale").tokens.action == 2  # reading is not an action
+    if bolter:
+        assert read.unit("vale").counters["bolter-ammo"] == 1
+    assert MAZE.explain(read, Action("end-imperial-phase")).legal
+    refused = MAZE.explain(read, Action("scavenge-read", "vale", {"reading": pick}))
+    assert not refused.legal and "no Scavenge roll to read" in refused.reason

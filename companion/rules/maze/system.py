@@ -31,7 +31,7 @@ from companion.rules.base import (
     System,
     Verdict,
 )
-from companion.rules.maze import forms, gear, parties
+from companion.rules.maze import forms, gear, parties, scavenge
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal, change_refusal
@@ -83,6 +83,7 @@ SPECS = (
     _Spec("use-equipment", "Use Equipment", "use-equipment", 1, "activity"),
     _Spec("reload", "Reload", "reload", 1, "activity"),
     _Spec("scavenge", "Scavenge", "scavenge", 1, "activity", dice="d66"),
+    _Spec("scavenge-read", "Scavenge: read the roll", "servo-skull", 0, "activity"),
     _Spec("pick-up-transfer", "Pick Up / Transfer Item", "pick-up-transfer", 1, "activity"),
     _Spec("lost", "The team splits: Lost parties", "lost", 0, "imperial", False),
     _Spec("sacrificial-blade", "Sacrificial Blade (automatic)", "sacrificial-blade", 0, "imperial", dice="1d6"),
@@ -127,8 +128,10 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
 def _duty_refusal(now: _Now, spec: _Spec) -> Refusal | None:
     """What the turn owes before the team goes on: the Beacon roll first, the forced Blade before the phase ends."""
     if spec.id in ("start-activity", "end-imperial-phase"):
+        ending = spec.id == "end-imperial-phase"
         return duties.beacon_refusal(now.state, now.player.id, now.sub == "movement") or (
-            duties.blade_refusal(now.state, now.player.id) if spec.id == "end-imperial-phase" else None)
+            duties.blade_refusal(now.state, now.player.id) if ending else None) or (
+            scavenge.unread_refusal(now.state, now.player.id) if ending else None)
     return None
 
 
@@ -139,6 +142,11 @@ def _owed_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
                                                                                         movement)}:
         return (f"{unit.name} owes no Beacon roll: it carries no Beacon, has rolled this turn, or the turn's "
                 "first action has been given", "beacon")
+    if spec.id == "scavenge-read" and not scavenge.readings(unit):
+        return (f"{unit.name} has no Scavenge roll to read: the extra die comes with a Scavenge after its Servo "
+                "Skull's Algorithmic Area Analysis", "servo-skull")
+    if spec.id == "scavenge" and scavenge.readings(unit):
+        return (f"first read {unit.name}'s last Scavenge (Scavenge: read the roll)", "servo-skull")
     if spec.id == "sacrificial-blade" and unit.id not in {u.id for u in duties.blade_owed(now.state, unit.owner)}:
         return (f"{unit.name} isn't bound to use the Sacrificial Blade now: that comes once three-quarters of its "
                 "morale is lost, once each Action phase", "sacrificial-blade")
@@ -234,7 +242,8 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
               "light-vent": lambda: gear.vent_weapon(unit, params),
               "use-equipment": lambda: gear.gear_choice(unit, params),
               "sacrificial-blade": lambda: gear.gear_choice(unit, _blade(params)),
-              "scavenge": lambda: gear.scavenge_times(params),
+              "scavenge": lambda: scavenge.scavenge_times(params),
+              "scavenge-read": lambda: scavenge.reading_choice(unit, params),
               "beacon-roll": lambda: parties.party_of(state, params, unit, "beacon")}
     if spec.id in checks:
         checks[spec.id]()
@@ -310,7 +319,7 @@ class KillerOfTheMaze(System):
         if action.name == "use-equipment":
             return gear.equipment_odds(unit, action.params)
         if action.name == "scavenge":
-            return gear.scavenge_odds(unit, action.params)
+            return scavenge.scavenge_odds(unit, action.params)
         return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
@@ -358,7 +367,8 @@ def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], r
                 "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
                 "sacrificial-blade": lambda: gear.use_equipment(state, unit, _blade(params), rng, forced=True),
                 "beacon-roll": lambda: duties.beacon_roll(state, unit, params, rng),
-                "scavenge": lambda: gear.scavenge(state, unit, params, rng)}[spec.id]
+                "scavenge": lambda: scavenge.scavenge(state, unit, params, rng),
+                "scavenge-read": lambda: scavenge.read(state, unit, params, rng)}[spec.id]
     return resolver()
 
 
