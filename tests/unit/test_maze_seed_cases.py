@@ -6,6 +6,7 @@ Beacon's start-of-turn roll."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -341,3 +342,14 @@ def test_audit_3_algorithmic_area_analysis_rolls_its_extra_die_and_the_player_pi
     assert MAZE.explain(read, Action("end-imperial-phase")).legal
     refused = MAZE.explain(read, Action("scavenge-read", "vale", {"reading": pick}))
     assert not refused.legal and "no Scavenge roll to read" in refused.reason
+
+
+def test_audit_3_every_action_that_rolls_shows_its_odds(squad: Match, forced: Match) -> None:
+    """The Beacon's start-of-turn roll and the forced Sacrificial Blade roll a D6 like the rest: their odds are
+    shown before the roll, as Use Equipment's Blade already showed them."""
+    beacon = MAZE.odds(replay(squad, [counter("kira", "beacon", 1)]), Action("beacon-roll", "kira"))
+    assert beacon is not None and beacon.chance == Fraction(1, 2) and "4+" in beacon.text
+    blade = MAZE.odds(activity(forced), Action("sacrificial-blade", "kira", {"boon": "armour"}))
+    assert blade is not None and blade.chance == Fraction(2, 3) and "3+" in blade.text
+    rolling = {o.action for o in MAZE.legal_actions(squad) if o.dice}
+    assert rolling == {"beacon-roll", "fire", "light-vent", "scavenge", "sacrificial-blade"}

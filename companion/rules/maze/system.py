@@ -320,6 +320,10 @@ class KillerOfTheMaze(System):
             return gear.equipment_odds(unit, action.params)
         if action.name == "scavenge":
             return scavenge.scavenge_odds(unit, action.params)
+        if action.name == "sacrificial-blade":
+            return gear.equipment_odds(unit, _blade(action.params))
+        if action.name == "beacon-roll":
+            return duties.beacon_odds(state, unit, action.params)
         return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
