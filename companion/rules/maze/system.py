@@ -126,7 +126,8 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
 
 
 def _duty_refusal(now: _Now, spec: _Spec) -> Refusal | None:
-    """What the turn owes before the team goes on: the Beacon roll first, the forced Blade before the phase ends."""
+    """What the turn owes before the team goes on: the Beacon roll first; the forced Blade and an unread Scavenge
+    (a Servo Skull's extra die) before the phase ends."""
     if spec.id in ("start-activity", "end-imperial-phase"):
         ending = spec.id == "end-imperial-phase"
         return duties.beacon_refusal(now.state, now.player.id, now.sub == "movement") or (
