@@ -332,6 +332,9 @@ def test_audit_3_algorithmic_area_analysis_rolls_its_extra_die_and_the_player_pi
                                                           10 * tens + extra.total)))
     end = MAZE.explain(rolled, Action("end-imperial-phase"))
     assert not end.legal and end.rule == "servo-skull" and "read Brother Vale's Scavenge" in end.reason
+    # one model's actions before the next model's: the Scavenge is resolved once read
+    other = MAZE.explain(rolled, Action("reload", "kira", {"weapon": "boltgun"}))
+    assert not other.legal and "read Brother Vale's Scavenge" in other.reason
     bolter = next((v for v in offered if 34 <= int(v) <= 36), None)
     pick = bolter or offered[-1]
     read = act(rolled, "scavenge-read", "vale", reading=pick)

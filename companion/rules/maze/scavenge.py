@@ -7,7 +7,7 @@ The Servo Skull's Algorithmic Area Analysis (`skull-analysis` on its bearer, set
 the bearer's next Scavenge one extra die, which may stand in for either die of the D66. The player chooses after
 seeing the dice, so that Scavenge rolls the three dice, keeps them on the model (`scavenge-dice`, 100 x tens +
 10 x units + extra) and applies nothing; *Scavenge: read the roll* (not an action) then applies the reading chosen.
-The phase can't end, and the model can't scavenge again, before it is read.
+The Scavenge is resolved once read: no model takes another action, and the phase doesn't end, before.
 """
 
 from __future__ import annotations

@@ -146,8 +146,10 @@ def _owed_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
     if spec.id == "scavenge-read" and not scavenge.readings(unit):
         return (f"{unit.name} has no Scavenge roll to read: the extra die comes with a Scavenge after its Servo "
                 "Skull's Algorithmic Area Analysis", "servo-skull")
-    if spec.id == "scavenge" and scavenge.readings(unit):
-        return (f"first read {unit.name}'s last Scavenge (Scavenge: read the roll)", "servo-skull")
+    if spec.cost:  # a Scavenge isn't resolved until its dice are read: that comes before any model's next action
+        waiting = scavenge.unread_refusal(now.state, unit.owner)
+        if waiting:
+            return waiting
     if spec.id == "sacrificial-blade" and unit.id not in {u.id for u in duties.blade_owed(now.state, unit.owner)}:
         return (f"{unit.name} isn't bound to use the Sacrificial Blade now: that comes once three-quarters of its "
                 "morale is lost, once each Action phase", "sacrificial-blade")
