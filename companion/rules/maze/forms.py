@@ -21,7 +21,7 @@ NOTES = {
     "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords. "
                         "A Demolition Expert may spend this action to pick up an active Trip Mine on its tile.",
     "scavenge-read": "The Servo Skull's extra die may stand in for either die of the D66: choose the reading. Not "
-                     "an action; it comes before the phase ends.",
+                     "an action; it comes before any model's next action.",
     "lost": "A cave-in, or groups beyond each other's Sight Distance: put each model in the party it is in now. The "
             "helper finds the smallest party (ties: all of them) and takes its models' morale. Not an action.",
     "end-imperial-phase": "The Tyranid player takes the Tyranid Action phase.",
