@@ -82,7 +82,7 @@ def scavenge(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Ra
         summary = (f"{unit.name} scavenges with Algorithmic Area Analysis: {result.describe()}, extra die "
                    f"{extra.total}: read it as " + " or ".join(str(v) for v in options))
         details = tuple(f"Reading {reading_label(v)}" for v in options) + (
-            "Choose one with Scavenge: read the roll (not an action) before the phase ends.",)
+            "Choose one with Scavenge: read the roll (not an action) before any model's next action.",)
         return Resolution(tuple(events), summary, ("servo-skull", *RULES), details)
     summary = f"{unit.name} scavenges: {result.describe()}: "
     found, said, details = _found(state, unit, catalogue().scavenge.lookup(result.total), params, rng)
