@@ -1,5 +1,6 @@
-"""The Servo Skull's Algorithmic Area Analysis on a real Flet session (audit 3): once the bearer's Scavenge has
-rolled its three dice, *Scavenge: read the roll* offers the readings and the one tapped is applied."""
+"""The Maze on a real Flet session (audit 3): the new-match screen names the imperial seat, and once a Servo
+Skull bearer's Scavenge has rolled its three dice, *Scavenge: read the roll* offers the readings and the one
+tapped is applied."""
 
 from __future__ import annotations
 
@@ -39,3 +40,14 @@ async def test_the_scavenge_reading_is_picked_in_four_taps(tmp_path: Path) -> No
     assert h.text_of("roll-word") == "DONE"
     assert f"Brother Vale's Scavenge, read as {last}" in h.text_of("action-summary")
     assert not session.state(made.id).unit("vale").counters.get("scavenge-dice")
+
+
+@pytest.mark.asyncio
+async def test_new_match_says_player_1_is_the_imperial_team(tmp_path: Path) -> None:
+    """The helper gives player 1 the Imperial Action phase: the new-match screen says so before the seats are
+    filled (audit 3)."""
+    session = Session(MatchStore(tmp_path / "store"))
+    h = await Harness.start(lambda page: main(page, session))
+    await h.click("new-match")
+    await h.choose("system", "killer-of-the-maze")
+    assert any(t.startswith("Player 1 plays the imperial team") for t in h.texts())
