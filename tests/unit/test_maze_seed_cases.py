@@ -356,3 +356,14 @@ def test_audit_3_every_action_that_rolls_shows_its_odds(squad: Match, forced: Ma
     assert blade is not None and blade.chance == Fraction(2, 3) and "3+" in blade.text
     rolling = {o.action for o in MAZE.legal_actions(squad) if o.dice}
     assert rolling == {"beacon-roll", "fire", "light-vent", "scavenge", "sacrificial-blade"}
+
+
+def test_audit_3_the_fire_option_says_when_the_heavy_stubbers_rerolls_are_earned(squad: Match) -> None:
+    """The reroll box is folded away under More options: once a Heavy Stubber has made 4 hits this phase, Fire's
+    reminder says the 1s may be rerolled, so a player doesn't lose them by forgetting."""
+    state = activity(squad)
+    note = next(o for o in MAZE.legal_actions(state) if o.action == "fire").note or ""
+    assert "rerolled" not in note
+    earned = replay(state, [counter("vale", "stubber-turn", state.turn), counter("vale", "stubber-hits", 4)])
+    note = next(o for o in MAZE.legal_actions(earned) if o.action == "fire").note or ""
+    assert "Hit rolls of 1 may be rerolled this phase: a Heavy Stubber has made 4 hits" in note

@@ -35,7 +35,7 @@ from companion.rules.maze import forms, gear, parties, scavenge
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal, change_refusal
-from companion.rules.maze.fire import fire, fire_setup, odds_line
+from companion.rules.maze.fire import STUBBER_HITS_FOR_REROLLS, fire, fire_setup, odds_line, stubber_hits
 from companion.rules.maze.forms import NOTES
 from companion.rules.maze.items import (
     ADVANCED,
@@ -201,8 +201,19 @@ def _loaded(unit: Unit, among: tuple[str, ...] | None = None) -> tuple[str, ...]
     return tuple(w for w in ids if carry_refusal(unit, w) is None and shots_left(unit, cat.weapons[w]) > 0)
 
 
+def _note(now: _Now, spec: _Spec) -> str | None:
+    """The action's reminder; Fire's also says when the team has earned the Heavy Stubber's rerolls (the box for
+    them is folded away, and a player who forgets it loses them)."""
+    note = NOTES.get(spec.id)
+    made = stubber_hits(now.state, now.player.id) if spec.id == "fire" else None
+    if made is not None and made >= STUBBER_HITS_FOR_REROLLS:
+        note = (f"{note} Hit rolls of 1 may be rerolled this phase: a Heavy Stubber has made {made} hits "
+                "(More options).")
+    return note
+
+
 def _option(now: _Now, spec: _Spec) -> ActionOption:
-    common: dict[str, Any] = {"cost": spec.cost, "note": NOTES.get(spec.id), "dice": spec.dice,
+    common: dict[str, Any] = {"cost": spec.cost, "note": _note(now, spec), "dice": spec.dice,
                               "params": forms.params(spec.id, now.models)}
     refusal = _phase_refusal(now, spec)
     if refusal:
