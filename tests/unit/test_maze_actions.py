@@ -20,7 +20,8 @@ from companion.rules.maze.fire import stubber_hits
 from builders import match
 from maze_actions_kit import MAZE, act, activity, model
 
-ACTIVITY = ("fire", "break-down-door", "light-vent", "use-equipment", "reload", "scavenge", "pick-up-transfer")
+ACTIVITY = ("fire", "break-down-door", "light-vent", "use-equipment", "reload", "scavenge", "scavenge-read",
+            "pick-up-transfer")
 
 
 @pytest.fixture

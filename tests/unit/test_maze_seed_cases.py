@@ -6,6 +6,7 @@ Beacon's start-of-turn roll."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,160 @@ def test_issue_32_every_new_event_keeps_the_carry_restrictions(tmp_path: Path) -
     state = session.dispatch(match_id, "counter", {"scope": "unit", "target": "kira", "name": "trip-mine",
                                                    "delta": 1})
     assert state.unit("kira").counters["trip-mine"] == 1
+
+
+# --- audit 3 (issue 40, point 7) --------------------------------------------------------------------------------
+
+
+def test_audit_3_the_new_match_screen_says_which_player_is_the_imperial_team() -> None:
+    """The helper gives the Movement sub-phase to the first player: the players must know to seat the imperial
+    team as player 1 (the Scarab's screen says the same for its sides)."""
+    assert MAZE.seats.startswith("Player 1 plays the imperial team")
+    assert "player 2 the Tyranid player" in MAZE.seats
+    state = match("killer-of-the-maze")
+    assert state.phase == "Imperial Action: Movement" and state.active_player.name == "Ann"  # player 1
+
+
+def test_audit_3_the_blades_recovered_shots_never_fill_a_weapon_past_its_full_load(squad: Match) -> None:
+    """"Recovers D3 shots": a Boltgun with 7 of its 8 shots gets 1 back (a Reload, too, keeps no more than the full
+    load); a full one gets none, whether its counter is set or not."""
+    state = activity(replay(squad, [counter("kira", "sacrificial-blade", 1), counter("kira", "morale", 6)]))
+    state = act(state, "fire", "kira", weapon="boltgun", shots=1, to_hit="4")
+    assert state.unit("kira").counters["shots-boltgun"] == 7
+    res = MAZE.resolve(state, Action("use-equipment", "kira", {"item": "sacrificial-blade", "boon": "shots",
+                                                              "weapon": "boltgun"}), random.Random(1))
+    after = replay(state, list(res.events))
+    assert after.rolls[-1].expr == "1d3" and after.rolls[-1].total == 3
+    assert after.unit("kira").counters["shots-boltgun"] == 8
+    assert any("3: 1 shot back in the Boltgun (8 of 8;" in d for d in res.details), res.details
+    full = replay(state, [counter("kira", "shots-boltgun", 1)])  # set to 8 by hand: full all the same
+    res = MAZE.resolve(full, Action("use-equipment", "kira", {"item": "sacrificial-blade", "boon": "shots",
+                                                             "weapon": "boltgun"}), random.Random(1))
+    assert replay(full, list(res.events)).unit("kira").counters["shots-boltgun"] == 8
+    assert any("the Boltgun is full: no shot to recover" in d for d in res.details), res.details
+
+
+def test_audit_3_there_is_one_beacon(squad: Match) -> None:
+    """The seed's Beacon is the one the team came for: a second bearer, or a count of 2, is refused; handing it
+    over (off one model, onto another in one step) is not."""
+    held = replay(squad, [counter("kira", "beacon", 1)])
+    second = replay(held, [counter("tarn", "beacon", 1)])
+    assert "there is one Beacon, and Scion Kira carries it" in (change_refusal(held, second) or "")
+    assert "there is one Beacon" in (change_refusal(held, replay(held, [counter("kira", "beacon", 1)])) or "")
+    handed = replay(held, [counter("kira", "beacon", -1), counter("tarn", "beacon", 1)])
+    assert change_refusal(held, handed) is None
+
+
+def test_audit_3_jagged_metal_rolls_the_armour_save_and_takes_the_wound(squad: Match) -> None:
+    """Jagged Metal (11-13 on the D66) is part of the Scavenge: its armour save is rolled and logged with it, and a
+    failed save takes the wound, not left to dice off the log and a wound set by hand."""
+    state = activity(squad)  # every model: Armour 3 on its card
+    seen = set()
+    for seed in range(400):
+        res = MAZE.resolve(state, Action("scavenge", "vale"), random.Random(seed))
+        after = replay(state, list(res.events))
+        if not 11 <= after.rolls[0].total <= 13:
+            continue
+        save = after.rolls[-1]
+        assert save.expr == "1d6>=3" and len(after.rolls) == 2
+        assert after.unit("vale").click == (0 if save.total else 1)
+        assert ("saved" if save.total else "takes 1 wound") in res.summary
+        seen.add(bool(save.total))
+        # the Sacrificial Blade's armour boon: 2 better, so a 1 or more saves
+        boon = MAZE.resolve(state, Action("scavenge", "vale", {"armour_boon": True}), random.Random(seed))
+        assert replay(state, list(boon.events)).rolls[-1].expr == "1d6>=1"
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+    odds = MAZE.odds(state, Action("scavenge", "vale"))
+    assert odds is not None and "Jagged Metal and a failed 3+ armour save (1 wound) 1/36" in odds.text
+
+
+def test_audit_3_the_storm_bolters_double_damage_needs_its_own_maximum_not_the_shots_left(squad: Match) -> None:
+    state = activity(replay(squad, [counter("tarn", "shots-storm-bolter", 4)]))  # 4 of 8 left
+    four = MAZE.odds(state, Action("fire", "tarn", {"weapon": "storm-bolter", "shots": 4, "to_hit": "4"}))
+    full = MAZE.odds(activity(squad), Action("fire", "tarn", {"weapon": "storm-bolter", "shots": 6, "to_hit": "4"}))
+    assert four is not None and full is not None
+    assert "average damage 1.00 " in four.text  # 4 x 1/2 x 1/2 x 1: no 2-damage sixes
+    assert "average damage 2.00 " in full.text  # 6 x 1/2 x (2/6 x 1 + 1/6 x 2)
+
+
+def test_audit_3_a_spent_servo_skull_no_longer_sharpens_the_heavy_stubber(squad: Match) -> None:
+    state = activity(replay(squad, [counter("vale", "servo-skull", 1)]))
+    fire = Action("fire", "vale", {"weapon": "heavy-stubber", "shots": 3, "to_hit": "4"})
+    before = MAZE.odds(state, fire)
+    assert before is not None and "(AP -1)" in before.text
+    spent = act(state, "use-equipment", "vale", item="servo-skull")  # its last use
+    assert spent.unit("vale").counters["servo-skull"] == 0
+    after = MAZE.odds(spent, fire)
+    assert after is not None and "(AP 0)" in after.text
+
+
+def test_audit_3_a_vent_lit_with_few_shots_left_says_the_shots_really_spent(squad: Match) -> None:
+    state = activity(replay(squad, [counter("tarn", "shots-heavy-flamer", 1)]))  # 1 shot left
+    res = MAZE.resolve(state, Action("light-vent", "tarn", {"weapon": "heavy-flamer"}), random.Random(0))
+    after = replay(state, list(res.events))
+    assert after.rolls[-1].total > 1 and after.unit("tarn").counters["shots-heavy-flamer"] == 0
+    assert res.summary.endswith(f"= {after.rolls[-1].total}, 1 shot spent, 0 left"), res.summary
+
+
+def test_audit_3_algorithmic_area_analysis_rolls_its_extra_die_and_the_player_picks_the_reading(
+        squad: Match) -> None:
+    """The Servo Skull's extra die was rolled by hand, off the log. Now the bearer's next Scavenge rolls it with the
+    D66; the player then reads the dice as rolled or with the extra die for either one (not an action), and the
+    phase can't end before."""
+    state = activity(replay(squad, [counter("vale", "servo-skull", 3)]))
+    state = act(state, "use-equipment", "vale", item="servo-skull", skull="analysis")
+    assert state.unit("vale").counters["skull-analysis"] == 1
+    odds = MAZE.odds(state, Action("scavenge", "vale"))
+    assert odds is not None and "Servo Skull's extra die" in odds.text
+    res = MAZE.resolve(state, Action("scavenge", "vale"), random.Random(5))
+    rolled = replay(state, list(res.events))
+    d66, extra = rolled.rolls[-2], rolled.rolls[-1]
+    tens, units = d66.dice
+    assert d66.expr == "d66" and extra.expr == "1d6" and "Algorithmic Area Analysis" in extra.purpose
+    vale = rolled.unit("vale")
+    assert vale.counters["skull-analysis"] == 0 and vale.tokens.action == 2
+    assert vale.counters["scavenge-dice"] == 100 * tens + 10 * units + extra.total
+    options = {o.action: o for o in MAZE.legal_actions(rolled)}
+    assert options["scavenge-read"].units == ("vale",) and options["scavenge-read"].cost == 0
+    offered = [c for c, _ in next(p for p in options["scavenge-read"].params if p.name == "reading").choices]
+    assert offered == list(dict.fromkeys(str(v) for v in (10 * tens + units, 10 * extra.total + units,
+                                                          10 * tens + extra.total)))
+    end = MAZE.explain(rolled, Action("end-imperial-phase"))
+    assert not end.legal and end.rule == "servo-skull" and "read Brother Vale's Scavenge" in end.reason
+    # one model's actions before the next model's: the Scavenge is resolved once read
+    other = MAZE.explain(rolled, Action("reload", "kira", {"weapon": "boltgun"}))
+    assert not other.legal and "read Brother Vale's Scavenge" in other.reason
+    bolter = next((v for v in offered if 34 <= int(v) <= 36), None)
+    pick = bolter or offered[-1]
+    read = act(rolled, "scavenge-read", "vale", reading=pick)
+    assert "scavenge-dice" not in read.unit("vale").counters or read.unit("vale").counters["scavenge-dice"] == 0
+    assert read.unit("vale").tokens.action == 2  # reading is not an action
+    if bolter:
+        assert read.unit("vale").counters["bolter-ammo"] == 1
+    assert MAZE.explain(read, Action("end-imperial-phase")).legal
+    refused = MAZE.explain(read, Action("scavenge-read", "vale", {"reading": pick}))
+    assert not refused.legal and "no Scavenge roll to read" in refused.reason
+
+
+def test_audit_3_every_action_that_rolls_shows_its_odds(squad: Match, forced: Match) -> None:
+    """The Beacon's start-of-turn roll and the forced Sacrificial Blade roll a D6 like the rest: their odds are
+    shown before the roll, as Use Equipment's Blade already showed them."""
+    beacon = MAZE.odds(replay(squad, [counter("kira", "beacon", 1)]), Action("beacon-roll", "kira"))
+    assert beacon is not None and beacon.chance == Fraction(1, 2) and "4+" in beacon.text
+    blade = MAZE.odds(activity(forced), Action("sacrificial-blade", "kira", {"boon": "armour"}))
+    assert blade is not None and blade.chance == Fraction(2, 3) and "3+" in blade.text
+    rolling = {o.action for o in MAZE.legal_actions(squad) if o.dice}
+    assert rolling == {"beacon-roll", "fire", "light-vent", "scavenge", "sacrificial-blade"}
+
+
+def test_audit_3_the_fire_option_says_when_the_heavy_stubbers_rerolls_are_earned(squad: Match) -> None:
+    """The reroll box is folded away under More options: once a Heavy Stubber has made 4 hits this phase, Fire's
+    reminder says the 1s may be rerolled, so a player doesn't lose them by forgetting."""
+    state = activity(squad)
+    note = next(o for o in MAZE.legal_actions(state) if o.action == "fire").note or ""
+    assert "rerolled" not in note
+    earned = replay(state, [counter("vale", "stubber-turn", state.turn), counter("vale", "stubber-hits", 4)])
+    note = next(o for o in MAZE.legal_actions(earned) if o.action == "fire").note or ""
+    assert "Hit rolls of 1 may be rerolled this phase: a Heavy Stubber has made 4 hits" in note

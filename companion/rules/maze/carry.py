@@ -17,6 +17,7 @@ from companion.rules.maze.items import FRAG_GRENADE, carried, catalogue, keyword
 RULE = "carry-restrictions"
 BLADE = "sacrificial-blade"
 PENDANT = "crest-pendant"
+BEACON = "beacon"
 
 
 def carry_refusal(unit: Unit, item: str) -> str | None:
@@ -63,4 +64,16 @@ def change_refusal(before: Match, after: Match) -> str | None:
                     return why
         if prior is not None and blade_forced(prior) and not carried(unit, BLADE):
             return (f"{unit.name} has lost three-quarters of its morale: it can't drop the Sacrificial Blade")
-    return None
+    return _beacon_refusal(before, after)
+
+
+def _beacon_refusal(before: Match, after: Match) -> str | None:
+    """The Beacon is the one item the team came for: a change that gives the team more than one is refused (a
+    hand-over, off one model and onto another in one step, is not)."""
+    held = sum(carried(u, BEACON) for u in after.units)
+    if held <= 1 or held <= sum(carried(u, BEACON) for u in before.units):
+        return None
+    bearer = next((u for u in before.units if carried(u, BEACON)), None)
+    if bearer is None:
+        return f"there is one Beacon: no model carries {held}"
+    return f"there is one Beacon, and {bearer.name} carries it: hand it over (take it off {bearer.name}) first"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.model import Unit
 from companion.rules.base import Param
-from companion.rules.maze import gear, parties
+from companion.rules.maze import gear, parties, scavenge
 from companion.rules.maze.items import catalogue
 
 TO_HIT_CHOICES = (("", "not set: enter it from your rules"),) + tuple((str(n), f"{n}+") for n in range(2, 7))
@@ -20,6 +20,8 @@ NOTES = {
     "light-vent": "Lights one vent opening on the model's tile for two game turns.",
     "pick-up-transfer": "Set the counters of both models by hand: items must fit the inventory and its keywords. "
                         "A Demolition Expert may spend this action to pick up an active Trip Mine on its tile.",
+    "scavenge-read": "The Servo Skull's extra die may stand in for either die of the D66: choose the reading. Not "
+                     "an action; it comes before any model's next action.",
     "lost": "A cave-in, or groups beyond each other's Sight Distance: put each model in the party it is in now. The "
             "helper finds the smallest party (ties: all of them) and takes its models' morale. Not an action.",
     "end-imperial-phase": "The Tyranid player takes the Tyranid Action phase.",
@@ -35,6 +37,13 @@ def _blade_params() -> tuple[Param, ...]:
     return (Param("boon", "Sacrificial Blade: boon", "choice", gear.BLADE_BOONS),
             Param("weapon", "Sacrificial Blade: the weapon that recovers D3 shots", "choice",
                   tuple((w.id, w.name) for w in catalogue().weapons.values() if w.recharge)))
+
+
+def _found_params() -> tuple[Param, ...]:
+    """What a reading of the scavenge table asks: where a found item goes, and Jagged Metal's save."""
+    return (Param("keep", "Put a found item straight into the model's inventory", "bool", default=True),
+            Param(scavenge.ARMOUR_BOON, "Jagged Metal: armour save 2 better (the Sacrificial Blade's boon is on)",
+                  "bool", default=False, rare=True))
 
 
 def params(action: str, models: tuple[Unit, ...]) -> tuple[Param, ...]:
@@ -65,8 +74,11 @@ def params(action: str, models: tuple[Unit, ...]) -> tuple[Param, ...]:
         return parties.params(models)  # the models in the bearer's party gain the point
     if action == "scavenge":
         return (Param("times", "Times this tile was scavenged already (tiles aren't tracked)", "int", low=0, high=2,
-                      default=0),
-                Param("keep", "Put a found item straight into the model's inventory", "bool", default=True))
+                      default=0), *_found_params())
+    if action == "scavenge-read":
+        waiting = tuple(dict.fromkeys(v for u in models for v in scavenge.readings(u)))
+        return (Param("reading", "Reading of the D66 (the extra die in place of one die, or none)", "choice",
+                      tuple((str(v), scavenge.reading_label(v)) for v in waiting)), *_found_params())
     if action == "lost":
         return parties.params(models)
     return ()

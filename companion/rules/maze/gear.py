@@ -1,4 +1,4 @@
-"""The Killer of the Maze: Use Equipment, Light Vent and Scavenge (seed 002), resolved and with
+"""The Killer of the Maze: Use Equipment and Light Vent (seed 002; Scavenge is in scavenge.py), resolved and with
 their exact odds. What the match can't know (tiles, doors, vents, Injury and Insanity traits) comes back as a
 detail for the players. Counters and keywords: see killer_of_the_maze_items.
 """
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from companion.core.dice.odds import distribution
@@ -16,7 +15,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Odds, Resolution, odds_text, param_int
+from companion.rules.base import Odds, Resolution, odds_text
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.items import (
@@ -27,7 +26,6 @@ from companion.rules.maze.items import (
     carried,
     catalogue,
     morale,
-    param_bool,
     param_choice,
     set_counter,
     shots_counter,
@@ -38,8 +36,9 @@ from companion.rules.maze.items import (
 from companion.rules.maze.turn import blade_stamp, game_turn
 
 RATION_HEALS_ON = 5
+BLADE_ARMOUR_BONUS = 2  # the Sacrificial Blade's boon: the bearer's armour save is 2 better until its next phase
+ANALYSIS = "skull-analysis"  # unit counter, 1: the Servo Skull's Algorithmic Area Analysis waits for a Scavenge
 BLADE_WOUND_ON = 3
-MAX_SCAVENGES = 2
 SKULL_EFFECTS = (("analysis", "Algorithmic Area Analysis: one extra die on the next Scavenge"),
                  ("warning", "Early Warning Protocol: +2 to the party's saves against the next Spiked Tail Attack"),
                  ("pulse", "Scanning Pulse: two extra tiles after the next Melta Charge on this tile"))
@@ -116,6 +115,8 @@ def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: rand
     elif gear.id == "servo-skull":
         effect = param_choice(params, "skull", tuple(k for k, _ in SKULL_EFFECTS), SKULL_EFFECTS[0][0], gear.section)
         summary += f": {dict(SKULL_EFFECTS)[effect]}"
+        if effect == "analysis":  # the bearer's next Scavenge rolls the extra die itself
+            events += set_counter(unit, ANALYSIS, 1, by)
     else:
         details.append(gear.effect)
         after = game_turn(state.turn) + 1  # "the following turn", "the next imperial Action phase": game turns
@@ -154,13 +155,16 @@ def _blade(unit: Unit, params: Mapping[str, Any], rng: random.Random, details: l
         weapon = blade_weapon(unit, params)
         extra = roll("1d3", rng)
         events.append(Event("roll", extra.event_data(f"{unit.name}: {weapon.name} shots recovered"), by))
-        counter = shots_counter(weapon)
-        if counter in unit.counters:
-            events += set_counter(unit, counter, unit.counters[counter] + extra.total, by)
-            details.append(f"{extra.describe()} shots back in the {weapon.name} (the source sets no cap at the "
-                           "weapon's full load).")
+        # "recovers" gives back shots spent: a weapon holds no more than its full load (a Reload's extra shots are
+        # lost too), so a full weapon, its counter set or not, gets none
+        left = shots_left(unit, weapon)
+        back = min(extra.total, weapon.full - left)
+        if back:
+            events += set_counter(unit, shots_counter(weapon), left + back, by, implicit=True)
+            details.append(f"{extra.describe()}: {counted(back, 'shot')} back in the {weapon.name} "
+                           f"({left + back} of {weapon.full}; a weapon holds no more than its full load).")
         else:
-            details.append(f"{extra.describe()}: its {weapon.name} is still full, nothing to recover.")
+            details.append(f"{extra.describe()}: the {weapon.name} is full: no shot to recover.")
     details.append("A Psychopath may instead deal 1 wound to another model on its tile, which also loses 2 morale.")
     return events
 
@@ -217,7 +221,8 @@ def light_vent(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.
     if result.total > left:
         details.insert(0, f"Only {counted(left, 'shot')} {'was' if left == 1 else 'were'} left: the source doesn't "
                           "say whether the vent still lights; the weapon is emptied.")
-    summary = f"{unit.name} lights a vent with its {weapon.name}: {result.describe()} shots spent, {left - spent} left"
+    summary = (f"{unit.name} lights a vent with its {weapon.name}: {result.describe()}, "
+               f"{counted(spent, 'shot')} spent, {left - spent} left")
     return Resolution(tuple(events), summary, ("light-vent",), tuple(details))
 
 
@@ -227,61 +232,3 @@ def vent_odds(unit: Unit, params: Mapping[str, Any]) -> Odds:
     p = distribution("1d6").at_most(left)
     return Odds(p, f"Light Vent spends D6 shots (1 to 6, 1/6 each); with {left} left in the {weapon.name}, "
                    f"enough shots {odds_text(p)}")
-
-
-# --- Scavenge -------------------------------------------------------------------------------------------------
-
-
-def scavenge_times(params: Mapping[str, Any]) -> int:
-    times = param_int(params, "times", 0, MAX_SCAVENGES, 0, "scavenge")
-    if times >= MAX_SCAVENGES:
-        raise IllegalAction(f"this tile has been scavenged {times} times: a tile can be scavenged at most twice",
-                            "scavenge")
-    return times
-
-
-def scavenge(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
-    scavenge_times(params)
-    cat = catalogue()
-    by = unit.owner
-    result = roll("d66", rng)
-    row = cat.scavenge.lookup(result.total)
-    events = [token_event(unit, 1), Event("roll", result.event_data(f"{unit.name} scavenges"), by)]
-    details: list[str] = []
-    item = row.item
-    barred = carry_refusal(unit, item) if item else None
-    if item and barred:
-        details.append(f"Left on the tile: {barred}.")
-    elif item and param_bool({"keep": True, **params}, "keep") and item in state.rules.counters.get("unit", ()):
-        gear = cat.gear.get(item)
-        amount = gear.uses if gear and gear.uses else 1
-        events += set_counter(unit, item, carried(unit, item) + amount, by)
-        details.append(f"Into {unit.name}'s inventory, if it has room (otherwise leave it on the tile: undo this).")
-    elif item and item in cat.weapons:
-        details.append(f"A {cat.name(item)}: the helper doesn't track weapons carried; take it if "
-                       f"{unit.name} has a free weapon slot and may carry it, or leave it on the tile.")
-    elif item:
-        details.append("Left on the tile.")
-    for effect in row.effects:
-        if effect.get("wounds"):  # Jagged Metal: the save is the players' roll (the Armour stat is on the card)
-            details.append(f"{unit.name} makes an armour save now (Armour {stat(unit, 'armour') or '?'} on its "
-                           f"card): failed, it takes {effect['wounds']} wound.")
-        elif "note" in effect:
-            details.append(f"Now: {effect['note']}.")
-    details.append("With a Servo Skull's Algorithmic Area Analysis, roll the extra die by hand.")
-    summary = f"{unit.name} scavenges: {result.describe()}: {row.result}"
-    return Resolution(tuple(events), summary, ("scavenge", "scavenge-table"), tuple(details))
-
-
-def scavenge_odds(params: Mapping[str, Any]) -> Odds:
-    scavenge_times(params)
-    cat = catalogue()
-    weights: dict[str, int] = {"an item": 0, "a hazard": 0, "a Hidden Vent": 0, "nothing": 0}
-    for value in cat.scavenge.outcomes():
-        row = cat.scavenge.lookup(value)
-        kind = ("an item" if row.item else "nothing" if row.result.startswith("Nothing")
-                else "a Hidden Vent" if row.result.startswith("Hidden") else "a hazard")
-        weights[kind] += 1
-    total = sum(weights.values())
-    parts = [f"{kind} {odds_text(Fraction(w, total))}" for kind, w in weights.items()]
-    return Odds(Fraction(weights["an item"], total), "Scavenge on a D66: " + "; ".join(parts))

@@ -31,11 +31,11 @@ from companion.rules.base import (
     System,
     Verdict,
 )
-from companion.rules.maze import forms, gear, parties
+from companion.rules.maze import forms, gear, parties, scavenge
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal, change_refusal
-from companion.rules.maze.fire import fire, fire_setup, odds_line
+from companion.rules.maze.fire import STUBBER_HITS_FOR_REROLLS, fire, fire_setup, odds_line, stubber_hits
 from companion.rules.maze.forms import NOTES
 from companion.rules.maze.items import (
     ADVANCED,
@@ -83,6 +83,7 @@ SPECS = (
     _Spec("use-equipment", "Use Equipment", "use-equipment", 1, "activity"),
     _Spec("reload", "Reload", "reload", 1, "activity"),
     _Spec("scavenge", "Scavenge", "scavenge", 1, "activity", dice="d66"),
+    _Spec("scavenge-read", "Scavenge: read the roll", "servo-skull", 0, "activity"),
     _Spec("pick-up-transfer", "Pick Up / Transfer Item", "pick-up-transfer", 1, "activity"),
     _Spec("lost", "The team splits: Lost parties", "lost", 0, "imperial", False),
     _Spec("sacrificial-blade", "Sacrificial Blade (automatic)", "sacrificial-blade", 0, "imperial", dice="1d6"),
@@ -125,10 +126,13 @@ def _phase_refusal(now: _Now, spec: _Spec) -> Refusal | None:
 
 
 def _duty_refusal(now: _Now, spec: _Spec) -> Refusal | None:
-    """What the turn owes before the team goes on: the Beacon roll first, the forced Blade before the phase ends."""
+    """What the turn owes before the team goes on: the Beacon roll first; the forced Blade and an unread Scavenge
+    (a Servo Skull's extra die) before the phase ends."""
     if spec.id in ("start-activity", "end-imperial-phase"):
+        ending = spec.id == "end-imperial-phase"
         return duties.beacon_refusal(now.state, now.player.id, now.sub == "movement") or (
-            duties.blade_refusal(now.state, now.player.id) if spec.id == "end-imperial-phase" else None)
+            duties.blade_refusal(now.state, now.player.id) if ending else None) or (
+            scavenge.unread_refusal(now.state, now.player.id) if ending else None)
     return None
 
 
@@ -139,6 +143,13 @@ def _owed_refusal(now: _Now, spec: _Spec, unit: Unit) -> Refusal | None:
                                                                                         movement)}:
         return (f"{unit.name} owes no Beacon roll: it carries no Beacon, has rolled this turn, or the turn's "
                 "first action has been given", "beacon")
+    if spec.id == "scavenge-read" and not scavenge.readings(unit):
+        return (f"{unit.name} has no Scavenge roll to read: the extra die comes with a Scavenge after its Servo "
+                "Skull's Algorithmic Area Analysis", "servo-skull")
+    if spec.cost:  # a Scavenge isn't resolved until its dice are read: that comes before any model's next action
+        waiting = scavenge.unread_refusal(now.state, unit.owner)
+        if waiting:
+            return waiting
     if spec.id == "sacrificial-blade" and unit.id not in {u.id for u in duties.blade_owed(now.state, unit.owner)}:
         return (f"{unit.name} isn't bound to use the Sacrificial Blade now: that comes once three-quarters of its "
                 "morale is lost, once each Action phase", "sacrificial-blade")
@@ -190,8 +201,19 @@ def _loaded(unit: Unit, among: tuple[str, ...] | None = None) -> tuple[str, ...]
     return tuple(w for w in ids if carry_refusal(unit, w) is None and shots_left(unit, cat.weapons[w]) > 0)
 
 
+def _note(now: _Now, spec: _Spec) -> str | None:
+    """The action's reminder; Fire's also says when the team has earned the Heavy Stubber's rerolls (the box for
+    them is folded away, and a player who forgets it loses them)."""
+    note = NOTES.get(spec.id)
+    made = stubber_hits(now.state, now.player.id) if spec.id == "fire" else None
+    if made is not None and made >= STUBBER_HITS_FOR_REROLLS:
+        note = (f"{note} Hit rolls of 1 may be rerolled this phase: a Heavy Stubber has made {made} hits "
+                "(More options).")
+    return note
+
+
 def _option(now: _Now, spec: _Spec) -> ActionOption:
-    common: dict[str, Any] = {"cost": spec.cost, "note": NOTES.get(spec.id), "dice": spec.dice,
+    common: dict[str, Any] = {"cost": spec.cost, "note": _note(now, spec), "dice": spec.dice,
                               "params": forms.params(spec.id, now.models)}
     refusal = _phase_refusal(now, spec)
     if refusal:
@@ -234,7 +256,8 @@ def _check_params(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, An
               "light-vent": lambda: gear.vent_weapon(unit, params),
               "use-equipment": lambda: gear.gear_choice(unit, params),
               "sacrificial-blade": lambda: gear.gear_choice(unit, _blade(params)),
-              "scavenge": lambda: gear.scavenge_times(params),
+              "scavenge": lambda: scavenge.scavenge_times(params),
+              "scavenge-read": lambda: scavenge.reading_choice(unit, params),
               "beacon-roll": lambda: parties.party_of(state, params, unit, "beacon")}
     if spec.id in checks:
         checks[spec.id]()
@@ -244,6 +267,8 @@ class KillerOfTheMaze(System):
     id = SYSTEM_ID
     name = "The Killer of the Maze"
     keeps_score = False  # its source scores no points (the pack's victory.toml)
+    # the helper gives the first player the Imperial Action phase: the new-match screen says so, as the Scarab's does
+    seats = "Player 1 plays the imperial team; player 2 the Tyranid player (the Blind Horror)."
 
     def game_turn(self, turn: int) -> int:
         """The seed's game turn: the Imperial Action phase (the match's odd turns) and the Tyranid Action phase
@@ -308,7 +333,11 @@ class KillerOfTheMaze(System):
         if action.name == "use-equipment":
             return gear.equipment_odds(unit, action.params)
         if action.name == "scavenge":
-            return gear.scavenge_odds(action.params)
+            return scavenge.scavenge_odds(unit, action.params)
+        if action.name == "sacrificial-blade":
+            return gear.equipment_odds(unit, _blade(action.params))
+        if action.name == "beacon-roll":
+            return duties.beacon_odds(state, unit, action.params)
         return None
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
@@ -356,7 +385,8 @@ def _resolve(state: Match, unit: Unit, spec: _Spec, params: Mapping[str, Any], r
                 "use-equipment": lambda: gear.use_equipment(state, unit, params, rng),
                 "sacrificial-blade": lambda: gear.use_equipment(state, unit, _blade(params), rng, forced=True),
                 "beacon-roll": lambda: duties.beacon_roll(state, unit, params, rng),
-                "scavenge": lambda: gear.scavenge(state, unit, params, rng)}[spec.id]
+                "scavenge": lambda: scavenge.scavenge(state, unit, params, rng),
+                "scavenge-read": lambda: scavenge.read(state, unit, params, rng)}[spec.id]
     return resolver()
 
 

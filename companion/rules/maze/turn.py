@@ -16,10 +16,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.dice.odds import distribution
 from companion.core.dice.roll import roll
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Refusal, Resolution
+from companion.core.words import counted
+from companion.rules.base import Odds, Refusal, Resolution, odds_text
 from companion.rules.maze import parties
 from companion.rules.maze.carry import blade_forced
 from companion.rules.maze.items import carried, morale, set_counter
@@ -93,6 +95,14 @@ def beacon_roll(state: Match, unit: Unit, params: Mapping[str, Any], rng: random
                                                                  else "no morale gained")
     return Resolution(tuple(events), summary, ("beacon",), (f"{unit.name}'s party: "
                                                             f"{', '.join(u.name for u in party)}.",))
+
+
+def beacon_odds(state: Match, unit: Unit, params: Mapping[str, Any]) -> Odds:
+    party = parties.party_of(state, params, unit, "beacon")
+    p = distribution("1d6").at_least(BEACON_GAINS_ON)
+    gain = (f"the {counted(len(party), 'model')} of {unit.name}'s party gain 1 morale point each" if len(party) > 1
+            else f"{unit.name} gains 1 morale point")
+    return Odds(p, f"Beacon: {BEACON_GAINS_ON}+ on a D6, {odds_text(p)}: {gain}")
 
 
 def blade_owed(state: Match, owner: str) -> tuple[Unit, ...]:
