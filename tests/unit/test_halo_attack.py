@@ -72,7 +72,7 @@ def test_double_six_shot_effect_depends_on_the_card() -> None:
     assert splash.effects == ()  # the splash's events say what it does (rules.halo.splash), not a sentence here
     grenade = resolve_attack(AttackSetup(attack=9, defense=16, kind="grenade", double_six_splash=True),
                              ScriptedRandom([6, 6]))
-    assert grenade.effects == ()  # the ability speaks of shots
+    assert not any("adjacent" in line for line in grenade.effects)  # the ability speaks of shots
 
 
 def test_a_miss_says_what_was_needed() -> None:

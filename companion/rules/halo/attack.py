@@ -35,6 +35,13 @@ RULE_SHOOTING = "shooting"
 RULE_MOVE_ATTACK = "move-attack-penalty"
 RULE_TWO_SIXES = "two-sixes"
 RULE_CARD_ABILITY = "special-ability-colours"
+RULE_GRENADES = "grenades"
+# The source names throwing a grenade as an attack but its grenade rules ("see Grenades") are cut off: the app
+# judges a throw like a shot and says so wherever the throw is rolled or its odds shown.
+GRENADE_READING = ("the source's grenade rules are cut off: this throw is judged like a shot (2d6 + attack against "
+                   "the target's defense, the unit's damage value on a hit); apply anything more your grenade rules "
+                   "say by hand")
+GRENADE_ODDS = "a grenade, judged like a shot (its own rules are cut off)"
 
 
 class AttackError(CompanionError):
@@ -147,6 +154,9 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
     else:
         why += f": miss (needed {setup.needed} or more on 2d6)"
     effects: list[str] = []
+    if setup.kind == "grenade":
+        rules.append(RULE_GRENADES)
+        effects.append(GRENADE_READING)
     if setup.kind == "special":  # the roll is the attack's; what the ability does is on the card
         rules.append(RULE_CARD_ABILITY)
         effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)")
@@ -168,7 +178,8 @@ def chance_text(setup: AttackSetup) -> str:
         need = "hits only on two 6s"
     else:
         need = f"needs {setup.needed}+ on 2d6"
-    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%)"
+    grenade = f"; {GRENADE_ODDS}" if setup.kind == "grenade" else ""
+    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%){grenade}"
 
 
 # --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
@@ -200,6 +211,8 @@ def attack_kind(action: Action) -> str:
     """How the attack is made (seed 001 ¶8: a shot, a grenade or a special ability): a grenade is its own action;
     a shot or a move and a shot may instead use a special ability (`kind` "special"), the card's text to apply."""
     if action.name not in SHOOTING_ACTIONS:
+        if action.name == "throw-grenade" and action.params.get("splash") is True:  # a respawn's form offers it
+            raise AttackError("the double-six splash is a shot's card ability: a grenade doesn't offer it")
         return "grenade" if action.name == "throw-grenade" else "shoot"
     kind = action.params.get(KIND) or "shoot"
     if kind not in HOW_KINDS:

@@ -100,15 +100,19 @@ def turn_refusal(state: Match, turn: TurnState, spec: Spec) -> Refusal | None:
     if spec.id in ATTACKS and not turn.enemies:
         return "no opposing unit is on the table to attack", "attacking"
     if spec.id == "respawn":
+        # a unit KO'd by damage entered by hand lies on the table until its player puts it in the reserves
+        down = "".join(f"; {u.name} is KO'd on the table: put it in your reserves (Move to reserve on its unit "
+                       "screen) and its respawn opens" for u in state.units
+                       if u.owner == turn.player.id and u.location == "table" and u.eliminated)
         if not turn.reserve:
-            return "you have no units in your reserves", "respawning"
+            return f"you have no units in your reserves{down}", "respawning"
         if turn.captured is not None and turn.captured >= SPAWN_POINTS:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
         if not awaiting_respawn(turn.reserve):
             held = sum(1 for u in state.units if u.owner == turn.player.id and u.location == "table")
             return (f"no unit of yours was eliminated and is waiting to respawn, and only an eliminated unit opens a "
-                    f"respawn (the table holds {held} {'unit' if held == 1 else 'units'} of yours)"), "respawning"
+                    f"respawn (the table holds {held} {'unit' if held == 1 else 'units'} of yours){down}"), "respawning"
     return None
 
 

@@ -1,0 +1,89 @@
+"""Halo ActionClix against its seed (001), the third rules-lawyer audit: each hole reproduced as it was found."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.match.events import Event, replay
+from companion.core.model import Match
+from companion.core.packs.load import get_pack
+from companion.core.words import said
+from companion.rules import Action
+
+from builders import rng_rolling, unit
+from halo_reserves_kit import HALO, halo, play, refused
+
+
+@pytest.fixture
+def knocked_out() -> Match:
+    """Ann: a0, a1 (30 points each); Ben: e0, e1. On Ben's turn a1 took damage entered by hand (a card's text, the
+    blocked-knockback house rule) down to its KO click; now it is Ann's turn again and a1 lies KO'd on the table."""
+    state = halo(unit("a0", "p1"), unit("a1", "p1"), unit("e0", "p2"), unit("e1", "p2"))
+    return replay(state, [Event("end_turn", {}), Event("damage", {"unit": "a1", "amount": 4}), Event("end_turn", {})])
+
+
+def test_a_unit_knocked_out_by_hand_is_eliminated_and_comes_back_only_by_respawning(knocked_out: Match) -> None:
+    # seed ¶22-23, 27: an eliminated unit goes to the reserves and may respawn; it is no reserve unit to swap in
+    on_table = next(o for o in HALO.legal_actions(knocked_out) if o.action == "respawn")
+    assert not on_table.enabled
+    assert "Unit a1 is KO'd on the table: put it in your reserves (Move to reserve on its unit screen)" in \
+        on_table.reason
+    state = replay(knocked_out, [Event("set_location", {"unit": "a1", "location": "reserve"})])  # the one tap
+    assert HALO.explain(state, Action("respawn", "a1", {"moved": 2})).legal
+    back = play(state, "respawn", "a1", moved=2)
+    assert back.unit("a1").location == "table" and not back.unit("a1").eliminated
+    assert back.unit("a1").click == back.unit("a1").start  # full health
+    # before the fix, a0 (30 points) could swap weapons with the KO'd a1 and bring it back without a respawn
+    assert "comes back by respawning" in refused(state, "swap-weapons", "a0", into="a1")
+    swap = next(o for o in HALO.legal_actions(state) if o.action == "swap-weapons")
+    assert not swap.enabled and "comes back by respawning" in swap.reason
+
+
+def test_the_captured_spawn_points_counter_says_whose_spawn_points_are_captured() -> None:
+    # seed ¶28-29: a player's counter counts HER spawn points an enemy captured (both: she can't respawn); the line
+    # "Ann has captured 2 spawn points" read as Ann's captures of Ben's points, the opposite of what it blocks
+    counter = next(c for c in get_pack("halo-actionclix").entries("units", "counter")
+                   if c["id"] == "captured-spawn-points")
+    assert said(counter["says"], "Ann", 2, counter["count"]) == "Ann: 2 spawn points captured"
+    assert said(counter["says"], "Ann", 1, counter["count"]) == "Ann: 1 spawn point captured"
+    state = halo(unit("a0", "p1"), unit("x", "p1", location="reserve", reserve_reason="eliminated"),
+                 unit("e0", "p2"))
+    state = replay(state, [Event("counter", {"scope": "player", "name": "captured-spawn-points", "target": "p1",
+                                              "delta": 2})])
+    assert "all your spawn points are captured" in refused(state, "respawn", "x")
+
+
+def test_a_grenade_is_judged_as_a_shot_and_says_its_own_rules_are_cut_off() -> None:
+    # seed ¶8, 17-19: throwing a grenade is an attack option, but its rules ("see Grenades") are cut off
+    state = halo(unit("a0", "p1", tokens={"grenade": 1}), unit("e0", "p2"))
+    res = HALO.resolve(state, Action("throw-grenade", "a0", {"target": "e0"}), random.Random(1))
+    assert "grenades" in res.rules
+    assert any("grenade rules are cut off" in line and "judged like a shot" in line for line in res.details)
+    odds = HALO.odds(state, Action("throw-grenade", "a0", {"target": "e0"}))
+    assert odds is not None and "judged like a shot" in odds.text
+    shot = HALO.odds(state, Action("attack", "a0", {"target": "e0"}))
+    assert shot is not None and "grenade" not in shot.text and shot.chance == odds.chance
+
+
+def test_the_double_six_splash_is_refused_on_a_grenade_as_on_a_special_ability() -> None:
+    # seed ¶18: the card's splash is for when the unit shoots; a grenade (a plain one or a respawn's) ticked with it
+    # rolled two 6s and silently splashed nobody
+    state = halo(unit("a0", "p1", tokens={"grenade": 1}), unit("e0", "p2"), unit("e1", "p2"),
+                 unit("g", "p1", location="reserve", reserve_reason="eliminated", tokens={"grenade": 1}))
+    assert "a grenade doesn't offer it" in refused(state, "throw-grenade", "a0", target="e0", splash=True,
+                                                   adjacent=["e1"])
+    assert "a grenade doesn't offer it" in refused(state, "respawn", "g", target="e0", moved=2,
+                                                   splash=True, adjacent=["e1"], **{"with": "throw-grenade"})
+    shot = HALO.resolve(state, Action("attack", "a0", {"target": "e0", "splash": True, "adjacent": ["e1"]}),
+                        rng_rolling(6, 6))
+    assert any(e.type == "damage" and e.data["unit"] == "e1" for e in shot.events)  # a shot still splashes
+
+
+def test_the_loot_chart_is_read_on_the_counter_not_typed_into_the_app() -> None:
+    # seed ¶30-31: the chart's roll numbers are cut off; the app has no loot table to copy them into
+    text = (get_pack("halo-actionclix").path / "rules.md").read_text(encoding="utf-8")
+    loot = " ".join(text.split("{#loot-roll}", 1)[1].split("\n## ", 1)[0].split())
+    assert "into the loot table" not in loot
+    assert "read the result on the back of your spawn point counter" in loot
