@@ -6,13 +6,16 @@ import random
 
 import pytest
 
+from companion.cli import main
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.core.words import said
 from companion.rules import Action
+from companion.rules.halo.attack import AttackError, AttackSetup, resolve_attack
 
 from builders import rng_rolling, unit
+from dice_roll_kit import ScriptedRandom
 from halo_reserves_kit import HALO, halo, play, refused
 
 
@@ -87,3 +90,23 @@ def test_the_loot_chart_is_read_on_the_counter_not_typed_into_the_app() -> None:
     loot = " ".join(text.split("{#loot-roll}", 1)[1].split("\n## ", 1)[0].split())
     assert "into the loot table" not in loot
     assert "read the result on the back of your spawn point counter" in loot
+
+
+def test_the_desk_attack_says_what_the_double_six_card_does_on_two_sixes(capsys: pytest.CaptureFixture[str]) -> None:
+    # seed ¶18: `companion attack --double-six-splash --roll` rolled two 6s and said nothing of the splash (the
+    # flag that says the card has the ability made its line disappear); a grenade or a special ability with the
+    # flag is refused, as in a match
+    card = resolve_attack(AttackSetup(attack=9, defense=16, double_six_splash=True), ScriptedRandom([6, 6]))
+    assert any("every enemy unit adjacent to the target also takes 1 damage" in line for line in card.effects)
+    assert main(["attack", "--system", "halo-actionclix", "--attack", "9", "--defense", "16", "--double-six-splash",
+                 "--roll", "--seed", "20"]) == 0  # seed 20 rolls 6, 6
+    out = capsys.readouterr().out
+    assert "rolled 6+6" in out and "adjacent to the target also takes 1 damage" in out
+    for kind in ("grenade", "special"):
+        with pytest.raises(AttackError, match="a shot's card ability"):
+            AttackSetup(attack=9, defense=16, kind=kind, double_six_splash=True)
+    # in a match the splash's own events and line say it, once
+    state = halo(unit("a0", "p1"), unit("e0", "p2"), unit("e1", "p2"))
+    res = HALO.resolve(state, Action("attack", "a0", {"target": "e0", "splash": True, "adjacent": ["e1"]}),
+                       rng_rolling(6, 6))
+    assert sum("adjacent to the target" in line or "1 damage to Unit e1" in line for line in res.details) == 1

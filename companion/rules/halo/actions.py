@@ -31,6 +31,7 @@ from companion.rules.base import (
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     MOVING_ATTACKS,
+    SPLASH_EFFECT,
     SYSTEM_ID,
     AttackResult,
     attack_setup,
@@ -222,7 +223,7 @@ class HaloActionClix(System):
         if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
         verb = VERBS.get(setup.kind, "attacks")
-        details = [result.why, *result.effects]
+        details = [result.why, *(e for e in result.effects if e != SPLASH_EFFECT)]  # the splash's line says it
         if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
             events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
                                   elimination_events)

@@ -26,6 +26,7 @@ ATTACK_ROLL = "2d6"
 FREE_MOVE = 4  # squares a unit may move before attacking without a penalty
 LONG_MOVE_PENALTY = 3
 ATTACK_KINDS = ("shoot", "grenade", "special")
+KIND_WORDS = {"shoot": "shot", "grenade": "grenade", "special": "special ability"}
 MAX_VALUE = 50  # printed combat values are small; this only catches typos
 MAX_MOVE = 50
 MAX_MODIFIER = 20
@@ -42,6 +43,10 @@ GRENADE_READING = ("the source's grenade rules are cut off: this throw is judged
                    "the target's defense, the unit's damage value on a hit); apply anything more your grenade rules "
                    "say by hand")
 GRENADE_ODDS = "a grenade, judged like a shot (its own rules are cut off)"
+# Two 6s on a shot by a unit whose card has the double-six ability: at the desk this line says it; in a match the
+# splash's own events and line replace it (halo.splash).
+SPLASH_EFFECT = ("two 6s with the double-six card ability: every enemy unit adjacent to the target also takes 1 "
+                 "damage")
 
 
 class AttackError(CompanionError):
@@ -67,6 +72,9 @@ class AttackSetup:
                 raise AttackError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
         if self.kind not in ATTACK_KINDS:
             raise AttackError(f"an attack is one of {', '.join(ATTACK_KINDS)}, not {self.kind!r}")
+        if self.double_six_splash and self.kind != "shoot":
+            raise AttackError(f"the double-six splash is a shot's card ability: a {KIND_WORDS[self.kind]} doesn't "
+                              "offer it")
 
     @property
     def long_move(self) -> bool:
@@ -162,9 +170,9 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
         effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)")
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
-        if not setup.double_six_splash:  # with the ability, the splash's own events and line say what it does
-            effects.append("two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
-                           "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
+        effects.append(SPLASH_EFFECT if setup.double_six_splash else
+                       "two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
+                       "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
     return AttackResult(setup, result, total, hit, hit and not reached, hit_chance(setup), why, tuple(effects),
                         tuple(rules))
 
