@@ -110,3 +110,18 @@ def test_the_desk_attack_says_what_the_double_six_card_does_on_two_sixes(capsys:
     res = HALO.resolve(state, Action("attack", "a0", {"target": "e0", "splash": True, "adjacent": ["e1"]}),
                        rng_rolling(6, 6))
     assert sum("adjacent to the target" in line or "1 damage to Unit e1" in line for line in res.details) == 1
+
+
+def test_end_turn_reminds_of_a_loot_roll_still_to_make() -> None:
+    # seed ¶30: a unit given an action that ends the turn on an opponent's spawn point earns a loot roll; the roll
+    # belongs to the end of that turn, and ending it without one lost the roll without a word
+    state = halo(unit("a0", "p1"), unit("a1", "p1"), unit("e0", "p2"))
+    state = play(play(state, "move", "a0", ends="enemy-spawn"), "move", "a1")
+    end = next(o for o in HALO.legal_actions(state) if o.action == "end-turn")
+    assert end.note == "1 unused action will be lost. Unit a0 may still make its loot roll."
+    res = HALO.resolve(state, Action("end-turn"), random.Random(0))
+    assert "Unit a0's loot roll was not made." in res.details
+    looted = play(state, "loot-roll", "a0")
+    end = next(o for o in HALO.legal_actions(looted) if o.action == "end-turn")
+    assert end.note == "1 unused action will be lost."
+    assert not any("loot roll" in line for line in HALO.resolve(looted, Action("end-turn"), random.Random(0)).details)

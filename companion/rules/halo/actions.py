@@ -46,6 +46,7 @@ from companion.rules.halo.exchange import exchange
 from companion.rules.halo.options import (
     TurnState,
     actions_used,
+    loot_due,
     option,
     param_refusal,
     turn_refusal,
@@ -191,10 +192,12 @@ class HaloActionClix(System):
         if action.name in ATTACKS:
             return self._attack(state, action, rng)
         if action.name == "end-turn":
-            left = turn_state(state).left
+            now = turn_state(state)
             nxt = state.players[(state.active + 1) % len(state.players)]
+            lost = ([f"{counted(now.left, 'unused action')} lost."] if now.left else []) + [
+                f"{u.name}'s loot roll was not made." for u in loot_due(now.table)]
             return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name} ends the turn; {nxt.name} "
-                              "is next", ("actions",), (f"{counted(left, 'unused action')} lost.",) if left else ())
+                              "is next", ("actions",), tuple(lost))
         unit = state.unit(action.unit or "")
         give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
         if action.name == "move":

@@ -171,6 +171,12 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
     return None
 
 
+def loot_due(table: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """The units whose loot roll is open and not yet made (seed 001 ¶30): given an action this turn, standing on an
+    opponent's spawn point; the roll is the turn's last chance, so ending the turn says who still has one."""
+    return tuple(u for u in table if had_action(u) and u.position == ENEMY_SPAWN and LOOTED not in u.turn_marks)
+
+
 def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
     """What resolve would refuse in the action's params: the unit coming in, the target, where a move ends."""
     try:
@@ -241,8 +247,10 @@ def option(state: Match, turn: TurnState, spec: Spec) -> ActionOption:
     note = NOTES.get(spec.id)
     if spec.id == "respawn" and turn.captured is None:
         note = f"{note} (Captured spawn points aren't tracked in this match: check the map.)"
-    if spec.id == "end-turn" and turn.left and state.status != "finished":
-        note = f"{counted(turn.left, 'unused action')} will be lost."
+    if spec.id == "end-turn" and state.status != "finished":
+        lines = ([f"{counted(turn.left, 'unused action')} will be lost."] if turn.left else []) + [
+            f"{u.name} may still make its loot roll." for u in loot_due(turn.table)]
+        note = " ".join(lines) or None
     refusal = turn_refusal(state, turn, spec)
     if refusal:
         return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], cost=spec.cost, note=note)
