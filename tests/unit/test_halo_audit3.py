@@ -125,3 +125,14 @@ def test_end_turn_reminds_of_a_loot_roll_still_to_make() -> None:
     end = next(o for o in HALO.legal_actions(looted) if o.action == "end-turn")
     assert end.note == "1 unused action will be lost."
     assert not any("loot roll" in line for line in HALO.resolve(looted, Action("end-turn"), random.Random(0)).details)
+
+
+def test_a_special_abilitys_hit_says_it_dealt_the_damage_value_like_a_shot() -> None:
+    # seed ¶8, 18-19: what a special ability does is on its card ("usually, but not always" part of a shot); the app
+    # deals the unit's damage value on a hit, so the result says so and how to undo it when the card differs
+    state = halo(unit("a0", "p1"), unit("e0", "p2"))
+    hit = HALO.resolve(state, Action("attack", "a0", {"target": "e0", "kind": "special"}), rng_rolling(5, 5))
+    assert hit.success and any("the hit dealt the unit's damage value as a shot's would" in d for d in hit.details)
+    miss = HALO.resolve(state, Action("attack", "a0", {"target": "e0", "kind": "special"}), rng_rolling(1, 1))
+    assert not miss.success and not any("damage value" in d for d in miss.details)
+    assert any("apply its card's text" in d for d in miss.details)

@@ -167,7 +167,9 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
         effects.append(GRENADE_READING)
     if setup.kind == "special":  # the roll is the attack's; what the ability does is on the card
         rules.append(RULE_CARD_ABILITY)
-        effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)")
+        effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)" + (
+            "; the hit dealt the unit's damage value as a shot's would: turn the target's dial back if the card "
+            "says otherwise" if hit else ""))
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
         effects.append(SPLASH_EFFECT if setup.double_six_splash else
