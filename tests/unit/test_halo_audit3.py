@@ -136,3 +136,14 @@ def test_a_special_abilitys_hit_says_it_dealt_the_damage_value_like_a_shot() -> 
     miss = HALO.resolve(state, Action("attack", "a0", {"target": "e0", "kind": "special"}), rng_rolling(1, 1))
     assert not miss.success and not any("damage value" in d for d in miss.details)
     assert any("apply its card's text" in d for d in miss.details)
+
+
+def test_a_respawns_grenade_marked_as_a_special_ability_is_refused_not_thrown_silently() -> None:
+    # seed ¶16: the unit declares its one attack; a respawn's form asks both how it attacks (shot or grenade) and
+    # whether the shot is a special ability: a grenade with "special ability" was thrown as a plain grenade
+    state = halo(unit("a0", "p1"), unit("e0", "p2"),
+                 unit("g", "p1", location="reserve", reserve_reason="eliminated", tokens={"grenade": 1}))
+    reason = refused(state, "respawn", "g", target="e0", moved=2, kind="special", **{"with": "throw-grenade"})
+    assert "one attack" in reason
+    assert HALO.explain(state, Action("respawn", "g", {"target": "e0", "moved": 2, "kind": "shoot",
+                                                       "with": "throw-grenade"})).legal

@@ -223,6 +223,8 @@ def attack_kind(action: Action) -> str:
     if action.name not in SHOOTING_ACTIONS:
         if action.name == "throw-grenade" and action.params.get("splash") is True:  # a respawn's form offers it
             raise AttackError("the double-six splash is a shot's card ability: a grenade doesn't offer it")
+        if action.name == "throw-grenade" and action.params.get(KIND) == "special":  # so does a respawn's form
+            raise AttackError("a unit declares one attack: a grenade or a special ability, not both")
         return "grenade" if action.name == "throw-grenade" else "shoot"
     kind = action.params.get(KIND) or "shoot"
     if kind not in HOW_KINDS:
