@@ -147,3 +147,15 @@ def test_a_respawns_grenade_marked_as_a_special_ability_is_refused_not_thrown_si
     assert "one attack" in reason
     assert HALO.explain(state, Action("respawn", "g", {"target": "e0", "moved": 2, "kind": "shoot",
                                                        "with": "throw-grenade"})).legal
+
+
+def test_a_grenade_icon_unit_swapped_or_upgraded_in_is_not_deployed_and_gets_no_token() -> None:
+    # seed ¶17, 26, 30 (decided): the icon's token comes on deployment and respawn; a swap loses the Grenade tokens,
+    # an upgrade carries them, and neither hands out the icon's token
+    state = halo(unit("a0", "p1", tokens={"upgrade": 1}), unit("a1", "p1", tokens={"grenade": 1}), unit("e0", "p2"),
+                 unit("s", "p1", location="reserve", ref="halo:odst:grenade-icon"),
+                 unit("u", "p1", points=55, location="reserve", ref="halo:odst:grenade-icon"))
+    swapped = play(state, "swap-weapons", "a1", into="s")
+    assert swapped.unit("s").tokens["grenade"] == 0  # a1's token lost, none from the icon
+    upgraded = play(state, "upgrade", "a0", into="u", spend=1)
+    assert upgraded.unit("u").tokens["grenade"] == 0
