@@ -68,6 +68,8 @@ def test_a_grenade_is_judged_as_a_shot_and_says_its_own_rules_are_cut_off() -> N
     assert odds is not None and "judged like a shot" in odds.text
     shot = HALO.odds(state, Action("attack", "a0", {"target": "e0"}))
     assert shot is not None and "grenade" not in shot.text and shot.chance == odds.chance
+    note = next(o for o in HALO.legal_actions(state) if o.action == "throw-grenade").note
+    assert note is not None and "judged like a shot" in note  # on the helper's list, before the form
 
 
 def test_the_double_six_splash_is_refused_on_a_grenade_as_on_a_special_ability() -> None:
