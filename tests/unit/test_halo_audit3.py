@@ -38,6 +38,10 @@ def test_a_unit_knocked_out_by_hand_is_eliminated_and_comes_back_only_by_respawn
     back = play(state, "respawn", "a1", moved=2)
     assert back.unit("a1").location == "table" and not back.unit("a1").eliminated
     assert back.unit("a1").click == back.unit("a1").start  # full health
+    # or a reserve unit worth no more comes in its place: a1 stays behind at full health, as an eliminated unit does
+    other = replay(state, [Event("add_unit", {"unit": unit("r", "p1", location="reserve")})])
+    other = play(other, "respawn", "r", moved=2, **{"for": "a1"})
+    assert other.unit("a1").reserve_reason == "replaced" and not other.unit("a1").eliminated
     # before the fix, a0 (30 points) could swap weapons with the KO'd a1 and bring it back without a respawn
     assert "comes back by respawning" in refused(state, "swap-weapons", "a0", into="a1")
     swap = next(o for o in HALO.legal_actions(state) if o.action == "swap-weapons")

@@ -116,6 +116,8 @@ def respawn_events(unit: Unit, slot: Unit, by: str) -> list[Event]:
     if unit.eliminated:  # put in the reserves by hand while KO'd: it comes back at full health
         events.insert(0, Event("set_click", {"unit": unit.id, "click": unit.start}, by))
     if slot.id != unit.id:
+        if slot.eliminated:  # KO'd by hand and put in the reserves by hand: at full health there, as eliminated
+            events.append(Event("set_click", {"unit": slot.id, "click": slot.start}, by))
         events.append(Event("set_location", {"unit": slot.id, "location": "reserve", "reason": REPLACED}, by))
     if unit.position:  # a reserve unit stands on no square; the respawn places it on one of its spawn points
         events.append(Event("set_position", {"unit": unit.id, "position": ""}, by))
