@@ -13,6 +13,7 @@ from companion.core.packs.load import get_pack
 from companion.core.words import said
 from companion.rules import Action
 from companion.rules.halo.attack import AttackError, AttackSetup, resolve_attack
+from companion.session.play.advice import advise
 
 from builders import rng_rolling, unit
 from dice_roll_kit import ScriptedRandom
@@ -165,3 +166,12 @@ def test_a_grenade_icon_unit_swapped_or_upgraded_in_is_not_deployed_and_gets_no_
     assert swapped.unit("s").tokens["grenade"] == 0  # a1's token lost, none from the icon
     upgraded = play(state, "upgrade", "a0", into="u", spend=1)
     assert upgraded.unit("u").tokens["grenade"] == 0
+
+
+def test_the_advisors_working_says_1_kill_not_1_kills() -> None:
+    # the brief's plain words on a Halo row: "worth 1 kills" for a hit that KOs
+    state = halo(unit("a0", "p1"), unit("e0", "p2", clicks=1))
+    row = advise(state).moves[0]
+    lines = row.working()
+    assert any("(worth 1 kill, upgrade tokens 1)" in line for line in lines)
+    assert any("(worth 0 kills)" in line for line in lines)
