@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from companion.core.match.events import Event
+from companion.rules import Action
 from companion.rules.halo.respawn import elimination_events
 
 from builders import unit
@@ -53,3 +55,20 @@ async def test_a_unit_knocked_out_by_hand_goes_to_the_reserves_in_one_tap_and_re
     h = await Harness.at(session, f"/match/{match.id}/helper")
     assert not h.has("why-respawn")  # Respawn is open
     assert "comes back by respawning" in h.text_of("why-swap-weapons")
+
+
+@pytest.mark.asyncio
+async def test_the_tables_end_turn_asks_with_the_loot_roll_still_open(tmp_path: Path) -> None:
+    """Audit 3: a unit that ended its action on an opponent's spawn point may still roll for loot; the table's
+    End turn (two taps, the common way) says so before the turn ends, and the helper's unused actions too."""
+    _, session = await start(tmp_path)
+    match = session.new_match("halo-actionclix", ["Ann", "Ben"])
+    session.dispatch_events(match.id, [Event("add_unit", {"unit": u}) for u in (
+        unit("a0", "p1"), unit("e0", "p2"))], "set-up", by="p1")
+    session.act(match.id, Action("move", "a0", {"ends": "enemy-spawn"}), rng=random.Random(0))
+    h = await Harness.at(session, f"/match/{match.id}")
+    await h.click("end-turn")
+    assert any(t.startswith("2 unused actions will be lost. Unit a0 may still make its loot roll.")
+               for t in h.texts())
+    await h.click("confirm-no")
+    assert session.state(match.id).active_player.id == "p1"
