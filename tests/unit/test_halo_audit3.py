@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -175,3 +176,16 @@ def test_the_advisors_working_says_1_kill_not_1_kills() -> None:
     lines = row.working()
     assert any("(worth 1 kill, upgrade tokens 1)" in line for line in lines)
     assert any("(worth 0 kills)" in line for line in lines)
+
+
+def test_match_show_says_each_players_captured_spawn_points(capsys: pytest.CaptureFixture[str]) -> None:
+    # seed ¶29: with both spawn points captured a player can't respawn; `match show` said nothing of the count the
+    # app's table shows, so a judge at the command line couldn't see who may respawn
+    assert main(["match", "new", "--system", "halo-actionclix", "--player", "Ann", "--player", "Ben", "--json"]) == 0
+    match_id = json.loads(capsys.readouterr().out)["id"]
+    assert main(["match", "event", match_id, "counter", "--data",
+                 '{"scope": "player", "name": "captured-spawn-points", "target": "p1", "delta": 2}']) == 0
+    capsys.readouterr()
+    assert main(["match", "show", match_id]) == 0
+    shown = capsys.readouterr().out
+    assert "    Ann: 2 spawn points captured" in shown and "    Ben: 0 spawn points captured" in shown
