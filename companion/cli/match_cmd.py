@@ -12,7 +12,7 @@ from typing import Any
 from companion.cli.args import read_input
 from companion.cli.output import emit_json, fail
 from companion.core.errors import CompanionError
-from companion.core.model import Match, to_json
+from companion.core.model import Match, Player, to_json
 from companion.session import Session, inputs
 from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_settings import settings_line
@@ -20,7 +20,7 @@ from companion.session.table.forces import add_force_text, bring_forces, chosen_
 from companion.session.table.full_log import log_lines
 from companion.session.table.header import header, points_line, victory_rules
 from companion.session.table.players import rename_player
-from companion.session.table.words import unit_line
+from companion.session.table.words import said, unit_line
 
 FORCE_TEXT_BYTES = 256 * 1024  # 40 units with 30-click dials are under 40 KB
 
@@ -128,6 +128,7 @@ def _describe(session: Session, match: Match) -> str:
     for p in match.players:
         score = points_line(match, head, p)
         lines.append(f"  {p.name} ({p.id})" + (f": {score}" if score else ""))
+        lines += [f"    {line}" for line in _counter_lines(session, match, p)]
         for u in (u for u in match.units if u.owner == p.id):
             stats = "" if u.eliminated else ", ".join(f"{k} {v}" for k, v in u.current.stats.items())
             line = f"    {u.name} [{u.id}] {u.points} pts · {unit_line(match, u)}"
@@ -137,6 +138,19 @@ def _describe(session: Session, match: Match) -> str:
         lines.append(f"  Match over? {head.over.reason} End it: companion match event {match.id} end_match "
                      f"--data '{winners}'")
     return "\n".join(lines)
+
+
+def _counter_lines(session: Session, match: Match, player: Player) -> list[str]:
+    """The system's own player counters in its pack's words, as the table says them ("Ann: 2 spawn points
+    captured"; without a sentence, "Ann: Captured spawn points 2")."""
+    pack = session.packs()[0].get(match.system)
+    found = {c["id"]: c for c in pack.entries("units", "counter")} if pack else {}
+    lines = []
+    for cid in match.rules.counters.get("player", ()):
+        c, value = found.get(cid, {}), player.counters.get(cid, 0)
+        lines.append(said(c["says"], player.name, value, c.get("count", ""), c.get("counts")) if c.get("says")
+                     else f"{player.name}: {c.get('name', cid)} {value}")
+    return lines
 
 
 def _print_match(match: Match, as_json: bool, session: Session | None = None) -> None:

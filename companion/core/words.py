@@ -20,8 +20,8 @@ def counted(n: int, one: str, many: str | None = None) -> str:
 
 
 def said(says: str, player: str, n: int, one: str, many: str | None = None) -> str:
-    """A player's counter as a sentence from its pack: `says` with {player} and {count} filled in ("{player} has
-    captured {count}", "Ann", 2, "spawn point": "Ann has captured 2 spawn points")."""
+    """A player's counter as a sentence from its pack: `says` with {player} and {count} filled in ("{player}:
+    {count} captured", "Ann", 2, "spawn point": "Ann: 2 spawn points captured")."""
     return says.replace("{player}", player).replace("{count}", counted(n, one, many))
 
 

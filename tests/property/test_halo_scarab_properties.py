@@ -83,3 +83,46 @@ def test_random_halo_turns_keep_the_seeds_limits(seed: int, steps: int) -> None:
 @given(st.integers(0, 2**32 - 1), st.integers(10, 60))
 def test_random_scarab_turns_keep_the_seeds_limits(seed: int, steps: int) -> None:
     play("scarab", scarab(), seed, steps, looting=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(10, 80))
+def test_units_knocked_out_by_hand_come_back_only_by_respawning(seed: int, steps: int) -> None:
+    """Audit 3: between the helper's actions, damage entered by hand KOs units and the players put KO'd units in
+    the reserves by hand; such a unit is eliminated like any: only a respawn brings it back (at full health), no
+    reserve unit waits KO'd under another reason, and the table plus the open respawns never outgrow the force."""
+    system = rules.get("halo-actionclix")
+    rng = random.Random(seed)
+    state = halo_start()
+    force = {p.id: on_table(state, p.id) for p in state.players}
+    for _ in range(steps):
+        if state.status == "finished":
+            break
+        pick = rng.random()
+        unit_ = rng.choice(state.units)
+        if pick < 0.1 and unit_.location == "table" and not unit_.eliminated:
+            state = apply(state, Event("damage", {"unit": unit_.id, "amount": rng.randint(1, 3)}))
+            continue
+        if pick < 0.2 and unit_.location == "table" and unit_.eliminated:
+            state = apply(state, Event("set_location", {"unit": unit_.id, "location": "reserve"}))
+            continue
+        options = [o for o in system.legal_actions(state) if o.enabled]
+        option = rng.choice(options)
+        action = Action(option.action, rng.choice(option.units) if option.units else None, defaults(option, rng))
+        try:
+            res = system.resolve(state, action, random.Random(rng.random()))
+        except IllegalAction:
+            continue
+        before = state
+        state = apply(state, Event("batch", {"events": [{"type": e.type, "data": e.data} for e in res.events]},
+                                   by=state.active_player.id))
+        for u in state.units:
+            was = before.unit(u.id)
+            if was.location == "reserve" and was.eliminated and u.location == "table":
+                assert action.name == "respawn" and not u.eliminated, f"{u.id} came back KO'd by {action.name}"
+            assert not (u.location == "reserve" and u.eliminated and u.reserve_reason), \
+                f"{u.id} waits KO'd in the reserves as {u.reserve_reason!r}"
+        for player, count in force.items():
+            waiting = sum(1 for u in state.units if u.owner == player and u.location == "reserve"
+                          and (u.reserve_reason == "eliminated" or (not u.reserve_reason and u.eliminated)))
+            assert on_table(state, player) + waiting <= count, f"{player}'s force grew"

@@ -131,9 +131,9 @@ async def test_the_systems_own_counters_are_tappable(tmp_path: Path) -> None:
     h, session = await start(tmp_path)
     match_id = await new_halo_match(h)
     # said for the player, in one sentence (the pack's words), the count in proper singular and plural
-    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Ann has captured 0 spawn points"
+    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Ann: 0 spawn points captured"
     await h.click("player-p1-counter-captured-spawn-points-plus")
-    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Ann has captured 1 spawn point"
+    assert h.text_of("player-p1-counter-captured-spawn-points-value") == "Ann: 1 spawn point captured"
     await h.click("player-p1-counter-captured-spawn-points-plus")
     assert session.state(match_id).player("p1").counters == {"captured-spawn-points": 2}
     # the rules helper knows: with both spawn points captured, a unit in reserve can't respawn

@@ -71,8 +71,8 @@ UNITS_FILE = Table({
     "counter": Opt(ListOf(Table({
         "id": Id("counter"), "name": TEXT, "scope": Str(COUNTER_SCOPES), "tracked_as": Opt(Str(("vp", "kills"))),
         "text": TEXT, "section": SECTION,
-        # a player's counter as the table says it: a sentence with {player} and {count} ("Ann has captured 2
-        # spawn points": says "{player} has captured {count}", count "spawn point", counts when not count + "s")
+        # a player's counter as the table says it: a sentence with {player} and {count} ("Ann: 2 spawn points
+        # captured": says "{player}: {count} captured", count "spawn point", counts when not count + "s")
         "says": Opt(TEXT), "count": Opt(TEXT), "counts": Opt(TEXT),
         "score": Opt(ListOf(Table({"points": Int(), "when": TEXT, "section": SECTION}), 1)),
     }))),

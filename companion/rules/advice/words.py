@@ -20,6 +20,11 @@ def num(x: Fraction) -> str:
     return f"{float(x):.2f}"
 
 
+def scored(n: int, word: str) -> str:
+    """`1 kill`, `2 kills`, `1 VP`: a system's scoring word is its plural ("kills", "Scarab clicks")."""
+    return f"{n} {word[:-1] if n == 1 and word.endswith('s') else word}"
+
+
 def headline(row: Row) -> str:
     """`Unit a0: Attack Unit b0`."""
     who = f"{row.unit}: " if row.unit else ""
@@ -48,7 +53,7 @@ def working(system: System, state: Match, row: Row) -> list[str]:
     for o in row.outcomes:
         did = changes(state, resolved(system, state, row.action, o.branch).events, system.token_words())
         ours = [d for d in did if not d.endswith("action token")] or ["nothing changes on the table"]
-        worth = [f"{o.effect.points} {row.scoring}"] + [f"{n} {v}" for n, v in o.effect.figures.items() if v]
+        worth = [scored(o.effect.points, row.scoring)] + [f"{n} {v}" for n, v in o.effect.figures.items() if v]
         dice = f", e.g. dice {', '.join(map(str, o.branch.dice))}" if o.branch.dice else ""
         lines.append(f"{o.branch.label.capitalize()}, {odds_text(o.branch.chance)}{dice}: " + "; ".join(ours)
                      + f" (worth {', '.join(worth)})")

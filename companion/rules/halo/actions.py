@@ -31,6 +31,7 @@ from companion.rules.base import (
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     MOVING_ATTACKS,
+    SPLASH_EFFECT,
     SYSTEM_ID,
     AttackResult,
     attack_setup,
@@ -45,6 +46,7 @@ from companion.rules.halo.exchange import exchange
 from companion.rules.halo.options import (
     TurnState,
     actions_used,
+    loot_due,
     option,
     param_refusal,
     turn_refusal,
@@ -190,10 +192,12 @@ class HaloActionClix(System):
         if action.name in ATTACKS:
             return self._attack(state, action, rng)
         if action.name == "end-turn":
-            left = turn_state(state).left
+            now = turn_state(state)
             nxt = state.players[(state.active + 1) % len(state.players)]
+            lost = ([f"{counted(now.left, 'unused action')} lost."] if now.left else []) + [
+                f"{u.name}'s loot roll was not made." for u in loot_due(now.table)]
             return Resolution((Event("end_turn", {}, by),), f"{state.active_player.name} ends the turn; {nxt.name} "
-                              "is next", ("actions",), (f"{counted(left, 'unused action')} lost.",) if left else ())
+                              "is next", ("actions",), tuple(lost))
         unit = state.unit(action.unit or "")
         give = Event("token", {"unit": unit.id, "kind": "action", "delta": 1}, by)
         if action.name == "move":
@@ -222,7 +226,7 @@ class HaloActionClix(System):
         if action.name in MOVES:
             events += _ends(attacker, action, attacker.owner)
         verb = VERBS.get(setup.kind, "attacks")
-        details = [result.why, *result.effects]
+        details = [result.why, *(e for e in result.effects if e != SPLASH_EFFECT)]  # the splash's line says it
         if result.double_six and setup.double_six_splash:  # the card's splash, as events on the units marked
             events, line = splash(state, events, attacker, marked(state, attacker, target, action.params),
                                   elimination_events)

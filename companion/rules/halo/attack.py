@@ -26,6 +26,7 @@ ATTACK_ROLL = "2d6"
 FREE_MOVE = 4  # squares a unit may move before attacking without a penalty
 LONG_MOVE_PENALTY = 3
 ATTACK_KINDS = ("shoot", "grenade", "special")
+KIND_WORDS = {"shoot": "shot", "grenade": "grenade", "special": "special ability"}
 MAX_VALUE = 50  # printed combat values are small; this only catches typos
 MAX_MOVE = 50
 MAX_MODIFIER = 20
@@ -35,6 +36,17 @@ RULE_SHOOTING = "shooting"
 RULE_MOVE_ATTACK = "move-attack-penalty"
 RULE_TWO_SIXES = "two-sixes"
 RULE_CARD_ABILITY = "special-ability-colours"
+RULE_GRENADES = "grenades"
+# The source names throwing a grenade as an attack but its grenade rules ("see Grenades") are cut off: the app
+# judges a throw like a shot and says so wherever the throw is rolled or its odds shown.
+GRENADE_READING = ("the source's grenade rules are cut off: this throw is judged like a shot (2d6 + attack against "
+                   "the target's defense, the unit's damage value on a hit); apply anything more your grenade rules "
+                   "say by hand")
+GRENADE_ODDS = "a grenade, judged like a shot (its own rules are cut off)"
+# Two 6s on a shot by a unit whose card has the double-six ability: at the desk this line says it; in a match the
+# splash's own events and line replace it (halo.splash).
+SPLASH_EFFECT = ("two 6s with the double-six card ability: every enemy unit adjacent to the target also takes 1 "
+                 "damage")
 
 
 class AttackError(CompanionError):
@@ -60,6 +72,9 @@ class AttackSetup:
                 raise AttackError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
         if self.kind not in ATTACK_KINDS:
             raise AttackError(f"an attack is one of {', '.join(ATTACK_KINDS)}, not {self.kind!r}")
+        if self.double_six_splash and self.kind != "shoot":
+            raise AttackError(f"the double-six splash is a shot's card ability: a {KIND_WORDS[self.kind]} doesn't "
+                              "offer it")
 
     @property
     def long_move(self) -> bool:
@@ -147,14 +162,19 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
     else:
         why += f": miss (needed {setup.needed} or more on 2d6)"
     effects: list[str] = []
+    if setup.kind == "grenade":
+        rules.append(RULE_GRENADES)
+        effects.append(GRENADE_READING)
     if setup.kind == "special":  # the roll is the attack's; what the ability does is on the card
         rules.append(RULE_CARD_ABILITY)
-        effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)")
+        effects.append("a special ability: apply its card's text (the colour in the stat slot points to it)" + (
+            "; the hit dealt the unit's damage value as a shot's would: turn the target's dial back if the card "
+            "says otherwise" if hit else ""))
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
-        if not setup.double_six_splash:  # with the ability, the splash's own events and line say what it does
-            effects.append("two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
-                           "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
+        effects.append(SPLASH_EFFECT if setup.double_six_splash else
+                       "two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
+                       "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
     return AttackResult(setup, result, total, hit, hit and not reached, hit_chance(setup), why, tuple(effects),
                         tuple(rules))
 
@@ -168,7 +188,8 @@ def chance_text(setup: AttackSetup) -> str:
         need = "hits only on two 6s"
     else:
         need = f"needs {setup.needed}+ on 2d6"
-    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%)"
+    grenade = f"; {GRENADE_ODDS}" if setup.kind == "grenade" else ""
+    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%){grenade}"
 
 
 # --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
@@ -200,6 +221,10 @@ def attack_kind(action: Action) -> str:
     """How the attack is made (seed 001 ¶8: a shot, a grenade or a special ability): a grenade is its own action;
     a shot or a move and a shot may instead use a special ability (`kind` "special"), the card's text to apply."""
     if action.name not in SHOOTING_ACTIONS:
+        if action.name == "throw-grenade" and action.params.get("splash") is True:  # a respawn's form offers it
+            raise AttackError("the double-six splash is a shot's card ability: a grenade doesn't offer it")
+        if action.name == "throw-grenade" and action.params.get(KIND) == "special":  # so does a respawn's form
+            raise AttackError("a unit declares one attack: a grenade or a special ability, not both")
         return "grenade" if action.name == "throw-grenade" else "shoot"
     kind = action.params.get(KIND) or "shoot"
     if kind not in HOW_KINDS:

@@ -10,7 +10,7 @@ from companion.core.match.events import Event
 from companion.core.model import ACTION, Match, Unit
 from companion.core.words import counted
 from companion.rules.base import Action, Resolution, param_int
-from companion.rules.halo.reserves import ELIMINATED, SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events
+from companion.rules.halo.reserves import SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events, waiting
 from companion.rules.halo.tokens import GRENADE, UPGRADE
 
 UPGRADE_TOKEN_POINTS = 25
@@ -28,7 +28,7 @@ def incoming(state: Match, action: Action, old: Unit) -> tuple[Unit, int]:
         raise IllegalAction(f"{title}: choose the reserve unit that comes in", rule) from None
     if new.owner != old.owner or new.location != "reserve":
         raise IllegalAction(f"{title}: {new.name} is not in your reserves", rule)
-    if new.reserve_reason == ELIMINATED:  # its respawn is open: it comes back that way, the count stays whole
+    if waiting(new):  # its respawn is open: it comes back that way, the count stays whole
         raise IllegalAction(f"{title}: {new.name} was eliminated; it comes back by respawning", rule)
     used = action_refusal(new)  # back in, it would get a second action (or one after swapping)
     if used:

@@ -100,15 +100,19 @@ def turn_refusal(state: Match, turn: TurnState, spec: Spec) -> Refusal | None:
     if spec.id in ATTACKS and not turn.enemies:
         return "no opposing unit is on the table to attack", "attacking"
     if spec.id == "respawn":
+        # a unit KO'd by damage entered by hand lies on the table until its player puts it in the reserves
+        down = "".join(f"; {u.name} is KO'd on the table: put it in your reserves (Move to reserve on its unit "
+                       "screen) and its respawn opens" for u in state.units
+                       if u.owner == turn.player.id and u.location == "table" and u.eliminated)
         if not turn.reserve:
-            return "you have no units in your reserves", "respawning"
+            return f"you have no units in your reserves{down}", "respawning"
         if turn.captured is not None and turn.captured >= SPAWN_POINTS:
             return ("all your spawn points are captured, so no unit can respawn until one is freed "
                     "(actions you can't use are lost)"), "respawning"
         if not awaiting_respawn(turn.reserve):
             held = sum(1 for u in state.units if u.owner == turn.player.id and u.location == "table")
             return (f"no unit of yours was eliminated and is waiting to respawn, and only an eliminated unit opens a "
-                    f"respawn (the table holds {held} {'unit' if held == 1 else 'units'} of yours)"), "respawning"
+                    f"respawn (the table holds {held} {'unit' if held == 1 else 'units'} of yours){down}"), "respawning"
     return None
 
 
@@ -165,6 +169,12 @@ def unit_refusal(turn: TurnState, spec: Spec, unit: Unit) -> UnitRefusal | None:
     if spec.id == "throw-grenade" and not unit.tokens[GRENADE]:
         return UnitRefusal(f"{name} has no Grenade token", "grenades", 2)
     return None
+
+
+def loot_due(table: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """The units whose loot roll is open and not yet made (seed 001 ¶30): given an action this turn, standing on an
+    opponent's spawn point; the roll is the turn's last chance, so ending the turn says who still has one."""
+    return tuple(u for u in table if had_action(u) and u.position == ENEMY_SPAWN and LOOTED not in u.turn_marks)
 
 
 def param_refusal(state: Match, spec: Spec, action: Action) -> Refusal | None:
@@ -237,8 +247,10 @@ def option(state: Match, turn: TurnState, spec: Spec) -> ActionOption:
     note = NOTES.get(spec.id)
     if spec.id == "respawn" and turn.captured is None:
         note = f"{note} (Captured spawn points aren't tracked in this match: check the map.)"
-    if spec.id == "end-turn" and turn.left and state.status != "finished":
-        note = f"{counted(turn.left, 'unused action')} will be lost."
+    if spec.id == "end-turn" and state.status != "finished":
+        lines = ([f"{counted(turn.left, 'unused action')} will be lost."] if turn.left else []) + [
+            f"{u.name} may still make its loot roll." for u in loot_due(turn.table)]
+        note = " ".join(lines) or None
     refusal = turn_refusal(state, turn, spec)
     if refusal:
         return ActionOption(spec.id, spec.title, False, reason=refusal[0], rule=refusal[1], cost=spec.cost, note=note)

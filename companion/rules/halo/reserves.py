@@ -4,7 +4,9 @@ The match keeps it on the unit (`Unit.reserve_reason`, `Unit.turn_marks`), so un
 carry it:
 - A unit eliminated goes to the reserves as "eliminated": its player may respawn it, or instead another reserve
   unit worth the same or fewer points (then it stays behind as "replaced"). Nothing else opens a respawn, so the
-  table never holds more units than the starting force.
+  table never holds more units than the starting force. A unit KO'd by damage entered by hand (a card's text, a
+  house rule) and put in the reserves by hand, its dial still on KO and no reason given, is eliminated too: it
+  opens its respawn and can't come back by a swap or an upgrade.
 - A unit swapped out or upgraded out is "swapped" / "upgraded"; a unit never deployed has no reason. Any of them
   can come in by a swap, an upgrade or in an eliminated unit's place.
 - One action per unit per turn outlives leaving the table: a unit that had its action and then left is marked
@@ -38,10 +40,17 @@ def action_refusal(unit: Unit) -> Refusal | None:
     return None
 
 
+def waiting(unit: Unit) -> bool:
+    """Whether this reserve unit was eliminated and its respawn is open: sent there by an attack ("eliminated"), or
+    KO'd by damage entered by hand and put there by hand (its dial still on KO, no reason given)."""
+    return unit.location == "reserve" and (unit.reserve_reason == ELIMINATED
+                                           or (not unit.reserve_reason and unit.eliminated))
+
+
 def entry_refusal(unit: Unit) -> str | None:
     """Why a swap or an upgrade can't bring this reserve unit in: one waiting to respawn comes back that way, and
     one that had its action or swapped this turn can't come back in to get another (None: it may come in)."""
-    if unit.reserve_reason == ELIMINATED:
+    if waiting(unit):
         return f"{unit.name} ({unit.points} points) was eliminated and comes back by respawning"
     why = action_refusal(unit)
     return f"{why[0]}, so it can't come back in this turn" if why else None
@@ -60,7 +69,7 @@ def barred(reserve: Iterable[Unit], fits: Callable[[Unit], bool]) -> str:
 
 def awaiting_respawn(units: Iterable[Unit]) -> tuple[Unit, ...]:
     """The eliminated units whose respawn is still open (each opens one)."""
-    return tuple(u for u in units if u.location == "reserve" and u.reserve_reason == ELIMINATED)
+    return tuple(u for u in units if waiting(u))
 
 
 def starting_force(state: Match, owner: str, skip: Iterable[Unit] = ()) -> tuple[Unit, ...]:
@@ -68,7 +77,7 @@ def starting_force(state: Match, owner: str, skip: Iterable[Unit] = ()) -> tuple
     eliminated ones waiting to respawn. Swaps and upgrades trade one for one, so the count never changes."""
     left_out = {u.id for u in skip}
     return tuple(u for u in state.units if u.owner == owner and u.id not in left_out and
-                 (u.location == "table" or u.reserve_reason == ELIMINATED))
+                 (u.location == "table" or waiting(u)))
 
 
 def respawn_slot(units: Iterable[Unit], unit: Unit, slot_id: object) -> Unit | Refusal:
@@ -107,6 +116,8 @@ def respawn_events(unit: Unit, slot: Unit, by: str) -> list[Event]:
     if unit.eliminated:  # put in the reserves by hand while KO'd: it comes back at full health
         events.insert(0, Event("set_click", {"unit": unit.id, "click": unit.start}, by))
     if slot.id != unit.id:
+        if slot.eliminated:  # KO'd by hand and put in the reserves by hand: at full health there, as eliminated
+            events.append(Event("set_click", {"unit": slot.id, "click": slot.start}, by))
         events.append(Event("set_location", {"unit": slot.id, "location": "reserve", "reason": REPLACED}, by))
     if unit.position:  # a reserve unit stands on no square; the respawn places it on one of its spawn points
         events.append(Event("set_position", {"unit": unit.id, "position": ""}, by))

@@ -52,7 +52,8 @@ DICE = {"attack": ATTACK_ROLL, "move-and-attack": ATTACK_ROLL, "throw-grenade": 
 NOTES = {
     "attack": "Needs a clear line of fire to the target.",
     "move-and-attack": "More than 4 squares moved: -3 attack.",
-    "throw-grenade": "Uses one Grenade token. More than 4 squares moved first: -3 attack.",
+    "throw-grenade": "Uses one Grenade token. More than 4 squares moved first: -3 attack. The source's grenade rules "
+                     "are cut off: judged like a shot here.",
     "respawn": "Place it on one of your spawn points no enemy has captured; this action must move it off. "
                "Bring back the eliminated unit or a reserve unit worth the same or fewer points. With a target it "
                "attacks after the move (2d6, more than 4 squares: -3 attack).",

@@ -21,7 +21,7 @@ class CounterWords:
     counts: str | None = None
 
     def line(self, player: str, value: int) -> str:
-        """"Ann has captured 2 spawn points"; without a sentence, "Ann: Captured spawn points 2"."""
+        """"Ann: 2 spawn points captured"; without a sentence, "Ann: Captured spawn points 2"."""
         if self.says is None:
             return f"{player}: {self.name} {value}"
         return said(self.says, player, value, self.count, self.counts)

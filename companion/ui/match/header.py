@@ -86,7 +86,11 @@ class HeaderActions:
             take_option(self.app, self.screen.match_id, option, None, back_to_table=False)
 
     def end_turn(self) -> None:
-        self.app.confirm("End the turn?", _clear_note(self._state()), "Yes, end turn", partial(self._end, "end-turn"))
+        """Ask first, with what the game says ending now leaves behind (unused actions, a loot roll not made)."""
+        state = self._state()
+        said = system_of(state).ending(state, "end-turn").note
+        self.app.confirm("End the turn?", " ".join(filter(None, (said, _clear_note(state)))), "Yes, end turn",
+                         partial(self._end, "end-turn"))
 
     def end_round(self) -> None:
         self.app.confirm("End the round?", "The next player's round begins.", "Yes, end round",

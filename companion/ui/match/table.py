@@ -242,7 +242,7 @@ class PlayerView:
     colour: str
     kind: str  # the points that decide this game: "kills" (Halo) or "vp"
     value: int
-    # the system's own player counters: (id, name, value, the line: "Ann has captured 2 spawn points")
+    # the system's own player counters: (id, name, value, the line: "Ann: 2 spawn points captured")
     counters: tuple[tuple[str, str, int, str], ...]
 
 

@@ -124,8 +124,8 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
             plus_enabled: bool = True, note: str = "", line: bool = False, text: str = "") -> ft.Control:
     """The label and value, then - and +. As a `line` it fills its parent's width and its text wraps there, so
     the buttons stay on screen ("First-round damage reduction used 0" pushed its + off a 320 px phone); a line
-    needs a parent of bounded width (a column), not a row. `text` says it instead of the label and value ("Ann
-    has captured 2 spawn points"); the buttons keep the label in their names."""
+    needs a parent of bounded width (a column), not a row. `text` says it instead of the label and value ("Ann: 2
+    spawn points captured"); the buttons keep the label in their names."""
     return ft.Row(spacing=0, tight=not line, controls=[
         ft.Text(text or f"{label} {value}{note}", key=f"{key}-value", expand=line),
         icon_button(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} -1", disabled=value <= 0,
