@@ -9,7 +9,8 @@ from companion.core.model import Match
 from companion.rules import Action, ActionOption
 
 from builders import SEED, rng_for
-from scarab_setup_kit import scarab_match, strike_team
+from scarab_setup_kit import figure, scarab_match, strike_team
+from scarab_turn_kit import at
 
 SCARAB = rules.get("scarab")
 
@@ -37,3 +38,27 @@ def test_audit3_a_figure_may_take_its_one_action_every_turn_running() -> None:
         again = SCARAB.explain(state, Action("shoot-scarab", "batman", {}))
         assert not again.legal and "already had its action this turn" in again.reason
         state = replay(state, [Event("end_turn", {}), Event("end_turn", {})])  # the Scarab's turn between
+
+
+# --- 2. the interior defenders' count is the Scarab's one power level, not picked anew each action (¶45, 115) ---
+
+def test_audit3_interior_actions_of_a_turn_keep_the_first_ones_power_level() -> None:
+    grunts = [figure(f"g{i}", "p1", attack=8, defense=15, damage=1, points=20, position="interior") for i in range(6)]
+    state = at(scarab_match(figure("hero", "p2"), *grunts), "reinforcements")
+    state = do(state, "interior-action", "g0", 0, level="normal")
+    switched = SCARAB.explain(state, Action("interior-action", "g1", {"level": "heroic"}))
+    assert not switched.legal and switched.rule == "interior-defence"
+    assert switched.reason.startswith("this turn's interior actions are made at the Normal power level: the Scarab")
+    for i in (1, 2):
+        state = do(state, "interior-action", f"g{i}", i, level="normal")
+    # three at Normal, then a fourth claimed at Heroic: refused, the turn's count is spent
+    fourth = SCARAB.explain(state, Action("interior-action", "g3", {"level": "heroic"}))
+    option = options(state)["interior-action"]
+    assert not fourth.legal and not option.enabled
+    assert fourth.reason == option.reason == "all 3 interior actions of this turn are used at the Normal power level"
+    # the next turn starts afresh: its first interior action may be made at Heroic, and the form offers that after
+    state = at(replay(state, [Event("end_turn", {}), Event("end_turn", {})]), "reinforcements")
+    state = do(state, "interior-action", "g0", 5, level="heroic")
+    level = next(p for p in options(state)["interior-action"].params if p.name == "level")
+    assert level.default == "heroic"
+    assert not SCARAB.explain(state, Action("interior-action", "g1", {"level": "normal"})).legal

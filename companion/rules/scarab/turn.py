@@ -267,6 +267,26 @@ def interior_used(state: Match) -> int:
     return sum(u.tokens.action for u in reinforcements(state))
 
 
+# The count the interior defenders' actions are made at ("level" of the interior action): the Scarab has one power
+# level, so every interior action of a turn uses the count the turn's first one used (match counter LEVEL_COUNTER:
+# the place in LEVELS, plus 1); else 3 normal actions and then a "heroic" one made 4
+LEVELS = ("normal", "heroic", "heroclix")
+LEVEL_WORDS = {"normal": "the Normal power level", "heroic": "the Heroic power level", "heroclix": "the HeroClix count"}
+LEVEL_COUNTER = "interior-level"
+
+
+def turn_level(state: Match) -> str | None:
+    """The count this turn's interior actions were made at (None before the first, or in a match that can't tell)."""
+    if not interior_used(state) or LEVEL_COUNTER not in state.rules.counters.get("match", ()):
+        return None
+    code = state.counters.get(LEVEL_COUNTER, 0)
+    return LEVELS[code - 1] if 1 <= code <= len(LEVELS) else None
+
+
+def level_allowance(state: Match, level: str) -> int:
+    return INTERIOR_ACTIONS.get(level, heroclix_interior_actions(state))
+
+
 def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     target = target_param(targets)
     heroclix = heroclix_interior_actions(state)
@@ -276,7 +296,7 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
         MODIFIER,
         Param("level", "Actions for interior defenders", "choice",
               (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
-               ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default="normal"),
+               ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default=turn_level(state) or "normal"),
         Param("to", "Where its move ends", "choice", (("", "Where it is"), (RAMP, POSITIONS[RAMP]),
                                                       (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
               default=""),
@@ -345,6 +365,11 @@ def interior_option(state: Match) -> ActionOption:
     if position(state) != len(STEPS) - 1:
         return disabled("interior-action", title, (f"interior defenders act in the reinforcements step; {now(state)}",
                                                    "turn-sequence"), note=note)
+    level = turn_level(state)
+    if level is not None and interior_used(state) >= level_allowance(state, level):
+        return disabled("interior-action", title, (f"all {level_allowance(state, level)} interior actions of this "
+                                                   f"turn are used at {LEVEL_WORDS[level]}", "interior-defence"),
+                        note=note)
     most = max(*INTERIOR_ACTIONS.values(), heroclix_interior_actions(state))
     if interior_used(state) >= most:
         return disabled("interior-action", title, (f"{interior_used(state)} interior actions are used this turn, "

@@ -42,6 +42,9 @@ from companion.rules.scarab.turn import (
     EXTRA,
     GUNS,
     INTERIOR_ACTIONS,
+    LEVEL_COUNTER,
+    LEVEL_WORDS,
+    LEVELS,
     NOTES,
     STEP_BY_ID,
     STEPS,
@@ -60,6 +63,7 @@ from companion.rules.scarab.turn import (
     open_steps,
     order_refusal,
     reinforcement_refusal,
+    turn_level,
     woken_refusal,
 )
 
@@ -168,6 +172,10 @@ def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None)
         return why
     if level == "heroclix" and not allowed[level]:
         return heroclix_zero(state), "interior-defence"
+    first = turn_level(state)
+    if first is not None and level != first:
+        return (f"this turn's interior actions are made at {LEVEL_WORDS[first]}: the Scarab has one power level, so "
+                "every interior action of the turn uses that count", "interior-defence")
     if interior_used(state) >= allowed[level]:
         return f"all {allowed[level]} interior actions of this turn are used", "interior-defence"
     to = params.get("to") or ""
@@ -271,6 +279,14 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
         n for n in (NOTES.get(name),) if n))
 
 
+def _level_events(state: Match, level: str, by: str) -> list[Event]:
+    """Record the count the turn's interior actions are made at (when the match keeps it)."""
+    if LEVEL_COUNTER not in state.rules.counters.get("match", ()):
+        return []
+    delta = LEVELS.index(level) + 1 - state.counters.get(LEVEL_COUNTER, 0)
+    return [Event("counter", {"scope": "match", "name": LEVEL_COUNTER, "delta": delta}, by)] if delta else []
+
+
 def _roll_event(state: Match, rng: random.Random, advance: list[Event]) -> Resolution:
     result = roll("d6", rng)
     label = next(label for low, high, label in BANDS if low <= result.total <= high)
@@ -291,6 +307,7 @@ def _attack(state: Match, action: Action, rng: random.Random, advance: list[Even
     rule = STEP_BY_ID[action.name].rule if action.name in STEP_BY_ID else "interior-defence"
     if interior and action.unit:
         events.append(Event("token", {"unit": action.unit, "kind": "action", "delta": 1}, by))
+        events += _level_events(state, str(action.params.get("level") or "normal"), by)
         to = action.params.get("to") or place(state.unit(action.unit))
         if to != place(state.unit(action.unit)):
             events.append(Event("set_position", {"unit": action.unit, "position": to}, by))
