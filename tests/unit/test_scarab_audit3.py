@@ -62,3 +62,34 @@ def test_audit3_interior_actions_of_a_turn_keep_the_first_ones_power_level() -> 
     level = next(p for p in options(state)["interior-action"].params if p.name == "level")
     assert level.default == "heroic"
     assert not SCARAB.explain(state, Action("interior-action", "g1", {"level": "normal"})).legal
+
+
+# --- 3. the Event dial typed the pack's way tells the roll's move and the specials apart (¶15, 19-20, 70-75) ------
+
+def typed_event_dial(state: Match) -> Match:
+    """The Event dial as the set-up form types it (the pack's `typing`): a move per d6 band, then the specials."""
+    dial = [{"stats": {}, "markers": ["1-2:shift", "3-4:rotate", "5:shift", "6:rotate", "special:plasma-mortar"]},
+            {"stats": {}, "markers": ["1-2:rotate", "3-4:shift", "5:rotate", "6:shift"]}]
+    return replay(state, [Event("remove_unit", {"unit": "scarab-event"}), Event("add_unit", {"unit": {
+        "id": "scarab-event", "name": "Event dial", "points": 0, "owner": "p1", "cyclic": True,
+        "ref": "scarab:event", "dial": dial}})])
+
+
+def test_audit3_the_event_roll_names_the_move_its_band_shows() -> None:
+    state = typed_event_dial(scarab_match(*strike_team()))
+    for n in range(12):
+        resolution = SCARAB.resolve(state, Action("roll-event"), rng_for(SEED, n))
+        rolled = replay(state, list(resolution.events)).rolls[-1].dice[0]
+        move = {1: "shift", 2: "shift", 3: "rotate", 4: "rotate", 5: "shift", 6: "rotate"}[rolled]
+        band = {1: "1-2", 2: "1-2", 3: "3-4", 4: "3-4", 5: "5", 6: "6"}[rolled]
+        assert resolution.summary.startswith(f"Rolled {rolled} on d6: band {band}, {move}. {move.capitalize()} the")
+
+
+def test_audit3_the_specials_steps_name_only_the_special_attacks() -> None:
+    state = at(typed_event_dial(scarab_match(*strike_team())), "event-specials")
+    shown = SCARAB.resolve(state, Action("event-specials"), rng_for(SEED, 0))
+    assert shown.summary == "Event dial special attacks: plasma-mortar; resolve each as the dial's card says"
+    turned = do(do(state, "event-specials"), "turn-event")  # the next position shows no special attack
+    assert turned.unit("scarab-event").click == 1
+    shell = SCARAB.resolve(turned, Action("shell-specials"), rng_for(SEED, 0))
+    assert shell.summary == "Shell dial special attacks: none showing"

@@ -275,8 +275,12 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
     assert step is not None
     shown = dials(state).get(step.dial or "")
     details = (f"{shown.name} shows: {', '.join(shown.current.markers) or 'no markers'}",) if shown else ()
-    return Resolution(tuple(advance), f"{step.title}: done", (step.rule,), details + tuple(
-        n for n in (NOTES.get(name),) if n))
+    summary = f"{step.title}: done"
+    if shown is not None and name in ("event-specials", "shell-specials"):
+        found = specials(shown)
+        summary = (f"{step.title}: {', '.join(found)}; resolve each as the dial's card says" if found else
+                   f"{step.title}: none showing")
+    return Resolution(tuple(advance), summary, (step.rule,), details + tuple(n for n in (NOTES.get(name),) if n))
 
 
 def _level_events(state: Match, level: str, by: str) -> list[Event]:
@@ -294,8 +298,27 @@ def _roll_event(state: Match, rng: random.Random, advance: list[Event]) -> Resol
     event_dial = dials(state).get(EVENT)
     details = (f"{event_dial.name} shows: {', '.join(event_dial.current.markers) or 'no markers'}",) if event_dial \
         else ()
+    move = band_move(event_dial, label) if event_dial else None
+    if move:  # the dial was typed the pack's way ("3-4:rotate"): its band's icon is known
+        return Resolution(tuple(events), f"Rolled {result.total} on d6: band {label}, {move}. {move.capitalize()} "
+                          "the Scarab as the Event dial's icon for that band shows", ("move-scarab",), details)
     return Resolution(tuple(events), f"Rolled {result.total} on d6: band {label}. Shift or rotate the Scarab as that "
                       "band's icon shows (read from your Event dial)", ("move-scarab",), details)
+
+
+def band_move(event_dial: Unit, label: str) -> str | None:
+    """The move the Event dial's current position shows for a d6 band, when it was typed as "<band>:<move>" (the
+    pack's `typing`: "1-2:shift 3-4:rotate 5:shift 6:rotate"); None when the dial doesn't say."""
+    return next((m.split(":", 1)[1] for m in event_dial.current.markers if m.split(":", 1)[0] == label
+                 and m.split(":", 1)[1]), None)
+
+
+def specials(dial: Unit) -> tuple[str, ...]:
+    """The special attacks a dial's current click shows: its markers less the Event dial's band moves ("1-2:shift",
+    a bare "shift"/"rotate") and the KO mark; a "special:" prefix is dropped."""
+    bands = {label for _, _, label in BANDS}
+    return tuple(m.removeprefix("special:") for m in dial.current.markers
+                 if m not in ("shift", "rotate", "ko") and m.split(":", 1)[0] not in bands)
 
 
 def _attack(state: Match, action: Action, rng: random.Random, advance: list[Event]) -> Resolution:
