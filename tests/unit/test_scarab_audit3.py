@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion import rules
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
-from companion.rules import Action, ActionOption
+from companion.rules import Action, ActionOption, advice
 
 from builders import SEED, rng_for
 from scarab_setup_kit import figure, scarab_match, strike_team
@@ -93,3 +93,15 @@ def test_audit3_the_specials_steps_name_only_the_special_attacks() -> None:
     assert turned.unit("scarab-event").click == 1
     shell = SCARAB.resolve(turned, Action("shell-specials"), rng_for(SEED, 0))
     assert shell.summary == "Shell dial special attacks: none showing"
+
+
+# --- 4. the advisor's points are the clicks that win: the core's, never the Shell's (¶46, 50, 116, 120) -------------
+
+def test_audit3_the_advisor_counts_core_clicks_not_shell_clicks_toward_winning() -> None:
+    state = attackers_turn(scarab_match(figure("hero", "p2", attack=12, damage=1, position="interior"),
+                                        figure("ace", "p2", attack=12, damage=5), core_clicks=3))
+    rows = advice.rank(SCARAB, state, "points")
+    assert rows[0].action.name == "attack-core" and rows[0].win == 0 and rows[0].points > 0
+    assert rows[0].scoring == "Main Power Core clicks"
+    shell = [r for r in rows if r.action.name == "shoot-scarab"]
+    assert shell and all(r.points == 0 and r.figures["Shell dial clicks"] > 0 for r in shell)
