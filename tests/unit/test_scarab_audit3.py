@@ -3,6 +3,8 @@ refused or answered by the system (its checks, its pack), on every path."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion import rules
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
@@ -105,3 +107,22 @@ def test_audit3_the_advisor_counts_core_clicks_not_shell_clicks_toward_winning()
     assert rows[0].scoring == "Main Power Core clicks"
     shell = [r for r in rows if r.action.name == "shoot-scarab"]
     assert shell and all(r.points == 0 and r.figures["Shell dial clicks"] > 0 for r in shell)
+
+
+# --- 5. a reinforcement may throw a grenade as its attack, as the attacker's figures may (seed 001 ¶8; ¶105) ------
+
+def test_audit3_a_reinforcement_throws_its_grenade_and_spends_the_token() -> None:
+    grenadier = figure("elite", "p1", "Elite", attack=9, damage=2, tokens={"grenade": 1})
+    state = at(scarab_match(figure("hero", "p2"), grenadier, figure("grunt", "p1", tokens={"grenade": 1},
+                                                                    position="top")), "reinforcements")
+    step = options(state)["reinforcements"]
+    assert "grenade" in [p.name for p in step.params]
+    throw = Action("reinforcements", "elite", {"target": "hero", "grenade": True})
+    odds = SCARAB.odds(state, throw)
+    assert odds is not None and odds.text.startswith("Elite throws a grenade at Hero")
+    after = replay(state, list(SCARAB.resolve(state, throw, rng_for(SEED, 0)).events))
+    assert after.unit("elite").tokens["grenade"] == 0 and after.rolls[-1].purpose == "Elite throws a grenade at Hero"
+    spent = SCARAB.explain(at(replace(after, turn=after.turn + 2), "reinforcements"), throw)
+    assert not spent.legal and spent.reason == "Elite has no Grenade token"
+    top = SCARAB.explain(state, Action("reinforcements", "grunt", {"target": "hero", "grenade": True}))
+    assert not top.legal and top.reason == "Grunt is on top of the Scarab: it can't use Throw a Grenade"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
-from companion.rules.scarab.attacker_specs import VIA_RAMP
+from companion.rules.scarab.attacker_specs import GRENADE, VIA_RAMP
 from companion.rules.scarab.move_attack import MOVED
 from companion.rules.scarab.positions import (
     BENEATH,
@@ -294,6 +294,7 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
         Param("target", "Attack (leave empty for a move or another action)", "choice",
               (("", "No attack"), *target.choices), default=""),
         MODIFIER,
+        GRENADE,  # a Halo reinforcement may throw a grenade as its attack, as the attacker's figures may
         Param("level", "Actions for interior defenders", "choice",
               (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
                ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default=turn_level(state) or "normal"),
@@ -346,7 +347,7 @@ def _step_option(state: Match, step: Step) -> ActionOption:
         targets = attackers(state)
         return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
                            lambda u: reinforcement_refusal(state, u), cost=0, note=note, dice=step.dice,
-                           params=(target_param(targets), MODIFIER),
+                           params=(target_param(targets), MODIFIER, GRENADE),
                            none_reason="you have no reinforcements on the table")
     params: tuple[Param, ...] = ()
     if step.id in GUNS:

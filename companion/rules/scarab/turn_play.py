@@ -10,6 +10,7 @@ from companion.core.dice.roll import roll
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Odds, Resolution
+from companion.rules.halo.tokens import GRENADE
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
 from companion.rules.scarab.move_attack import moved_refusal, penalty
 from companion.rules.scarab.positions import (
@@ -29,6 +30,7 @@ from companion.rules.scarab.state import (
     MAX_MODIFIER,
     SCARAB_PLAYER,
     Refusal,
+    bool_param,
     dial_id,
     dials,
     int_param,
@@ -128,13 +130,21 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)  # like the attacker's attacks
     if isinstance(modifier, tuple):
         return modifier
+    grenade = bool_param(action.params, "grenade")  # Throw a Grenade (seed 001 ¶8), as the attacker's figures may
+    if isinstance(grenade, tuple):
+        return grenade
+    if grenade and not unit.tokens[GRENADE]:
+        return f"{unit.name} has no Grenade token", "grenades"
+    if grenade and place(unit) == TOP:
+        return f"{unit.name} is on top of the Scarab: it can't use Throw a Grenade", "attacking-from-top"
     # an interior defender's action is a move that may end in an attack, as the attacker's are (move_attack):
     # the squares moved within its speed, -3 attack after more than 4
     why = moved_refusal(action, unit) if interior else None
     if why:
         return why[0], rule
     extra = penalty(action.params) if interior else ()
-    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule, modifier, extra)
+    verb = "throws a grenade at" if grenade else "attacks"
+    return _aim(f"{unit.name} {verb} {target.name}", unit, target, rule, modifier, extra)
 
 
 def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
@@ -339,6 +349,8 @@ def _attack(state: Match, action: Action, rng: random.Random, advance: list[Even
                           (rule,), (NOTES["interior-action"],))
     result = fire(aim.shot, rng)
     events.append(Event("roll", result.roll.event_data(aim.shot.label), by))
+    if action.params.get("grenade") is True:
+        events.append(Event("token", {"unit": aim.source.id, "kind": GRENADE, "delta": -1}, by))
     if result.hit and aim.shot.damage > 0:
         events.append(Event("damage", {"unit": aim.target.id, "amount": aim.shot.damage}, by))
     if not interior:
