@@ -50,9 +50,9 @@ def target(state: Match, action: Action) -> str | None:
 
 
 def figures(before: Match, after: Match, action: Action) -> dict[str, int]:
-    """The clicks each of the Scarab's dials takes."""
+    """The clicks the Scarab's other dials take (the core's are the attacker's points: see `points`)."""
     was, now = dials(before), dials(after)
-    return {f"{DIAL_NAMES[d]} clicks": now[d].click - was[d].click for d in (SHELL, CHASSIS, CORE)
+    return {f"{DIAL_NAMES[d]} clicks": now[d].click - was[d].click for d in (SHELL, CHASSIS)
             if d in was and d in now and not was[d].cyclic}
 
 
