@@ -126,3 +126,14 @@ def test_audit3_a_reinforcement_throws_its_grenade_and_spends_the_token() -> Non
     assert not spent.legal and spent.reason == "Elite has no Grenade token"
     top = SCARAB.explain(state, Action("reinforcements", "grunt", {"target": "hero", "grenade": True}))
     assert not top.legal and top.reason == "Grunt is on top of the Scarab: it can't use Throw a Grenade"
+
+
+# --- 6. a count of 0 actions says so, not that actions were used (¶26, 91) ------------------------------------------
+
+def test_audit3_a_heroclix_count_of_0_says_the_count_is_0_not_that_actions_were_used() -> None:
+    state = replay(scarab_match(figure("hero", "p2", points=80), figure("kid", "p2", points=15)), [
+        Event("house_rule", {"option": "heroclix-attacker-actions", "on": True}), Event("end_turn", {})])
+    verdict = SCARAB.explain(state, Action("shoot-scarab", "hero", {}))
+    assert not verdict.legal and verdict.reason == ("your count gives you 0 actions a turn: one per 100 points of your "
+                                                    "95-point force (house rule)")
+    assert options(state)["move"].reason == verdict.reason
