@@ -79,6 +79,9 @@ def typed_event_dial(state: Match) -> Match:
 
 def test_audit3_the_event_roll_names_the_move_its_band_shows() -> None:
     state = typed_event_dial(scarab_match(*strike_team()))
+    odds = SCARAB.odds(state, Action("roll-event"))
+    assert odds is not None
+    assert odds.text == "d6 against the Event dial: 1-2 shift: 2/6, 3-4 rotate: 2/6, 5 shift: 1/6, 6 rotate: 1/6"
     for n in range(12):
         resolution = SCARAB.resolve(state, Action("roll-event"), rng_for(SEED, n))
         rolled = replay(state, list(resolution.events)).rolls[-1].dice[0]

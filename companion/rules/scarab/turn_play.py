@@ -235,6 +235,11 @@ def check(state: Match, action: Action, require: bool) -> Refusal | None:
 
 def odds(state: Match, action: Action) -> Odds | None:
     if action.name == "roll-event":
+        event_dial = dials(state).get(EVENT)
+        moves = {label: band_move(event_dial, label) for _, _, label in BANDS} if event_dial else {}
+        if moves and all(moves.values()):  # typed with its band moves: each band's move is known
+            return Odds(None, "d6 against the Event dial: " + ", ".join(
+                f"{label} {moves[label]}: {(high - low + 1)}/6" for low, high, label in BANDS))
         return Odds(None, "d6 against the Event dial: " + ", ".join(
             f"{label}: {(high - low + 1)}/6" for low, high, label in BANDS) + " (read each band from your Event dial)")
     if action.name not in (*GUNS, "reinforcements", "interior-action"):
