@@ -90,6 +90,18 @@ def test_audit3_the_event_roll_names_the_move_its_band_shows() -> None:
         assert resolution.summary.startswith(f"Rolled {rolled} on d6: band {band}, {move}. {move.capitalize()} the")
 
 
+def test_audit3_the_move_step_says_the_move_the_roll_gave() -> None:
+    state = typed_event_dial(scarab_match(*strike_team()))
+    rolled_state = do(state, "roll-event", None, 3)
+    rolled = rolled_state.rolls[-1].dice[0]
+    move = {1: "shift", 2: "shift", 3: "rotate", 4: "rotate", 5: "shift", 6: "rotate"}[rolled]
+    band = {1: "1-2", 2: "1-2", 3: "3-4", 4: "3-4", 5: "5", 6: "6"}[rolled]
+    step = options(rolled_state)["move"]
+    assert step.enabled and step.note is not None and step.note.startswith(f"This turn's roll: band {band}, {move}.")
+    moved = SCARAB.resolve(rolled_state, Action("move"), rng_for(SEED, 0))
+    assert moved.summary == f"{move.capitalize()} the Scarab (band {band} of this turn's roll): done"
+
+
 def test_audit3_the_specials_steps_name_only_the_special_attacks() -> None:
     state = at(typed_event_dial(scarab_match(*strike_team())), "event-specials")
     shown = SCARAB.resolve(state, Action("event-specials"), rng_for(SEED, 0))

@@ -89,6 +89,7 @@ GUNS = ("main-gun", "turret")
 EXTRA = ("hold-fire", "interior-action", "end-turn")
 # d6 bands of the Event dial (tables.toml "event-bands"): what each does is printed on the dial itself
 BANDS = ((1, 2, "1-2"), (3, 4, "3-4"), (5, 5, "5"), (6, 6, "6"))
+EVENT_ROLL = "Scarab movement roll (Event dial)"  # the roll's purpose in the log
 INTERIOR_ACTIONS = {"normal": 3, "heroic": 4}
 # Where a displaced unit ends: the fewest squares that put it next to the base that covered it, which may be a
 # square outside the Scarab's outline or one inside it (between the bases: beneath); the map is the players', so
@@ -108,6 +109,25 @@ NOTES = {
     "interior-action": "At least five reinforcements must stay inside; one exits from the Ramp (it may walk onto it "
                        "in this action).",
 }
+
+
+def band_move(event_dial: Unit, label: str) -> str | None:
+    """The move the Event dial's current position shows for a d6 band, when it was typed as "<band>:<move>" (the
+    pack's `typing`: "1-2:shift 3-4:rotate 5:shift 6:rotate"); None when the dial doesn't say."""
+    return next((m.split(":", 1)[1] for m in event_dial.current.markers if m.split(":", 1)[0] == label
+                 and m.split(":", 1)[1]), None)
+
+
+def rolled_move(state: Match) -> tuple[str, str] | None:
+    """This turn's band and the move the Event dial shows for it, once rolled (the move step comes right after the
+    roll, before the dial turns); None when the dial doesn't say."""
+    event_dial = dials(state).get(EVENT)
+    roll = next((r for r in reversed(state.rolls) if r.purpose == EVENT_ROLL), None)
+    if event_dial is None or roll is None:
+        return None
+    label = next((label for low, high, label in BANDS if low <= roll.total <= high), None)
+    move = band_move(event_dial, label) if label else None
+    return (label, move) if label and move else None
 
 
 def position(state: Match) -> int:
@@ -335,6 +355,9 @@ def end_turn_option(state: Match) -> ActionOption:
 
 def _step_option(state: Match, step: Step) -> ActionOption:
     note = NOTES.get(step.id)
+    rolled = rolled_move(state) if step.id == "move" and position(state) == STEPS.index(step) else None
+    if rolled:
+        note = f"This turn's roll: band {rolled[0]}, {rolled[1]}. {note}"
     why = order_refusal(state, step) or (gun_refusal(state, step) if step.id in GUNS else None)
     if step.id == "turret" and not aerial_marked(state):
         note = f"{note} No figure is marked aerial or flying in this match: mark them, or the turret holds fire."

@@ -41,6 +41,7 @@ from companion.rules.scarab.state import (
 )
 from companion.rules.scarab.turn import (
     BANDS,
+    EVENT_ROLL,
     EXTRA,
     GUNS,
     INTERIOR_ACTIONS,
@@ -51,6 +52,7 @@ from companion.rules.scarab.turn import (
     STEP_BY_ID,
     STEPS,
     attackers,
+    band_move,
     end_turn_option,
     gun_refusal,
     gun_target_refusal,
@@ -65,6 +67,7 @@ from companion.rules.scarab.turn import (
     open_steps,
     order_refusal,
     reinforcement_refusal,
+    rolled_move,
     turn_level,
     woken_refusal,
 )
@@ -291,6 +294,9 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
     shown = dials(state).get(step.dial or "")
     details = (f"{shown.name} shows: {', '.join(shown.current.markers) or 'no markers'}",) if shown else ()
     summary = f"{step.title}: done"
+    rolled = rolled_move(state) if name == "move" else None
+    if rolled:
+        summary = f"{rolled[1].capitalize()} the Scarab (band {rolled[0]} of this turn's roll): done"
     if shown is not None and name in ("event-specials", "shell-specials"):
         found = specials(shown)
         summary = (f"{step.title}: {', '.join(found)}; resolve each as the dial's card says" if found else
@@ -309,7 +315,7 @@ def _level_events(state: Match, level: str, by: str) -> list[Event]:
 def _roll_event(state: Match, rng: random.Random, advance: list[Event]) -> Resolution:
     result = roll("d6", rng)
     label = next(label for low, high, label in BANDS if low <= result.total <= high)
-    events = [Event("roll", result.event_data("Scarab movement roll (Event dial)"), SCARAB_PLAYER), *advance]
+    events = [Event("roll", result.event_data(EVENT_ROLL), SCARAB_PLAYER), *advance]
     event_dial = dials(state).get(EVENT)
     details = (f"{event_dial.name} shows: {', '.join(event_dial.current.markers) or 'no markers'}",) if event_dial \
         else ()
@@ -319,13 +325,6 @@ def _roll_event(state: Match, rng: random.Random, advance: list[Event]) -> Resol
                           "the Scarab as the Event dial's icon for that band shows", ("move-scarab",), details)
     return Resolution(tuple(events), f"Rolled {result.total} on d6: band {label}. Shift or rotate the Scarab as that "
                       "band's icon shows (read from your Event dial)", ("move-scarab",), details)
-
-
-def band_move(event_dial: Unit, label: str) -> str | None:
-    """The move the Event dial's current position shows for a d6 band, when it was typed as "<band>:<move>" (the
-    pack's `typing`: "1-2:shift 3-4:rotate 5:shift 6:rotate"); None when the dial doesn't say."""
-    return next((m.split(":", 1)[1] for m in event_dial.current.markers if m.split(":", 1)[0] == label
-                 and m.split(":", 1)[1]), None)
 
 
 def specials(dial: Unit) -> tuple[str, ...]:
