@@ -152,3 +152,17 @@ def test_audit3_a_heroclix_count_of_0_says_the_count_is_0_not_that_actions_were_
     assert not verdict.legal and verdict.reason == ("your count gives you 0 actions a turn: one per 100 points of your "
                                                     "95-point force (house rule)")
     assert options(state)["move"].reason == verdict.reason
+
+
+# --- 7. the two-aerial limit counts a grenade under the bases and the shot a move ends in (¶29, 94) ---------------
+
+def test_audit3_a_grenade_and_a_moves_shot_count_toward_the_two_aerial_attackers() -> None:
+    flyers = [figure(f"a{i}", "p2", marks=("flying",) if i == 2 else ("aerial",), tokens={"grenade": 1})
+              for i in range(3)]
+    state = attackers_turn(scarab_match(*flyers, figure("b", "p2"), figure("c", "p2")))
+    state = do(state, "move", "a0", 0, target="scarab", moved=2)
+    state = do(state, "shoot-scarab", "a1", 1, grenade=True, under_base=True)
+    for action in (Action("shoot-scarab", "a2", {}), Action("move", "a2", {"target": "scarab"})):
+        verdict = SCARAB.explain(state, action)
+        assert not verdict.legal and verdict.reason == "2 aerial figures already shot at the Scarab this turn"
+    assert SCARAB.explain(state, Action("shoot-scarab", "b", {})).legal
