@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.core.errors import IllegalAction
@@ -76,8 +78,10 @@ def test_halo_action_tokens_last_one_turn(m: Match) -> None:
 
 
 def test_heroclix_tokens_carry_until_a_turn_without_action() -> None:
-    m = replay(match("scarab"), [ev("add_unit", unit=unit("u1", "p1")), ev("token", unit="u1", kind="action",
-                                                                          delta=1)])
+    # a player-turn game whose tokens carry (HeroClix's rule; the Scarab pack itself no longer carries them)
+    turns = match("scarab")
+    carrying = replace(turns, rules=replace(turns.rules, action_tokens_carry=True))
+    m = replay(carrying, [ev("add_unit", unit=unit("u1", "p1")), ev("token", unit="u1", kind="action", delta=1)])
     m = apply(m, ev("end_turn"))
     assert m.unit("u1").tokens.action == 0 and m.unit("u1").tokens.action_last == 1
     m = apply(m, ev("end_turn"))  # p2's turn ends: p1's units are not cleared on someone else's turn

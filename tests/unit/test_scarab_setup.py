@@ -61,7 +61,7 @@ def test_the_helper_agrees_with_its_rule_pack() -> None:
     cited = {s.rule for s in scarab_turn.STEPS} | {s.rule for s in scarab_attacker.SPECS}
     cited |= {"general", "turn-sequence", "interior-defence", "aerial-limit", "colossal", "grenades", "winning"}
     assert cited <= sections, f"not in rules.md: {cited - sections}"
-    assert pack.rules.counters == {"unit": (ACTED, BOARDED), "match": (HEROCLIX_ACTIONS,)}
+    assert pack.rules.counters == {"unit": (ACTED, BOARDED), "match": (HEROCLIX_ACTIONS, scarab_turn.LEVEL_COUNTER)}
 
 
 def test_every_option_cites_a_rules_section() -> None:

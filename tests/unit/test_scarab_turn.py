@@ -194,13 +194,15 @@ def test_interior_defenders_need_five_inside_or_swarm(table: Match) -> None:
 def test_interior_defenders_get_three_actions_at_normal_four_at_heroic() -> None:
     grunts = [figure(f"g{i}", "p1", attack=8, defense=15, damage=1, points=20) for i in range(6)]
     state = inside(at(scarab_match(figure("batman", "p2"), *grunts), "reinforcements"), *[f"g{i}" for i in range(6)])
+    normal, heroic = state, state
     for i in range(3):
-        state = do(state, "interior-action", f"g{i}")
-    normal = SCARAB.explain(state, Action("interior-action", "g3"))
-    assert not normal.legal and normal.reason == "all 3 interior actions of this turn are used"
-    assert SCARAB.explain(state, Action("interior-action", "g3", {"level": "heroic"})).legal
-    state = do(state, "interior-action", "g3", level="heroic")
-    assert not options(state)["interior-action"].enabled
+        normal = do(normal, "interior-action", f"g{i}")
+        heroic = do(heroic, "interior-action", f"g{i}", level="heroic")
+    fourth = SCARAB.explain(normal, Action("interior-action", "g3"))
+    assert not fourth.legal and fourth.reason.startswith("all 3 interior actions of this turn are used")
+    assert SCARAB.explain(heroic, Action("interior-action", "g3", {"level": "heroic"})).legal
+    heroic = do(heroic, "interior-action", "g3", level="heroic")
+    assert not options(heroic)["interior-action"].enabled
 
 
 def test_a_match_without_the_counter_walks_the_guns_in_order(table: Match) -> None:

@@ -1,7 +1,8 @@
 """The Scarab for the advisor: every attack of the game is 2d6 + attack against a defense where two 6s always hit
 (Halo ActionClix's base rules, which the Scarab game is played on), so its roll splits into the same classes as a
 Halo attack, read off the exact chance the system's own `odds` gives. What the advisor counts beyond the match's
-end: the clicks each of the Scarab's dials takes, and as its points the clicks that count toward winning."""
+end: the clicks each of the Scarab's dials takes, and as its points the clicks that count toward winning (the core's
+for the attacker)."""
 
 from __future__ import annotations
 
@@ -49,18 +50,19 @@ def target(state: Match, action: Action) -> str | None:
 
 
 def figures(before: Match, after: Match, action: Action) -> dict[str, int]:
-    """The clicks each of the Scarab's dials takes."""
+    """The clicks the Scarab's other dials take (the core's are the attacker's points: see `points`)."""
     was, now = dials(before), dials(after)
-    return {f"{DIAL_NAMES[d]} clicks": now[d].click - was[d].click for d in (SHELL, CHASSIS, CORE)
+    return {f"{DIAL_NAMES[d]} clicks": now[d].click - was[d].click for d in (SHELL, CHASSIS)
             if d in was and d in now and not was[d].cyclic}
 
 
 def points(before: Match, after: Match, action: Action) -> tuple[int, str]:
-    """What a step is worth toward winning: for the attackers, the clicks the Scarab's dials take (only its end
-    wins, reinforcements don't count); for the Scarab, the clicks the attackers' figures take."""
+    """What a step is worth toward winning: for the attackers, the clicks the Main Power Core dial takes (only its
+    all-black click ends the Scarab; Shell clicks and reinforcements don't bring it nearer, and the Shell's show in
+    `figures`); for the Scarab, the clicks the attackers' figures take."""
     if before.active_player.id == SCARAB_PLAYER:
         return _clicks(before, after, lambda u: u.owner != SCARAB_PLAYER), "clicks on attackers"
-    return _clicks(before, after, lambda u: dial_id(u) in (SHELL, CHASSIS, CORE)), "Scarab clicks"
+    return _clicks(before, after, lambda u: dial_id(u) == CORE), f"{DIAL_NAMES[CORE].removesuffix(' dial')} clicks"
 
 
 def _clicks(before: Match, after: Match, counts: Callable[[Unit], bool]) -> int:

@@ -134,6 +134,8 @@ def _defense_dial(state: Match, unit: Unit, grenade: bool = False) -> tuple[str,
 
 
 def _turn_refusal(state: Match, turn: _Turn, spec: Spec) -> Refusal | None:
+    if spec.cost and not turn.allowance:  # none was used: the count itself is 0 (a force under 100 points)
+        return f"your count gives you 0 actions a turn: {turn.how}", "attacker-actions"
     if spec.cost and not turn.left:
         return f"all {turn.allowance} actions of this turn are used ({turn.how})", "attacker-actions"
     present = dials(state)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from companion.core.model import Match, Unit
 from companion.rules.base import ActionOption, Param
-from companion.rules.scarab.attacker_specs import VIA_RAMP
+from companion.rules.scarab.attacker_specs import GRENADE, VIA_RAMP
 from companion.rules.scarab.move_attack import MOVED
 from companion.rules.scarab.positions import (
     BENEATH,
@@ -89,6 +89,7 @@ GUNS = ("main-gun", "turret")
 EXTRA = ("hold-fire", "interior-action", "end-turn")
 # d6 bands of the Event dial (tables.toml "event-bands"): what each does is printed on the dial itself
 BANDS = ((1, 2, "1-2"), (3, 4, "3-4"), (5, 5, "5"), (6, 6, "6"))
+EVENT_ROLL = "Scarab movement roll (Event dial)"  # the roll's purpose in the log
 INTERIOR_ACTIONS = {"normal": 3, "heroic": 4}
 # Where a displaced unit ends: the fewest squares that put it next to the base that covered it, which may be a
 # square outside the Scarab's outline or one inside it (between the bases: beneath); the map is the players', so
@@ -108,6 +109,25 @@ NOTES = {
     "interior-action": "At least five reinforcements must stay inside; one exits from the Ramp (it may walk onto it "
                        "in this action).",
 }
+
+
+def band_move(event_dial: Unit, label: str) -> str | None:
+    """The move the Event dial's current position shows for a d6 band, when it was typed as "<band>:<move>" (the
+    pack's `typing`: "1-2:shift 3-4:rotate 5:shift 6:rotate"); None when the dial doesn't say."""
+    return next((m.split(":", 1)[1] for m in event_dial.current.markers if m.split(":", 1)[0] == label
+                 and m.split(":", 1)[1]), None)
+
+
+def rolled_move(state: Match) -> tuple[str, str] | None:
+    """This turn's band and the move the Event dial shows for it, once rolled (the move step comes right after the
+    roll, before the dial turns); None when the dial doesn't say."""
+    event_dial = dials(state).get(EVENT)
+    roll = next((r for r in reversed(state.rolls) if r.purpose == EVENT_ROLL), None)
+    if event_dial is None or roll is None:
+        return None
+    label = next((label for low, high, label in BANDS if low <= roll.total <= high), None)
+    move = band_move(event_dial, label) if label else None
+    return (label, move) if label and move else None
 
 
 def position(state: Match) -> int:
@@ -267,6 +287,26 @@ def interior_used(state: Match) -> int:
     return sum(u.tokens.action for u in reinforcements(state))
 
 
+# The count the interior defenders' actions are made at ("level" of the interior action): the Scarab has one power
+# level, so every interior action of a turn uses the count the turn's first one used (match counter LEVEL_COUNTER:
+# the place in LEVELS, plus 1); else 3 normal actions and then a "heroic" one made 4
+LEVELS = ("normal", "heroic", "heroclix")
+LEVEL_WORDS = {"normal": "the Normal power level", "heroic": "the Heroic power level", "heroclix": "the HeroClix count"}
+LEVEL_COUNTER = "interior-level"
+
+
+def turn_level(state: Match) -> str | None:
+    """The count this turn's interior actions were made at (None before the first, or in a match that can't tell)."""
+    if not interior_used(state) or LEVEL_COUNTER not in state.rules.counters.get("match", ()):
+        return None
+    code = state.counters.get(LEVEL_COUNTER, 0)
+    return LEVELS[code - 1] if 1 <= code <= len(LEVELS) else None
+
+
+def level_allowance(state: Match, level: str) -> int:
+    return INTERIOR_ACTIONS.get(level, heroclix_interior_actions(state))
+
+
 def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     target = target_param(targets)
     heroclix = heroclix_interior_actions(state)
@@ -274,9 +314,10 @@ def _interior_params(state: Match, targets: tuple[Unit, ...]) -> tuple[Param, ..
         Param("target", "Attack (leave empty for a move or another action)", "choice",
               (("", "No attack"), *target.choices), default=""),
         MODIFIER,
+        GRENADE,  # a Halo reinforcement may throw a grenade as its attack, as the attacker's figures may
         Param("level", "Actions for interior defenders", "choice",
               (("normal", "Normal power level: 3 a turn"), ("heroic", "Heroic power level: 4 a turn"),
-               ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default="normal"),
+               ("heroclix", f"HeroClix: standard count minus 1 = {heroclix}")), default=turn_level(state) or "normal"),
         Param("to", "Where its move ends", "choice", (("", "Where it is"), (RAMP, POSITIONS[RAMP]),
                                                       (INTERIOR, POSITIONS[INTERIOR]), (TOP, "Exits: on top")),
               default=""),
@@ -314,6 +355,9 @@ def end_turn_option(state: Match) -> ActionOption:
 
 def _step_option(state: Match, step: Step) -> ActionOption:
     note = NOTES.get(step.id)
+    rolled = rolled_move(state) if step.id == "move" and position(state) == STEPS.index(step) else None
+    if rolled:
+        note = f"This turn's roll: band {rolled[0]}, {rolled[1]}. {note}"
     why = order_refusal(state, step) or (gun_refusal(state, step) if step.id in GUNS else None)
     if step.id == "turret" and not aerial_marked(state):
         note = f"{note} No figure is marked aerial or flying in this match: mark them, or the turret holds fire."
@@ -326,7 +370,7 @@ def _step_option(state: Match, step: Step) -> ActionOption:
         targets = attackers(state)
         return unit_option(step.id, step.title, step.rule, [u for u in reinforcements(state) if standing(u)],
                            lambda u: reinforcement_refusal(state, u), cost=0, note=note, dice=step.dice,
-                           params=(target_param(targets), MODIFIER),
+                           params=(target_param(targets), MODIFIER, GRENADE),
                            none_reason="you have no reinforcements on the table")
     params: tuple[Param, ...] = ()
     if step.id in GUNS:
@@ -345,6 +389,11 @@ def interior_option(state: Match) -> ActionOption:
     if position(state) != len(STEPS) - 1:
         return disabled("interior-action", title, (f"interior defenders act in the reinforcements step; {now(state)}",
                                                    "turn-sequence"), note=note)
+    level = turn_level(state)
+    if level is not None and interior_used(state) >= level_allowance(state, level):
+        return disabled("interior-action", title, (f"all {level_allowance(state, level)} interior actions of this "
+                                                   f"turn are used at {LEVEL_WORDS[level]}", "interior-defence"),
+                        note=note)
     most = max(*INTERIOR_ACTIONS.values(), heroclix_interior_actions(state))
     if interior_used(state) >= most:
         return disabled("interior-action", title, (f"{interior_used(state)} interior actions are used this turn, "

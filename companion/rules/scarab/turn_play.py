@@ -10,6 +10,7 @@ from companion.core.dice.roll import roll
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, Odds, Resolution
+from companion.rules.halo.tokens import GRENADE
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
 from companion.rules.scarab.move_attack import moved_refusal, penalty
 from companion.rules.scarab.positions import (
@@ -29,6 +30,7 @@ from companion.rules.scarab.state import (
     MAX_MODIFIER,
     SCARAB_PLAYER,
     Refusal,
+    bool_param,
     dial_id,
     dials,
     int_param,
@@ -39,13 +41,18 @@ from companion.rules.scarab.state import (
 )
 from companion.rules.scarab.turn import (
     BANDS,
+    EVENT_ROLL,
     EXTRA,
     GUNS,
     INTERIOR_ACTIONS,
+    LEVEL_COUNTER,
+    LEVEL_WORDS,
+    LEVELS,
     NOTES,
     STEP_BY_ID,
     STEPS,
     attackers,
+    band_move,
     end_turn_option,
     gun_refusal,
     gun_target_refusal,
@@ -60,6 +67,8 @@ from companion.rules.scarab.turn import (
     open_steps,
     order_refusal,
     reinforcement_refusal,
+    rolled_move,
+    turn_level,
     woken_refusal,
 )
 
@@ -124,13 +133,21 @@ def _reinforcement_aim(state: Match, action: Action, require: bool, interior: bo
     modifier = int_param(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER)  # like the attacker's attacks
     if isinstance(modifier, tuple):
         return modifier
+    grenade = bool_param(action.params, "grenade")  # Throw a Grenade (seed 001 ¶8), as the attacker's figures may
+    if isinstance(grenade, tuple):
+        return grenade
+    if grenade and not unit.tokens[GRENADE]:
+        return f"{unit.name} has no Grenade token", "grenades"
+    if grenade and place(unit) == TOP:
+        return f"{unit.name} is on top of the Scarab: it can't use Throw a Grenade", "attacking-from-top"
     # an interior defender's action is a move that may end in an attack, as the attacker's are (move_attack):
     # the squares moved within its speed, -3 attack after more than 4
     why = moved_refusal(action, unit) if interior else None
     if why:
         return why[0], rule
     extra = penalty(action.params) if interior else ()
-    return _aim(f"{unit.name} attacks {target.name}", unit, target, rule, modifier, extra)
+    verb = "throws a grenade at" if grenade else "attacks"
+    return _aim(f"{unit.name} {verb} {target.name}", unit, target, rule, modifier, extra)
 
 
 def _displaced(state: Match, params: dict[str, Any]) -> list[Unit] | Refusal:
@@ -168,6 +185,10 @@ def _interior_refusal(state: Match, params: dict[str, Any], unit_id: str | None)
         return why
     if level == "heroclix" and not allowed[level]:
         return heroclix_zero(state), "interior-defence"
+    first = turn_level(state)
+    if first is not None and level != first:
+        return (f"this turn's interior actions are made at {LEVEL_WORDS[first]}: the Scarab has one power level, so "
+                "every interior action of the turn uses that count", "interior-defence")
     if interior_used(state) >= allowed[level]:
         return f"all {allowed[level]} interior actions of this turn are used", "interior-defence"
     to = params.get("to") or ""
@@ -217,6 +238,11 @@ def check(state: Match, action: Action, require: bool) -> Refusal | None:
 
 def odds(state: Match, action: Action) -> Odds | None:
     if action.name == "roll-event":
+        event_dial = dials(state).get(EVENT)
+        moves = {label: band_move(event_dial, label) for _, _, label in BANDS} if event_dial else {}
+        if moves and all(moves.values()):  # typed with its band moves: each band's move is known
+            return Odds(None, "d6 against the Event dial: " + ", ".join(
+                f"{label} {moves[label]}: {(high - low + 1)}/6" for low, high, label in BANDS))
         return Odds(None, "d6 against the Event dial: " + ", ".join(
             f"{label}: {(high - low + 1)}/6" for low, high, label in BANDS) + " (read each band from your Event dial)")
     if action.name not in (*GUNS, "reinforcements", "interior-action"):
@@ -267,19 +293,46 @@ def resolve(state: Match, action: Action, rng: random.Random) -> Resolution:
     assert step is not None
     shown = dials(state).get(step.dial or "")
     details = (f"{shown.name} shows: {', '.join(shown.current.markers) or 'no markers'}",) if shown else ()
-    return Resolution(tuple(advance), f"{step.title}: done", (step.rule,), details + tuple(
-        n for n in (NOTES.get(name),) if n))
+    summary = f"{step.title}: done"
+    rolled = rolled_move(state) if name == "move" else None
+    if rolled:
+        summary = f"{rolled[1].capitalize()} the Scarab (band {rolled[0]} of this turn's roll): done"
+    if shown is not None and name in ("event-specials", "shell-specials"):
+        found = specials(shown)
+        summary = (f"{step.title}: {', '.join(found)}; resolve each as the dial's card says" if found else
+                   f"{step.title}: none showing")
+    return Resolution(tuple(advance), summary, (step.rule,), details + tuple(n for n in (NOTES.get(name),) if n))
+
+
+def _level_events(state: Match, level: str, by: str) -> list[Event]:
+    """Record the count the turn's interior actions are made at (when the match keeps it)."""
+    if LEVEL_COUNTER not in state.rules.counters.get("match", ()):
+        return []
+    delta = LEVELS.index(level) + 1 - state.counters.get(LEVEL_COUNTER, 0)
+    return [Event("counter", {"scope": "match", "name": LEVEL_COUNTER, "delta": delta}, by)] if delta else []
 
 
 def _roll_event(state: Match, rng: random.Random, advance: list[Event]) -> Resolution:
     result = roll("d6", rng)
     label = next(label for low, high, label in BANDS if low <= result.total <= high)
-    events = [Event("roll", result.event_data("Scarab movement roll (Event dial)"), SCARAB_PLAYER), *advance]
+    events = [Event("roll", result.event_data(EVENT_ROLL), SCARAB_PLAYER), *advance]
     event_dial = dials(state).get(EVENT)
     details = (f"{event_dial.name} shows: {', '.join(event_dial.current.markers) or 'no markers'}",) if event_dial \
         else ()
+    move = band_move(event_dial, label) if event_dial else None
+    if move:  # the dial was typed the pack's way ("3-4:rotate"): its band's icon is known
+        return Resolution(tuple(events), f"Rolled {result.total} on d6: band {label}, {move}. {move.capitalize()} "
+                          "the Scarab as the Event dial's icon for that band shows", ("move-scarab",), details)
     return Resolution(tuple(events), f"Rolled {result.total} on d6: band {label}. Shift or rotate the Scarab as that "
                       "band's icon shows (read from your Event dial)", ("move-scarab",), details)
+
+
+def specials(dial: Unit) -> tuple[str, ...]:
+    """The special attacks a dial's current click shows: its markers less the Event dial's band moves ("1-2:shift",
+    a bare "shift"/"rotate") and the KO mark; a "special:" prefix is dropped."""
+    bands = {label for _, _, label in BANDS}
+    return tuple(m.removeprefix("special:") for m in dial.current.markers
+                 if m not in ("shift", "rotate", "ko") and m.split(":", 1)[0] not in bands)
 
 
 def _attack(state: Match, action: Action, rng: random.Random, advance: list[Event]) -> Resolution:
@@ -291,6 +344,7 @@ def _attack(state: Match, action: Action, rng: random.Random, advance: list[Even
     rule = STEP_BY_ID[action.name].rule if action.name in STEP_BY_ID else "interior-defence"
     if interior and action.unit:
         events.append(Event("token", {"unit": action.unit, "kind": "action", "delta": 1}, by))
+        events += _level_events(state, str(action.params.get("level") or "normal"), by)
         to = action.params.get("to") or place(state.unit(action.unit))
         if to != place(state.unit(action.unit)):
             events.append(Event("set_position", {"unit": action.unit, "position": to}, by))
@@ -299,6 +353,8 @@ def _attack(state: Match, action: Action, rng: random.Random, advance: list[Even
                           (rule,), (NOTES["interior-action"],))
     result = fire(aim.shot, rng)
     events.append(Event("roll", result.roll.event_data(aim.shot.label), by))
+    if action.params.get("grenade") is True:
+        events.append(Event("token", {"unit": aim.source.id, "kind": GRENADE, "delta": -1}, by))
     if result.hit and aim.shot.damage > 0:
         events.append(Event("damage", {"unit": aim.target.id, "amount": aim.shot.damage}, by))
     if not interior:
