@@ -72,8 +72,8 @@ async def test_the_unit_form_is_for_the_player_without_units(tmp_path: Path) -> 
     assert h.find("unit-owner").value == "p2"  # Ben has no units yet: the unit is most likely his
     field = h.find("dial-0-1")
     assert field.keyboard_type == ft.KeyboardType.NUMBER
-    named = next(c for c in h.walk() if isinstance(c, ft.Semantics) and c.content is field)
-    assert named.label == "click 1 attack"  # the group around the field: Flet's TextField takes no semantics label
+    # the field's own name (its label's semantics label): a Semantics around it named a group, not the input
+    assert field.label.semantics_label == "click 1 attack" and field.label.value == ""
     assert h.find("dial-add-click").height >= 48 and h.find("dial-remove-click").height >= 48
     await h.type("unit-name", "Marine")
     await h.type("unit-points", "20")

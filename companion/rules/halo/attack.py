@@ -153,8 +153,11 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
         if not setup.double_six_splash:  # with the ability, the splash's own events and line say what it does
+            # the roll is made: the splash is dealt by hand now; the switch is for the rolls to come
             effects.append("two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
-                           "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
+                           "adjacent to the target also takes 1 damage: give it with their Damage buttons on the "
+                           "table (before the next such roll, switch the card on under More options on the attack "
+                           "screen and mark them)")
     return AttackResult(setup, result, total, hit, hit and not reached, hit_chance(setup), why, tuple(effects),
                         tuple(rules))
 
