@@ -36,7 +36,8 @@ async def test_the_players_own_saved_force_is_picked_for_them(tmp_path: Path) ->
     add_force_text(session, before.id, ANN, "p1")
     saved, _ = save_force(session, before.id, "p1", "Ann's force")
     await h.click("new-match")
-    await h.choose("system", "halo-actionclix")
+    # a saved force: its game is chosen at once and the list folded to one line, so the picks are in sight
+    assert h.text_of("game-chosen-name") == "Halo ActionClix" and not h.has("system")
     await h.type("player-0", "Ann")
     await h.type("player-1", "Ben")
     pick = h.find("player-force-0")
@@ -102,3 +103,28 @@ async def test_rename_says_whom_and_the_save_as_name_follows_the_new_name(tmp_pa
     await h.click("rename-save-p2")
     assert h.find("force-name-p2").value == "Ben's Spartans"
     assert h.find("rename-p2").content == "Rename player"  # a long name would squeeze the heading at 320 px
+
+
+@pytest.mark.asyncio
+async def test_new_match_folds_the_games_for_a_player_with_saved_forces_and_lists_them_on_asking(
+        tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("new-match")
+    assert h.has("system") and not h.has("game-chosen")  # no saved force: every game listed, as always
+    await h.choose("system", "heroclix-skirmish")
+    assert h.has("system")  # a choice keeps the list: nothing folds under a newcomer's thumb
+    before = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
+    add_force_text(session, before.id, "Spartan, 45: 8 10 17 3", "p1")
+    save_force(session, before.id, "p1", "Ann's force")
+    h, _ = await start(tmp_path)
+    await h.click("new-match")
+    # the game of the saved force, chosen; the name fields, each with its force pick under it, come next
+    assert h.text_of("game-chosen-name") == "HeroClix Skirmish" and not h.has("system")
+    order = [k for k in h.key_list() if k.startswith(("game-chosen", "player-row-", "player-force-"))]
+    assert order == ["game-chosen", "game-chosen-name", "player-row-0", "player-force-0", "player-row-1",
+                     "player-force-1"], order
+    assert h.find("player-0").counter == ""  # no "0/40" line under each name
+    await h.click("change-game")
+    assert h.find("system").value == "heroclix-skirmish"
+    await h.choose("system", "halo-actionclix")  # chosen: folded again, this game's picks (none saved) below
+    assert h.text_of("game-chosen-name") == "Halo ActionClix" and not h.has("player-force-0")
