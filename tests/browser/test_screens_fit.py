@@ -172,6 +172,9 @@ TOUR: dict[str, Step] = {
     "action": go("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6"),
     "action-maze-split": go("/match/{split}/action/lost", "Trooper Osk's party"),
     "roll": tap("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6", text="2d6: "),
+    # after Undo on a result: what it took back in the pinned bar, above the odds and Roll (another unit than
+    # the roll's above, which has acted this turn when both are in one part)
+    "action-undone": tap("/match/{halo}/action/attack/u3?target=u2", "Roll 2d6", "Undo", text="Undid: "),
     "action-more": tap("/match/{halo}/action/attack/u1", "More options", text="Fewer options"),
     "action-skirmish": go("/match/{skirmish}/action/attack/u1", "Roll 2d6"),
     "match-dice": go("/match/{halo}/dice", "Dice"),
