@@ -187,15 +187,20 @@ def targets(page: Any, top: float = -2, minimum: int = 48) -> list[dict[str, Any
 
 
 def unnamed(page: Any) -> list[str]:
-    """Interactive semantics nodes (buttons, fields, switches ...) that have no name a screen reader can say."""
-    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics[role]')].filter(e => {
+    """Interactive semantics nodes (buttons, text fields, switches ...) that have no name a screen reader can say.
+    A text field's name is its own input's: a name on a node around it (a Semantics wrapper) names a group the
+    reader does not say when the field takes the focus."""
+    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics')].filter(e => {
+        const input = e.querySelector(':scope > input, :scope > textarea');
+        if (input) return !(input.getAttribute('aria-label') || '').trim();
         const role = e.getAttribute('role');
         if (!['button', 'checkbox', 'switch', 'radio', 'slider', 'combobox', 'tab', 'link'].includes(role))
           return false;
         const own = (e.getAttribute('aria-label') || e.textContent || '').trim();
         const parent = e.parentElement && e.parentElement.getAttribute('aria-label');  // a tooltip's name
         return !own && !parent;
-      }).map(e => e.getAttribute('role') + ' at ' + Math.round(e.getBoundingClientRect().left) + ','
+      }).map(e => (e.querySelector(':scope > input, :scope > textarea') ? 'textbox' : e.getAttribute('role'))
+                  + ' at ' + Math.round(e.getBoundingClientRect().left) + ','
                   + Math.round(e.getBoundingClientRect().top))""")
 
 
@@ -265,7 +270,7 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
 PLANTED = {"clipped": ["A very long title that cannot fit in the bar", "This sentence is far too long for one "
                        "line on a phone and is cut", "Rounds (minutes, counted from the first roll-off)",
                        "1 damage when knockback is blocked by a wall"],
-           "small": ["About", "Tiny", "1 damage when knockback is blocked by a"], "unnamed": ["button"],
+           "small": ["About", "Tiny", "1 damage when knockback is blocked by a"], "unnamed": ["button", "textbox"],
            "overlap": ["Ann 12 of 15 VP / End round"], "off_edge": ["Reduction used +1"]}
 FITS = ["Short text", "A sentence that wraps onto a second line on a small phone, as it may.", "Fits beside", "Plus"]
 
@@ -284,6 +289,8 @@ def demo(page: Any) -> None:
              ft.Switch(label=PLANTED["clipped"][3]),
              ft.TextButton(PLANTED["small"][1], on_click=lambda: None),
              ft.Dropdown(label="Unnamed", options=[ft.DropdownOption(key="a", text="A")]),
+             # a number field named only by a Semantics around it (the input itself has no name)
+             ft.Semantics(label="click 1 speed", content=ft.TextField(width=80, dense=True)),
              # a score under a button (the header's line at 320 px) and a counter's "+" pushed out of its row
              ft.Stack(height=48, controls=[ft.Text(PLANTED["overlap"][0].split(" / ")[0], top=14),
                                            ft.OutlinedButton(PLANTED["overlap"][0].split(" / ")[1], left=60,

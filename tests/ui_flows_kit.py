@@ -20,6 +20,8 @@ async def start(tmp_path: Path) -> tuple[Harness, Session]:
 async def new_match_of(h: Harness, system: str, *names: str) -> str:
     """Start a match from the home screen as a player would; its id."""
     await h.click("new-match")
+    if not h.has("system"):  # a player with saved forces sees one of their games chosen, the list folded
+        await h.click("change-game")
     await h.choose("system", system)
     for i, name in enumerate(names):
         await h.type(f"player-{i}", name)

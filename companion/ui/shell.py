@@ -225,16 +225,16 @@ class App:
         if not (self.screens and is_live(self.screens[-1])):
             self.refresh()
 
-    def undo_roll(self, match_id: str) -> bool:
-        """Take back the last step, by the player to play, and say what was undone ("Undid: Turret: holds fire this
-        turn"; a step that rolled dice adds that its roll stays in the log). False: refused."""
+    def undo_roll(self, match_id: str) -> str | None:
+        """Take back the last step, by the player to play; what was undone, for the screen to show beside its Roll
+        ("Undid: Turret: holds fire this turn"; a step that rolled dice adds that its roll stays in the log): a
+        snack bar there covered the pinned bar, Roll included, for its four seconds. None: refused (said why)."""
         try:
             self.session.undo(match_id, by=self.session.state(match_id).active_player.id)
         except CompanionError as exc:
             self.toast(str(exc))
-            return False
-        self.toast(self.session.undo_news(match_id, short=True)[0])
-        return True
+            return None
+        return self.session.undo_news(match_id, short=True)[0]
 
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(message, key="toast"), duration=4000))

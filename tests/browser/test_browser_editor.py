@@ -14,6 +14,7 @@ from companion.session import Session
 from companion.store.matches import MatchStore
 
 from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from fit_check_kit import unnamed
 
 SIZES = {"360": {"width": 360, "height": 640}, "320": {"width": 320, "height": 568}}
 STATS = ("speed", "attack", "defense", "damage")
@@ -49,9 +50,9 @@ def test_two_units_of_bens_click_by_click_and_a_rename(tmp_path: Path, size: str
             s.type_into(label, text)
 
         def stat(label: str, text: str) -> None:
-            """A dial's number field: named by the group around it ("click 2 attack"), under the stats' names."""
+            """A dial's number field, by the name a screen reader says ("click 2 attack"): its input's own."""
             taps.append(label)
-            box = s.page.locator(f'flt-semantics[aria-label="{label}"] input').first
+            box = s.page.get_by_role("textbox", name=label, exact=True).first
             for _ in range(3):  # as Screen.focus: tap until the editing element has the focus
                 box.click()
                 s.page.wait_for_timeout(250)
@@ -87,6 +88,9 @@ def test_two_units_of_bens_click_by_click_and_a_rename(tmp_path: Path, size: str
             s.wait_text(f"{len(clicks) + 1}. KO")  # the preview: the clicks typed and the KO click
             if name == "Grunt":
                 s.shot(f"{size}-add-unit-per-click")
+                # every field says its name to a screen reader, the copied ones too (the input's own name)
+                assert unnamed(s.page) == [], unnamed(s.page)
+                assert s.page.get_by_role("textbox", name="click 2 speed", exact=True).count() == 1
             assert _on_screen(s, "Save and add next"), s.labels()[:30]  # pinned: in reach, however long the dial
             tap("Save and add next")
             s.wait_text(f"{name} joins Ben's force")

@@ -67,7 +67,7 @@ def test_a_committed_roll_shows_its_colour_and_stays_in_the_log_when_undone(tmp_
         s.tap("Undo")
         s.wait_text("Roll 2d6")  # back to the odds: the table is as before the roll
         s.wait_text("its roll stays in the log, marked undone")
-        s.page.wait_for_timeout(500)  # the snackbar settles, or its animation detaches the nodes under the tap
+        s.page.wait_for_timeout(500)  # the form settles back under the bar before the taps on the app bar
         for _ in range(2):  # the action screen, then the helper: the app bar's back arrow, top left
             s.page.mouse.click(28, 28)
             s.page.wait_for_timeout(600)

@@ -151,3 +151,49 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
         assert_in_view(s, word, APP_BAR)  # the banner whole, under the app bar: the result opened at its top
         s.shot(f"roll-bar-skirmish-result-{size}")
         browser.close()
+
+
+def thumb(s: Screen, label: str) -> None:
+    """A tap where the button is drawn (not on its semantics node): whatever lies over it there takes the tap."""
+    b = box(s, label)
+    s.page.mouse.click((b["left"] + b["right"]) / 2, (b["top"] + b["bottom"]) / 2)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("phone", PHONES, ids=lambda p: f"{p['width']}x{p['height']}")
+def test_after_an_undo_its_news_sits_above_roll_and_roll_takes_the_next_tap(tmp_path: Path,
+                                                                             phone: dict[str, int]) -> None:
+    """The undo's words used to come in a snack bar over the pinned bar, Roll included, for four seconds: a thumb
+    on Roll then hit the snack bar. Now they are a line of the bar above the odds, and Roll takes a tap at once."""
+    playwright = require_browser()
+    session = Session(MatchStore(tmp_path))
+    match_id = five_a_side(session, "halo-actionclix")
+    size = f"{phone['width']}x{phone['height']}"
+    with served_app(tmp_path) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport=phone))
+        s.open(url + f"match/{match_id}/action/attack/u1?target=u6")
+        s.wait_text("Chance: ")
+        s.settle(s.target("Roll 2d6"))
+        thumb(s, "Roll 2d6")
+        s.target("Done").wait_for(timeout=10_000)
+        s.settle(s.target("Undo"))
+        thumb(s, "Undo")
+        s.wait_text("Undid: ")
+        news = s.page.eval_on_selector_all("flt-semantics", """els => {
+            const el = els.find(e => (e.getAttribute('aria-label') || e.textContent).trim().startsWith('Undid: '));
+            const r = el.getBoundingClientRect();
+            return {top: r.top, bottom: r.bottom, text: (el.getAttribute('aria-label') || el.textContent).trim()};
+        }""")
+        roll = box(s, "Roll 2d6")
+        s.shot(f"{size}-undo-news")
+        assert news["text"].endswith("(its roll stays in the log, marked undone)"), news
+        # the news whole on screen, above Roll, Roll whole on screen under it
+        assert news["top"] >= APP_BAR and news["bottom"] <= roll["top"] + 0.5, (news, roll)
+        assert roll["bottom"] <= phone["height"] + 0.5, roll
+        thumb(s, "Roll 2d6")  # within the four seconds a snack bar stayed
+        s.target("Done").wait_for(timeout=3_000)  # the result again (the news quotes "2d6: " too: not that)
+        state = Session(MatchStore(tmp_path)).state(match_id)
+        assert len(state.rolls) == 1 and [e.type for e in Session(MatchStore(tmp_path)).log(match_id)[-2:]] == [
+            "undo", "batch"]
+        browser.close()

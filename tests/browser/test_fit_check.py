@@ -1,7 +1,8 @@
 """The fit check (tests/fit_check_kit.py) finds what it is there to find: a page with a cut title, an
-ellipsised sentence, a field label wider than its field, a switch label cut at the edge, a 32 px text button
-and an unnamed drop-down, a score under a button and a counter's "+" pushed off the right edge is served and
-audited at 360x640; the texts and the button beside a text that fit are not reported."""
+ellipsised sentence, a field label wider than its field, a switch label cut at the edge, a 32 px text button,
+an unnamed drop-down, a number field named only by a group around it, a score under a button and a counter's "+"
+pushed off the right edge is served and audited at 360x640; the texts and the button beside a text that fit are
+not reported."""
 
 from __future__ import annotations
 

@@ -42,10 +42,12 @@ class Taps:
         self.s.type_into(label, text)
 
 
-def start_match(t: Taps, *names: str) -> None:
+def start_match(t: Taps, *names: str, choose: bool = True) -> None:
+    """New match, Halo chosen (unless the list is folded to it already: a player with saved forces), names."""
     t.tap("New match")
     t.s.wait_text("Game")
-    t.tap("Halo ActionClix")
+    if choose:
+        t.tap("Halo ActionClix")
     for i, name in enumerate(names):
         t.type(f"Player {i + 1} ({('blue', 'orange')[i]})", name)
 
@@ -96,9 +98,15 @@ def test_paste_two_forces_save_them_and_attack_in_a_match_started_with_them(tmp_
 
         t.count = 0
         s.open(url)
-        start_match(t, "Cat", "Dan")
+        start_match(t, "Cat", "Dan", choose=False)
+        s.wait_text("Change game")  # the saved forces' game is chosen, its list folded to one line
+        assert "Halo ActionClix" in s.labels()
+        start = s.target("Start match").bounding_box()
+        for who in ("Force for Cat", "Force for Dan"):  # both picks in sight as the screen opens, above Start
+            pick = s.target(who, exact=False).bounding_box()
+            assert pick["y"] >= 56 and pick["y"] + pick["height"] <= start["y"] - 8, (who, pick, start)
+        s.shot(f"force-{size}-new-match-opened")
         for who, force in (("Force for Cat", "Ann's force"), ("Force for Dan", "Ben's force")):
-            s.into_view(who, exact=False)  # the pick into sight, above the pinned Start match
             t.tap(who, exact=False)
             s.page.wait_for_timeout(400)
             t.count += 1

@@ -161,3 +161,21 @@ async def test_a_row_further_down_writes_its_working_when_its_why_opens(tmp_path
     await h.click("advice-by-ko")
     await h.click("advice-by-points")  # drawn again: the same move's row stays open and written
     assert h.find("advice-why-3").expanded and len(h.find("advice-why-3").controls) == len(move.working())
+
+
+@pytest.mark.asyncio
+async def test_the_double_six_advice_says_where_the_card_is_switched_on_and_that_place_holds_it(
+        tmp_path: Path) -> None:
+    """A newcomer reads in a row's working that two 6s count without the card's splash, and where to switch it
+    on: following those words (Take it, then More options) reaches the switch the words name."""
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = halo(session)
+    h = await launch(session, f"/match/{mid}/advice")
+    label = "Card: two 6s also deal 1 damage to every enemy next to the target"
+    said = f"Assumed: {label}: no; to change it, tap Take it, then More options"
+    assert said in h.texts()  # the first row's working, open at once
+    await h.click("advice-take-0")
+    assert not h.has("param-splash")  # folded away until asked for
+    await h.click("more-options")
+    assert h.find("param-splash").value is False
+    assert label in h.texts()  # the switch's own words, as the advice quoted them

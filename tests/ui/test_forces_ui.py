@@ -60,7 +60,7 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
 
     h2, _ = await start(tmp_path)
     await h2.click("new-match")
-    await h2.choose("system", "halo-actionclix")
+    assert h2.text_of("game-chosen-name") == "Halo ActionClix"  # the saved forces' game, chosen at once
     await h2.type("player-0", "Cat")
     await h2.type("player-1", "Dan")
     covenant = next(o.key for o in h2.find("player-force-0").options if o.text.startswith("Ben's Covenant"))

@@ -36,7 +36,8 @@ async def test_the_players_own_saved_force_is_picked_for_them(tmp_path: Path) ->
     add_force_text(session, before.id, ANN, "p1")
     saved, _ = save_force(session, before.id, "p1", "Ann's force")
     await h.click("new-match")
-    await h.choose("system", "halo-actionclix")
+    # a saved force: its game is chosen at once and the list folded to one line, so the picks are in sight
+    assert h.text_of("game-chosen-name") == "Halo ActionClix" and not h.has("system")
     await h.type("player-0", "Ann")
     await h.type("player-1", "Ben")
     pick = h.find("player-force-0")
@@ -89,8 +90,8 @@ async def test_the_unit_form_is_for_the_player_without_units(tmp_path: Path) -> 
     assert h.find("unit-owner").value == "p2"  # Ben has no units yet: the unit is most likely his
     field = h.find("dial-0-1")
     assert field.keyboard_type == ft.KeyboardType.NUMBER
-    named = next(c for c in h.walk() if isinstance(c, ft.Semantics) and c.content is field)
-    assert named.label == "click 1 attack"  # the group around the field: Flet's TextField takes no semantics label
+    # the field's own name (its label's semantics label): a Semantics around it named a group, not the input
+    assert field.label.semantics_label == "click 1 attack" and field.label.value == ""
     assert h.find("dial-add-click").height >= 48 and h.find("dial-remove-click").height >= 48
     await h.type("unit-name", "Marine")
     await h.type("unit-points", "20")
@@ -129,3 +130,28 @@ async def test_set_up_tells_a_note_of_the_rules_from_a_check_it_could_not_make(t
     await h.click("open-setup")
     assert h.text_of("force-p1-bigger-games") == "Note: Forces with more units and points are allowed; games take longer."
     assert h.text_of("force-p1-max-unit").startswith("Not checked: the rules leave out the most one unit may cost")
+
+
+@pytest.mark.asyncio
+async def test_new_match_folds_the_games_for_a_player_with_saved_forces_and_lists_them_on_asking(
+        tmp_path: Path) -> None:
+    h, session = await start(tmp_path)
+    await h.click("new-match")
+    assert h.has("system") and not h.has("game-chosen")  # no saved force: every game listed, as always
+    await h.choose("system", "heroclix-skirmish")
+    assert h.has("system")  # a choice keeps the list: nothing folds under a newcomer's thumb
+    before = session.new_match("heroclix-skirmish", ["Ann", "Ben"])
+    add_force_text(session, before.id, "Spartan, 45: 8 10 17 3", "p1")
+    save_force(session, before.id, "p1", "Ann's force")
+    h, _ = await start(tmp_path)
+    await h.click("new-match")
+    # the game of the saved force, chosen; the name fields, each with its force pick under it, come next
+    assert h.text_of("game-chosen-name") == "HeroClix Skirmish" and not h.has("system")
+    order = [k for k in h.key_list() if k.startswith(("game-chosen", "player-row-", "player-force-"))]
+    assert order == ["game-chosen", "game-chosen-name", "player-row-0", "player-force-0", "player-row-1",
+                     "player-force-1"], order
+    assert h.find("player-0").counter == ""  # no "0/40" line under each name
+    await h.click("change-game")
+    assert h.find("system").value == "heroclix-skirmish"
+    await h.choose("system", "halo-actionclix")  # chosen: folded again, this game's picks (none saved) below
+    assert h.text_of("game-chosen-name") == "Halo ActionClix" and not h.has("player-force-0")

@@ -12,7 +12,7 @@ from companion.session.judging.service import Judging
 from companion.store.matches import MatchStore
 from companion.ui.app import main
 
-from flet_harness import Harness, drawn
+from flet_harness import Harness, drawn, walk
 from ui_flows_kit import add_unit, new_halo_match, new_match_of, start
 
 
@@ -58,6 +58,8 @@ async def test_dice_screen_shows_exact_odds_and_logs_rolls_in_the_match(tmp_path
     # Undo takes it back, and the history still shows it, marked
     await h2.click("roll-undo")
     assert session.state(match_id).rolls == () and not h2.has("roll-result")
+    assert h2.text_of("dice-undone").startswith("Undid: ")  # beside Roll, covering nothing
+    assert not h2.has("toast") or not h2.text_of("toast").startswith("Undid")
     assert h2.text_of("dice-history-0").startswith("UNDONE ") and str(list(logged.dice)) in h2.text_of(
         "dice-history-0")
 
@@ -111,8 +113,11 @@ async def test_halo_helper_lists_actions_and_commits_an_attack(tmp_path: Path) -
     # Undo takes the whole attack back; the roll stays in the log as undone
     await h.click("roll-undo")
     assert session.state(match_id).rolls == () and session.state(match_id).unit("u1").tokens.action == 0
-    assert h.text_of("toast").startswith("Undid: ") and h.text_of("toast").endswith(
+    # said in the pinned bar above Roll, not in a snack bar over it (that covered Roll for four seconds)
+    assert h.text_of("action-undone").startswith("Undid: ") and h.text_of("action-undone").endswith(
         "(its roll stays in the log, marked undone)")
+    assert "action-undone" in [getattr(c, "key", None) for c in walk(h.find("action-body-bar"))]
+    assert not h.has("toast") or not h.text_of("toast").startswith("Undid")  # no snack bar says it
     assert h.has("action-resolve") and not h.has("roll-result")
     assert session.log(match_id)[-1].type == "undo"
     await h.click("action-resolve")  # rolling again: drawn afresh, after the undone roll in everyone's log

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from companion.core.model import Click
@@ -27,6 +28,13 @@ def session(tmp_path: Path) -> Session:
     return Session(MatchStore(tmp_path / "data"))
 
 
+def _copied(h: Harness, key: str) -> tuple[str, str]:
+    """A dial field's copied value as it shows (its label's text) and its name (the label's semantics label)."""
+    label = h.find(key).label
+    text = label if isinstance(label, ft.Text) else label.content
+    return text.value, text.semantics_label
+
+
 async def _fill_row(h: Harness, row: int, *values: str) -> None:
     for stat, value in enumerate(values):
         if value:
@@ -43,9 +51,11 @@ async def test_a_dial_entered_click_by_click_then_the_next_unit_for_the_same_own
     await h.type("unit-points", "20")
     await _fill_row(h, 0, "8", "10", "17", "3")
     await h.click("dial-add-click")  # a copy of the last click, shown grey: type what changes
-    assert [h.find(f"dial-1-{j}").hint_text for j in range(4)] == ["8", "10", "17", "3"]
-    assert h.find("dial-1-0").hint_style.italic and "pale italics is copied" in h.text_of("dial-copied-hint")
+    assert [_copied(h, f"dial-1-{j}")[0] for j in range(4)] == ["8", "10", "17", "3"]
+    assert _copied(h, "dial-1-0")[1] == "click 2 speed"  # the field's name for a screen reader, not the number
+    assert h.find("dial-1-0").label.content.style.italic and "pale italics is copied" in h.text_of("dial-copied-hint")
     await h.type("dial-1-1", "9")
+    assert _copied(h, "dial-1-1") == ("", "click 2 attack")  # typed: the copy goes, the name stays
     await h.click("dial-add-click")
     await _fill_row(h, 2, "7", "", "16", "2")
     assert h.text_of("dial-preview").splitlines()[1].startswith("2. ")

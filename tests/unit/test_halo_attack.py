@@ -68,6 +68,8 @@ def test_double_six_shot_effect_depends_on_the_card() -> None:
     plain = resolve_attack(AttackSetup(attack=9, defense=16), ScriptedRandom([6, 6]))
     assert plain.hit and not plain.automatic  # 21 reaches 16 anyway
     assert len(plain.effects) == 1 and "if this unit's card has" in plain.effects[0]
+    # the roll is made: the damage is given by hand, and the words say where the switch is for the next roll
+    assert "Damage buttons" in plain.effects[0] and "under More options on the attack screen" in plain.effects[0]
     splash = resolve_attack(AttackSetup(attack=9, defense=16, double_six_splash=True), ScriptedRandom([6, 6]))
     assert splash.effects == (halo.SPLASH_EFFECT,)  # at the desk; in a match the splash's own line replaces it
     grenade = resolve_attack(AttackSetup(attack=9, defense=16, kind="grenade"), ScriptedRandom([6, 6]))

@@ -225,5 +225,8 @@ def assumptions(system: System, state: Match, option: ActionOption) -> tuple[str
 
 
 def _assumed(p: Param) -> str:
+    """`Card: two 6s also deal 1 damage ...: no`, and where a player changes a value a form folds away (a newcomer
+    who has the card looks for its switch: the action's screen shows it under More options)."""
     value = ("yes" if p.default else "no") if p.kind == "bool" else str(p.default)
-    return f"{p.label}: {value}"
+    where = "; to change it, tap Take it, then More options" if p.rare else ""
+    return f"{p.label}: {value}{where}"

@@ -172,9 +172,13 @@ def resolve_attack(setup: AttackSetup, rng: random.Random) -> AttackResult:
             "says otherwise" if hit else ""))
     if double_six and setup.kind == "shoot":
         rules.append(RULE_CARD_ABILITY)
+        # with the ability, SPLASH_EFFECT says what the splash dealt; without it the roll is made, so the splash
+        # is dealt by hand now, and the switch is for the rolls to come
         effects.append(SPLASH_EFFECT if setup.double_six_splash else
                        "two 6s on a shot: if this unit's card has the double-six ability, every enemy unit "
-                       "adjacent to the target also takes 1 damage (switch the card ability on and mark them)")
+                       "adjacent to the target also takes 1 damage: give it with their Damage buttons on the "
+                       "table (before the next such roll, switch the card on under More options on the attack "
+                       "screen and mark them)")
     return AttackResult(setup, result, total, hit, hit and not reached, hit_chance(setup), why, tuple(effects),
                         tuple(rules))
 

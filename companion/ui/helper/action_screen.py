@@ -28,7 +28,7 @@ from companion.core.model import Match
 from companion.session import inputs
 from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
-from companion.ui.helper.roll_bar import more_options, pinned
+from companion.ui.helper.roll_bar import more_options, pinned, undo_news
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
@@ -77,10 +77,15 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     values, set_values = ft.use_state(lambda: dict(screen.values))
     done, set_done = ft.use_state(None)
     unfolded, set_unfolded = ft.use_state(False)  # the rare fields asked for
+    news, set_news = ft.use_state("")  # what the last Undo took back, shown in the bar until the next roll
     if isinstance(history, Unopened):
         return history.refusal("action-refused")
     if done is not None:
-        return _result(app, screen, done, lambda: set_done(None))
+        def undone(said: str) -> None:
+            set_news(said)
+            set_done(None)
+
+        return _result(app, screen, done, undone)
     match = history.state
     system = helper_for(match.system)
     options = system.legal_actions(match)
@@ -101,6 +106,7 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
         except CompanionError as exc:
             app.toast(str(exc))
             return
+        set_news("")
         set_done(Done(resolution, tuple(changes(before, resolution.events))))
         app.tick()
 
@@ -124,6 +130,7 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     controls += fields
     label = f"Roll {option.dice}" if option.dice else "Do it"
     return pinned("action-body", controls, [
+        undo_news(news, "action-undone"),
         _odds(system, match, act),
         ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
                         key="action-resolve", on_click=commit)])
@@ -155,14 +162,15 @@ def _switches(match: Match, options: list[ActionOption], unit: str | None, curre
         for o in mine])]
 
 
-def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[], None]) -> ft.Control:
+def _result(app: App, screen: ActionScreen, done: Done, again: Callable[[str], None]) -> ft.Control:
     r, effects = done.resolution, list(done.effects)
     rolls = [(e.data["expr"], e.data["dice"], e.data["total"]) for e in r.events if e.type == "roll"]
     word = None if rolls else "DONE"
 
     def undo() -> None:
-        if app.undo_roll(screen.match_id):
-            again()
+        said = app.undo_roll(screen.match_id)
+        if said is not None:
+            again(said)  # the form again, saying in its bar what was taken back
 
     # a roll that changes nothing on the table (the Scarab's movement roll) says what it means in the card
     summary = ft.Text(r.summary, key="action-summary", weight=ft.FontWeight.BOLD, visible=bool(effects))

@@ -21,7 +21,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session import Session, inputs
 from companion.session.play import dice
-from companion.ui.helper.roll_bar import pinned
+from companion.ui.helper.roll_bar import pinned, undo_news
 from companion.ui.helper.roll_result import dice_text, result_card
 from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.shell import App, app_bar
@@ -64,9 +64,8 @@ def DiceInMatch(app: App, screen: DiceScreen) -> ft.Control:
         return app.session.roll(match_id, expr, "dice screen",
                                 by=app.session.state(match_id).active_player.id)
 
-    def undo(clear: Callable[[], None]) -> None:
-        if app.undo_roll(match_id):
-            clear()
+    def undo() -> str | None:
+        return app.undo_roll(match_id)
 
     return dice_form(app, screen, roll, lines or ["No rolls in this match yet."], undo)
 
@@ -86,7 +85,7 @@ def DiceAlone(app: App, screen: DiceScreen) -> ft.Control:
 
 
 def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResult], history: list[str],
-             undo: Callable[[Callable[[], None]], None] | None) -> ft.Control:
+             undo: Callable[[], str | None] | None) -> ft.Control:
     """The form both bodies share (called inside their render, so its hooks are theirs): the usual rolls, the
     two fields and the history scrolling above the exact odds and Roll in the pinned bar; the roll just made is
     shown big at the top until the next change."""
@@ -94,6 +93,7 @@ def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResul
     target, set_target = ft.use_state("")
     last, set_last = ft.use_state(None)
     rolled, set_rolled = ft.use_state(0)  # rolls made here: each opens the scrolling part afresh, at its top
+    news, set_news = ft.use_state("")  # what the last Undo took back, shown in the bar until the next roll
 
     def changed(setter: Callable[[str], None], value: str) -> None:
         setter(value)
@@ -106,15 +106,21 @@ def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResul
             app.toast(str(exc))
             return
         set_last(result)
+        set_news("")
         set_rolled(rolled + 1)
         app.tick()
+
+    def undone(undo: Callable[[], str | None]) -> None:
+        said = undo()
+        if said is not None:  # taken back: the result goes, the bar says what went
+            set_last(None)
+            set_news(said)
 
     quick = ft.Row(wrap=True, spacing=6, run_spacing=6, key="dice-quick", controls=[
         ft.OutlinedButton(e, key=f"quick-{e}", on_click=partial(changed, set_expr, e)) for e in screen.usual])
     controls: list[ft.Control] = []
     if last is not None:
-        controls += _result(last, target.strip(), partial(undo, lambda: set_last(None)) if undo else None,
-                            lambda: set_last(None))
+        controls += _result(last, target.strip(), partial(undone, undo) if undo else None, lambda: set_last(None))
     controls += [
         quick,
         ft.Row(key="dice-fields", controls=[
@@ -129,6 +135,7 @@ def dice_form(app: App, screen: DiceScreen, roll: Callable[[str], dice.RollResul
         *[ft.Text(line, key=f"dice-history-{i}") for i, line in enumerate(history)],
     ]
     return pinned("dice-body", controls, [
+        undo_news(news, "dice-undone"),
         ft.Text(odds_text(expr.strip(), target.strip()), key="dice-odds"),
         ft.FilledButton("Roll", icon=ft.Icons.CASINO, key="dice-roll", height=48, on_click=do_roll)],
         page=f"roll-{rolled}")

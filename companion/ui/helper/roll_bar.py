@@ -37,3 +37,10 @@ def more_options(shown: bool, toggle: Callable[[], None] | None) -> ft.Control:
     return ft.TextButton("Fewer options" if shown else "More options", key="more-options", height=48,
                          icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE, visible=toggle is not None,
                          on_click=toggle)
+
+
+def undo_news(said: str, key: str) -> ft.Control:
+    """What an Undo took back, as a line of the pinned bar above the odds: in sight beside Roll, covering nothing,
+    until the next roll (a live region, so a screen reader says it as it appears). Hidden when there is none."""
+    return ft.Semantics(live_region=True, visible=bool(said), content=ft.Text(
+        said, key=key, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))

@@ -37,7 +37,11 @@ class NewMatchScreen:
 @ft.component
 def NewMatchForm(app: App) -> ft.Control:
     packs, errors = app.session.packs()
-    system, set_system = ft.use_state(lambda: first_system(packs) if packs else "")
+    library = ft.use_memo(lambda: _saved(app), [])  # the saved forces of every game, read once per visit
+    with_forces = {f.system for f in library} & set(packs)  # the games a player here has a saved force for
+    # a player with saved forces most likely plays one of their games: it is chosen at once, the list folded
+    system, set_system = ft.use_state(lambda: first_system(with_forces or packs) if packs else "")
+    picking, set_picking = ft.use_state(not with_forces)  # the games listed (folded to one line once chosen)
     names, set_names = ft.use_state(("", "", "", ""))
     wanted_count, set_count = ft.use_state(2)
     wanted_total, set_total = ft.use_state(200)
@@ -45,7 +49,7 @@ def NewMatchForm(app: App) -> ft.Control:
     typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
     forces, set_forces = ft.use_state({})  # saved forces picked here, by (game, player index)
     visit = ft.use_state(lambda: secrets.token_hex(4))[0]
-    saved = ft.use_memo(lambda: _saved(app, system), [system])  # the game's saved forces, read once per game
+    saved = [f for f in library if f.system == system]
     pack = packs.get(system)
     count = max(pack.min_players, min(wanted_count, pack.max_players)) if pack is not None else wanted_count
     totals = pack.build_totals() if pack is not None else []  # the pack's force rules (Skirmish: 200 or 300)
@@ -57,6 +61,8 @@ def NewMatchForm(app: App) -> ft.Control:
         set_system(system_id or system)
         set_count(count)
         set_total(build_total)
+        if with_forces:  # a player with saved forces: the game chosen folds back to its line, the picks in sight
+            set_picking(False)
 
     def set_name(i: int, e: ft.Event) -> None:
         value = e.control.value or ""
@@ -78,13 +84,17 @@ def NewMatchForm(app: App) -> ft.Control:
         app.replace_with("match", match_id=match.id)
 
     controls: list[ft.Control] = [ft.Text(e, color=ft.Colors.ERROR) for e in errors]
-    # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name
-    controls.append(ft.Text("Game", theme_style=ft.TextThemeStyle.TITLE_SMALL))
-    controls.append(ft.RadioGroup(
-        key="system", value=system, on_change=lambda e: choose(e.control.value),
-        content=ft.Column(spacing=0, controls=[
-            radio_tile(ft.Radio(value=p.id, key=f"system-{p.id}"), p.name)
-            for p in sorted(packs.values(), key=lambda p: p.name)])))
+    if picking or pack is None:
+        # radio buttons, not a drop-down: every game visible, one tap, and each has an accessible name
+        controls.append(ft.Text("Game", theme_style=ft.TextThemeStyle.TITLE_SMALL))
+        controls.append(ft.RadioGroup(
+            key="system", value=system, on_change=lambda e: choose(e.control.value),
+            content=ft.Column(spacing=0, controls=[
+                radio_tile(ft.Radio(value=p.id, key=f"system-{p.id}"), p.name)
+                for p in sorted(packs.values(), key=lambda p: p.name)])))
+    else:
+        # the five games took 300 px: at 320x568 the saved forces' picks sat under the pinned Start match
+        controls.append(_chosen_game(pack.name, lambda: set_picking(True)))
     if pack is not None:
         if pack.min_players != pack.max_players:
             controls.append(ft.SegmentedButton(
@@ -92,14 +102,17 @@ def NewMatchForm(app: App) -> ft.Control:
                 segments=[ft.Segment(value=str(n), label=ft.Text(f"{n} players"))
                           for n in range(pack.min_players, pack.max_players + 1)],
                 on_change=lambda e: set_count(int(e.control.selected[0]))))
+        picks = _force_picks(system, count, names, saved, shown_forces, set_forces)
         for i in range(count):
             name, colour = PALETTE[i]
+            # no "0/40" counter under the name (it cost a line a player): the field takes no 41st character
             controls.append(ft.Row(key=f"player-row-{i}", controls=[
-                ft.Container(width=20, height=40, bgcolor=colour, border_radius=4, tooltip=f"Player {i + 1}: {name}"),
+                ft.Container(width=SWATCH, height=40, bgcolor=colour, border_radius=4,
+                             tooltip=f"Player {i + 1}: {name}"),
                 ft.TextField(key=f"player-{i}", label=f"Player {i + 1} ({name})", value=names[i], expand=True,
-                             max_length=40, on_change=lambda e, i=i: set_name(i, e)),
+                             max_length=MAX_NAME, counter="", on_change=lambda e, i=i: set_name(i, e)),
             ]))
-        controls += _force_picks(system, count, names, saved, shown_forces, set_forces)
+            controls += picks[i:i + 1]  # the player's saved force right under the name: whose it is, at a glance
         if totals:
             controls.append(ft.SegmentedButton(
                 key="build-total", show_selected_icon=False, selected=[str(build_total)],
@@ -156,18 +169,30 @@ def _settings(app: App, system: str, typed: dict[str, str], set_typed: Callable[
 
 
 NO_FORCE = "none"
+MAX_NAME = 40  # the longest player name a match takes
+SWATCH = 20  # the player's colour before the name field (px wide)
 
 
-def _saved(app: App, system: str) -> list[SavedForce]:
+def _chosen_game(name: str, change: Callable[[], None]) -> ft.Control:
+    """The game chosen, on one line, and the button that lists the games again."""
+    return ft.Row(key="game-chosen", vertical_alignment=ft.CrossAxisAlignment.CENTER, controls=[
+        ft.Column(spacing=0, expand=True, controls=[
+            ft.Text("Game", theme_style=ft.TextThemeStyle.TITLE_SMALL),
+            ft.Text(name, key="game-chosen-name")]),
+        ft.OutlinedButton("Change game", key="change-game", height=48, on_click=change)])
+
+
+def _saved(app: App) -> list[SavedForce]:
     try:
-        return saved_forces(app.session, system)[0]
+        return saved_forces(app.session)[0]
     except CompanionError:  # a session that keeps no files
         return []
 
 
 def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce], shown: list[str],
                  set_forces: Callable[[Any], None]) -> list[ft.Control]:
-    """Per player, a pick of the saved forces of this game (none offered when there are none), showing `shown`."""
+    """Per player, a pick of the saved forces of this game (none offered when there are none), showing `shown`:
+    each sits under its player's name."""
     if not saved:
         return []
 
@@ -178,12 +203,15 @@ def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[Sa
     # short enough for a 320 px screen: the name and the count (the points are on the force screen)
     options = [ft.DropdownOption(key=NO_FORCE, text="No saved force"),
                *[ft.DropdownOption(key=f.id, text=f"{f.name} · {units_word(len(f.units))}") for f in saved]]
-    out: list[ft.Control] = [ft.Text("Saved forces", theme_style=ft.TextThemeStyle.TITLE_SMALL)]
+    out: list[ft.Control] = []
     for i in range(count):
         # "Force for Ann", not "Ann's force": that reads as the name of a saved force
         label = f"Force for {names[i].strip() or f'Player {i + 1}'}"
-        out.append(named(ft.Dropdown(key=f"player-force-{i}", label=label, value=shown[i],
-                                     options=options, expand=True, on_select=lambda e, i=i: pick(i, e)), label))
+        field = named(ft.Dropdown(key=f"player-force-{i}", label=label, value=shown[i], options=options,
+                                  expand=True, on_select=lambda e, i=i: pick(i, e)), label)
+        field.expand = True
+        # in line with the name field above it (past the player's colour): the pick reads as that player's
+        out.append(ft.Row([ft.Container(width=SWATCH), field]))
     return out
 
 

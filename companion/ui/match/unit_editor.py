@@ -84,6 +84,17 @@ class Form:
 # a copied value (the click above's, shown while its field is empty) must not pass for a typed one: pale and italic
 COPIED = ft.TextStyle(italic=True, color=ft.Colors.with_opacity(0.45, ft.Colors.ON_SURFACE))
 
+def _cell_label(name: str, copied: str) -> ft.Control:
+    """A dial field's label: the copied value, pale, where a hint would sit, with the field's name for a screen
+    reader. Flet 1.0.5's TextField gives Flutter's text field no name of its own; a Semantics around it names a
+    group the input is not part of, and a hint_text, which does name it, would say only the copied number. A label's
+    text is the input's name: its semantics label ("click 2 attack") is what a screen reader says, and it floats up
+    into the border while the field is being typed in, so the copied value stays in sight."""
+    text = ft.Text(copied, semantics_label=name, style=COPIED, no_wrap=True)
+    # centred like the typed values; an empty one stays a bare text (a full-width label would cut the border's top)
+    return ft.Container(text, alignment=ft.Alignment.CENTER) if copied else text
+
+
 def _blank(stats: tuple[str, ...]) -> Row:
     return ("",) * (len(stats) + 1)
 
@@ -202,12 +213,12 @@ def _click_rows(form: Form, stats: tuple[str, ...], set_form: Callable[..., None
     for i, row in enumerate(form.rows):
         rows.append(ft.Row(spacing=4, key=f"dial-row-{i}", controls=[
             ft.Text(f"{i + 1}", width=CLICK_WIDTH, weight=ft.FontWeight.BOLD),
-            *[ft.Semantics(label=f"click {i + 1} {stat}", expand=1, content=ft.TextField(
-                key=f"dial-{i}-{j}", value=row[j], keyboard_type=ft.KeyboardType.NUMBER,
+            *[ft.TextField(
+                key=f"dial-{i}-{j}", value=row[j], keyboard_type=ft.KeyboardType.NUMBER, expand=1,
                 input_filter=ft.NumbersOnlyInputFilter(), text_align=ft.TextAlign.CENTER, dense=True,
                 height=48, content_padding=ft.Padding.symmetric(horizontal=4, vertical=12),
-                hint_text=shown[i][j] if i and not row[j] else None, hint_style=COPIED,
-                on_change=partial(cell, i, j), on_submit=_next_field))
+                label=_cell_label(f"click {i + 1} {stat}", shown[i][j] if i and not row[j] else ""),
+                on_change=partial(cell, i, j), on_submit=_next_field)
               for j, stat in enumerate(stats)]]))
         if form.marks:
             rows.append(ft.Row(spacing=4, controls=[ft.Container(width=CLICK_WIDTH), ft.TextField(
