@@ -11,11 +11,11 @@ Rule ids are section ids of the system's rules text (`content/<system>/rules.md`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
@@ -29,6 +29,14 @@ if TYPE_CHECKING:
     from companion.rules.advice.dice import Branch
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)
+
+
+class Harm(NamedTuple):
+    """What one roll of an advised row does to the card it aims at: the advisor's "expected damage" and "chance to
+    KO" keys are these weighted by each roll's chance."""
+
+    damage: int  # in the system's own count: clicks by default, wounds and damage in Armageddon Empires
+    ko: bool  # taken out by this roll: KO'd or off the table, a card eliminated
 
 
 @dataclass(frozen=True)
@@ -247,6 +255,21 @@ class System(Reactions):
         kind, me = self.scoring_kind(before), before.active_player.id
         return getattr(after.player(me), kind) - getattr(before.player(me), kind), {"vp": "VP"}.get(kind, kind)
 
+    def advice_harm(self, path: Sequence[Match], action: Action) -> Harm | None:
+        """The damage and KO the step deals, `path` being the position before it and then after each of its events;
+        None when the row aims at nobody whose harm counts. By default: the clicks `advice_target` really took
+        (none on a cyclic dial; the reducer stops at the KO click) and whether it went from standing to KO'd or off
+        the table."""
+        target_id = self.advice_target(path[0], action)
+        if not target_id:
+            return None
+        if path[0].unit(target_id).eliminated:
+            return Harm(0, False)
+        steps = [s.unit(target_id) for s in path if any(u.id == target_id for u in s.units)]
+        damage = 0 if steps[0].cyclic else sum(max(0, b.click - a.click)
+                                               for a, b in zip(steps, steps[1:], strict=False))
+        return Harm(damage, any(_down(u) for u in steps[1:]) and not _down(steps[0]))
+
     # --- what differs between games -------------------------------------------------------------------
 
     def positions(self, unit: Unit | None = None) -> dict[str, str]:
@@ -462,3 +485,7 @@ class System(Reactions):
     def phases(self, state: Match) -> tuple[str, ...]:
         """The turn's phases, in order (data the pack declares, copied into the match)."""
         return state.rules.phases
+
+
+def _down(unit: Unit) -> bool:
+    return unit.eliminated or unit.location != "table"

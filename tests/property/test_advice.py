@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.core.match.describe import damage_taken, trial
+from companion.core.match.events import replay
 from companion.core.model import Match
 from companion.rules import Action, advice
 from companion.rules.advice import Row, ScriptedDice
+from companion.rules.empires import flow
 
 from advice_kit import options, start, take
 from rules_explain_resolve_kit import walk
@@ -35,6 +37,9 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
     sums: dict[str, Fraction] = dict.fromkeys(("hit", "damage", "ko", "points", "win", "upgrade"), Fraction(0))
     figures: dict[str, Fraction] = {}
     rolls_that_judge: set[bool] = set()  # whether each roll's resolution says hit or miss
+    aimed: set[bool] = set()  # whether some card's damage and KO are counted
+    # a game counting damage and KO its own way is counted by hand below, so no other may do so unchecked
+    assert type(system).advice_harm is rules.System.advice_harm or system.id == "armageddon-empires"
     me, kind = state.active_player.id, system.scoring_kind(state)
     rolls = list(itertools.product(*(range(1, s + 1) for s in sides)))
     for faces in rolls:
@@ -43,7 +48,13 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
         after = path[-1]
         sums["hit"] += bool(resolution.success)
         rolls_that_judge.add(resolution.success is not None)
-        if row.target:
+        if system.id == "armageddon-empires":  # harm lands on a card once both sides accept: counted by hand
+            card = accepted_harm(system, state, after, row.action)
+            if card is not None:
+                aimed.add(True)
+                sums["damage"], sums["ko"] = sums["damage"] + card[0], sums["ko"] + card[1]
+        elif row.target:
+            aimed.add(True)
             sums["damage"] += damage_taken(state, resolution.events, row.target)
             was = state.unit(row.target)
             sums["ko"] += not was.eliminated and was.location == "table" and any(
@@ -59,7 +70,29 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
         for name, value in system.advice_figures(state, after, row.action).items():
             figures[name] = figures.get(name, Fraction(0)) + value
     counted = {**{k: v / len(rolls) for k, v in sums.items()}, **{k: v / len(rolls) for k, v in figures.items()}}
-    return {**counted, "hit": counted["hit"] if rolls_that_judge == {True} else None}
+    return {**counted, "hit": counted["hit"] if rolls_that_judge == {True} else None, "aimed": bool(aimed)}
+
+
+def accepted_harm(system: rules.System, before: Match, after: Match, action: Action) -> tuple[int, bool] | None:
+    """Armageddon Empires (seed 004 ¶17-18, 22): the card across the challenge from the acting side, its wounds and
+    damage once both sides accept (each accept resolved in turn, as at the table) and whether it is eliminated;
+    None in a threshold challenge, or on the defender's side where only a duel harms the attacker."""
+    challenge = flow.current(before) or flow.current(after)
+    if challenge is None or challenge.defender is None:
+        return None
+    acting = before.unit(action.unit) if action.unit else None
+    mine = acting.owner if acting is not None else before.active_player.id
+    across = challenge.defender if challenge.attacker.owner == mine else challenge.attacker
+    if across.id == challenge.attacker.id and challenge.kind not in (flow.DUEL, flow.INTEL_DUEL):
+        return None
+    end = after
+    while (now := flow.current(end)) is not None:
+        end = replay(end, list(system.resolve(end, Action("accept", now.acting.id), random.Random(0)).events))
+    harm = sum(end.unit(across.id).counters.get(c, 0) - before.unit(across.id).counters.get(c, 0)
+               for c in ("wounds", "damage"))
+    fell = before.unit(across.id).location == "table" and not before.unit(across.id).eliminated \
+        and end.unit(across.id).eliminated
+    return harm, fell
 
 
 def check_position(system: rules.System, state: Match, by: str, rng: random.Random) -> list[Row]:
@@ -76,11 +109,12 @@ def check_position(system: rules.System, state: Match, by: str, rng: random.Rand
     countable = [r for r in rows if len(r.outcomes[0].branch.dice) <= MAX_DICE]
     for row in rng.sample(countable, min(2, len(countable))):
         counted = brute_force(system, state, row)
-        assert (row.hit, row.damage, row.ko, row.points, row.win) == (
-            counted["hit"], counted["damage"], counted["ko"], counted["points"], counted["win"]), row.action
+        assert (row.hit, row.damage, row.ko, row.points, row.win, row.aimed) == (
+            counted["hit"], counted["damage"], counted["ko"], counted["points"], counted["win"],
+            counted["aimed"]), row.action
         assert row.figures.get("upgrade tokens", 0) == counted["upgrade"]
-        assert {k: v for k, v in row.figures.items() if v} == {
-            k: v for k, v in counted.items() if v and k not in ("hit", "damage", "ko", "points", "win", "upgrade")}
+        assert {k: v for k, v in row.figures.items() if v} == {k: v for k, v in counted.items() if v and k not in (
+            "hit", "damage", "ko", "points", "win", "upgrade", "aimed")}
     return rows
 
 
@@ -93,6 +127,19 @@ def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_leg
         return options(system, state, rng)
 
     walk(system_id, seed, steps, check, take, start(system_id, seed))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.sampled_from(("ko", "damage")))
+def test_armageddon_empires_damage_and_ko_are_the_card_harm_counted_over_every_face(
+        seed: int, steps: int, by: str) -> None:
+    """The game's own damage and KO (`advice_harm`: the card across the challenge, once accepted) walked more often
+    than the draw above gives it, ranked by those keys."""
+    def check(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
+        check_position(system, state, by, rng)
+        return options(system, state, rng)
+
+    walk("armageddon-empires", seed, steps, check, take, start("armageddon-empires", seed))
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

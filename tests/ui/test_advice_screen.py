@@ -179,3 +179,22 @@ async def test_the_double_six_advice_says_where_the_card_is_switched_on_and_that
     await h.click("more-options")
     assert h.find("param-splash").value is False
     assert label in h.texts()  # the switch's own words, as the advice quoted them
+
+
+@pytest.mark.asyncio
+async def test_an_empires_challenge_ranks_by_the_chance_to_kill_on_the_switch(tmp_path: Path) -> None:
+    # issue 40: the keys read 0 for every challenge; now they count the card across it once both sides accept
+    session = Session(MatchStore(tmp_path / "data"))
+    mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id
+    for c in (card("kade", "Kade", "p1", {"pool": 2, "fate": 1, "wound-points": 3}, "assassin", "master-assassin"),
+              card("mira", "Mira", "p1", {"fate": 1, "wound-points": 2}, "saboteur:2", "master-saboteur"),
+              card("vex", "Lord Vex", "p2", {"fate": 1, "wound-points": 1}),
+              card("foundry", "Foundry", "p2", {"defense": 0, "structure": 9})):
+        session.dispatch(mid, "add_unit", {"unit": c})
+    h = await launch(session, f"/match/{mid}/advice")
+    # by points, the Foundry's 1 damage on average beats Lord Vex's 5/8 of a wound
+    assert h.text_of("advice-title-0") == "1. Mira: Sabotage a facility Foundry"
+    await h.click("advice-by-ko")  # Lord Vex dies half the time; 9 structure never falls to 2 dice
+    assert h.text_of("advice-title-0") == "1. Kade: Assassinate a hero Lord Vex"
+    assert h.text_of("advice-line-0").startswith("damage 0.62 · KO 50%")
+    assert "KO 0%" in h.text_of("advice-line-1")

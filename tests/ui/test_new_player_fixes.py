@@ -128,7 +128,8 @@ async def test_set_up_tells_a_note_of_the_rules_from_a_check_it_could_not_make(t
     match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
     add_force_text(session, match_id, ANN, "p1")
     await h.click("open-setup")
-    assert h.text_of("force-p1-bigger-games") == "Note: Forces with more units and points are allowed; games take longer."
+    assert h.text_of("force-p1-bigger-games") == (
+        "Note: Forces with more units and points are allowed; games take longer.")
     assert h.text_of("force-p1-max-unit").startswith("Not checked: the rules leave out the most one unit may cost")
 
 

@@ -11,6 +11,7 @@ import pytest
 from companion.cli import main
 from companion.session import Session
 
+from armageddon_challenges_kit import card
 from builders import unit
 
 
@@ -65,3 +66,20 @@ def test_a_unit_or_match_that_isnt_there_is_one_message(match_id: str, capsys: p
 def test_an_unknown_ranking_key_is_one_message(match_id: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["advise", match_id, "--by", "luck"]) == 1
     assert "rank by one of points, ko, damage, not 'luck'" in capsys.readouterr().err
+
+
+def test_advise_by_ko_on_an_empires_match_shows_the_chance_to_kill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # seed 004 ¶17: Kade's 2 dice against Lord Vex's 1 (1 wound point): he dies whenever Kade wins, 1/2
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    session = Session.open()
+    mid = session.new_match("armageddon-empires", ["Ann", "Ben"]).id
+    for c in (card("kade", "Kade", "p1", {"pool": 2, "fate": 1, "wound-points": 3}, "assassin", "master-assassin"),
+              card("vex", "Lord Vex", "p2", {"fate": 1, "wound-points": 1})):
+        session.dispatch(mid, "add_unit", {"unit": c})
+    first = advise(capsys, mid, "--by", "ko")["moves"][0]
+    assert first["title"] == "Kade: Assassinate a hero Lord Vex"
+    assert (first["ko"]["exact"], first["damage"]["exact"]) == ("1/2", "5/8")
+    assert main(["advise", mid, "--by", "ko", "--why"]) == 0
+    text = capsys.readouterr().out
+    assert "damage 0.62 · KO 50%" in text and "Expected KO = " in text and " = 1/2 (0.50)" in text

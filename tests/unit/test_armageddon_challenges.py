@@ -534,3 +534,61 @@ def test_a_one_shot_slayer_munition_kills_with_one_wound_in_that_challenge_only(
     plain = replay(hex_, list(AE.resolve(hex_, Action("assassinate", "kade", {"target": "vex"}),
                                          random.Random(3)).events))
     assert not flow.current(plain).slayer
+
+
+# --- issue 40: Best moves' damage and KO keys count the card across the challenge ------------------------------
+
+
+@pytest.fixture
+def small() -> Match:
+    """Pools small enough to check by hand: Kade (Assassin 2, Master), Mira (Saboteur 2, Master); Ben's Lord Vex
+    (Fate 1, 1 wound point), Shade (Fate 1, 2 wound points, Assassin 1) and a Foundry (defense 0, structure 9)."""
+    return replay(match("armageddon-empires"), [Event("add_unit", {"unit": c}) for c in (
+        card("kade", "Kade", "p1", {"pool": 2, "fate": 1, "wound-points": 3}, "assassin", "master-assassin"),
+        card("mira", "Mira", "p1", {"fate": 1, "wound-points": 2}, "saboteur:2", "master-saboteur"),
+        card("vex", "Lord Vex", "p2", {"fate": 1, "wound-points": 1}),
+        card("shade", "Shade", "p2", {"fate": 1, "wound-points": 2}, "assassin:1"),
+        card("foundry", "Foundry", "p2", {"defense": 0, "structure": 9}),
+    )])
+
+
+def test_best_moves_ranks_challenges_by_the_chance_to_kill_and_by_the_harm_dealt(small: Match) -> None:
+    # seed 004 ¶17-18, 22, both sides accepting: Kade's 2 dice (4+ on a d6: 1/4, 1/2, 1/4 for 0, 1, 2 successes)
+    from companion.rules.advice import figures_line, rank
+    rows = {(r.action.name, r.action.params.get("target")): r for r in rank(AE, small)}
+    vex, shade, foundry = rows[("assassinate", "vex")], rows[("assassinate", "shade")], rows[("sabotage", "foundry")]
+    # Lord Vex's 1 die: he dies whenever Kade wins, 1/2 x 1/2 + 1/4 = 1/2; wounds 1/4 x 1 + 1/8 x 2 + 1/8 x 1 = 5/8
+    assert (vex.ko, vex.damage, vex.points) == (Fraction(1, 2), Fraction(5, 8), Fraction(5, 8))
+    # Shade (2 wound points) dies only on 2 to 0 (1/8); Kade's wounds from losing the duel count against the harm
+    assert (shade.ko, shade.damage, shade.points) == (Fraction(1, 8), Fraction(5, 8), Fraction(1, 2))
+    # the Foundry rolls no dice (defense 0): each success is damage, 1 on average, and 9 structure never falls
+    assert (foundry.ko, foundry.damage, foundry.points) == (Fraction(0), Fraction(1), Fraction(1))
+    assert "KO 50%" in figures_line(vex) and "damage 0.62" in figures_line(vex)
+    assert "eliminates" not in figures_line(vex)  # the KO key is the kill chance now, not a figure beside it
+    order = {by: [(r.action.name, r.action.params.get("target")) for r in rank(AE, small, by)] for by in
+             ("ko", "damage", "points")}
+    assert order["ko"] == [("assassinate", "vex"), ("assassinate", "shade"), ("sabotage", "foundry")]
+    assert order["damage"] == [("sabotage", "foundry"), ("assassinate", "vex"), ("assassinate", "shade")]
+    assert order["points"] == order["damage"]
+
+
+def test_the_defenders_own_step_weighs_the_attacker_only_in_a_duel(small: Match) -> None:
+    # seed 004 ¶18: a defending assassin who wins wounds the attacker; a hero assassinated harms nobody back
+    from companion.rules.advice import figures_line, rank
+    duel = under_way(small, "kade", "shade", (0, 1), flow.PREROGATIVE, kind=flow.DUEL, dice=(2, 1))
+    rows = {r.action.name: r for r in rank(AE, duel, "ko")}
+    # accepting now deals Kade 1 wound of his 3: harm, no kill
+    assert (rows["accept"].damage, rows["accept"].ko) == (Fraction(1), Fraction(0))
+    assert "damage 1.00 · KO 0%" in figures_line(rows["accept"])
+    plain = under_way(small, "kade", "vex", (2, 0), flow.PREROGATIVE, dice=(2, 1))  # Vex may reroll his die
+    weighed = rank(AE, plain, "ko")
+    assert {r.action.name for r in weighed} == {"accept", "reroll"}
+    for row in weighed:
+        assert not row.aimed and (row.damage, row.ko) == (0, 0) and "KO" not in figures_line(row)
+
+
+def test_a_threshold_challenge_aims_at_no_card(small: Match) -> None:
+    from companion.rules.advice import rank
+    maker = replay(small, [Event("add_unit", {"unit": card("ovo", "Ovo", "p1", {"pool": 2, "fate": 1}, "tactician")})])
+    rows = [r for r in rank(AE, maker, "ko") if r.action.name == "threshold"]
+    assert rows and all(not r.aimed and r.ko == 0 and r.damage == 0 for r in rows)

@@ -6,7 +6,8 @@ target its form offers, with the form's defaults for the rest (the row says what
 worth: for every class of the roll (`System.outcomes`), the events the system's own `resolve` gives for a roll of
 that class, applied on a trial copy by the one reducer; the figures are those events' effects weighted by the
 class's chance. Nothing here knows a game: points are the player's score in the system's own kind (`vp` or
-`kills`), anything more is the system's `advice_figures`.
+`kills`), damage and KO what the system's `advice_harm` counts (clicks of the target, by default), anything more
+is the system's `advice_figures`.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ class Effect:
     """What the events `resolve` gives for one class of the roll do, as the reducer applies them."""
 
     success: bool | None  # the resolution's hit or miss (None: not a roll that hits or misses)
-    damage: int  # clicks the target really took (the reducer stops at its KO click)
+    damage: int  # what the system's `advice_harm` counts: by default clicks the target really took
     ko: bool
     points: int  # the active player's score gained, in the system's kind
     won: bool  # the step ends the match with the active player among the winners
     figures: dict[str, int] = field(default_factory=dict)
     scoring: str = "VP"  # what `points` counts, in the system's words
+    aimed: bool = False  # the system counted a card's harm (`advice_harm` said what damage and KO are here)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,11 @@ class Row:
         if any(o.effect.success is None for o in self.outcomes):
             return None
         return self._expect(bool(o.effect.success) for o in self.outcomes)
+
+    @property
+    def aimed(self) -> bool:
+        """Whether damage and KO count anyone here (an attack's target, a challenge's card), so they are shown."""
+        return any(o.effect.aimed for o in self.outcomes)
 
     @cached_property
     def damage(self) -> Fraction:
@@ -185,16 +192,12 @@ def effect_of(system: System, state: Match, action: Action, branch: Branch) -> E
     """What `resolve` does with a roll of this class: its events applied on a trial copy by the reducer."""
     resolution = resolved(system, state, action, branch)
     path = trial(state, resolution.events)
-    after, target_id = path[-1], system.advice_target(state, action)
-    damage, ko = 0, False
-    if target_id and not path[0].unit(target_id).eliminated:
-        steps = [s.unit(target_id) for s in path if any(u.id == target_id for u in s.units)]
-        damage = 0 if steps[0].cyclic else sum(max(0, b.click - a.click)
-                                               for a, b in zip(steps, steps[1:], strict=False))
-        ko = any(_down(u) for u in steps[1:]) and not _down(steps[0])
+    after, harm = path[-1], system.advice_harm(path, action)
     gained, word = system.advice_points(state, after, action)
     won = after.status == "finished" and state.active_player.id in (after.winners or ())
-    return Effect(resolution.success, damage, ko, gained, won, system.advice_figures(state, after, action), word)
+    damage, ko = harm if harm is not None else (0, False)
+    return Effect(resolution.success, damage, ko, gained, won, system.advice_figures(state, after, action), word,
+                  harm is not None)
 
 
 def resolved(system: System, state: Match, action: Action, branch: Branch) -> Resolution:
@@ -204,10 +207,6 @@ def resolved(system: System, state: Match, action: Action, branch: Branch) -> Re
     if dice.left:
         raise ValueError(f"{action.name}: the advisor scripted {dice.left} die/dice more than it rolls")
     return resolution
-
-
-def _down(unit: Unit) -> bool:
-    return unit.eliminated or unit.location != "table"
 
 
 def _unit(state: Match, unit_id: object) -> Unit | None:

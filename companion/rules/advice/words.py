@@ -34,7 +34,7 @@ def headline(row: Row) -> str:
 def figures_line(row: Row) -> str:
     """`hit 58% · damage 1.17 · KO 58% · 0.58 kills`: what the list shows under each row."""
     parts = [f"hit {pct(row.hit)}"] if row.hit is not None else []
-    if row.target:
+    if row.aimed:
         parts += [f"damage {num(row.damage)}", f"KO {pct(row.ko)}"]
     parts.append(f"{num(row.points)} {row.scoring}")
     parts += [f"{name} {num(v)}" for name, v in row.figures.items() if v]
@@ -60,7 +60,7 @@ def working(system: System, state: Match, row: Row) -> list[str]:
     for name, value, each in (("damage", row.damage, lambda o: o.effect.damage),
                               ("KO", row.ko, lambda o: int(o.effect.ko)),
                               (row.scoring, row.points, lambda o: o.effect.points)):
-        if name != row.scoring and not row.target:
+        if name != row.scoring and not row.aimed:
             continue
         terms = " + ".join(f"{o.branch.chance} x {each(o)}" for o in row.outcomes)
         lines.append(f"Expected {name} = {terms} = {value} ({num(value)})")

@@ -5,7 +5,8 @@ Starting a challenge harms nobody yet: each side may still accept, reroll with F
 weighs a roll as if both sides then accept it (the row says so): it applies the system's own Accept steps to the
 position after the roll, through the reducer, and reads the harm. For the Defender's Prerogative it compares the
 Fate reroll with accepting now: "beats accepting" is the chance the reroll leaves the acting side better off (less
-harm taken or more dealt; in a threshold challenge, the card made where accepting now makes none).
+harm taken or more dealt; in a threshold challenge, the card made where accepting now makes none). The damage and
+KO keys count the card across the challenge the same way: its wounds and damage, and whether it falls.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from fractions import Fraction
 from companion.core.match.events import replay
 from companion.core.model import Match, Unit
 from companion.rules.advice.dice import Branch, ScriptedDice
-from companion.rules.base import Action, System
+from companion.rules.base import Action, Harm, System
 from companion.rules.empires import flow
 from companion.rules.empires.dice import DiceRule, successes
 from companion.rules.empires.steps import Start
@@ -86,9 +87,26 @@ def points(system: System, before: Match, after: Match, action: Action) -> tuple
     return _net(before, settled(system, after), me), "harm dealt"
 
 
+def harm(system: System, before: Match, after: Match, action: Action) -> Harm | None:
+    """The damage and KO keys of a row: the wounds and damage the card on the other side of the challenge takes
+    once the roll is accepted, and whether that eliminates it (killed or destroyed). None when the acting side can
+    harm no card here: a threshold challenge, or the defender's own step where only a duel harms the attacker."""
+    challenge = flow.current(before) or flow.current(after)  # a start has no challenge before it
+    if challenge is None or challenge.defender is None:
+        return None
+    me = _side(before, action)
+    other = challenge.defender if challenge.attacker.owner == me else challenge.attacker
+    if other.id == challenge.attacker.id and not challenge.reverse:
+        return None
+    end = settled(system, after)
+    return Harm(_harm(before, end, lambda u: u.id == other.id),
+                flow.live(before.unit(other.id)) and end.unit(other.id).eliminated)
+
+
 def figures(system: System, before: Match, after: Match, action: Action) -> dict[str, int]:
-    """Whether the challenge succeeds (harm, or the card created), eliminates a card or loses one of the acting
-    side's, once accepted; for a Fate reroll, whether it leaves the acting side better off than accepting now."""
+    """Whether the challenge succeeds (harm, or the card created) or loses one of the acting side's cards, once
+    accepted (the card it eliminates is the KO key, `harm`); for a Fate reroll, whether it leaves the acting side
+    better off than accepting now."""
     challenge = flow.current(after)
     me, end = _side(before, action), settled(system, after)
     out: dict[str, int] = {}
@@ -98,7 +116,6 @@ def figures(system: System, before: Match, after: Match, action: Action) -> dict
         made = challenge.made
         out["succeeds"] = int(harmed or made)
     fell = [u for u in end.units if u.eliminated and not before.unit(u.id).eliminated]
-    out["eliminates"] = sum(1 for u in fell if u.owner != me)
     out["loses a card"] = sum(1 for u in fell if u.owner == me)
     if action.name == "reroll":
         was = flow.current(before)

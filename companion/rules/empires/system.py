@@ -12,14 +12,14 @@ The map isn't known: the players check that both cards share a hex.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
 from companion.rules.advice.dice import Branch
-from companion.rules.base import Action, ActionOption, Odds, Param, Refusal, Resolution, System, Verdict
+from companion.rules.base import Action, ActionOption, Harm, Odds, Param, Refusal, Resolution, System, Verdict
 from companion.rules.empires import advice, flow, steps
 from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
 from companion.rules.empires.steps import MASTER, MAX_SEEN, preview
@@ -253,7 +253,10 @@ class ArmageddonEmpires(System):
         return advice.figures(self, before, after, action)
 
     def advice_target(self, state: Match, action: Action) -> str | None:
-        return None  # harm is counted on the cards (wounds, damage), not in clicks
+        return None  # no card's clicks count: a card is harmed in wounds and damage, once accepted (advice_harm)
+
+    def advice_harm(self, path: Sequence[Match], action: Action) -> Harm | None:
+        return advice.harm(self, path[0], path[-1], action)
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         spec, unit, challenge = self._checked(state, action)
