@@ -59,7 +59,7 @@ async def test_a_force_titled_for_the_player_is_picked_unless_two_are(tmp_path: 
     save_force(session, before.id, "p2", "Ben's Covenant")
     save_force(session, before.id, "p2", "Ben's Brutes")
     await h.click("new-match")
-    await h.choose("system", "halo-actionclix")
+    assert h.text_of("game-chosen-name") == "Halo ActionClix"  # the game of the saved forces
     await h.type("player-0", "Ann")
     await h.type("player-1", "Ben")
     assert h.find("player-force-0").value == spartans.id  # the one force named Ann's
