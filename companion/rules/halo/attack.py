@@ -18,7 +18,7 @@ from functools import lru_cache
 from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Param, param_int
+from companion.rules.base import Action, Param, odds_text, param_int
 from companion.rules.halo.splash import splash_params
 
 SYSTEM_ID = "halo-actionclix"
@@ -193,7 +193,7 @@ def chance_text(setup: AttackSetup) -> str:
     else:
         need = f"needs {setup.needed}+ on 2d6"
     grenade = f"; {GRENADE_ODDS}" if setup.kind == "grenade" else ""
-    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {p} ({float(p) * 100:.2f}%){grenade}"
+    return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {odds_text(p)}{grenade}"
 
 
 # --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------

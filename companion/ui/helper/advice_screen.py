@@ -125,8 +125,9 @@ def _row(i: int, move: AdvisedMove, opened: bool, take: Callable[[AdvisedMove], 
     buttons: list[ft.Control] = [ft.FilledButton("Take it", icon=ft.Icons.CASINO, height=48,
                                                  key=f"advice-take-{i}", on_click=partial(take, move))]
     if move.target:
-        # "Strike Grunt" read as "attack the Grunt": the words say what it does, leave it out of the list
-        buttons.append(ft.TextButton(f"Leave out {move.data['target_name']}",
+        # "Strike Grunt" read as "attack the Grunt": the words say what it does, leave it out of the list, and why
+        # one would (a tooltip never shows on a phone)
+        buttons.append(ft.TextButton(f"Leave out {move.data['target_name']} (no line of fire)",
                                      key=f"advice-strike-{i}", height=48,
                                      tooltip="No line of fire, out of range: leave it out of the list this turn",
                                      on_click=partial(strike, move.target)))
