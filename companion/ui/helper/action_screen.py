@@ -4,8 +4,10 @@ undoable step, then shown big (hit/miss colour, word and icon, the dice, what it
 
 From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
 the unit's other actions (move and attack, a special attack ...) are one tap away at the top, as the game lists them.
-The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form; the fields
-the system marks rare (modifiers, a card's switch) fold away behind "More options".
+The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form. The form
+reads in the order a player decides: the fields always asked (the target first), then "More options", behind
+which the fields the system marks rare (modifiers, a card's switch) wait; a field the rules ask only with another
+one's value (a unit's splash mark: with the splash on, never for the target itself) comes and goes with it.
 Another screen opens it filled in with `app.go("match.action", match_id=..., action=..., unit=...,
 values={"target": "u3"})`, whose address is `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values
 the action has no param for, or that are not among its choices, are ignored.
@@ -88,7 +90,7 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     if option is None or not option.enabled:
         return ft.Text(f"Not now: {option.reason if option else 'this game has no such action'}",
                        key="action-refused")
-    chosen = filled(option, values)
+    shown_params, chosen = option.asked(filled(option, values))  # the rules say which fields apply now
     act = Action(action, screen.unit, chosen)
 
     def switch(name: str) -> None:
@@ -109,19 +111,19 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
                                   ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")]
     if option.note:
         controls.append(ft.Text(option.note, italic=True, size=12))
-    rare = [p for p in option.params if p.rare]
-    changed = any(chosen[p.name] != default_of(p) for p in rare)  # a value set (by the advice, or here) stays seen
+    # the order a player decides in: the choices that are always asked (the target first), then the fold, then
+    # what it unfolds (modifiers, a card's switch, the units next to the target chosen above)
+    rare = [p for p in shown_params if p.rare]
+    changed = any(chosen[p.name] != p.initial for p in rare)  # a value set (by the advice, or here) stays seen
     shown = unfolded or changed
-    # the fold's line under the title, the rare fields right below it: at the form's foot it sat half under the
-    # pinned bar at 320x568 (32 px of it in reach); here it is whole where the form opens, and what it unfolds
-    # appears beside the thumb that asked
+
+    def field(p: Param) -> ft.Control:
+        return param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
+
+    controls += [field(p) for p in shown_params if not p.rare]
     if rare:
         controls.append(more_options(shown, None if changed else lambda: set_unfolded(not unfolded)))
-    fields = [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
-              for p in option.params if p.rare and shown]
-    fields += [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
-               for p in option.params if not p.rare]
-    controls += fields
+        controls += [field(p) for p in rare if shown]
     label = f"Roll {option.dice}" if option.dice else "Do it"
     return pinned("action-body", controls, [
         _odds(system, match, act),
@@ -135,7 +137,7 @@ def filled(option: ActionOption, values: Mapping[str, Any]) -> dict[str, Any]:
     for p in option.params:
         value = values.get(p.name)
         usable = value is not None and (p.kind not in ("unit", "choice") or value in dict(p.choices))
-        out[p.name] = value if usable else default_of(p)
+        out[p.name] = value if usable else p.initial
     return out
 
 
@@ -180,14 +182,6 @@ def _odds(system: System, match: Match, action: Action) -> ft.Control:
     if odds is None:
         return ft.Text("", key="action-odds", visible=False)
     return ft.Text(f"Chance: {odds.text}", key="action-odds", weight=ft.FontWeight.BOLD)
-
-
-def default_of(p: Param) -> Any:
-    if p.default is not None:
-        return p.default
-    if p.kind in ("unit", "choice"):
-        return p.choices[0][0] if p.choices else ""
-    return False if p.kind == "bool" else p.low
 
 
 def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:

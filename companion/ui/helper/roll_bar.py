@@ -3,8 +3,8 @@ the screen holds what the thumb needs next (the odds and Roll; Undo and Done und
 the form's length (ten enemies in the target list, a system's form that gains a field).
 
 Also the form's fold: the fields a system marks rare (a modifier, a card's switch, the per-enemy splash marks)
-wait behind one "More options" line until asked for, so the target list comes right after the title and that
-line (the line sits at the form's top, whole in reach: at its foot the pinned bar half covered it)."""
+wait behind one "More options" line until asked for; the line follows the fields always asked (the target), so
+what it unfolds is read after the choice it speaks of ("stands next to the target")."""
 
 from __future__ import annotations
 
