@@ -1,8 +1,9 @@
 """Roll on screen (issue 39): at 360x640 and 320x568 with five enemies, the attack is three taps from the table
 (card action → target → Roll) and from Best moves (Best moves → Take it → Roll), each tap on a button whose box
 lies inside the window without scrolling (a click on a semantics node reaches a button wherever it is, so the
-box is checked before each tap); the verdict is whole on screen after the roll. A Skirmish form scrolled to its
-end still opens its result at the top, HIT/MISS banner whole."""
+box is checked before each tap); the verdict is whole on screen after the roll. More options follows the target,
+whole above the bar, and unfolds the splash marks of the units next to the chosen target, not the target itself.
+A Skirmish form scrolled to its end still opens its result at the top, HIT/MISS banner whole."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ PHONES = ({"width": 360, "height": 640}, {"width": 320, "height": 568})
 ANN = ("Sniper", "Spartan", "Marine", "ODST", "Warthog Crew")
 BEN = ("Grunt A", "Grunt B", "Elite Minor", "Jackal", "Hunter")
 APP_BAR = 56
+CARD = "Card: two 6s also deal 1 damage to every enemy next to the target"
+
+
+def mark(name: str) -> str:
+    return f"{name} stands next to the target (splash on two 6s)"
 
 
 def five_a_side(session: Session, system: str) -> str:
@@ -108,6 +114,17 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
         tap_in_view(s, taps, "Hunter", above=bar_top(s))  # the last of five targets, above the bar
         s.wait_text("defense 17")
         s.shot(f"roll-bar-attack-{size}")
+        # the fold after the target, whole above the bar: what it unfolds speaks of the target chosen above it
+        tap_in_view(s, [], "More options", above=bar_top(s))
+        s.wait_text("Fewer options")
+        below = int(phone["height"] - bar_top(s))
+        s.into_view(CARD, below=below)
+        s.tap(CARD)  # the card's splash: then the units next to the target, the target itself not among them
+        s.wait_text("Grunt A stands next to the target")
+        s.into_view(mark("Jackal"), below=below)
+        assert_in_view(s, mark("Jackal"), APP_BAR, above=bar_top(s))
+        assert mark("Hunter") not in s.labels() and {mark(n) for n in BEN[:4]} <= set(s.labels())
+        s.shot(f"roll-bar-more-options-{size}")
         tap_in_view(s, taps, "Roll 2d6")
         assert_in_view(s, verdict(s), APP_BAR)
         for label in ("Undo", "Done"):

@@ -39,6 +39,9 @@ from companion.ui.widgets import radio_tile, switch_tile
 MAX_RADIOS = 6  # more choices than this go in a drop-down (a tap more) ...
 MAX_PAIRED = 12  # ... unless their labels are short enough to go two to a line
 SHORT_LABEL = 14  # characters: two radio lines side by side hold this much at 320 px on one or two lines
+# the action buttons at the top: less padding beside the word than the theme's 20 px, so Move, Attack and Move
+# and attack share one line at 320 px (on two they pushed the last target line under the pinned bar)
+SNUG = ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12))
 
 
 @dataclass(frozen=True)
@@ -107,10 +110,10 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
         app.tick()
 
     who = f"{match.unit(screen.unit).name}: " if screen.unit else ""
-    controls: list[ft.Control] = [*_switches(match, options, screen.unit, action, switch),
-                                  ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")]
-    if option.note:
-        controls.append(ft.Text(option.note, italic=True, size=12))
+    title = ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")
+    # the note under the title it explains, closer than the form's fields are to each other
+    controls: list[ft.Control] = [*_switches(match, options, screen.unit, action, switch), ft.Column(
+        [title, ft.Text(option.note, italic=True, size=12)], spacing=2) if option.note else title]
     # the order a player decides in: the choices that are always asked (the target first), then the fold, then
     # what it unfolds (modifiers, a card's switch, the units next to the target chosen above)
     rare = [p for p in shown_params if p.rare]
@@ -153,7 +156,7 @@ def _switches(match: Match, options: list[ActionOption], unit: str | None, curre
         return []
     return [ft.Row(wrap=True, spacing=6, run_spacing=6, key="action-switches", controls=[
         (ft.FilledTonalButton if o.action == current else ft.OutlinedButton)(
-            o.title, key=f"switch-{o.action}", height=48, on_click=partial(switch, o.action))
+            o.title, key=f"switch-{o.action}", height=48, style=SNUG, on_click=partial(switch, o.action))
         for o in mine])]
 
 
