@@ -15,14 +15,16 @@ import flet as ft
 BAR_GAP = 8
 
 
-def pinned(key: str, body: Sequence[ft.Control], bar: Sequence[ft.Control], *, page: str = "form") -> ft.Column:
+def pinned(key: str, body: Sequence[ft.Control], bar: Sequence[ft.Control], *, page: str = "form",
+           spacing: int = 12) -> ft.Column:
     """`body` scrolls above `bar`, which stays at the bottom (no bar when it is empty). The view holding it must
     not scroll itself.
 
     `page` names what the scrolling part shows ("form", "result"): a new name is a new scroll view in Flutter
-    (the key is its widget key), so a result opens at its top, verdict first, wherever the form was scrolled to."""
+    (the key is its widget key), so a result opens at its top, verdict first, wherever the form was scrolled to.
+    `spacing` is the gap between the body's controls."""
     parts: list[ft.Control] = [
-        ft.Column(list(body), key=f"{key}-{page}", expand=True, spacing=12, scroll=ft.ScrollMode.AUTO)]
+        ft.Column(list(body), key=f"{key}-{page}", expand=True, spacing=spacing, scroll=ft.ScrollMode.AUTO)]
     if bar:
         parts.append(ft.Container(
             key=f"{key}-bar", padding=ft.Padding.only(top=BAR_GAP),
