@@ -55,6 +55,19 @@ class Param:
     high: int = 99
     default: Any = None
     rare: bool = False
+    # asked only when every named earlier field holds its value, and not when one holds a value in `not_when`
+    # (a unit's splash mark: only with the card's splash on, never for the target itself)
+    only_when: tuple[tuple[str, Any], ...] = ()
+    not_when: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def initial(self) -> Any:
+        """The value a form starts from: the default, else the first choice, off, or the lowest number."""
+        if self.default is not None:
+            return self.default
+        if self.kind in ("unit", "choice"):
+            return self.choices[0][0] if self.choices else ""
+        return False if self.kind == "bool" else self.low
 
 
 @dataclass(frozen=True)
@@ -88,6 +101,19 @@ class ActionOption:
     shown: tuple[str, ...] = ()  # the units whose reasons `reason` gives; the others' are in `refused`
     params: tuple[Param, ...] = ()  # what the player fills in before it resolves
     dice: str | None = None  # the roll it makes (dice notation), shown on its button
+
+    def asked(self, values: Mapping[str, Any]) -> tuple[tuple[Param, ...], dict[str, Any]]:
+        """The params a form asks now, in order, and the values the action takes: the filled-in value of each
+        one asked, the initial value of each one not asked (its condition on an earlier field does not hold), so
+        a mark left on a field that went out of the form is not sent. `values` holds a value for every param."""
+        shown, taken = [], {}
+        for p in self.params:
+            ask = all(taken.get(n) == v for n, v in p.only_when) and not any(
+                taken.get(n) == v for n, v in p.not_when)
+            if ask:
+                shown.append(p)
+            taken[p.name] = values[p.name] if ask else p.initial
+        return tuple(shown), taken
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """Roll on screen (issue 39): at 360x640 and 320x568 with five enemies, the attack is three taps from the table
 (card action → target → Roll) and from Best moves (Best moves → Take it → Roll), each tap on a button whose box
 lies inside the window without scrolling (a click on a semantics node reaches a button wherever it is, so the
-box is checked before each tap); the verdict is whole on screen after the roll. A Skirmish form scrolled to its
-end still opens its result at the top, HIT/MISS banner whole."""
+box is checked before each tap); the verdict is whole on screen after the roll. More options follows the target,
+whole above the bar, and unfolds the splash marks of the units next to the chosen target, not the target itself.
+A Skirmish form scrolled to its end still opens its result at the top, HIT/MISS banner whole."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from companion.session import Session
 from companion.store.matches import MatchStore
+from companion.ui.helper.roll_bar import BAR_GAP
 
 from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
 from builders import dial
@@ -20,15 +22,22 @@ PHONES = ({"width": 360, "height": 640}, {"width": 320, "height": 568})
 ANN = ("Sniper", "Spartan", "Marine", "ODST", "Warthog Crew")
 BEN = ("Grunt A", "Grunt B", "Elite Minor", "Jackal", "Hunter")
 APP_BAR = 56
+CARD = "Card: two 6s also deal 1 damage to every enemy next to the target"
 
 
-def five_a_side(session: Session, system: str) -> str:
+def mark(name: str) -> str:
+    return f"{name} stands next to the target (splash on two 6s)"
+
+
+def five_a_side(session: Session, system: str, tokens: dict[str, int] | None = None) -> str:
+    """Five units a side; Ann's first holds `tokens` (a Halo grenade: a fourth action button, a second line)."""
     match = session.new_match(system, ["Ann", "Ben"])
     for n, name in enumerate((*ANN, *BEN)):
         owner = match.players[n // 5].id
         session.dispatch(match.id, "add_unit", {"unit": {
             "id": f"u{n + 1}", "name": name, "points": 40, "owner": owner,
-            "dial": dial((8, 10, 17, 3), (8, 9, 16, 3), (7, 9, 15, 2))}}, by=owner)
+            "dial": dial((8, 10, 17, 3), (8, 9, 16, 3), (7, 9, 15, 2)), **({"tokens": tokens} if n == 0 and tokens
+                                                                          else {})}}, by=owner)
     return match.id
 
 
@@ -46,12 +55,13 @@ def box(s: Screen, label: str, first: bool = False) -> dict[str, float]:
 
 
 def bar_top(s: Screen) -> float:
-    """Where the pinned bar begins: its first line is the odds ("Chance: ...")."""
+    """Where the pinned bar begins (where the form's view ends): its first line is the odds ("Chance: ..."),
+    BAR_GAP under the bar's edge."""
     top = s.page.eval_on_selector_all("flt-semantics", """els => Math.min(...els
         .filter(e => (e.getAttribute('aria-label') || e.textContent).trim().startsWith('Chance: '))
         .map(e => e.getBoundingClientRect().top))""")
     assert top is not None and top < s.page.viewport_size["height"], top
-    return float(top)
+    return float(top) - BAR_GAP
 
 
 def assert_in_view(s: Screen, label: str, below: float = 0, first: bool = False, above: float | None = None
@@ -63,6 +73,13 @@ def assert_in_view(s: Screen, label: str, below: float = 0, first: bool = False,
     bottom = height if above is None else above
     inside = b["top"] >= below - 0.5 and b["bottom"] <= bottom + 0.5 and b["left"] >= -0.5 and b["right"] <= width + 0.5
     assert inside, (label, b, s.page.viewport_size)
+
+
+def assert_whole(s: Screen, label: str) -> None:
+    """The line is whole above the pinned bar: Flutter cuts a node's box to the form's view, so a line the bar's
+    edge cuts has a box shorter than its 48 px."""
+    b = box(s, label)
+    assert b["bottom"] - b["top"] >= 47.5, (label, b)
 
 
 def tap_in_view(s: Screen, taps: list[str], label: str, above: float | None = None) -> None:
@@ -92,7 +109,7 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
                                                                          ) -> None:
     playwright = require_browser()
     session = Session(MatchStore(tmp_path))
-    halo, skirmish = five_a_side(session, "halo-actionclix"), five_a_side(session, "heroclix-skirmish")
+    halo, skirmish = five_a_side(session, "halo-actionclix", {"grenade": 1}), five_a_side(session, "heroclix-skirmish")
     size = f"{phone['width']}x{phone['height']}"
     with served_app(tmp_path) as url, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -104,10 +121,24 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
         tap_in_view(s, taps, "Attack: Sniper")
         s.wait_text("Chance: ")
         s.wait_text("More options")  # the modifier and the splash marks wait behind it
+        assert "Throw a grenade" in s.labels()  # four action buttons: two lines of them above the form
         assert not any(label.startswith("Other attack modifiers") for label in s.labels())
+        assert_whole(s, "Hunter")
         tap_in_view(s, taps, "Hunter", above=bar_top(s))  # the last of five targets, above the bar
         s.wait_text("defense 17")
         s.shot(f"roll-bar-attack-{size}")
+        # the fold after the target, whole above the bar: what it unfolds speaks of the target chosen above it
+        assert_whole(s, "More options")
+        tap_in_view(s, [], "More options", above=bar_top(s))
+        s.wait_text("Fewer options")
+        below = int(phone["height"] - bar_top(s))
+        s.into_view(CARD, below=below)
+        s.tap(CARD)  # the card's splash: then the units next to the target, the target itself not among them
+        s.wait_text("Grunt A stands next to the target")
+        s.into_view(mark("Jackal"), below=below)
+        assert_in_view(s, mark("Jackal"), APP_BAR, above=bar_top(s))
+        assert mark("Hunter") not in s.labels() and {mark(n) for n in BEN[:4]} <= set(s.labels())
+        s.shot(f"roll-bar-more-options-{size}")
         tap_in_view(s, taps, "Roll 2d6")
         assert_in_view(s, verdict(s), APP_BAR)
         for label in ("Undo", "Done"):

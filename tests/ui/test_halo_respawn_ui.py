@@ -29,7 +29,9 @@ async def test_a_respawns_shot_shows_its_odds_and_rolls(tmp_path: Path) -> None:
     h = await Harness.at(session, f"/match/{match.id}/action/respawn/x?target=e0")
     assert not h.has("param-splash")  # the double-six card waits behind More options, as on the plain attack
     await h.click("more-options")
-    assert h.has("param-splash") and h.has("param-adjacent_e1")
+    assert h.has("param-splash") and not h.has("param-adjacent_e1")  # the units next to it: with the splash on
+    await h.choose("param-splash", True)
+    assert h.has("param-adjacent_e1") and not h.has("param-adjacent_e0")  # not the target itself
     assert h.text_of("action-odds").startswith("Chance: attack 10 vs defense 16: needs 6+ on 2d6")
     await h.click("action-resolve")
     state = session.state(match.id)

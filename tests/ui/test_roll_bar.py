@@ -43,12 +43,12 @@ async def test_the_odds_and_roll_are_in_the_pinned_bar_and_rare_fields_fold(tmp_
     for rare in ("param-modifier", "param-splash", "param-adjacent_u3"):
         assert not h.has(rare)
     assert h.find("more-options").content == "More options" and h.find("more-options").height >= 48
-    form = _keys_under(h.find("action-body-form"))  # under the title, whole where the form opens, not at its foot
-    assert form.index("action-title") < form.index("more-options") < form.index("param-target")
+    form = _keys_under(h.find("action-body-form"))  # the target chosen first, then the fold
+    assert form.index("action-title") < form.index("param-target") < form.index("more-options")
     await h.click("more-options")
-    assert h.has("param-modifier") and h.has("param-splash") and h.has("param-adjacent_u3")
+    assert h.has("param-modifier") and h.has("param-splash")
     form = _keys_under(h.find("action-body-form"))  # what it unfolds: right below it
-    assert form.index("more-options") < form.index("param-modifier") < form.index("param-target")
+    assert form.index("param-target") < form.index("more-options") < form.index("param-modifier")
     await h.type("param-modifier", "2")
     assert "+2 modifiers = 12" in h.text_of("action-odds")
     assert not h.find("more-options").visible  # a value set stays in sight: no folding it away unseen
@@ -60,6 +60,37 @@ async def test_the_odds_and_roll_are_in_the_pinned_bar_and_rare_fields_fold(tmp_
     assert h.has("action-body-result") and not h.has("action-body-form")  # a new scroll view: opens at its top
     assert {"roll-undo", "roll-done"} <= set(_keys_under(h.find("action-body-bar")))
     assert "Hunter" in session.log(match_id)[-1].data["label"]
+
+
+def _fields(h: Harness) -> list[str]:
+    """The form's fields and its fold line, top to bottom."""
+    return [k for k in _keys_under(h.find("action-body-form"))
+            if k == "more-options" or (k.startswith("param-") and k.count("-") == 1)]
+
+
+@pytest.mark.asyncio
+async def test_the_form_reads_in_the_order_a_player_decides(tmp_path: Path) -> None:
+    """The target, then More options, then the rare fields; the units next to the target are asked only with the
+    card's splash on, and never the target itself (the rules refuse that mark), following the target chosen."""
+    session, match_id = halo_five_enemies(tmp_path)
+    h = await Harness.at(session, f"/match/{match_id}/action/move-and-attack/u1")
+    assert _fields(h) == ["param-target", "param-moved", "param-ends", "more-options"]
+    await h.click("more-options")
+    assert _fields(h) == ["param-target", "param-moved", "param-ends", "more-options", "param-modifier", "param-kind",
+                          "param-splash"]  # no marks while the card's splash is off: they would do nothing
+    await h.choose("param-splash", True)
+    marks = [f"param-adjacent_u{n}" for n in (3, 4, 5, 6)]  # u2 is the target chosen first
+    assert _fields(h) == ["param-target", "param-moved", "param-ends", "more-options", "param-modifier", "param-kind",
+                          "param-splash", *marks]
+    await h.choose("param-adjacent_u4", True)
+    await h.choose("param-target", "u4")  # the marked unit becomes the target: its mark goes, u2's comes
+    assert "param-adjacent_u4" not in _fields(h) and "param-adjacent_u2" in _fields(h)
+    assert h.text_of("action-odds").startswith("Chance: ")  # not refused: the mark is not sent
+    await h.click("action-resolve")
+    assert "Elite Minor" in session.log(match_id)[-1].data["label"]
+    await h.click("roll-undo")
+    await h.choose("param-kind", "special")  # a special ability has no splash: the switch and its marks go
+    assert "param-splash" not in _fields(h) and not any(k.startswith("param-adjacent") for k in _fields(h))
 
 
 @pytest.mark.asyncio

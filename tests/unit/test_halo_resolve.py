@@ -46,6 +46,23 @@ def table() -> Match:
                 unit("elite", "p2"), unit("grunt", "p2", points=10))
 
 
+def test_the_splash_marks_are_asked_with_the_splash_on_and_never_for_the_target(table: Match) -> None:
+    """A form asks a unit's mark only when the card's splash is on (a shot's ability) and the unit is not the
+    target: the mark the rules would refuse, or one that does nothing, is not asked and goes as its default."""
+    attack = options(table)["attack"]
+    start = {p.name: p.initial for p in attack.params}
+    assert [p.name for p in attack.asked(start)[0]] == ["target", "modifier", "kind", "splash"]
+    shown, values = attack.asked({**start, "splash": True, "adjacent_elite": True, "adjacent_grunt": True})
+    assert [p.name for p in shown] == ["target", "modifier", "kind", "splash", "adjacent_grunt"]  # elite: the target
+    assert values["adjacent_elite"] is False and values["adjacent_grunt"] is True
+    HALO.resolve(table, Action("attack", "spartan", values), rng_for(SEED, 0))  # not refused: no mark on the target
+    with pytest.raises(IllegalAction, match="the target itself"):  # what the form keeps from being sent
+        HALO.resolve(table, Action("attack", "spartan", {**values, "adjacent_elite": True}), rng_for(SEED, 0))
+    shown, values = attack.asked({**start, "kind": "special", "splash": True, "adjacent_grunt": True})
+    assert [p.name for p in shown] == ["target", "modifier", "kind"]  # a special ability has no splash
+    assert values["splash"] is False and values["adjacent_grunt"] is False
+
+
 def test_options_declare_their_params_and_dice(table: Match) -> None:
     opts = options(table)
     names = {a: [p.name for p in o.params] for a, o in opts.items()}

@@ -216,7 +216,7 @@ def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
         params.append(Param(KIND, "Shot or special ability", "choice", tuple(HOW_KINDS.items()), default="shoot",
                             rare=True))
         params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
-                            default=False, rare=True))
+                            default=False, rare=True, only_when=((KIND, "shoot"),)))  # a shot's ability
         params += splash_params(targets)
     return tuple(params)
 

@@ -23,9 +23,12 @@ RULE = "special-ability-colours"
 
 
 def splash_params(targets: tuple[Unit, ...]) -> tuple[Param, ...]:
-    """One yes/no per enemy unit: is it next to the target (it takes the splash on two 6s)."""
+    """One yes/no per enemy unit: is it next to the target (it takes the splash on two 6s). Asked only with the
+    card's splash switched on (without it no mark does anything), and never for the target itself (`marked`
+    refuses that mark): the form follows the target chosen."""
     return tuple(Param(f"{PREFIX}{u.id}", f"{u.name} stands next to the target (splash on two 6s)", "bool",
-                       default=False, rare=True) for u in targets)
+                       default=False, rare=True, only_when=(("splash", True),), not_when=(("target", u.id),))
+                 for u in targets)
 
 
 def marked(state: Match, attacker: Unit, target: Unit, params: Mapping[str, Any]) -> tuple[Unit, ...]:

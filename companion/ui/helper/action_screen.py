@@ -4,8 +4,10 @@ undoable step, then shown big (hit/miss colour, word and icon, the dice, what it
 
 From a unit card it is the second of three taps (card → target → Roll): the first target is chosen already,
 the unit's other actions (move and attack, a special attack ...) are one tap away at the top, as the game lists them.
-The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form; the fields
-the system marks rare (modifiers, a card's switch) fold away behind "More options".
+The odds and Roll sit in a bar pinned to the bottom (ui/helper/roll_bar.py), however long the form. The form
+reads in the order a player decides: the fields always asked (the target first), then "More options", behind
+which the fields the system marks rare (modifiers, a card's switch) wait; a field the rules ask only with another
+one's value (a unit's splash mark: with the splash on, never for the target itself) comes and goes with it.
 Another screen opens it filled in with `app.go("match.action", match_id=..., action=..., unit=...,
 values={"target": "u3"})`, whose address is `/match/<id>/action/<action>/<unit>?target=u3` (ui/routes.py): values
 the action has no param for, or that are not among its choices, are ignored.
@@ -37,6 +39,9 @@ from companion.ui.widgets import radio_tile, switch_tile
 MAX_RADIOS = 6  # more choices than this go in a drop-down (a tap more) ...
 MAX_PAIRED = 12  # ... unless their labels are short enough to go two to a line
 SHORT_LABEL = 14  # characters: two radio lines side by side hold this much at 320 px on one or two lines
+# the action buttons at the top: less padding beside the word than the theme's 20 px, so Move, Attack and Move
+# and attack share one line at 320 px (on two they pushed the last target line under the pinned bar)
+SNUG = ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12))
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
     if option is None or not option.enabled:
         return ft.Text(f"Not now: {option.reason if option else 'this game has no such action'}",
                        key="action-refused")
-    chosen = filled(option, values)
+    shown_params, chosen = option.asked(filled(option, values))  # the rules say which fields apply now
     act = Action(action, screen.unit, chosen)
 
     def switch(name: str) -> None:
@@ -111,29 +116,31 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
         app.tick()
 
     who = f"{match.unit(screen.unit).name}: " if screen.unit else ""
-    controls: list[ft.Control] = [*_switches(match, options, screen.unit, action, switch),
-                                  ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")]
-    if option.note:
-        controls.append(ft.Text(option.note, italic=True, size=12))
-    rare = [p for p in option.params if p.rare]
-    changed = any(chosen[p.name] != default_of(p) for p in rare)  # a value set (by the advice, or here) stays seen
+    title = ft.Text(who + option.title, weight=ft.FontWeight.BOLD, key="action-title")
+    # the note under the title it explains, closer than the form's fields are to each other
+    controls: list[ft.Control] = [*_switches(match, options, screen.unit, action, switch), ft.Column(
+        [title, ft.Text(option.note, italic=True, size=12)], spacing=2) if option.note else title]
+    # the order a player decides in: the choices that are always asked (the target first), then the fold, then
+    # what it unfolds (modifiers, a card's switch, the units next to the target chosen above)
+    rare = [p for p in shown_params if p.rare]
+    changed = any(chosen[p.name] != p.initial for p in rare)  # a value set (by the advice, or here) stays seen
     shown = unfolded or changed
-    # the fold's line under the title, the rare fields right below it: at the form's foot it sat half under the
-    # pinned bar at 320x568 (32 px of it in reach); here it is whole where the form opens, and what it unfolds
-    # appears beside the thumb that asked
+
+    def field(p: Param) -> ft.Control:
+        return param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
+
+    controls += [field(p) for p in shown_params if not p.rare]
     if rare:
         controls.append(more_options(shown, None if changed else lambda: set_unfolded(not unfolded)))
-    fields = [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
-              for p in option.params if p.rare and shown]
-    fields += [param_control(p, chosen[p.name], partial(_set_value, set_values, p.name))
-               for p in option.params if not p.rare]
-    controls += fields
+        controls += [field(p) for p in rare if shown]
     label = f"Roll {option.dice}" if option.dice else "Do it"
+    # 8 px between fields, not 12: with a fourth action button (a grenade) on a second line, five targets and
+    # More options still sit whole above the bar at 320x568
     return pinned("action-body", controls, [
         undo_news(news, "action-undone"),
         _odds(system, match, act),
         ft.FilledButton(label, icon=ft.Icons.CASINO if option.dice else ft.Icons.CHECK, height=48,
-                        key="action-resolve", on_click=commit)])
+                        key="action-resolve", on_click=commit)], spacing=8)
 
 
 def filled(option: ActionOption, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -142,7 +149,7 @@ def filled(option: ActionOption, values: Mapping[str, Any]) -> dict[str, Any]:
     for p in option.params:
         value = values.get(p.name)
         usable = value is not None and (p.kind not in ("unit", "choice") or value in dict(p.choices))
-        out[p.name] = value if usable else default_of(p)
+        out[p.name] = value if usable else p.initial
     return out
 
 
@@ -158,7 +165,7 @@ def _switches(match: Match, options: list[ActionOption], unit: str | None, curre
         return []
     return [ft.Row(wrap=True, spacing=6, run_spacing=6, key="action-switches", controls=[
         (ft.FilledTonalButton if o.action == current else ft.OutlinedButton)(
-            o.title, key=f"switch-{o.action}", height=48, on_click=partial(switch, o.action))
+            o.title, key=f"switch-{o.action}", height=48, style=SNUG, on_click=partial(switch, o.action))
         for o in mine])]
 
 
@@ -188,14 +195,6 @@ def _odds(system: System, match: Match, action: Action) -> ft.Control:
     if odds is None:
         return ft.Text("", key="action-odds", visible=False)
     return ft.Text(f"Chance: {odds.text}", key="action-odds", weight=ft.FontWeight.BOLD)
-
-
-def default_of(p: Param) -> Any:
-    if p.default is not None:
-        return p.default
-    if p.kind in ("unit", "choice"):
-        return p.choices[0][0] if p.choices else ""
-    return False if p.kind == "bool" else p.low
 
 
 def param_control(p: Param, value: Any, on_value: Any) -> ft.Control:

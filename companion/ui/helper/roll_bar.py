@@ -3,8 +3,8 @@ the screen holds what the thumb needs next (the odds and Roll; Undo and Done und
 the form's length (ten enemies in the target list, a system's form that gains a field).
 
 Also the form's fold: the fields a system marks rare (a modifier, a card's switch, the per-enemy splash marks)
-wait behind one "More options" line until asked for, so the target list comes right after the title and that
-line (the line sits at the form's top, whole in reach: at its foot the pinned bar half covered it)."""
+wait behind one "More options" line until asked for; the line follows the fields always asked (the target), so
+what it unfolds is read after the choice it speaks of ("stands next to the target")."""
 
 from __future__ import annotations
 
@@ -15,14 +15,16 @@ import flet as ft
 BAR_GAP = 8
 
 
-def pinned(key: str, body: Sequence[ft.Control], bar: Sequence[ft.Control], *, page: str = "form") -> ft.Column:
+def pinned(key: str, body: Sequence[ft.Control], bar: Sequence[ft.Control], *, page: str = "form",
+           spacing: int = 12) -> ft.Column:
     """`body` scrolls above `bar`, which stays at the bottom (no bar when it is empty). The view holding it must
     not scroll itself.
 
     `page` names what the scrolling part shows ("form", "result"): a new name is a new scroll view in Flutter
-    (the key is its widget key), so a result opens at its top, verdict first, wherever the form was scrolled to."""
+    (the key is its widget key), so a result opens at its top, verdict first, wherever the form was scrolled to.
+    `spacing` is the gap between the body's controls."""
     parts: list[ft.Control] = [
-        ft.Column(list(body), key=f"{key}-{page}", expand=True, spacing=12, scroll=ft.ScrollMode.AUTO)]
+        ft.Column(list(body), key=f"{key}-{page}", expand=True, spacing=spacing, scroll=ft.ScrollMode.AUTO)]
     if bar:
         parts.append(ft.Container(
             key=f"{key}-bar", padding=ft.Padding.only(top=BAR_GAP),
