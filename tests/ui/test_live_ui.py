@@ -45,7 +45,7 @@ async def test_a_watching_phone_has_nothing_to_tap_and_follows_every_change(tmp_
         assert watcher.text_of("watch-player-p1-score") == "1 kill"
         await ann.click("unit-u1-action-plus")
         await settle()
-        assert watcher.text_of("watch-unit-u1-line").endswith(" · click 1 of 4 · Action 1")  # the card's words
+        assert watcher.text_of("watch-unit-u1-line").endswith(" · click 1 of 4 · 1 Action token")  # the card's words
         assert tappable(watcher) == []
         # a click forged for the watcher's page reaches a session that refuses it: nothing is stored
         policy = table.policy_for(watcher.page)

@@ -110,7 +110,7 @@ async def test_cards_show_tokens_only_where_the_system_has_them(tmp_path: Path) 
     await new_match_of(h, "halo-actionclix", "Ann", "Ben")
     await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3")
     await h.click("unit-u1-action-plus")
-    assert "Action 1" in h.text_of("unit-u1-status")
+    assert "1 Action token" in h.text_of("unit-u1-status")
     assert h.find("unit-u1-action-plus").disabled  # Halo: one action per unit per turn
     await h.click("unit-u1-open")
     assert {"unit-u1-action-value", "unit-u1-upgrade-value", "unit-u1-grenade-value"} <= set(h.key_list())

@@ -97,6 +97,6 @@ def test_the_words_people_read_are_the_packs() -> None:
     assert token_change("grenade", -2, halo) == "-2 Grenade tokens"
     assert token_change("morale-chit", 1) == "+1 Morale chit token"  # a pack that names none: its id as words
     unit = apply(_match(), Event("add_unit", {"unit": ICON_UNIT})).unit("odst")
-    assert unit_status(unit, ("action", "upgrade", "grenade"), names=halo) == "click 1 of 1 · Grenade 1"
+    assert unit_status(unit, ("action", "upgrade", "grenade"), names=halo) == "click 1 of 1 · 1 Grenade token"
     assert rules.get("halo-actionclix").turn_marks() == ("acted", "swapped", "looted")
     assert rules.get("scarab").reserve_reasons() == ("eliminated", "replaced", "swapped", "upgraded")

@@ -54,11 +54,11 @@ def test_n_is_never_past_n_and_counts_the_clicks_a_unit_can_stand_on(clicks: int
 
 def test_a_units_line_has_its_reserve_and_the_tokens_it_holds_only() -> None:
     sniper = _unit(3, tokens=Tokens(action=1, grenade=2))
-    assert unit_status(sniper, ("action", "upgrade", "grenade")) == "click 1 of 3 · Action 1 · Grenade 2"
-    assert unit_status(sniper, ("action",)) == "click 1 of 3 · Action 1"  # a kind its game doesn't give: never
-    assert unit_status(sniper, ("action",), "on the ramp") == "click 1 of 3 · on the ramp · Action 1"
+    assert unit_status(sniper, ("action", "upgrade", "grenade")) == "click 1 of 3 · 1 Action token · 2 Grenade tokens"
+    assert unit_status(sniper, ("action",)) == "click 1 of 3 · 1 Action token"  # a kind its game doesn't give: never
+    assert unit_status(sniper, ("action",), "on the ramp") == "click 1 of 3 · on the ramp · 1 Action token"
     waiting = replace(sniper, location="reserve", reserve_reason="swapped", tokens=Tokens(action_last=1))
-    assert unit_status(waiting, ("action",)) == "click 1 of 3 · reserve (swapped) · Action 0 (+1 earlier)"
+    assert unit_status(waiting, ("action",)) == "click 1 of 3 · reserve (swapped) · 0 Action tokens (+1 earlier)"
 
 
 def test_points_and_tokens_in_words() -> None:
@@ -94,9 +94,9 @@ def test_a_halo_units_line_asks_the_system_for_its_tokens(tmp_path: Path) -> Non
     match = session.new_match("halo-actionclix", ["Ann", "Ben"])
     match = session.dispatch(match.id, "add_unit", {"unit": unit("u1", "p1", clicks=3)})
     match = session.dispatch(match.id, "token", {"unit": "u1", "kind": "action", "delta": 1})
-    assert unit_line(match, match.unit("u1")) == "click 1 of 3 · Action 1"
+    assert unit_line(match, match.unit("u1")) == "click 1 of 3 · 1 Action token"
     reserve = from_json({**to_json(match), "units": [{**to_json(match)["units"][0], "location": "reserve"}]})
-    assert unit_line(reserve, reserve.unit("u1")) == "click 1 of 3 · reserve · Action 1"
+    assert unit_line(reserve, reserve.unit("u1")) == "click 1 of 3 · reserve · 1 Action token"
 
 
 def test_match_show_prints_the_apps_words(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def test_match_show_prints_the_apps_words(tmp_path: Path) -> None:
     shown = subprocess.run([sys.executable, "-m", "companion", "match", "show", match.id], capture_output=True,
                            text=True, env=env, timeout=60, check=True).stdout
     assert "Ann (p1): 1 kill\n" in shown and "Ben (p2): 0 kills\n" in shown and "VP" not in shown
-    assert "Unit u1 [u1] 30 pts · click 1 of 3 · Action 1 · speed 8" in shown
+    assert "Unit u1 [u1] 30 pts · click 1 of 3 · 1 Action token · speed 8" in shown
     undone = subprocess.run([sys.executable, "-m", "companion", "match", "undo", match.id, "--json"],
                             capture_output=True, text=True, env=env, timeout=60, check=True).stdout
     assert json.loads(undone)["players"][0]["kills"] == 0

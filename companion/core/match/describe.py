@@ -14,7 +14,7 @@ from companion.core.match.dice_events import rolled
 from companion.core.match.events import Event, apply
 from companion.core.match.history import MARKS
 from companion.core.model import ACTION, ACTION_LAST, Match, Unit
-from companion.core.words import TokenWords, plural, token_words
+from companion.core.words import TokenWords, counted, plural, token_words
 
 TokenNames = Mapping[str, TokenWords]  # kind -> its words, as the match's system gives them from its pack
 SCORE_NAMES = {"vp": ("VP", "VP"), "kills": ("kill", "kills")}  # kind -> (one, many)
@@ -31,11 +31,12 @@ def click_text(unit: Unit) -> str:
 
 
 def token_text(unit: Unit, kind: str, names: TokenNames | None = None) -> str:
-    """"Action 1", with the action tokens still on it from an earlier turn: "Action 1 (+1 earlier)"; each kind
-    in its pack's words (`names`; without them, a word made from the kind's id)."""
+    """"1 Action token", with the action tokens still on it from an earlier turn: "1 Action token (+1 earlier)";
+    each kind in its pack's words (`names`; without them, a word made from the kind's id). The noun, not the bare
+    label: a newcomer read "Action 1" as a first action, not a token on the unit."""
     earlier = unit.tokens.action_last if kind == ACTION else 0
-    label = token_words(kind, names).label
-    return f"{label} {unit.tokens[kind]}" + (f" (+{earlier} earlier)" if earlier else "")
+    words = token_words(kind, names)
+    return counted(unit.tokens[kind], words.one, words.many) + (f" (+{earlier} earlier)" if earlier else "")
 
 
 def token_change(kind: str, delta: int, names: TokenNames | None = None) -> str:
