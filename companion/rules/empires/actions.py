@@ -163,10 +163,14 @@ class Start(ChallengeAction):
 
     def plan(self, state: Match, action: Action) -> steps.Start:
         assert action.unit is not None  # `checked` (or the unit's checks) gave the card
-        return steps.plan_start(state, self.id, self.trait, self.rule, state.unit(action.unit), action.params)
+        return self.plan_for(state, state.unit(action.unit), action)
+
+    def plan_for(self, state: Match, unit: Unit, action: Action) -> steps.Start:
+        """The checked set-up of the challenge `unit` starts; IllegalAction naming the rule a value breaks."""
+        return steps.plan_start(state, self.trait, self.rule, unit, action.params)
 
     def check_params(self, state: Match, now: Now, unit: Unit, action: Action) -> None:
-        steps.plan_start(state, self.id, self.trait, self.rule, unit, action.params)
+        self.plan_for(state, unit, action)
 
     def odds(self, state: Match, now: Now, action: Action) -> Odds | None:
         return steps.start_odds(self.plan(state, self.checked(state, now, action)))
@@ -184,6 +188,9 @@ class Threshold(Start):
     def own_params(self, state: Match) -> tuple[Param, ...]:
         return (Param("dice", "Dice in the hero's pool (0: its Ability level)", "int", high=MAX_POOL, default=0),
                 Param("threshold", "Threshold: its fixed number of dice", "int", low=1, high=MAX_POOL, default=1))
+
+    def plan_for(self, state: Match, unit: Unit, action: Action) -> steps.Start:
+        return steps.plan_threshold(state, self.trait, self.rule, unit, action.params)
 
 
 class Step(ChallengeAction):
