@@ -6,6 +6,9 @@ enabled or greyed out with their reason. Picking one gives an `Action` (with the
 `params` ask for); `odds(state, action)` says the exact chance before rolling, and `resolve(state, action, rng)`
 rolls with the injected generator and returns the events to apply as one undoable step, with a summary.
 Rule ids are section ids of the system's rules text (`content/<system>/rules.md`), so the app can open them.
+Each of those answers comes from the action itself: an `ActionKind` object per action of the game, which the
+`System` finds by id in its `actions` (issue 41; the older per-system `spec` hooks below remain until the last
+system moves).
 """
 
 from __future__ import annotations
