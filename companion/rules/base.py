@@ -6,6 +6,9 @@ enabled or greyed out with their reason. Picking one gives an `Action` (with the
 `params` ask for); `odds(state, action)` says the exact chance before rolling, and `resolve(state, action, rng)`
 rolls with the injected generator and returns the events to apply as one undoable step, with a summary.
 Rule ids are section ids of the system's rules text (`content/<system>/rules.md`), so the app can open them.
+Each of those answers comes from the action itself: an `ActionKind` object per action of the game, which the
+`System` finds by id in its `actions` (issue 41; the older per-system `spec` hooks below remain until the last
+system moves).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from companion.rules.advice.dice import Branch
 
 Refusal = tuple[str, str]  # (reason for the player, rules section id)
+Now = TypeVar("Now")  # what a system works out once per query and hands its actions (its turn, round or challenge)
 
 
 class Harm(NamedTuple):
@@ -170,7 +174,107 @@ def odds_text(chance: Fraction) -> str:
 
 ENDINGS = ("end-turn", "end-round")  # the actions that end a turn or a round, in every game
 
-class System(Reactions):
+
+class ActionKind(Generic[Now]):
+    """One action of a game (python-chess's variant idea, one level down: an action is this type's checks plus the
+    few it overrides). It knows its id, title, rule and cost, whether a unit takes it, why it is refused (the turn,
+    the unit, the params), its form, its exact odds, its resolution and the advisor's outcomes. `now` is what the
+    system works out once per query (`System._query`) and hands every action it asks.
+
+    A system lists its actions in `System.actions`; the system's door (`explain`, `legal_actions`, `odds`,
+    `resolve`, `outcomes`) finds the action by id and asks it."""
+
+    cost = 1  # how many of the turn's actions it uses
+    on_unit = True  # False: the player's action (ending the turn), given to no unit
+    noun = "unit"  # what the game calls the pieces that take it ("card", "character")
+    pick = "say which unit takes it"  # what resolve says when a unit's action names none
+
+    def __init__(self, id: str, title: str, rule: str, dice: str | None = None) -> None:
+        self.id, self.title, self.rule, self.dice = id, title, rule, dice
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.id!r})"
+
+    # --- the checks: the option as listed and explain both run them, so each refused unit's reason is explain's
+
+    def option(self, state: Match, now: Now) -> ActionOption:
+        """The action as it stands now: enabled for which units, or why not; its form and notes."""
+        raise NotImplementedError(f"{type(self).__name__} lists no option")
+
+    def turn_refusal(self, state: Match, now: Now) -> Refusal | None:
+        """Why no unit can take it now (the match, the turn, the phase), None when the turn allows it."""
+        return None
+
+    def unit_refusal(self, state: Match, now: Now, unit: Unit) -> Refusal | None:
+        """Why `unit` can't take it (explain puts the title before it)."""
+        return None
+
+    def params(self, state: Match, now: Now) -> tuple[Param, ...]:
+        """Its form: what the player fills in before it resolves."""
+        return ()
+
+    def param_refusal(self, state: Match, now: Now, action: Action, unit: Unit | None) -> Refusal | None:
+        """What resolve would refuse in the params, worded in full (`unit` None: an action of no unit)."""
+        return None
+
+    def legal_verdict(self, state: Match, now: Now, unit: Unit) -> Verdict:
+        return Verdict(True, f"{unit.name} can {self.title.lower()}", self.rule)
+
+    def taken_by(self, state: Match, now: Now, action: Action) -> Action:
+        """The action as judged: with the unit that takes it when the game says who (a challenge's acting card)."""
+        return action
+
+    def explain(self, state: Match, now: Now, action: Action) -> Verdict:
+        """Whether `action` is legal now and why (citing the rule section): the turn's checks, then the unit's,
+        then the params'."""
+        action = self.taken_by(state, now, action)
+        why = self.turn_refusal(state, now)
+        if why:
+            return Verdict(False, f"{self.title}: {why[0]}", why[1])
+        if action.unit is None or not self.on_unit:  # the option as listed, for whichever unit
+            option = self.option(state, now)
+            if not option.enabled:
+                return Verdict(False, f"{self.title}: {option.reason}", option.rule)
+            why = None if self.on_unit else self.param_refusal(state, now, action, None)
+            if why:
+                return Verdict(False, *why)
+            names = ", ".join(state.unit(u).name for u in option.units)
+            return Verdict(True, f"{option.title} is open" + (f" to {names}" if names else ""), option.rule)
+        try:
+            unit = state.unit(action.unit)
+        except KeyError:
+            return Verdict(False, f"there is no {self.noun} {action.unit!r} in this match")
+        why = self.unit_refusal(state, now, unit)
+        if why:
+            return Verdict(False, f"{self.title}: {why[0]}", why[1])
+        why = self.param_refusal(state, now, action, unit)
+        return Verdict(False, *why) if why else self.legal_verdict(state, now, unit)
+
+    def checked(self, state: Match, now: Now, action: Action) -> Action:
+        """The action after every check, with the unit that takes it; IllegalAction with the reason when refused."""
+        action = self.taken_by(state, now, action)
+        check(self.explain(state, now, action))
+        if self.on_unit and action.unit is None:
+            raise IllegalAction(f"{self.title}: {self.pick}", self.rule)
+        return action
+
+    # --- what it does: the door checks nothing before these; each action checks what it must (`checked`)
+
+    def odds(self, state: Match, now: Now, action: Action) -> Odds | None:
+        """The exact chance before rolling, for an action that rolls (None for the others)."""
+        return None
+
+    def resolve(self, state: Match, now: Now, action: Action, rng: random.Random) -> Resolution:
+        """Roll (with `rng`) and judge: the events that apply it. Raises IllegalAction when not legal now."""
+        check(self.explain(state, now, action))
+        raise IllegalAction(f"{self.title} has no resolution here", self.rule)
+
+    def outcomes(self, state: Match, now: Now, action: Action) -> tuple[Branch, ...] | None:
+        """The advisor's split of its roll (advice.dice.split), None when it can't be weighed."""
+        return None
+
+
+class System(Reactions, Generic[Now]):
     """A game system over the one core (python-chess's `chess/variant.py` is the model: the board asks itself,
     each variant overrides only what differs). Everything that differs between games is asked of this object:
     the actions and their reasons, where a figure can stand, which tokens a unit takes (the reducer refuses the
@@ -192,21 +296,68 @@ class System(Reactions):
 
     # --- the rules helper: each system with a helper writes these ---------------------------------------
 
+    # the game's actions, by id, in the order the app lists them: the door below asks each (see ActionKind)
+    actions: Mapping[str, ActionKind[Now]] = {}
+
+    def _query(self, state: Match) -> Now:
+        """What the system works out once per query and hands its actions (its turn, round or challenge)."""
+        return None  # type: ignore[return-value]  # a system whose actions need nothing from the query
+
     def legal_actions(self, state: Match) -> list[ActionOption]:
         """Every action of the system, enabled or not, for the active player now."""
-        return []
+        now = self._query(state)
+        return [kind.option(state, now) for kind in self.actions.values()]
+
+    def explain(self, state: Match, action: Action) -> Verdict:
+        """Whether `action` is legal now and why (citing the rule section): the action's own checks, the ones
+        `legal_actions` runs too, so each refused unit's reason is explain's."""
+        kind = self.actions.get(action.name)
+        if kind is not None:
+            return kind.explain(state, self._query(state), action)
+        known = self.actions or self.specs
+        if action.name not in self.specs:
+            if not known:
+                return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
+            return Verdict(False, f"{self.name} has no action {action.name!r}; its actions are {', '.join(known)}")
+        return self._explain_by_hooks(state, action)
+
+    def odds(self, state: Match, action: Action) -> Odds | None:
+        """The exact chance before rolling, for actions that roll (None for the others)."""
+        kind = self.actions.get(action.name)
+        if kind is None:
+            return self._unknown(state, action) if self.actions else None
+        return kind.odds(state, self._query(state), action)
+
+    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
+        """Roll (with `rng`) and judge; the events that apply it. Raises IllegalAction when not legal now."""
+        kind = self.actions.get(action.name)
+        if kind is None:
+            check(self.explain(state, action))
+            raise IllegalAction(f"{action.name} has no resolution in {self.name or self.id}")
+        now = self._query(state)
+        return kind.resolve(state, now, kind.checked(state, now, action), rng)
+
+    # the advisor (rules/advice ranks rolling options): the roll split into classes that resolve alike, exact
+    # chances and one roll standing for each (advice.dice.split), None when it can't be weighed; and what the
+    # system counts beyond the player's score when the action took `before` to `after`
+    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:
+        kind = self.actions.get(action.name)
+        if kind is None:
+            return self._unknown(state, action) if self.actions else None
+        return kind.outcomes(state, self._query(state), action)
+
+    def _unknown(self, state: Match, action: Action) -> None:
+        """An action the system doesn't have: IllegalAction with explain's reason."""
+        check(self.explain(state, action))
+
+    # --- the old hooks (issue 41): halo, scarab and maze still declare a Spec per action and these hooks over
+    # `spec`; DELETE this block (and `specs`, `unit_noun`) when the last of them moves to ActionKind -----------
 
     specs: Mapping[str, Any] = {}  # action id -> the system's spec of it (its `id`, `title`, `rule`)
     unit_noun = "unit"  # what the game calls the pieces it gives actions to ("model", "character", "card")
 
-    def explain(self, state: Match, action: Action) -> Verdict:
-        """Whether `action` is legal now and why (citing the rule section): the turn's checks, then the unit's,
-        then the params' -- the hooks `legal_actions` runs too, so each refused unit's reason is explain's."""
-        spec = self.specs.get(action.name)
-        if spec is None:
-            if not self.specs:
-                return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
-            return Verdict(False, f"{self.name} has no action {action.name!r}; its actions are {', '.join(self.specs)}")
+    def _explain_by_hooks(self, state: Match, action: Action) -> Verdict:
+        spec = self.specs[action.name]
         now = self._query(state)
         why = self._turn_refusal(state, now, spec)
         if why:
@@ -230,10 +381,6 @@ class System(Reactions):
         why = self._param_refusal(state, now, spec, action, unit)
         return Verdict(False, *why) if why else self._legal_verdict(state, now, spec, unit)
 
-    # the template's hooks; `now` is what the system works out once per query (its turn, round or challenge)
-    def _query(self, state: Match) -> Any:
-        return None
-
     def _turn_refusal(self, state: Match, now: Any, spec: Any) -> Refusal | None:
         """Why no unit can take `spec` now (the match, the turn, the phase), None when the turn allows it."""
         return None
@@ -254,20 +401,7 @@ class System(Reactions):
     def _legal_verdict(self, state: Match, now: Any, spec: Any, unit: Unit) -> Verdict:
         return Verdict(True, f"{unit.name} can {spec.title.lower()}", spec.rule)
 
-    def odds(self, state: Match, action: Action) -> Odds | None:
-        """The exact chance before rolling, for actions that roll (None for the others)."""
-        return None
-
-    def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
-        """Roll (with `rng`) and judge; the events that apply it. Raises IllegalAction when not legal now."""
-        check(self.explain(state, action))
-        raise IllegalAction(f"{action.name} has no resolution in {self.name or self.id}")
-
-    # the advisor (rules/advice ranks rolling options): the roll split into classes that resolve alike, exact
-    # chances and one roll standing for each (advice.dice.split), None when it can't be weighed; and what the
-    # system counts beyond the player's score when the action took `before` to `after`
-    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:
-        return None
+    # --- end of the old hooks ------------------------------------------------------------------------------
 
     def advice_figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
         return {}

@@ -17,7 +17,7 @@ from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
 from companion.rules.empires import flow
-from companion.rules.empires import system as ae
+from companion.rules.empires.actions import ACTIONS
 from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule, margin
 
 from armageddon_challenges_kit import card
@@ -228,7 +228,7 @@ def test_dice_setting_and_action_points(hex_: Match) -> None:
 def test_helper_matches_its_rule_pack() -> None:
     pack = get_pack("armageddon-empires")
     sections = {s.id for s in pack.sections}
-    cited = {s.rule for s in ae.SPECS} | set(flow.KIND_RULES.values()) | {
+    cited = {a.rule for a in ACTIONS} | set(flow.KIND_RULES.values()) | {
         "defenders-prerogative", "action-points", "success-rule", "challenges"}
     assert cited <= sections
     settings = {s["id"]: s for s in pack.entries("options", "setting")}

@@ -9,9 +9,9 @@ from companion.core.errors import UnknownSystem
 from companion.core.packs.load import get_pack
 from companion.rules.halo import specs as halo_specs
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS
+from companion.rules.skirmish import actions as heroclix_skirmish
 from companion.rules.skirmish import combat as heroclix_skirmish_combat
 from companion.rules.skirmish import rounds as heroclix_skirmish_rounds
-from companion.rules.skirmish import system as heroclix_skirmish
 
 from builders import match
 
@@ -59,7 +59,7 @@ def test_skirmish_helper_matches_its_rule_pack() -> None:
     pack = get_pack("heroclix-skirmish")
     sections = {s.id for s in pack.sections}
     cited = {v for k, v in vars(heroclix_skirmish_rounds).items() if k.startswith("RULE_")}
-    cited |= {s.rule for s in heroclix_skirmish.SPECS}
+    cited |= {a.rule for a in heroclix_skirmish.ACTIONS}
     assert cited <= sections, f"not in rules.md: {cited - sections}"
     wins = {v["id"]: v["value"] for v in pack.entries("victory", "victory") if v["kind"] == "score"}
     need = heroclix_skirmish_combat.VP_TO_WIN

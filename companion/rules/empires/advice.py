@@ -103,21 +103,21 @@ def harm(system: System, before: Match, after: Match, action: Action) -> Harm | 
                 flow.live(before.unit(other.id)) and end.unit(other.id).eliminated)
 
 
-def figures(system: System, before: Match, after: Match, action: Action) -> dict[str, int]:
+def figures(system: System, before: Match, after: Match, action: Action, against_accepting: bool) -> dict[str, int]:
     """Whether the challenge succeeds (harm, or the card created) or loses one of the acting side's cards, once
-    accepted (the card it eliminates is the KO key, `harm`); for a Fate reroll, whether it leaves the acting side
-    better off than accepting now."""
+    accepted (the card it eliminates is the KO key, `harm`); for a step weighed `against_accepting` (a Fate
+    reroll), whether it leaves the acting side better off than accepting now instead."""
     challenge = flow.current(after)
     me, end = _side(before, action), settled(system, after)
     out: dict[str, int] = {}
-    if challenge is not None and action.name != "reroll":
+    if challenge is not None and not against_accepting:
         defender = challenge.defender
         harmed = defender is not None and _harm(before, end, lambda u: u.id == defender.id) > 0
         made = challenge.made
         out["succeeds"] = int(harmed or made)
     fell = [u for u in end.units if u.eliminated and not before.unit(u.id).eliminated]
     out["loses a card"] = sum(1 for u in fell if u.owner == me)
-    if action.name == "reroll":
+    if against_accepting:
         was = flow.current(before)
         if was is not None and was.defender is None:  # a threshold: nobody is harmed, the card is the gain
             out["beats accepting"] = int(challenge is not None and challenge.made and not was.made)

@@ -69,7 +69,7 @@ def preview(challenge: flow.Challenge) -> str:
 
 @dataclass(frozen=True)
 class Start:
-    action: str  # assassinate, sabotage or threshold
+    heroes: bool  # the target is a hero (an assassination), not a facility (sabotage, or none: a threshold)
     attacker: Unit
     candidates: tuple[Unit, ...]  # the target (a Master's choice) or every card seen, to draw from; () threshold
     drawn: bool  # no Master: the target comes from the draw among the candidates
@@ -85,7 +85,7 @@ class Start:
     def kind(self, target: Unit | None) -> str:
         if target is None:
             return flow.THRESHOLD
-        if self.action == "assassinate":
+        if self.heroes:
             return flow.DUEL if flow.has(target, "assassin") else flow.ASSASSINATION
         if self.intel:
             return flow.INTEL_DUEL if self.house_rule else flow.SABOTAGE_INTEL
@@ -93,29 +93,40 @@ class Start:
 
     def defence(self, target: Unit) -> int:
         """Fate (a facility: defense) plus the Bodyguard level on the defender's card plus the bonus entered."""
-        base = flow.fate(target) if self.action == "assassinate" else flow.defense(target)
+        base = flow.fate(target) if self.heroes else flow.defense(target)
         return min(base + flow.level(target, "bodyguard") + self.bonus, MAX_POOL)
 
 
-def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Unit,
-               params: Mapping[str, Any]) -> Start:
-    """The checked set-up of a new challenge; IllegalAction naming the rule when a value breaks it."""
+def _paid(state: Match, attacker: Unit, params: Mapping[str, Any]) -> tuple[DiceRule, int]:
+    """The dice setting and the Action Points a start costs, checked."""
     rule = dice_rule(state, params)
     ap = param_int(params, "ap_cost", 0, 99, 0, "action-points")
     owner = state.player(attacker.owner)
     if ap > owner.counters.get("action_points", 0):
         raise IllegalAction(f"it costs {ap} Action Points and {owner.name} has "
                             f"{owner.counters.get('action_points', 0)}", "action-points")
-    if action == "threshold":
-        dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
-        threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)  # dice, rolled against the hero
-        return Start(action, attacker, (), False, 0, False, False, False, ap, rule, dice, threshold)
-    intel = action == "sabotage" and bool(params.get("intel_center"))
+    return rule, ap
+
+
+def plan_threshold(state: Match, trait: str, rule_id: str, attacker: Unit, params: Mapping[str, Any]) -> Start:
+    """The checked set-up of a threshold challenge; IllegalAction naming the rule when a value breaks it."""
+    rule, ap = _paid(state, attacker, params)
+    dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
+    threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)  # dice, rolled against the hero
+    return Start(False, attacker, (), False, 0, False, False, False, ap, rule, dice, threshold)
+
+
+def plan_start(state: Match, trait: str, rule_id: str, attacker: Unit, params: Mapping[str, Any]) -> Start:
+    """The checked set-up of an assassination (`trait` "assassin") or a sabotage ("saboteur"); IllegalAction
+    naming the rule when a value breaks it."""
+    rule, ap = _paid(state, attacker, params)
+    heroes = trait == "assassin"
+    intel = not heroes and bool(params.get("intel_center"))
     house_rule = state.counters.get(HOUSE + INTEL_HOUSE_RULE, 0) > 0  # the table's agreement, kept in the match
     if intel and not house_rule:
         raise IllegalAction(INTEL_CUT_OFF, "saboteur-vs-intel-center")
     targets = {u.id: u for u in flow.targets(state, attacker.owner, trait)}
-    what, whats = ("hero", "heroes") if trait == "assassin" else ("facility", "facilities")
+    what, whats = ("hero", "heroes") if heroes else ("facility", "facilities")
     master = flow.has(attacker, MASTER[trait])
     chosen = ([params["target"]] if params.get("target") else []) + ([] if master else seen_ids(params, targets))
     if not chosen:
@@ -127,8 +138,8 @@ def plan_start(state: Match, action: str, trait: str, rule_id: str, attacker: Un
     candidates = tuple(targets[uid] for uid in dict.fromkeys(chosen))
     if len(candidates) > MAX_SEEN:
         raise IllegalAction(f"at most {MAX_SEEN} {whats} seen in one hex here, not {len(candidates)}", rule_id)
-    slayer = action == "assassinate" and (flow.has(attacker, "slayer") or bool(params.get("slayer_munition")))
-    return Start(action, attacker, candidates, not master, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id),
+    slayer = heroes and (flow.has(attacker, "slayer") or bool(params.get("slayer_munition")))
+    return Start(heroes, attacker, candidates, not master, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id),
                  slayer, intel, house_rule, ap, rule, min(flow.level(attacker, trait), MAX_POOL), 0)
 
 

@@ -17,9 +17,8 @@ def attack_branches(needed: int) -> tuple[Branch, ...]:
     return split((6, 6), lambda a, b: critical((a, b)) or ("hit" if a + b >= needed else "miss"))
 
 
-def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
-    if action.name != "attack":
-        return None
+def attack_outcomes(state: Match, action: Action) -> tuple[Branch, ...]:
+    """An attack's classes: critical hit, hit, miss, critical miss, by the roll it needs."""
     return attack_branches(max(2, min(attack_setup(state, action).needed, 13)))  # 2d6 totals run from 2 to 12
 
 

@@ -1,0 +1,88 @@
+"""Actions as objects (issue 41, point 2): a system's door (`legal_actions`, `explain`, `odds`, `resolve`,
+`outcomes`) finds the action by id and asks it; `ActionKind.explain` runs the turn's check, then the unit's, then
+the params'; a system that moved lists exactly its action objects."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion import rules
+from companion.core.errors import IllegalAction
+from companion.core.match.events import Event, replay
+from companion.core.model import Match, Unit
+from companion.rules.base import Action, ActionKind, ActionOption, Refusal, Resolution, System
+
+from builders import match, unit
+
+
+class Shout(ActionKind[int]):
+    """A toy action: refused on odd turns (`now` is the turn), to units of p2, and for a `volume` above 3."""
+
+    def option(self, state: Match, now: int) -> ActionOption:
+        why = self.turn_refusal(state, now)
+        if why:
+            return ActionOption(self.id, self.title, False, reason=why[0], rule=why[1])
+        mine = tuple(u.id for u in state.units if u.owner == state.active_player.id)
+        return ActionOption(self.id, self.title, True, mine, rule=self.rule)
+
+    def turn_refusal(self, state: Match, now: int) -> Refusal | None:
+        return ("only on even turns", "shouting") if now % 2 else None
+
+    def unit_refusal(self, state: Match, now: int, unit: Unit) -> Refusal | None:
+        return (f"{unit.name} is not yours", "owners") if unit.owner != state.active_player.id else None
+
+    def param_refusal(self, state: Match, now: int, action: Action, unit: Unit | None) -> Refusal | None:
+        volume = action.params.get("volume", 1)
+        return (f"{self.title}: volume {volume} is too loud", "volume") if volume > 3 else None
+
+    def resolve(self, state: Match, now: int, action: Action, rng: random.Random) -> Resolution:
+        return Resolution((), f"{action.unit} shouts on turn {now}")
+
+
+class Toy(System[int]):
+    id, name = "toy", "Toy"
+    actions = {"shout": Shout("shout", "Shout", "shouting")}
+
+    def _query(self, state: Match) -> int:
+        return state.turn + 1  # the first turn counts as 2 here, so a fresh match may shout
+
+
+@pytest.fixture
+def state() -> Match:
+    return replay(match(), [Event("add_unit", {"unit": unit("a", "p1")}), Event("add_unit", {"unit": unit("b", "p2")})])
+
+
+def test_the_door_asks_the_action_its_checks_in_order(state: Match) -> None:
+    toy = Toy()
+    assert [o.action for o in toy.legal_actions(state)] == ["shout"]
+    assert toy.explain(state, Action("shout", "a")).legal
+    assert toy.explain(state, Action("shout", "b")).reason == "Shout: Unit b is not yours"
+    loud = toy.explain(state, Action("shout", "a", {"volume": 5}))
+    assert (loud.legal, loud.rule) == (False, "volume")
+    assert toy.resolve(state, Action("shout", "a"), random.Random(0)).summary == "a shouts on turn 2"
+    odd = replay(state, [Event("end_turn", {}, "p1")])
+    assert toy.explain(odd, Action("shout", "b", {"volume": 5})).reason == "Shout: only on even turns"  # turn first
+    with pytest.raises(IllegalAction, match="only on even turns"):
+        toy.resolve(odd, Action("shout", "a"), random.Random(0))
+    with pytest.raises(IllegalAction, match="Shout: say which unit takes it"):
+        toy.resolve(state, Action("shout"), random.Random(0))
+
+
+def test_an_action_the_system_lacks_is_refused_by_every_door(state: Match) -> None:
+    toy = Toy()
+    assert toy.explain(state, Action("sing", "a")).reason == "Toy has no action 'sing'; its actions are shout"
+    for door in (toy.odds, toy.outcomes):
+        with pytest.raises(IllegalAction, match="no action 'sing'"):
+            door(state, Action("sing", "a"))
+    assert toy.odds(state, Action("shout", "a")) is None and toy.outcomes(state, Action("shout", "a")) is None
+
+
+@pytest.mark.parametrize("system_id", ["armageddon-empires", "heroclix-skirmish"])
+def test_a_moved_system_lists_its_action_objects_and_no_spec(system_id: str) -> None:
+    system = rules.get(system_id)
+    start = match(system_id)
+    assert not system.specs  # the old hooks' table is empty: every action is an object
+    assert [o.action for o in system.legal_actions(start)] == list(system.actions)
+    assert all(isinstance(a, ActionKind) and a.id == key for key, a in system.actions.items())
