@@ -189,10 +189,11 @@ def targets(page: Any, top: float = -2, minimum: int = 48) -> list[dict[str, Any
 def unnamed(page: Any) -> list[str]:
     """Interactive semantics nodes (buttons, text fields, switches ...) that have no name a screen reader can say.
     A text field's name is its own input's: a name on a node around it (a Semantics wrapper) names a group the
-    reader does not say when the field takes the focus."""
+    reader does not say when the field takes the focus. A disabled input is Flutter's layer under a selectable
+    text (a link, a code shown to copy), not a field a player types in: not counted."""
     return page.evaluate("""() => [...document.querySelectorAll('flt-semantics')].filter(e => {
         const input = e.querySelector(':scope > input, :scope > textarea');
-        if (input) return !(input.getAttribute('aria-label') || '').trim();
+        if (input) return !input.disabled && !(input.getAttribute('aria-label') || '').trim();
         const role = e.getAttribute('role');
         if (!['button', 'checkbox', 'switch', 'radio', 'slider', 'combobox', 'tab', 'link'].includes(role))
           return false;

@@ -168,7 +168,7 @@ def odds_text(chance: Fraction) -> str:
     """An exact chance for people: "7/12 (58.33%)"; a sure thing and no chance in words ("1 (100.00%)" read as a
     number of something)."""
     if chance in (0, 1):
-        return "certain (100%)" if chance else "no chance (0%)"
+        return "always (100%)" if chance else "never (0%)"
     return f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.2f}%)"
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action
+from companion.rules.base import odds_text
 from companion.rules.empires.dice import DiceRule, margin, successes
 from companion.rules.empires.system import ArmageddonEmpires
 
@@ -74,7 +75,7 @@ def test_shown_chance_is_the_exact_frequency(rule: DiceRule, level: int, fate: i
     brute = brute_margin((0, level), (0, fate + bonus), rule)
     assert odds is not None and odds.chance == sum((p for k, p in brute.items() if k >= 1), Fraction(0))
     kill = sum((p for k, p in brute.items() if k >= 2), Fraction(0))
-    assert f"eliminated {kill.numerator}/{kill.denominator}" in odds.text
+    assert f"eliminated {odds_text(kill)}" in odds.text
 
 
 @settings(max_examples=30, deadline=None)

@@ -497,7 +497,7 @@ def test_a_duels_odds_show_the_attackers_death_too(hex_: Match) -> None:
     # the defender's Fate reroll in a duel says what it risks for the attacker too
     state = under_way(hex_, "kade", "shade", (1, 1), flow.PREROGATIVE, kind=flow.DUEL, dice=(7, 2))
     reroll = AE.odds(state, Action("reroll", "shade", {"dice": 1}))
-    assert reroll is not None and "; Kade harmed 1/2 (50.00%), Kade killed 0/1" in reroll.text
+    assert reroll is not None and "; Kade harmed 1/2 (50.00%), Kade killed never (0%)" in reroll.text
 
 
 def test_a_defending_assassins_slayer_does_not_kill_the_attacker_in_a_duel(hex_: Match) -> None:

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 from hypothesis import given
@@ -24,6 +25,7 @@ from companion.core.match.describe import (
 )
 from companion.core.match.events import Event
 from companion.core.model import Click, Tokens, Unit, from_json, to_json
+from companion.rules.base import odds_text
 from companion.session import Session
 from companion.session.table.words import player_score, unit_line
 from companion.store.matches import MatchStore
@@ -142,3 +144,10 @@ def test_the_headers_points_in_the_same_words_and_none_in_a_game_won_another_way
     victory = [{"kind": "score", "counter": "vp", "value": 5, "players": [2, 2]}]
     assert header(skirmish, victory).scores[0].words == "0 of 5 VP"
     assert header(session.new_match("scarab", ["Sam", "Ann"]), []).scores == ()
+
+
+def test_a_sure_roll_and_a_hopeless_one_read_as_words() -> None:
+    # "1 (100.00%)" read as a count of something; "1/1" and "0/1" as fractions nobody writes
+    assert odds_text(Fraction(1)) == "always (100%)"
+    assert odds_text(Fraction(0)) == "never (0%)"
+    assert odds_text(Fraction(7, 12)) == "7/12 (58.33%)"

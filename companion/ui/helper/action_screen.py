@@ -134,8 +134,8 @@ def ActionBody(app: App, screen: ActionScreen) -> ft.Control:
         controls.append(more_options(shown, None if changed else lambda: set_unfolded(not unfolded)))
         controls += [field(p) for p in rare if shown]
     label = f"Roll {option.dice}" if option.dice else "Do it"
-    # 8 px between fields, not 12: with a fourth action button (a grenade) on a second line, five targets and
-    # More options still sit whole above the bar at 320x568
+    # 8 px between fields, not 12: with a fourth action button on a second line, five targets and More options
+    # still sit whole above the bar at 320x568
     return pinned("action-body", controls, [
         undo_news(news, "action-undone"),
         _odds(system, match, act),
