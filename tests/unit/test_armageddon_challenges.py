@@ -16,6 +16,7 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
+from companion.rules.base import odds_text
 from companion.rules.empires import flow
 from companion.rules.empires.actions import ACTIONS
 from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule, margin
@@ -493,7 +494,7 @@ def test_a_duels_odds_show_the_attackers_death_too(hex_: Match) -> None:
     odds = AE.odds(hex_, Action("assassinate", "kade", {"target": "shade"}))
     dist = margin((0, 7), (0, 2), DiceRule(6, 4, False))
     killed = sum((p for k, p in dist.items() if k <= -3), Fraction(0))  # Kade's 3 wound points
-    assert odds is not None and f"Kade killed {killed.numerator}/{killed.denominator}" in odds.text
+    assert odds is not None and f"Kade killed {odds_text(killed)}" in odds.text
     # the defender's Fate reroll in a duel says what it risks for the attacker too
     state = under_way(hex_, "kade", "shade", (1, 1), flow.PREROGATIVE, kind=flow.DUEL, dice=(7, 2))
     reroll = AE.odds(state, Action("reroll", "shade", {"dice": 1}))
