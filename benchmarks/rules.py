@@ -25,10 +25,10 @@ from companion.core.match.creation import new_match  # noqa: E402
 from companion.core.match.events import Event, replay  # noqa: E402
 from companion.core.model import Match  # noqa: E402
 from companion.core.packs.load import get_pack  # noqa: E402
-from companion.rules.base import install_pack_source  # noqa: E402
 from companion.rules.halo.attack import AttackSetup, hit_chance, resolve_attack  # noqa: E402
+from companion.session.wiring import wire  # noqa: E402
 
-install_pack_source(get_pack)  # as the session does: the Maze reads its items from its pack
+wire()  # as a Session does: the reducer checks each system's rules, and the rules read their packs
 
 GOAL_MS = 2.0
 
