@@ -96,16 +96,15 @@ def reactions(system_id: str) -> System:
 
 
 def refuse_change(before: Match, after: Match) -> None:
-    """IllegalAction when the match's system forbids the change from `before` to `after` (a system with such
-    rules gives `check_change(before, after) -> (reason, rule) | None`, e.g. the Maze's carry restrictions).
+    """IllegalAction when the match's system forbids the change from `before` to `after` (`System.check_change`,
+    e.g. the Maze's carry restrictions).
     The session asks it for every new event whatever its path; history already stored replays as it is (undo,
     restore, share codes), so a match saved before a rule was checked still opens."""
     try:
         system = get(before.system)
     except UnknownSystem:
         return  # a pack without a rules helper: the core's checks are all there is
-    check = getattr(system, "check_change", None)
-    refusal = check(before, after) if check is not None else None
+    refusal = system.check_change(before, after)
     if refusal:
         raise IllegalAction(*refusal)
 

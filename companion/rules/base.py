@@ -499,6 +499,11 @@ class System(Reactions, Generic[Now]):
         known = f"one of {', '.join(words)}" if words else "not kept in this game"
         return f"{what} in {self.name or 'this game'} is {known}, not {word!r}"
 
+    def check_change(self, before: Match, after: Match) -> Refusal | None:
+        """What the game forbids in a change from `before` to `after`, whatever its path (the Maze's carry rules,
+        the Scarab's positions); None: allowed. The session asks it for every new event (`rules.refuse_change`)."""
+        return None
+
     def invariant(self) -> Callable[[Match], None]:
         """What the reducer checks on every state this system's matches reach, on every path: house rules are
         the pack's, and (for systems whose units differ in the tokens they take) each unit's tokens."""
