@@ -14,7 +14,7 @@ from typing import Any
 from companion import rules
 from companion.core.match.dial_text import parse_dial
 from companion.core.model import Match
-from companion.rules.base import Action
+from companion.rules.action import Action
 from companion.session import Session
 from companion.store.matches import MatchStore
 

@@ -8,7 +8,7 @@ from companion import rules
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action
-from companion.rules.base import Resolution
+from companion.rules.action import Resolution
 
 from builders import SEED, match, rng_for
 

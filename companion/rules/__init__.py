@@ -21,9 +21,11 @@ from companion.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from companion.core.model import Match
-    from companion.rules.base import Action, ActionOption, System, Verdict
+    from companion.rules.action import Action, ActionOption, Verdict
+    from companion.rules.base import System
 
-__getattr__ = lazy_exports(__name__, {"companion.rules.base": ("Action", "ActionOption", "System", "Verdict")})
+__getattr__ = lazy_exports(__name__, {"companion.rules.action": ("Action", "ActionOption", "Verdict"),
+                                      "companion.rules.base": ("System",)})
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # loaded where used: packs, dice and new ids cost imports `ma
 
     from companion.core.dice.roll import RollResult
     from companion.core.packs.load import Pack
-    from companion.rules.base import Action, Resolution
+    from companion.rules.action import Action, Resolution
     from companion.session.judging.service import Judging
     from companion.session.play.advice import Advice
 

@@ -19,6 +19,7 @@ from companion.core.match.events import replay
 from companion.core.model import Match
 from companion.rules import Action, advice
 from companion.rules.advice import Row, ScriptedDice
+from companion.rules.advisor import Advisor
 from companion.rules.empires import flow
 
 from advice_kit import options, start, take
@@ -39,7 +40,7 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
     rolls_that_judge: set[bool] = set()  # whether each roll's resolution says hit or miss
     aimed: set[bool] = set()  # whether some card's damage and KO are counted
     # a game counting damage and KO its own way is counted by hand below, so no other may do so unchecked
-    assert type(system).advice_harm is rules.System.advice_harm or system.id == "armageddon-empires"
+    assert type(system.advisor).harm is Advisor.harm or system.id == "armageddon-empires"
     me, kind = state.active_player.id, system.scoring_kind(state)
     rolls = list(itertools.product(*(range(1, s + 1) for s in sides)))
     for faces in rolls:
@@ -59,15 +60,15 @@ def brute_force(system: rules.System, state: Match, row: Row) -> dict[str, Fract
             was = state.unit(row.target)
             sums["ko"] += not was.eliminated and was.location == "table" and any(
                 s.unit(row.target).eliminated or s.unit(row.target).location != "table" for s in path[1:])
-        sums["points"] += system.advice_points(state, after, row.action)[0]
-        if type(system).advice_points is rules.System.advice_points:  # the game's points are the player's own
-            assert system.advice_points(state, after, row.action)[0] == (
+        sums["points"] += system.advisor.points(state, after, row.action)[0]
+        if type(system.advisor).points is Advisor.points:  # the game's points are the player's own
+            assert system.advisor.points(state, after, row.action)[0] == (
                 getattr(after.player(me), kind) - getattr(state.player(me), kind))
         sums["win"] += after.status == "finished" and me in after.winners
         if row.action.unit:
             unit = row.action.unit
             sums["upgrade"] += after.unit(unit).tokens["upgrade"] - state.unit(unit).tokens["upgrade"]
-        for name, value in system.advice_figures(state, after, row.action).items():
+        for name, value in system.advisor.figures(state, after, row.action).items():
             figures[name] = figures.get(name, Fraction(0)) + value
     counted = {**{k: v / len(rolls) for k, v in sums.items()}, **{k: v / len(rolls) for k, v in figures.items()}}
     return {**counted, "hit": counted["hit"] if rolls_that_judge == {True} else None, "aimed": bool(aimed)}
@@ -133,7 +134,7 @@ def test_every_figure_is_the_brute_force_count_and_the_ranking_is_sorted_and_leg
 @given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.sampled_from(("ko", "damage")))
 def test_armageddon_empires_damage_and_ko_are_the_card_harm_counted_over_every_face(
         seed: int, steps: int, by: str) -> None:
-    """The game's own damage and KO (`advice_harm`: the card across the challenge, once accepted) walked more often
+    """The game's own damage and KO (`advisor.harm`: the card across the challenge, once accepted) walked more often
     than the draw above gives it, ranked by those keys."""
     def check(system: rules.System, state: Match, rng: random.Random) -> list[Action]:
         check_position(system, state, by, rng)

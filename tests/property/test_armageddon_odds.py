@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.rules import Action
-from companion.rules.base import odds_text
+from companion.rules.action import odds_text
 from companion.rules.empires.dice import DiceRule, margin, successes
 from companion.rules.empires.system import ArmageddonEmpires
 

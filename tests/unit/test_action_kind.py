@@ -12,7 +12,8 @@ from companion import rules
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionKind, ActionOption, Refusal, Resolution, System
+from companion.rules.action import Action, ActionKind, ActionOption, Refusal, Resolution
+from companion.rules.base import System
 
 from builders import match, unit
 

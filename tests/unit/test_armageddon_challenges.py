@@ -16,7 +16,7 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
-from companion.rules.base import odds_text
+from companion.rules.action import odds_text
 from companion.rules.empires import flow
 from companion.rules.empires.actions import ACTIONS
 from companion.rules.empires.dice import PLACEHOLDER_SIDES, PLACEHOLDER_SUCCESS_ON, DiceRule, dice_rule, margin
@@ -407,9 +407,9 @@ def test_the_advisor_counts_a_unit_card_assassins_wounds_when_it_loses_a_duel(he
                                                           "assassin")})])
     action = Action("assassinate", "raid", {"target": "shade"})
     lost = under_way(squad, "raid", "shade", (0, 3), flow.PREROGATIVE, kind=flow.DUEL, dice=(3, 2))
-    assert AE.advice_points(squad, lost, action) == (-3, "harm dealt")
+    assert AE.advisor.points(squad, lost, action) == (-3, "harm dealt")
     won = under_way(squad, "raid", "shade", (2, 0), flow.PREROGATIVE, kind=flow.DUEL, dice=(3, 2))
-    assert AE.advice_points(squad, won, action) == (2, "harm dealt")
+    assert AE.advisor.points(squad, won, action) == (2, "harm dealt")
 
 
 def test_an_attackers_fate_reroll_that_deals_more_harm_beats_accepting(hex_: Match) -> None:
@@ -417,13 +417,13 @@ def test_an_attackers_fate_reroll_that_deals_more_harm_beats_accepting(hex_: Mat
     tied = under_way(hex_, "kade", "vex", (2, 2), flow.ATTACKER_TO_ACT)
     reroll = Action("reroll", "kade", {"dice": 5})
     better = under_way(hex_, "kade", "vex", (4, 2), flow.DEFENDER_TO_ACT)
-    assert AE.advice_figures(tied, better, reroll)["beats accepting"] == 1
+    assert AE.advisor.figures(tied, better, reroll)["beats accepting"] == 1
     same = under_way(hex_, "kade", "vex", (2, 2), flow.DEFENDER_TO_ACT)
-    assert AE.advice_figures(tied, same, reroll)["beats accepting"] == 0
+    assert AE.advisor.figures(tied, same, reroll)["beats accepting"] == 0
     # a threshold's gain is the card: made after the reroll, not made if accepted now
     short = under_way(hex_, "ovo", None, (1, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
     made = under_way(hex_, "ovo", None, (2, 2), flow.ATTACKER_TO_ACT, kind=flow.THRESHOLD, dice=(4, 3))
-    assert AE.advice_figures(short, made, Action("reroll", "ovo", {"dice": 3}))["beats accepting"] == 1
+    assert AE.advisor.figures(short, made, Action("reroll", "ovo", {"dice": 3}))["beats accepting"] == 1
 
 
 def test_one_challenge_cant_change_the_dice_the_match_agreed(hex_: Match) -> None:

@@ -15,7 +15,7 @@ from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match, Tokens
 from companion.rules import Action, ActionOption
-from companion.rules.base import Resolution
+from companion.rules.action import Resolution
 from companion.rules.halo.attack import AttackSetup, resolve_attack
 
 from builders import SEED, match, rng_for, unit

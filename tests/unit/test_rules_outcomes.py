@@ -10,7 +10,7 @@ import pytest
 from companion.core.errors import IllegalAction
 from companion.core.match.describe import changes, describe, trial
 from companion.core.match.events import Event, apply
-from companion.rules.base import Action
+from companion.rules.action import Action
 
 from builders import dial, unit
 from halo_actions_kit import HALO, halo_match

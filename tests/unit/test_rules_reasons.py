@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
-from companion.rules.base import Action
+from companion.rules.action import Action
 from companion.rules.refusals import UnitRefusal, refusal_summary
 
 from builders import unit

@@ -13,7 +13,8 @@ from companion import rules
 from companion.cli import main
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
-from companion.rules.base import Action, System
+from companion.rules.action import Action
+from companion.rules.base import System
 from companion.session import Session
 from companion.session.play.positions import place_of, places, token_kinds
 from companion.session.table.full_log import force_findings

@@ -25,7 +25,7 @@ from companion.core.match.describe import (
 )
 from companion.core.match.events import Event
 from companion.core.model import Click, Tokens, Unit, from_json, to_json
-from companion.rules.base import odds_text
+from companion.rules.action import odds_text
 from companion.session import Session
 from companion.session.table.words import player_score, unit_line
 from companion.store.matches import MatchStore

@@ -6,8 +6,8 @@ target its form offers, with the form's defaults for the rest (the row says what
 worth: for every class of the roll (`System.outcomes`), the events the system's own `resolve` gives for a roll of
 that class, applied on a trial copy by the one reducer; the figures are those events' effects weighted by the
 class's chance. Nothing here knows a game: points are the player's score in the system's own kind (`vp` or
-`kills`), damage and KO what the system's `advice_harm` counts (clicks of the target, by default), anything more
-is the system's `advice_figures`.
+`kills`), damage and KO what the system's `advisor.harm` counts (clicks of the target, by default), anything more
+is the system's `advisor.figures` (rules/advisor.py).
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from functools import cached_property
 from companion.core.errors import CompanionError
 from companion.core.match.describe import trial
 from companion.core.model import Match, Unit
+from companion.rules.action import Action, ActionOption, Param, Resolution
 from companion.rules.advice.dice import Branch, ScriptedDice
-from companion.rules.base import Action, ActionOption, Param, Resolution, System
+from companion.rules.base import System
 
 KEYS = ("points", "ko", "damage")  # what the ranking can be sorted by
 ZERO = Fraction(0)
@@ -33,13 +34,13 @@ class Effect:
     """What the events `resolve` gives for one class of the roll do, as the reducer applies them."""
 
     success: bool | None  # the resolution's hit or miss (None: not a roll that hits or misses)
-    damage: int  # what the system's `advice_harm` counts: by default clicks the target really took
+    damage: int  # what the system's `advisor.harm` counts: by default clicks the target really took
     ko: bool
     points: int  # the active player's score gained, in the system's kind
     won: bool  # the step ends the match with the active player among the winners
     figures: dict[str, int] = field(default_factory=dict)
     scoring: str = "VP"  # what `points` counts, in the system's words
-    aimed: bool = False  # the system counted a card's harm (`advice_harm` said what damage and KO are here)
+    aimed: bool = False  # the system counted a card's harm (`advisor.harm` said what damage and KO are here)
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def rank(system: System, state: Match, by: str = "points", struck: Iterable[str]
     effects: dict[Hashable, Effect] = {}  # by the system's outcome key: classes it says resolve alike
     assumed: dict[str, tuple[str, ...]] = {}
     for option, action in candidates(system, state):
-        if out and (system.advice_target(state, action) in out or action.params.get("target") in out):
+        if out and (system.advisor.target(state, action) in out or action.params.get("target") in out):
             continue
         if option.action not in assumed:
             assumed[option.action] = assumptions(system, state, option)
@@ -172,7 +173,7 @@ def weigh(system: System, state: Match, option: ActionOption, action: Action,
             return None
         outcomes = []
         for branch in branches:
-            key = system.outcome_key(state, action, branch.label)
+            key = system.advisor.outcome_key(state, action, branch.label)
             effect = effects.get(key) if key is not None else None
             if effect is None:
                 effect = effect_of(system, state, action, branch)
@@ -181,7 +182,7 @@ def weigh(system: System, state: Match, option: ActionOption, action: Action,
             outcomes.append(Outcome(branch, effect))
     except CompanionError:  # not legal with these values (resolve's own refusal): not an option to advise
         return None
-    target_id = system.advice_target(state, action)
+    target_id = system.advisor.target(state, action)
     target = _unit(state, target_id or action.params.get("target"))  # named in the row even when not counted
     actor = _unit(state, action.unit)
     return Row(action, option.title, actor.name if actor else None, target_id, target.name if target else None,
@@ -192,11 +193,11 @@ def effect_of(system: System, state: Match, action: Action, branch: Branch) -> E
     """What `resolve` does with a roll of this class: its events applied on a trial copy by the reducer."""
     resolution = resolved(system, state, action, branch)
     path = trial(state, resolution.events)
-    after, harm = path[-1], system.advice_harm(path, action)
-    gained, word = system.advice_points(state, after, action)
+    after, harm = path[-1], system.advisor.harm(path, action)
+    gained, word = system.advisor.points(state, after, action)
     won = after.status == "finished" and state.active_player.id in (after.winners or ())
     damage, ko = harm if harm is not None else (0, False)
-    return Effect(resolution.success, damage, ko, gained, won, system.advice_figures(state, after, action), word,
+    return Effect(resolution.success, damage, ko, gained, won, system.advisor.figures(state, after, action), word,
                   harm is not None)
 
 
@@ -217,7 +218,7 @@ def assumptions(system: System, state: Match, option: ActionOption) -> tuple[str
     """What the row takes for granted: the option's reminder (line of fire ...) and the form's values left at their
     defaults (a value about one unit, such as who stands next to the target, is left out)."""
     lines = [option.note] if option.note else []
-    lines += system.advice_assumes
+    lines += system.advisor.assumes
     lines += [_assumed(p) for p in option.params if p.name != "target" and p.default is not None
               and not any(p.name.endswith(f"_{u.id}") for u in state.units) and p.kind in ("int", "bool")]
     return tuple(lines)

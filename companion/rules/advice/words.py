@@ -8,8 +8,9 @@ from typing import Any
 
 from companion.core.match.describe import changes
 from companion.core.model import Match
+from companion.rules.action import odds_text
 from companion.rules.advice.rank import Row, resolved
-from companion.rules.base import System, odds_text
+from companion.rules.base import System
 
 
 def pct(p: Fraction) -> str:

@@ -12,8 +12,8 @@ from typing import Any
 
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Unit
+from companion.rules.action import Action, ActionKind, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.advice.dice import Branch
-from companion.rules.base import Action, ActionKind, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.empires import advice, flow, steps
 from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
 from companion.rules.empires.steps import MASTER, MAX_SEEN, preview

@@ -19,7 +19,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import HOUSE, Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Odds, Resolution, odds_text, param_int
+from companion.rules.action import Odds, Resolution, odds_text, param_int
 from companion.rules.empires import flow
 from companion.rules.empires.dice import MAX_POOL, DiceRule, at_least, at_most, dice_rule, margin
 

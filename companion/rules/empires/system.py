@@ -11,13 +11,13 @@ source): empires/dice.py. The map isn't known: the players check that both cards
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from companion.core.errors import IllegalAction
 from companion.core.model import Match
-from companion.rules.base import Action, ActionOption, Harm, Refusal, System
-from companion.rules.empires import advice, flow
+from companion.rules.action import Action, ActionOption, Refusal
+from companion.rules.base import System
+from companion.rules.empires import flow
 from companion.rules.empires.actions import ACTIONS, open_challenge
+from companion.rules.empires.advisor import EmpiresAdvisor
 from companion.rules.empires.dice import dice_rule
 
 SYSTEM_ID = "armageddon-empires"
@@ -43,20 +43,7 @@ class ArmageddonEmpires(System[flow.Challenge | None]):
     def _query(self, state: Match) -> flow.Challenge | None:
         return flow.current(state)
 
-    advice_assumes = (advice.ACCEPTED,)
-
-    def advice_points(self, before: Match, after: Match, action: Action) -> tuple[int, str]:
-        return advice.points(self, before, after, action)
-
-    def advice_figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
-        kind = self.actions.get(action.name)
-        return advice.figures(self, before, after, action, kind is not None and kind.weighed_against_accepting)
-
-    def advice_target(self, state: Match, action: Action) -> str | None:
-        return None  # no card's clicks count: a card is harmed in wounds and damage, once accepted (advice_harm)
-
-    def advice_harm(self, path: Sequence[Match], action: Action) -> Harm | None:
-        return advice.harm(self, path[0], path[-1], action)
+    advisor_type = EmpiresAdvisor  # harm once both sides accept (empires/advisor.py)
 
     def ending(self, state: Match, name: str) -> ActionOption:
         """No turn or round ends while a challenge is open: it runs until the Prerogative is taken or both sides

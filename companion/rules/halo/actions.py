@@ -17,17 +17,8 @@ from companion.core.match.describe import damage_taken, trial
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import (
-    Action,
-    ActionOption,
-    Odds,
-    Refusal,
-    Resolution,
-    System,
-    Verdict,
-    check,
-    param_int,
-)
+from companion.rules.action import Action, ActionOption, Odds, Refusal, Resolution, Verdict, check, param_int
+from companion.rules.base import System
 from companion.rules.halo import advice, attack
 from companion.rules.halo.attack import (
     MOVING_ATTACKS,
@@ -179,8 +170,8 @@ class HaloActionClix(System):
                               "your spawn point counter")
         return None
 
-    outcomes, outcome_key = staticmethod(advice.outcomes), staticmethod(advice.outcome_key)  # halo/advice.py
-    advice_figures = staticmethod(advice.figures)
+    outcomes = staticmethod(advice.outcomes)  # halo/advice.py
+    advisor_type = advice.HaloAdvisor
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         """Roll where the action rolls and return its events (one undoable step); IllegalAction when not legal."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.core.model import Match
+from companion.rules.action import Action
 from companion.rules.advice.dice import Branch, split
-from companion.rules.base import Action
+from companion.rules.advisor import Advisor
 from companion.rules.halo.attack import attack_setup, dial_value
 from companion.rules.halo.composed import attack_part
 from companion.rules.halo.tokens import UPGRADE
@@ -34,20 +35,24 @@ def outcomes(state: Match, action: Action) -> tuple[Branch, ...] | None:
     return attack_branches(max(2, min(setup.needed, 13)))  # every total below 2 hits, above 12 only two 6s
 
 
-def figures(before: Match, after: Match, action: Action) -> dict[str, int]:
-    """The Upgrade tokens the attacking unit gains (one for each unit it eliminates)."""
-    unit = action.unit or ""
-    was, now = (next((u.tokens[UPGRADE] for u in s.units if u.id == unit), 0) for s in (before, after))
-    return {UPGRADE_FIGURE: now - was}
+class HaloAdvisor(Advisor):
+    """A unit that eliminates another gains an Upgrade token (a figure of its own); attacks resolve alike by the
+    damage they deal."""
+
+    def figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
+        """The Upgrade tokens the attacking unit gains (one for each unit it eliminates)."""
+        unit = action.unit or ""
+        was, now = (next((u.tokens[UPGRADE] for u in s.units if u.id == unit), 0) for s in (before, after))
+        return {UPGRADE_FIGURE: now - was}
 
 
-def outcome_key(state: Match, action: Action, label: str) -> object:
-    """Attacks whose class resolves to the same figures: every miss alike; a hit (or two 6s without the card's
-    splash) by the damage it deals to the one target, whoever deals it. A splash is weighed on its own."""
-    if label == "miss":
-        return "miss"
-    if label == "two 6s" and action.params.get("splash") is True:
-        return None
-    part = attack_part(state, action)
-    before = part.before if part is not None else state
-    return ("hit", action.params.get("target"), dial_value(before.unit(action.unit or ""), "damage"))
+    def outcome_key(self, state: Match, action: Action, label: str) -> object:
+        """Attacks whose class resolves to the same figures: every miss alike; a hit (or two 6s without the card's
+        splash) by the damage it deals to the one target, whoever deals it. A splash is weighed on its own."""
+        if label == "miss":
+            return "miss"
+        if label == "two 6s" and action.params.get("splash") is True:
+            return None
+        part = attack_part(state, action)
+        before = part.before if part is not None else state
+        return ("hit", action.params.get("target"), dial_value(before.unit(action.unit or ""), "damage"))

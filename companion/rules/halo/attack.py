@@ -18,7 +18,7 @@ from functools import lru_cache
 from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Param, odds_text, param_int
+from companion.rules.action import Action, Param, odds_text, param_int
 from companion.rules.halo.splash import splash_params
 
 SYSTEM_ID = "halo-actionclix"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Param, Resolution
+from companion.rules.action import Action, Param, Resolution
 from companion.rules.halo.attack import attack_params
 from companion.rules.halo.respawn import RULE as RESPAWN_RULE
 from companion.rules.halo.respawn import placement

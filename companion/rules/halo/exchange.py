@@ -9,7 +9,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import ACTION, Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Action, Resolution, param_int
+from companion.rules.action import Action, Resolution, param_int
 from companion.rules.halo.reserves import SWAPPED, UPGRADED, action_refusal, arriving_events, leaving_events, waiting
 from companion.rules.halo.tokens import GRENADE, UPGRADE
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.core.errors import IllegalAction
 from companion.core.model import Match, Player, Unit
 from companion.core.words import counted
-from companion.rules.base import Action, ActionOption, Param, Refusal, param_int
+from companion.rules.action import Action, ActionOption, Param, Refusal, param_int
 from companion.rules.halo.attack import (
     MAX_MOVE,
     MOVING_ATTACKS,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Refusal
+from companion.rules.action import Refusal
 from companion.rules.halo.tokens import ACTED, LOOTED, SWAPPED_MARK
 
 ELIMINATED, REPLACED, SWAPPED, UPGRADED = "eliminated", "replaced", "swapped", "upgraded"  # the pack's [[reserve]]

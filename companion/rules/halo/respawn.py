@@ -20,7 +20,7 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Param, Refusal, Resolution, param_int
+from companion.rules.action import Action, Param, Refusal, Resolution, param_int
 from companion.rules.halo.attack import MAX_MOVE
 from companion.rules.halo.reserves import ELIMINATED, awaiting_respawn, respawn_events, respawn_slot
 from companion.rules.halo.tokens import GRENADE, icon_grenade_due

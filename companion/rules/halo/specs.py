@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.base import Param
+from companion.rules.action import Param
 from companion.rules.halo.attack import ATTACK_ROLL
 
 ACTIONS_PER_TURN = 3

@@ -15,7 +15,7 @@ from typing import Any
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.base import Param
+from companion.rules.action import Param
 
 PREFIX = "adjacent_"
 SPLASH_DAMAGE = 1

@@ -24,7 +24,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Resolution, odds_text, param_int
+from companion.rules.action import Resolution, odds_text, param_int
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.items import (

@@ -4,7 +4,7 @@ action (what the match can't check: tiles, doors, sight lines)."""
 from __future__ import annotations
 
 from companion.core.model import Unit
-from companion.rules.base import Param
+from companion.rules.action import Param
 from companion.rules.maze import gear, parties, scavenge
 from companion.rules.maze.items import catalogue
 

@@ -21,7 +21,7 @@ from companion.core.dice.roll import roll
 from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Odds, Param, Resolution, odds_text
+from companion.rules.action import Odds, Param, Resolution, odds_text
 from companion.rules.maze.carry import PENDANT, carry_refusal
 from companion.rules.maze.items import carried, morale, set_counter
 

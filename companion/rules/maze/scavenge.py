@@ -24,7 +24,7 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Odds, Refusal, Resolution, odds_text, param_int
+from companion.rules.action import Odds, Refusal, Resolution, odds_text, param_int
 from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.gear import ANALYSIS, BLADE_ARMOUR_BONUS
 from companion.rules.maze.items import carried, catalogue, param_bool, param_choice, set_counter, stat, token_event

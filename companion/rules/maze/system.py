@@ -22,15 +22,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
 from companion.core.words import counted
-from companion.rules.base import (
-    Action,
-    ActionOption,
-    Odds,
-    Refusal,
-    Resolution,
-    System,
-    Verdict,
-)
+from companion.rules.action import Action, ActionOption, Odds, Refusal, Resolution, Verdict
+from companion.rules.base import System
 from companion.rules.maze import forms, gear, parties, scavenge
 from companion.rules.maze import turn as duties
 from companion.rules.maze.carry import RULE as CARRY_RULE

@@ -21,7 +21,7 @@ from companion.core.dice.roll import roll
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Odds, Refusal, Resolution, odds_text
+from companion.rules.action import Odds, Refusal, Resolution, odds_text
 from companion.rules.maze import parties
 from companion.rules.maze.carry import blade_forced
 from companion.rules.maze.items import carried, morale, set_counter

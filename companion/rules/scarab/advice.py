@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.model import Match, Unit
+from companion.rules.action import Action
 from companion.rules.advice.dice import Branch
-from companion.rules.base import Action, System
+from companion.rules.advisor import Advisor
+from companion.rules.base import System
 from companion.rules.halo.advice import attack_branches
 from companion.rules.halo.attack import roll_chance
 from companion.rules.scarab.move_attack import attack_part, landing
@@ -43,26 +45,28 @@ def _stays(state: Match, action: Action) -> bool:
     return action.name == "move" and unit is not None and landing(action, unit) == place(unit)
 
 
-def target(state: Match, action: Action) -> str | None:
-    shot = _shot(action)
-    dial = dials(state).get(HURTS.get(shot.name, ""))
-    return dial.id if dial is not None else shot.params.get("target")
+class ScarabAdvisor(Advisor):
+    """The harm a shot does lands on the Scarab dial it hurts; the Shell's and the Chassis' clicks are figures of
+    their own; only the core's clicks (for the attackers) or the attackers' (for the Scarab) win."""
 
+    def target(self, state: Match, action: Action) -> str | None:
+        shot = _shot(action)
+        dial = dials(state).get(HURTS.get(shot.name, ""))
+        return dial.id if dial is not None else shot.params.get("target")
 
-def figures(before: Match, after: Match, action: Action) -> dict[str, int]:
-    """The clicks the Scarab's other dials take (the core's are the attacker's points: see `points`)."""
-    was, now = dials(before), dials(after)
-    return {f"{DIAL_NAMES[d]} clicks": now[d].click - was[d].click for d in (SHELL, CHASSIS)
-            if d in was and d in now and not was[d].cyclic}
+    def figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
+        """The clicks the Scarab's other dials take (the core's are the attacker's points: see `points`)."""
+        was, now = dials(before), dials(after)
+        return {f"{DIAL_NAMES[d]} clicks": now[d].click - was[d].click for d in (SHELL, CHASSIS)
+                if d in was and d in now and not was[d].cyclic}
 
-
-def points(before: Match, after: Match, action: Action) -> tuple[int, str]:
-    """What a step is worth toward winning: for the attackers, the clicks the Main Power Core dial takes (only its
-    all-black click ends the Scarab; Shell clicks and reinforcements don't bring it nearer, and the Shell's show in
-    `figures`); for the Scarab, the clicks the attackers' figures take."""
-    if before.active_player.id == SCARAB_PLAYER:
-        return _clicks(before, after, lambda u: u.owner != SCARAB_PLAYER), "clicks on attackers"
-    return _clicks(before, after, lambda u: dial_id(u) == CORE), f"{DIAL_NAMES[CORE].removesuffix(' dial')} clicks"
+    def points(self, before: Match, after: Match, action: Action) -> tuple[int, str]:
+        """What a step is worth toward winning: for the attackers, the clicks the Main Power Core dial takes (only its
+        all-black click ends the Scarab; Shell clicks and reinforcements don't bring it nearer, and the Shell's show in
+        `figures`); for the Scarab, the clicks the attackers' figures take."""
+        if before.active_player.id == SCARAB_PLAYER:
+            return _clicks(before, after, lambda u: u.owner != SCARAB_PLAYER), "clicks on attackers"
+        return _clicks(before, after, lambda u: dial_id(u) == CORE), f"{DIAL_NAMES[CORE].removesuffix(' dial')} clicks"
 
 
 def _clicks(before: Match, after: Match, counts: Callable[[Unit], bool]) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Player, Unit
 from companion.core.words import counted
-from companion.rules.base import Action, ActionOption, Odds, Param, Resolution
+from companion.rules.action import Action, ActionOption, Odds, Param, Resolution
 from companion.rules.halo.reserves import starting_force
 from companion.rules.halo.tokens import GRENADE
 from companion.rules.scarab.attacker_specs import (

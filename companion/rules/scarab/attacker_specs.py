@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.base import Param
+from companion.rules.action import Param
 from companion.rules.scarab.positions import POSITIONS
 from companion.rules.scarab.state import MODIFIER
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.core.dice.roll import RollResult, roll
-from companion.rules.base import odds_text
+from companion.rules.action import odds_text
 from companion.rules.halo.attack import roll_chance
 
 ATTACK_ROLL = "2d6"

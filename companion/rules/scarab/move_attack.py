@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Param, Refusal
+from companion.rules.action import Action, Param, Refusal
 from companion.rules.halo.attack import FREE_MOVE, LONG_MOVE_PENALTY, MAX_MOVE
 from companion.rules.scarab.attacker_specs import FIELDS, JUMP_CLIMB, MOVE_TO, VIA_RAMP
 from companion.rules.scarab.positions import (

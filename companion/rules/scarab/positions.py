@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.core.model import Match, Unit
-from companion.rules.base import Refusal
+from companion.rules.action import Refusal
 from companion.rules.scarab.state import SCARAB_PLAYER, dial_id, is_aerial, reinforcements, standing, tags
 
 GROUND, BENEATH, TOP, RAMP, INTERIOR = "ground", "beneath", "top", "ramp", "interior"

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.core.match.events import MAX_STEP, Event
 from companion.core.model import HOUSE, Match, Unit
-from companion.rules.base import ActionOption, Param, Refusal
+from companion.rules.action import ActionOption, Param, Refusal
 
 SYSTEM_ID = "scarab"
 SCARAB_PLAYER = "p1"

@@ -16,8 +16,9 @@ from dataclasses import replace
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
+from companion.rules.action import Action, ActionOption, Odds, Resolution, Verdict
 from companion.rules.advice.dice import Branch
-from companion.rules.base import Action, ActionOption, Odds, Resolution, System, Verdict
+from companion.rules.base import System
 from companion.rules.halo import tokens as halo_tokens
 from companion.rules.scarab import advice as scarab_advice
 from companion.rules.scarab import attacker as scarab_attacker
@@ -158,8 +159,7 @@ class Scarab(System):
     def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:  # the advisor: scarab/advice.py
         return scarab_advice.outcomes(self, state, action)
 
-    advice_target, advice_figures = staticmethod(scarab_advice.target), staticmethod(scarab_advice.figures)
-    advice_points = staticmethod(scarab_advice.points)
+    advisor_type = scarab_advice.ScarabAdvisor
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
         why = self._refusal(state, action, True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.model import Match, Unit
-from companion.rules.base import ActionOption, Param
+from companion.rules.action import ActionOption, Param
 from companion.rules.scarab.attacker_specs import GRENADE, VIA_RAMP
 from companion.rules.scarab.move_attack import MOVED
 from companion.rules.scarab.positions import (

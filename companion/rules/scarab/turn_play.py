@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.dice.roll import roll
 from companion.core.match.events import Event
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, Odds, Resolution
+from companion.rules.action import Action, Odds, Resolution
 from companion.rules.halo.tokens import GRENADE
 from companion.rules.scarab.attacks import Shot, chance_text, fire, hit_chance
 from companion.rules.scarab.move_attack import moved_refusal, penalty

@@ -14,8 +14,8 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
 from companion.core.words import counted
+from companion.rules.action import Action, ActionKind, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.advice.dice import Branch
-from companion.rules.base import Action, ActionKind, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.refusals import UnitRefusal, refusal_summary
 from companion.rules.skirmish import advice
 from companion.rules.skirmish.combat import (

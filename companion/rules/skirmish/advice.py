@@ -7,8 +7,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.core.model import Match
+from companion.rules.action import Action
 from companion.rules.advice.dice import Branch, split
-from companion.rules.base import Action
+from companion.rules.advisor import Advisor
 from companion.rules.skirmish.combat import CRITICAL_DAMAGE, attack_setup, critical, pushed
 
 
@@ -22,15 +23,19 @@ def attack_outcomes(state: Match, action: Action) -> tuple[Branch, ...]:
     return attack_branches(max(2, min(attack_setup(state, action).needed, 13)))  # 2d6 totals run from 2 to 12
 
 
-def outcome_key(state: Match, action: Action, label: str) -> object:
-    """Attacks whose class resolves to the same figures: every plain miss alike; a critical miss by the attacker
-    it damages; a hit by the damage dealt to the one target (a critical hit's extra point, modifiers and the first
-    round's reduction included), whoever deals it unless it is pushed."""
-    attack = attack_setup(state, action)
-    if label == "miss":
-        return "miss"
-    if label == "critical miss":
-        return ("critical miss", attack.attacker.id)
-    extra = CRITICAL_DAMAGE if label == "critical hit" else 0
-    by = attack.attacker.id if pushed(attack.attacker, action.params) else None  # pushing can KO it: may end otherwise
-    return ("hit", attack.target.id, attack.damage + extra, attack.reduce, by)
+class SkirmishAdvisor(Advisor):
+    """The victory points are the match's own (`vp`); only which attacks resolve alike is the game's."""
+
+    def outcome_key(self, state: Match, action: Action, label: str) -> object:
+        """Attacks whose class resolves to the same figures: every plain miss alike; a critical miss by the
+        attacker it damages; a hit by the damage dealt to the one target (a critical hit's extra point, modifiers
+        and the first round's reduction included), whoever deals it unless it is pushed."""
+        attack = attack_setup(state, action)
+        if label == "miss":
+            return "miss"
+        if label == "critical miss":
+            return ("critical miss", attack.attacker.id)
+        extra = CRITICAL_DAMAGE if label == "critical hit" else 0
+        # pushing can KO the attacker, so a pushed hit may end otherwise: keyed by who deals it
+        by = attack.attacker.id if pushed(attack.attacker, action.params) else None
+        return ("hit", attack.target.id, attack.damage + extra, attack.reduce, by)

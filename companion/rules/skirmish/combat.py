@@ -34,7 +34,7 @@ from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
 from companion.core.words import counted
-from companion.rules.base import Action, Odds, Param, Resolution, odds_text, param_int
+from companion.rules.action import Action, Odds, Param, Resolution, odds_text, param_int
 from companion.rules.skirmish.rounds import (
     COSTED_USED,
     REDUCTION_USED,

@@ -45,4 +45,4 @@ class HeroClixSkirmish(System[Round]):
     def _query(self, state: Match) -> Round:
         return query(state)
 
-    outcome_key = staticmethod(advice.outcome_key)  # the advisor's hook: skirmish/advice.py
+    advisor_type = advice.SkirmishAdvisor

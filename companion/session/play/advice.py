@@ -19,8 +19,9 @@ from companion.core.errors import CompanionError
 from companion.core.match.history import History
 from companion.core.model import Match
 from companion.rules import advice
+from companion.rules.action import Action
 from companion.rules.advice import KEYS
-from companion.rules.base import Action, System
+from companion.rules.base import System
 
 __all__ = ["KEYS", "KEY_WORDS", "Advice", "AdviceError", "AdvisedMove", "Strike", "advise", "strike", "struck"]
 KEY_WORDS = {"points": "expected points", "ko": "chance to KO", "damage": "expected damage"}

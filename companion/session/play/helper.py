@@ -11,7 +11,8 @@ from typing import Any
 
 from companion import rules
 from companion.core.model import Match, Unit
-from companion.rules.base import Action, ActionOption, Odds, Param, Resolution, System, Verdict
+from companion.rules.action import Action, ActionOption, Odds, Param, Resolution, Verdict
+from companion.rules.base import System
 from companion.session.matches import Session
 
 
