@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import InvalidMatch
+from companion.core.frozen import made
 from companion.core.model import JSON
 
 
@@ -31,9 +32,5 @@ class Event:
         if type(at) is not float and (isinstance(at, bool) or not isinstance(at, int | float)):
             raise InvalidMatch(f"event {kind}: at must be a time in seconds")
         # what __init__ would set, without its four frozen setattr calls: a restore reads every event of a backup
-        event = _new(Event)
-        _set(event, "__dict__", {"type": kind, "data": payload, "by": by, "at": float(at)})
-        return event
+        return made(Event, {"type": kind, "data": payload, "by": by, "at": float(at)})
 
-
-_new, _set = object.__new__, object.__setattr__
