@@ -14,7 +14,7 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules import Action, ActionOption
-from companion.rules.maze import system as maze
+from companion.rules.maze import turn as maze_turn
 from companion.rules.maze.fire import stubber_hits
 
 from builders import match
@@ -239,14 +239,14 @@ def test_the_turn_runs_movement_activity_then_the_tyranid_phase(team: Match) -> 
 
 def test_helper_matches_its_rule_pack() -> None:
     pack = get_pack("killer-of-the-maze")
-    assert pack.rules.phases == (maze.MOVEMENT, maze.ACTIVITY, maze.TYRANID)
-    assert pack.rules.token_limits["action"] == maze.ACTIONS_PER_MODEL and not pack.rules.action_tokens_carry
+    assert pack.rules.phases == (maze_turn.MOVEMENT, maze_turn.ACTIVITY, maze_turn.TYRANID)
+    assert pack.rules.token_limits["action"] == maze_turn.ACTIONS_PER_MODEL and not pack.rules.action_tokens_carry
     pack_actions = {a["id"]: a for a in pack.entries("turn", "action")}
-    assert set(pack_actions) <= set(maze.SPEC_BY_ID)
+    assert set(pack_actions) <= set(MAZE.actions)
     for action_id, entry in pack_actions.items():
-        assert maze.SPEC_BY_ID[action_id].cost == entry["cost"]
+        assert MAZE.actions[action_id].cost == entry["cost"]
     sections = {s.id for s in pack.sections}
-    cited = {s.rule for s in maze.SPECS} | {"advance", "beacon", "reload", "carry-restrictions", "lost"}
+    cited = {a.rule for a in MAZE.actions.values()} | {"advance", "beacon", "reload", "carry-restrictions", "lost"}
     assert cited <= sections
     declared = set(pack.rules.counters["unit"])
     assert {"advanced-turn", "moved-turn", "shots-storm-bolter", "morale"} <= declared

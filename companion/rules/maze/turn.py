@@ -26,6 +26,9 @@ from companion.rules.maze import parties
 from companion.rules.maze.carry import blade_forced
 from companion.rules.maze.items import carried, morale, set_counter
 
+ACTIONS_PER_MODEL = 2  # each Imperial Action phase (the pack's action tokens don't carry over)
+MOVEMENT, ACTIVITY, TYRANID = "Imperial Action: Movement", "Imperial Action: Activity", "Tyranid Action"
+SUBPHASE = {MOVEMENT: "movement", ACTIVITY: "activity", TYRANID: "tyranid"}  # the match's phase -> the helper's word
 ACTED, DONE, BLADE_TURN, BEACON_TURN = "step-acted", "step-done", "blade-turn", "beacon-turn"
 BEACON = "beacon"
 BEACON_GAINS_ON = 4
