@@ -79,7 +79,7 @@ def test_an_action_the_system_lacks_is_refused_by_every_door(state: Match) -> No
     assert toy.odds(state, Action("shout", "a")) is None and toy.outcomes(state, Action("shout", "a")) is None
 
 
-@pytest.mark.parametrize("system_id", ["armageddon-empires", "heroclix-skirmish"])
+@pytest.mark.parametrize("system_id", ["armageddon-empires", "halo-actionclix", "heroclix-skirmish"])
 def test_a_moved_system_lists_its_action_objects_and_no_spec(system_id: str) -> None:
     system = rules.get(system_id)
     start = match(system_id)
