@@ -170,21 +170,21 @@ class HaloAction(ActionKind[TurnState]):
         the steps before the attack can't be taken (a respawn no slot allows)."""
         return None
 
-    def odds(self, state: Match, now: TurnState, action: Action) -> Odds | None:
+    def aimed(self, state: Match, action: Action) -> AttackSetup | None:
+        """The numbers of the attack it ends in (None when it ends in none); AttackError when one can't be read."""
         found = self.strike(state, action)
         if found is None:
             return None
         kind, part = found
-        setup, _, _ = kind.setup(part.before, part.attack)
-        return Odds(hit_chance(setup), chance_text(setup))
+        return kind.setup(part.before, part.attack)[0]
+
+    def odds(self, state: Match, now: TurnState, action: Action) -> Odds | None:
+        setup = self.aimed(state, action)
+        return None if setup is None else Odds(hit_chance(setup), chance_text(setup))
 
     def outcomes(self, state: Match, now: TurnState, action: Action) -> tuple[Branch, ...] | None:
-        found = self.strike(state, action)
-        if found is None:
-            return None
-        kind, part = found
-        setup, _, _ = kind.setup(part.before, part.attack)
-        return advice.attack_branches(max(2, min(setup.needed, 13)))  # below 2 always hits, above 12 only two 6s
+        setup = self.aimed(state, action)  # below 2 always hits, above 12 only two 6s: 2..13 keep the cache small
+        return None if setup is None else advice.attack_branches(max(2, min(setup.needed, 13)))
 
     def outcome_key(self, state: Match, action: Action, label: str) -> object:
         """The advisor's key of one class of its roll (halo.advice.outcome_key)."""
@@ -245,13 +245,13 @@ class Move(Given):
 
 
 class Attack(Given):
-    """An attack: a shot (after a move, `moving`, or not) or a grenade (`grenade`, after a move or not). The one
-    attack of the game: a respawn that ends in an attack makes one of these (halo.composed)."""
+    """An attack: a shot or a grenade (`grenade`), after a move (`moves`: the squares moved count, and the move
+    ends somewhere) or not (the unit stays where it stands). The one attack of the game: a respawn that ends in an
+    attack makes one of these (halo.composed)."""
 
-    def __init__(self, id: str, title: str, rule: str, note: str, *, moving: bool, grenade: bool = False) -> None:
+    def __init__(self, id: str, title: str, rule: str, note: str, *, moves: bool, grenade: bool = False) -> None:
         super().__init__(id, title, rule, dice=ATTACK_ROLL, note=note)
-        self.moving, self.grenade = moving, grenade
-        self.moves = moving  # a moving attack's move ends somewhere; a plain shot's unit stays where it stands
+        self.moves, self.grenade = moves, grenade
 
     def turn_refusal(self, state: Match, now: TurnState) -> Refusal | None:
         why = super().turn_refusal(state, now)
@@ -266,11 +266,11 @@ class Attack(Given):
         return why
 
     def own_params(self, state: Match, now: TurnState) -> tuple[Param, ...]:
-        return attack_params(now.enemies, moving=self.moving, shooting=not self.grenade)
+        return attack_params(now.enemies, moving=self.moves, shooting=not self.grenade)
 
     def setup(self, state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]:
         """(set-up, attacker, target) of this attack as `action` makes it (halo.attack.attack_setup)."""
-        return attack_setup(state, action, moving=self.moving, grenade=self.grenade)
+        return attack_setup(state, action, moving=self.moves, grenade=self.grenade)
 
     def param_refusal(self, state: Match, now: TurnState, action: Action, unit: Unit | None) -> Refusal | None:
         """The target, the numbers, the units marked for a splash, and where a move ends."""
@@ -284,7 +284,7 @@ class Attack(Given):
             return str(exc), exc.rule or self.rule
         except AttackError as exc:
             return f"{self.title}: {exc}", "attacking"
-        if (self.moving and action.params.get("ends", "") == ENEMY_SPAWN and unit is not None
+        if (self.moves and action.params.get("ends", "") == ENEMY_SPAWN and unit is not None
                 and unit.position != ENEMY_SPAWN and not squares_moved(action.params)):  # read by the set-up above
             return f"{self.title}: it moves no squares, so it can't end on an opponent's spawn point", "moving"
         return super().param_refusal(state, now, action, unit)

@@ -22,15 +22,15 @@ from companion.rules.halo.tokens import action_token_refusal, entering
 from companion.rules.halo.turn import ACTIONS_PER_TURN, POSITIONS, TurnState, actions_used, turn_state
 
 MOVE_AND_ATTACK = Attack("move-and-attack", "Move and attack", "move-attack-penalty",
-                         "More than 4 squares moved: -3 attack.", moving=True)
+                         "More than 4 squares moved: -3 attack.", moves=True)
 THROW_GRENADE = Attack("throw-grenade", "Throw a grenade", "grenades",
                        "Uses one Grenade token. More than 4 squares moved first: -3 attack. The source's grenade "
-                       "rules are cut off: judged like a shot here.", moving=True, grenade=True)
+                       "rules are cut off: judged like a shot here.", moves=True, grenade=True)
 
 # the game's actions in the order the app lists them
 ACTIONS: tuple[HaloAction, ...] = (
     Move("move", "Move", "moving"),
-    Attack("attack", "Attack", "attacking", "Needs a clear line of fire to the target.", moving=False),
+    Attack("attack", "Attack", "attacking", "Needs a clear line of fire to the target.", moves=False),
     MOVE_AND_ATTACK,
     THROW_GRENADE,
     Respawn("respawn", "Respawn", "respawning",
