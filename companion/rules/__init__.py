@@ -42,7 +42,7 @@ class Registered:
 
 SYSTEMS: tuple[Registered, ...] = (
     Registered("armageddon-empires", "Armageddon Empires", "companion.rules.empires.system", "ArmageddonEmpires"),
-    Registered("halo-actionclix", "Halo ActionClix", "companion.rules.halo.actions", "HaloActionClix"),
+    Registered("halo-actionclix", "Halo ActionClix", "companion.rules.halo.system", "HaloActionClix"),
     Registered("heroclix-skirmish", "HeroClix Skirmish", "companion.rules.skirmish.system", "HeroClixSkirmish"),
     Registered("killer-of-the-maze", "The Killer of the Maze", "companion.rules.maze.system", "KillerOfTheMaze",
                turn_phases=2),

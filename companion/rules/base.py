@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from functools import cached_property
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeGuard, TypeVar
 
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event
@@ -43,6 +43,33 @@ from companion.rules.pack_source import pack_of
 if TYPE_CHECKING:
     from companion.rules.advice.dice import Branch
 
+Setup = TypeVar("Setup")  # a game's attack numbers at the desk
+Rolled = TypeVar("Rolled", covariant=True)  # a game's attack rolled at the desk: hit or miss, why, what else
+
+
+class DeskAttack(Protocol[Setup, Rolled]):
+    """A game's attack worked out at the desk, without a match (`companion attack`, session/play/attack.py): its
+    numbers checked, its exact chance to hit in numbers and in words, and a roll that says whether it hits and
+    why. A system offers one as `System.desk_attack`."""
+
+    kinds: tuple[str, ...]  # how a unit attacks, in the game's words; the first is the default
+
+    def setup(self, *, attack: int, defense: int, moved: int = 0, modifier: int = 0, kind: str = "shoot",
+              double_six_splash: bool = False) -> Setup:
+        """The attack's numbers; a CompanionError names the one that can't be right."""
+        ...
+
+    def owns(self, setup: object) -> TypeGuard[Setup]:
+        """Whether `setup` is this calculator's numbers."""
+        ...
+
+    def hit_chance(self, setup: Setup) -> Fraction: ...
+
+    def chance_text(self, setup: Setup) -> str: ...
+
+    def resolve(self, setup: Setup, rng: random.Random) -> Rolled: ...
+
+
 class System(Reactions, Generic[Now]):
     """A game system over the one core (python-chess's `chess/variant.py` is the model: the board asks itself,
     each variant overrides only what differs). Everything that differs between games is asked of this object:
@@ -59,9 +86,8 @@ class System(Reactions, Generic[Now]):
     keeps_score: bool = True  # False: the game is won another way; no points are shown unless someone gave some
     seats: str = ""  # what the players should know about their seats when the match is made
     pieces: str = "the game's own dials"  # the dials its pack declares, as the table's button names them
-    # the attack calculator the desk command `companion attack` offers for this game (a module with AttackSetup,
-    # ATTACK_KINDS, hit_chance, chance_text and resolve_attack), None when it has none
-    desk_attack: ModuleType | None = None
+    # the attack calculator the desk command `companion attack` offers for this game, None when it has none
+    desk_attack: DeskAttack[Any, Any] | None = None
 
     # --- the rules helper: each system with a helper writes these ---------------------------------------
 

@@ -5,6 +5,10 @@ the params'; a system that moved lists exactly its action objects."""
 from __future__ import annotations
 
 import random
+import re
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -80,10 +84,35 @@ def test_an_action_the_system_lacks_is_refused_by_every_door(state: Match) -> No
     assert toy.odds(state, Action("shout", "a")) is None and toy.outcomes(state, Action("shout", "a")) is None
 
 
-@pytest.mark.parametrize("system_id", ["armageddon-empires", "heroclix-skirmish", "killer-of-the-maze"])
+@pytest.mark.parametrize("system_id", ["armageddon-empires", "halo-actionclix", "heroclix-skirmish",
+                                       "killer-of-the-maze"])
 def test_a_moved_system_lists_its_action_objects_and_no_spec(system_id: str) -> None:
     system = rules.get(system_id)
     start = match(system_id)
     assert not system.specs  # the old hooks' table is empty: every action is an object
     assert [o.action for o in system.legal_actions(start)] == list(system.actions)
     assert all(isinstance(a, ActionKind) and a.id == key for key, a in system.actions.items())
+
+
+MOVED = ("empires", "halo", "maze", "skirmish")  # the rules packages whose actions are objects
+CHOSEN_BY_ID = re.compile(r"""(spec\.id|action\.name|\.action)\s*(==|!=|in\b|not in\b)""")
+
+
+@pytest.mark.parametrize("package", MOVED)
+def test_a_moved_system_chooses_what_an_action_does_by_its_type_not_its_id(package: str) -> None:
+    folder = Path(rules.__file__).parent / package
+    found = [f"{path.name}:{n}: {line.strip()}" for path in sorted(folder.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if CHOSEN_BY_ID.search(line)]
+    assert found == []
+
+
+def test_a_desk_attack_is_an_object_the_protocol_types_not_a_module() -> None:
+    """`System.desk_attack` (rules.base.DeskAttack): its numbers, its chance in numbers and words, its roll."""
+    desk = rules.get("halo-actionclix").desk_attack
+    assert desk is not None and desk.kinds[0] == "shoot"
+    setup = desk.setup(attack=9, defense=16, moved=5)
+    assert desk.owns(setup) and not desk.owns(object())
+    assert desk.hit_chance(setup) == Fraction(1, 6)
+    assert desk.chance_text(setup).endswith("needs 10+ on 2d6, 1/6 (16.67%)")
+    assert desk.resolve(setup, random.Random(3)).chance == Fraction(1, 6)
+    assert not any(isinstance(rules.get(s).desk_attack, ModuleType) for s in rules.available())

@@ -12,7 +12,7 @@ from companion.core.match.events import Event, apply, replay
 from companion.core.model import Match
 from companion.rules import Action
 from companion.rules.halo.attack import AttackSetup, resolve_attack
-from companion.rules.halo.specs import CAPTURED_COUNTER
+from companion.rules.halo.turn import CAPTURED_COUNTER
 
 from builders import SEED, rng_for, unit
 from halo_actions_kit import HALO, halo_match, options
@@ -169,7 +169,7 @@ def test_resolved_attack_with_a_fixed_seed_updates_the_match(table: Match) -> No
     setup = AttackSetup(attack=10, defense=16)
     result = resolve_attack(setup, rng_for(SEED, len(table.rolls)))
     assert (result.roll.dice, result.total, result.hit) == ((6, 1), 17, True)
-    state = replay(table, HALO.attack_events(table, "marine", "elite", result, damage=3))
+    state = replay(table, HALO.actions["attack"].attack_events(table, "marine", "elite", result, damage=3))
     assert state.unit("marine").tokens.action == 1
     assert state.unit("elite").click == 3 and not state.unit("elite").eliminated
     assert state.rolls[-1].dice == (6, 1)
@@ -180,7 +180,7 @@ def test_an_elimination_scores_a_kill_and_an_upgrade_token(table: Match) -> None
     state = apply(table, Event("damage", {"unit": "elite", "amount": 3}))  # one click from KO
     result = resolve_attack(AttackSetup(attack=10, defense=16), random.Random(0))
     forced = replace(result, hit=True)  # the outcome under test is the elimination, not the dice
-    state = replay(state, HALO.attack_events(state, "spartan", "elite", forced, damage=2, action="throw-grenade"))
+    state = replay(state, HALO.actions["throw-grenade"].attack_events(state, "spartan", "elite", forced, damage=2))
     elite, spartan = state.unit("elite"), state.unit("spartan")
     assert state.player("p1").kills == 1
     assert spartan.tokens["upgrade"] == 1 and spartan.tokens["grenade"] == 0
@@ -190,10 +190,10 @@ def test_an_elimination_scores_a_kill_and_an_upgrade_token(table: Match) -> None
 def test_illegal_attacks_are_refused_before_any_event(table: Match) -> None:
     result = resolve_attack(AttackSetup(attack=10, defense=16), random.Random(0))
     with pytest.raises(IllegalAction, match="no Grenade token") as info:
-        HALO.attack_events(table, "marine", "elite", result, damage=2, action="throw-grenade")
+        HALO.actions["throw-grenade"].attack_events(table, "marine", "elite", result, damage=2)
     assert info.value.rule == "grenades"
     with pytest.raises(IllegalAction, match="not an opposing unit"):
-        HALO.attack_events(table, "marine", "spartan", result, damage=2)
+        HALO.actions["attack"].attack_events(table, "marine", "spartan", result, damage=2)
 
 
 def test_legal_actions_on_a_crowded_table() -> None:

@@ -110,7 +110,8 @@ def test_odds_use_the_exact_hit_chance(table: Match) -> None:
 def test_a_resolved_attack_gives_what_attack_events_gives(table: Match) -> None:
     """Seed 7, first roll 6+1: the Marine (attack 10) hits the Elite (defense 16) for 2 damage."""
     state, res = play(table, "attack", "marine", target="elite")
-    expected = HALO.attack_events(table, "marine", "elite", resolve_attack(AttackSetup(10, 16), rng_for(7, 0)), 2)
+    expected = HALO.actions["attack"].attack_events(table, "marine", "elite",
+                                                  resolve_attack(AttackSetup(10, 16), rng_for(7, 0)), 2)
     assert list(res.events) == expected
     assert res.summary == "Unit marine attacks Unit elite: 2d6: [6, 1] = 7, hit, 2 damage"
     assert res.rules == ("shooting",) and res.details[0].endswith("total 17 >= defense 16: hit")

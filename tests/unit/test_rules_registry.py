@@ -7,7 +7,7 @@ import pytest
 from companion import rules
 from companion.core.errors import UnknownSystem
 from companion.core.packs.load import get_pack
-from companion.rules.halo import specs as halo_specs
+from companion.rules.halo import turn as halo_turn
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS
 from companion.rules.skirmish import actions as heroclix_skirmish
 from companion.rules.skirmish import combat as heroclix_skirmish_combat
@@ -41,15 +41,16 @@ def test_halo_helper_matches_its_rule_pack() -> None:
     pack = get_pack("halo-actionclix")
     sections = {s.id for s in pack.sections}
     pack_actions = {a["id"] for a in pack.entries("turn", "action")}
-    helper_actions = {s.id for s in halo_specs.SPECS}
+    halo = rules.get("halo-actionclix")
+    helper_actions = set(halo.actions)
     # every pack action is offered; the helper adds the loot roll and ending the turn
     assert pack_actions <= helper_actions
     assert helper_actions - pack_actions == {"loot-roll", "end-turn"}
-    cited = {s.rule for s in halo_specs.SPECS} | {"upgrade-tokens", "reserves"}
+    cited = {a.rule for a in halo.actions.values()} | {"upgrade-tokens", "reserves"}
     cited |= {"reserves", "upgrade-tokens", "attacking", "respawning"}
     assert cited <= sections, f"not in rules.md: {cited - sections}"
     allowance = next(a for a in pack.entries("turn", "allowance") if a["id"] == "actions")
-    assert (allowance["value"], allowance["max_per_unit"]) == (halo_specs.ACTIONS_PER_TURN, 1)
+    assert (allowance["value"], allowance["max_per_unit"]) == (halo_turn.ACTIONS_PER_TURN, 1)
     upgrade = next(t for t in pack.entries("units", "token") if t["id"] == "upgrade")
     assert upgrade["points"] == UPGRADE_TOKEN_POINTS
     assert pack.rules.token_limits["action"] == 1

@@ -11,9 +11,11 @@ it the resolver only reminds the player to check the card.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, TypeGuard
 
 from companion.core.dice.roll import RollResult, roll
 from companion.core.errors import CompanionError
@@ -196,23 +198,46 @@ def chance_text(setup: AttackSetup) -> str:
     return f"{setup.attack_text()} vs defense {setup.defense}: {need}, {odds_text(p)}{grenade}"
 
 
+class Desk:
+    """Halo's attack worked out at the desk, without a match (`companion attack`): the system's `desk_attack`
+    (rules.base.DeskAttack)."""
+
+    kinds = ATTACK_KINDS
+
+    def setup(self, *, attack: int, defense: int, moved: int = 0, modifier: int = 0, kind: str = "shoot",
+              double_six_splash: bool = False) -> AttackSetup:
+        return AttackSetup(attack=attack, defense=defense, moved=moved, modifier=modifier, kind=kind,
+                           double_six_splash=double_six_splash)
+
+    def owns(self, setup: object) -> TypeGuard[AttackSetup]:
+        return isinstance(setup, AttackSetup)
+
+    def hit_chance(self, setup: AttackSetup) -> Fraction:
+        return hit_chance(setup)
+
+    def chance_text(self, setup: AttackSetup) -> str:
+        return chance_text(setup)
+
+    def resolve(self, setup: AttackSetup, rng: random.Random) -> AttackResult:
+        return resolve_attack(setup, rng)
+
+
 # --- the attack as an action of the match: what the player fills in, and the set-up it gives -----------------
 
-SHOOTING_ACTIONS = ("attack", "move-and-attack")  # the double-six card ability speaks of shots
 KIND = "kind"  # a shot's field: a plain shot, or an attack with a special ability of the card
 HOW_KINDS = {"shoot": "Shoot", "special": "Special ability (card text)"}
-MOVING_ATTACKS = ("move-and-attack", "throw-grenade")  # a grenade may be thrown after moving, like a shot
 
 
-def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
-    """The form of an attack action: the target, squares moved (move and attack), modifiers, the card switch."""
+def attack_params(targets: tuple[Unit, ...], *, moving: bool, shooting: bool) -> tuple[Param, ...]:
+    """The form of an attack action: the target, squares moved (a moving attack), modifiers, and for a shot (the
+    double-six card ability speaks of shots) how it attacks, the card switch and the units next to the target."""
     params = [Param("target", "Target", "unit", tuple((u.id, u.name) for u in targets),
                     default=targets[0].id if targets else None)]
-    if action in MOVING_ATTACKS:
+    if moving:
         params.append(Param("moved", "Squares moved before attacking", "int", low=0, high=MAX_MOVE, default=0))
     params.append(Param("modifier", "Other attack modifiers (card abilities)", "int", low=-MAX_MODIFIER,
                         high=MAX_MODIFIER, default=0, rare=True))
-    if action in SHOOTING_ACTIONS:
+    if shooting:
         params.append(Param(KIND, "Shot or special ability", "choice", tuple(HOW_KINDS.items()), default="shoot",
                             rare=True))
         params.append(Param("splash", "Card: two 6s also deal 1 damage to every enemy next to the target", "bool",
@@ -221,26 +246,26 @@ def attack_params(action: str, targets: tuple[Unit, ...]) -> tuple[Param, ...]:
     return tuple(params)
 
 
-def attack_kind(action: Action) -> str:
+def attack_kind(params: Mapping[str, Any], *, grenade: bool) -> str:
     """How the attack is made (seed 001 ¶8: a shot, a grenade or a special ability): a grenade is its own action;
-    a shot or a move and a shot may instead use a special ability (`kind` "special"), the card's text to apply."""
-    if action.name not in SHOOTING_ACTIONS:
-        if action.name == "throw-grenade" and action.params.get("splash") is True:  # a respawn's form offers it
+    a shot (after a move or not) may instead use a special ability (`kind` "special"), the card's text to apply."""
+    if grenade:
+        if params.get("splash") is True:  # a respawn's form offers it
             raise AttackError("the double-six splash is a shot's card ability: a grenade doesn't offer it")
-        if action.name == "throw-grenade" and action.params.get(KIND) == "special":  # so does a respawn's form
+        if params.get(KIND) == "special":  # so does a respawn's form
             raise AttackError("a unit declares one attack: a grenade or a special ability, not both")
-        return "grenade" if action.name == "throw-grenade" else "shoot"
-    kind = action.params.get(KIND) or "shoot"
+        return "grenade"
+    kind = params.get(KIND) or "shoot"
     if kind not in HOW_KINDS:
         raise AttackError(f"an attack is a shot ('shoot') or a special ability ('special'), not {kind!r}")
-    if kind == "special" and action.params.get("splash") is True:
+    if kind == "special" and params.get("splash") is True:
         raise AttackError("the double-six splash is a shot's card ability: a special-ability attack doesn't offer it")
     return str(kind)
 
 
-def squares_moved(action: Action) -> int:
-    """The squares a moving attack moves before it attacks (0 for the others); IllegalAction when unreadable."""
-    return param_int(action.params, "moved", 0, MAX_MOVE) if action.name in MOVING_ATTACKS else 0
+def squares_moved(params: Mapping[str, Any]) -> int:
+    """The squares a moving attack moves before it attacks; IllegalAction when unreadable."""
+    return param_int(params, "moved", 0, MAX_MOVE)
 
 
 def dial_value(unit: Unit, stat: str) -> int:
@@ -250,10 +275,10 @@ def dial_value(unit: Unit, stat: str) -> int:
     return value
 
 
-def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]:
-    """(set-up, attacker, target) of an attack action; the target defaults to the first opposing unit on the table.
-    Raises AttackError when a unit is unknown or a number can't be read (whether the target may be attacked is
-    the legal-action check's job)."""
+def attack_setup(state: Match, action: Action, *, moving: bool, grenade: bool) -> tuple[AttackSetup, Unit, Unit]:
+    """(set-up, attacker, target) of an attack action (`moving`: it moves first; `grenade`: a thrown grenade, else a
+    shot); the target defaults to the first opposing unit on the table. Raises AttackError when a unit is unknown or
+    a number can't be read (whether the target may be attacked is the legal-action check's job)."""
     try:
         attacker = state.unit(action.unit or "")
     except KeyError:
@@ -264,12 +289,12 @@ def attack_setup(state: Match, action: Action) -> tuple[AttackSetup, Unit, Unit]
         target = state.unit(target_id or "")
     except KeyError:
         raise AttackError("choose an opposing unit on the table as the target") from None
-    moved = squares_moved(action)
+    moved = squares_moved(action.params) if moving else 0
     speed = attacker.current.stats.get("speed")
     if isinstance(speed, int) and not isinstance(speed, bool) and moved > speed:  # one action: its speed at most
         raise AttackError(f"{attacker.name}'s speed is {speed}: it can't move {moved} squares in one action")
     setup = AttackSetup(attack=dial_value(attacker, "attack"), defense=dial_value(target, "defense"), moved=moved,
                         modifier=param_int(action.params, "modifier", -MAX_MODIFIER, MAX_MODIFIER),
-                        kind=attack_kind(action), double_six_splash=action.params.get("splash") is True
-                        and attack_kind(action) == "shoot")
+                        kind=attack_kind(action.params, grenade=grenade), double_six_splash=action.params.get(
+                            "splash") is True and attack_kind(action.params, grenade=grenade) == "shoot")
     return setup, attacker, target
