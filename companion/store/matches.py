@@ -58,7 +58,8 @@ class StoredTail(NamedTuple):
     base: int
     events: tuple[Event, ...]
     trees: list[Any]
-    encoded: list[bytes]  # each event as its entry of the tail's table: b'"7":{...}' (its number is its place)
+    encoded: list[bytes]  # each event's JSON
+    entries: list[bytes]  # each event as its entry of the tail's table: b'"7":{...}' (its number is its place)
 
 
 def _same_start(old: Sequence[Event], new: Sequence[Event]) -> int:
@@ -286,12 +287,13 @@ class MatchStore:
         if segments and not self._place.in_memory:
             private_dir(self._segment_dir(match_id))
         for segment in segments:
-            data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
-                    "events": [e.to_json() for e in segment.events]}
             if self._place.in_memory:
-                self._segments(match_id)[segment.base] = data
+                self._segments(match_id)[segment.base] = {
+                    "format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
+                    "events": [e.to_json() for e in segment.events]}
             else:
-                files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json", dump(data)))
+                files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json",
+                              self._segment_encoded(match_id, segment, memo)))
         db = self._db(match_id, create=True)
         meta = {
             "format": HEAD_FORMAT, "version": STORE_VERSION, "id": match_id, "system": match.system,
@@ -315,7 +317,7 @@ class MatchStore:
         # largest part, encoded once per compaction) and the tail's events (each encoded once)
         encoded = b"".join((
             b'{"meta":{"1":', dump(meta), b'},"snapshot":{"1":{"base":', str(history.base).encode(),
-            b',"state":', snapshot.encoded, b'}},"tail":{', b",".join(stored.encoded), b'},"redo":{}}'))
+            b',"state":', snapshot.encoded, b'}},"tail":{', b",".join(stored.entries), b'},"redo":{}}'))
         db.storage.write_encoded(encoded, before=files)
 
     def _segments(self, match_id: str) -> dict[int, Any]:
@@ -337,16 +339,31 @@ class MatchStore:
             cached = self._snapshots[match_id] = StoredSnapshot(snapshot, tree, dump(tree))
         return cached
 
+    def _segment_encoded(self, match_id: str, segment: Segment, memo: Memo) -> bytes:
+        """A segment file's JSON (what dump of {"format", "base", "state", "events"} gives). A segment cut from the
+        tail saved last, at a step, is made of that save's bytes: the snapshot it starts from and the tail's events
+        (after a run of undos reopened older segments, a thousand events or more to encode again)."""
+        snapshot, tail, n = self._snapshots.get(match_id), self._tails.get(match_id), len(segment.events)
+        if snapshot is not None and snapshot.state is segment.state and tail is not None \
+                and tail.base == segment.base and _same_start(tail.events, segment.events) == n:
+            state, events = snapshot.encoded, tail.encoded[:n]
+        else:
+            state, events = dump(to_json(segment.state, memo)), [dump(e.to_json()) for e in segment.events]
+        return b'{"format":%s,"base":%d,"state":%s,"events":[%s]}' % (
+            dump(SEGMENT_FORMAT), segment.base, state, b",".join(events))
+
     def _tail_of(self, match_id: str, history: History) -> StoredTail:
         """The tail's JSON, reusing what the last save encoded of the same events (the same objects, in order)."""
         cached = self._tails.get(match_id)
         kept = _same_start(cached.events, history.tail) if cached is not None and cached.base == history.base else 0
         trees = cached.trees[:kept] if cached else []
         encoded = cached.encoded[:kept] if cached else []
+        entries = cached.entries[:kept] if cached else []
         for event in history.tail[kept:]:
             trees.append(event.to_json())
-            encoded.append(b'"%d":%s' % (len(trees), dump(trees[-1])))
-        stored = self._tails[match_id] = StoredTail(history.base, history.tail, trees, encoded)
+            encoded.append(dump(trees[-1]))
+            entries.append(b'"%d":%s' % (len(trees), encoded[-1]))
+        stored = self._tails[match_id] = StoredTail(history.base, history.tail, trees, encoded, entries)
         return stored
 
     def delete(self, match_id: str) -> None:
