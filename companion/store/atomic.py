@@ -70,13 +70,19 @@ def private_dir(folder: Path) -> Path:
     return folder
 
 
-def open_private(path: Path) -> BinaryIO:
-    """`path` opened to read and append (created if missing) with mode 0600, as a lock file is."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, PRIVATE_FILE)
-    with suppress(OSError):
-        if os.fstat(fd).st_mode & 0o077:  # left by an older version
+def open_private(path: Path) -> tuple[int, os.stat_result]:
+    """A lock file: `path` opened (created if missing) with mode 0600, as a descriptor the caller closes (nothing
+    is read or written through it: no file object, whose buffers and seeks a tap would pay for), and its status."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE_FILE)
+    try:
+        status = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        raise
+    if status.st_mode & 0o077:  # left by an older version
+        with suppress(OSError):
             os.fchmod(fd, PRIVATE_FILE)
-    return open(fd, "a+b")  # noqa: SIM115 - the caller closes it
+    return fd, status
 
 
 def private_file(path: Path) -> BinaryIO:
@@ -200,9 +206,13 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+# no check for cycles: what is stored is built from frozen trees and parsed JSON, which have none (a sixth faster);
+# one encoder for every save, not one made by json.dumps at each call (a tap encodes two small parts)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def dump(data: Any) -> bytes:
-    # no check for cycles: what is stored is built from frozen trees and parsed JSON, which have none (a sixth faster)
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, check_circular=False).encode("utf-8")
+    return _ENCODER.encode(data).encode("utf-8")
 
 
 def read_json(path: Path) -> Any:
@@ -269,12 +279,12 @@ class AtomicJSONStorage(Storage):
         write_atomic(self.path, dump(data))
         self._cache = data
 
-    def write_encoded(self, data: dict[str, Any], encoded: bytes, before: Sequence[tuple[Path, bytes]] = ()) -> None:
-        """Write `data` whose JSON the caller has already made (`encoded`, parsing back to `data`), after the files
-        `before` (write_files: they are published first); kept as the database from then on."""
-        self._cache = None  # if the write fails, the next read sees what is really on disk
+    def write_encoded(self, encoded: bytes, before: Sequence[tuple[Path, bytes]] = ()) -> None:
+        """Write the database as `encoded`, JSON the caller made, after the files `before` (write_files: they are
+        published first). The next read parses the file: no parsed copy is kept (a match's head is written at every
+        tap and read back only for a list or a backup, which parse it anyway when another process wrote it)."""
+        self._cache = None
         write_files([*before, (self.path, encoded)])
-        self._cache = data
 
     @contextmanager
     def batch(self, before: Sequence[tuple[Path, bytes]] = ()) -> Iterator[None]:
@@ -311,9 +321,12 @@ def folder_lock(folder: Path | None) -> Iterator[None]:
         yield
         return
     private_dir(folder)
-    with open_private(folder / ".lock") as f:
-        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+    fd, _ = open_private(folder / ".lock")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

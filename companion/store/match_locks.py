@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.atomic import open_private
+from companion.store.place import Place
 
 try:
     import fcntl
@@ -23,8 +24,8 @@ ACROSS_PROCESSES = fcntl is not None  # whether a match's lock also holds agains
 
 
 class MatchLocks:
-    def __init__(self, folder: Path | None) -> None:
-        self.folder = folder  # where the heads and their lock files are; None for a store kept in memory
+    def __init__(self, place: Place) -> None:
+        self.place = place  # where the heads and their lock files are (none for a store kept in memory)
         self._guard = threading.Lock()
         self._thread_locks: dict[str, threading.RLock] = {}
         self._depth: dict[str, int] = {}  # how deeply this process holds each match's lock
@@ -41,7 +42,7 @@ class MatchLocks:
             thread_lock = self._thread_locks.setdefault(match_id, threading.RLock())
         with thread_lock:
             depth = self._depth.get(match_id, 0)
-            if depth or self.folder is None or fcntl is None:
+            if depth or self.place.in_memory or fcntl is None:
                 if not depth and not create:
                     must_exist(match_id)
                 self._depth[match_id] = depth + 1
@@ -52,32 +53,33 @@ class MatchLocks:
                 return
             if not create:
                 must_exist(match_id)
-            with self._file_lock(self.folder / f"{match_id}.lock"):
+            lock = self.place.path(match_id, ".lock")
+            with self._file_lock(lock):
                 self._depth[match_id] = 1
                 try:
                     yield
                 finally:
                     self._depth[match_id] = 0
-                    if not (self.folder / f"{match_id}.json").exists():  # deleted, or a new match that was refused
-                        (self.folder / f"{match_id}.lock").unlink(missing_ok=True)
+                    if not self.place.exists(match_id):  # deleted, or a new match that was refused
+                        lock.unlink(missing_ok=True)
 
     @staticmethod
     @contextmanager
     def _file_lock(path: Path) -> Iterator[None]:
         """flock on `path`; retried when the file was removed or replaced while we waited for it."""
         while True:
-            f = open_private(path)  # closed below, after the lock is released
+            fd, opened = open_private(path)  # closed below, after the lock is released
             try:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+                fcntl.flock(fd, fcntl.LOCK_EX)
                 try:
-                    same = os.fstat(f.fileno()).st_ino == path.stat().st_ino
+                    same = opened.st_ino == os.stat(path).st_ino  # (the descriptor's file is the one it opened)
                 except FileNotFoundError:
                     same = False
                 if same:
                     try:
                         yield
                     finally:
-                        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+                        fcntl.flock(fd, fcntl.LOCK_UN)
                     return
             finally:
-                f.close()
+                os.close(fd)

@@ -15,6 +15,7 @@ import shutil
 import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from operator import is_
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -57,7 +58,17 @@ class StoredTail(NamedTuple):
     base: int
     events: tuple[Event, ...]
     trees: list[Any]
-    encoded: list[bytes]
+    encoded: list[bytes]  # each event's JSON
+    entries: list[bytes]  # each event as its entry of the tail's table: b'"7":{...}' (its number is its place)
+
+
+def _same_start(old: Sequence[Event], new: Sequence[Event]) -> int:
+    """How many events `new` starts with that are the very objects `old` starts with. A tap or an undo adds to the
+    tail, so usually all of `old`: checked in one pass of C (a tail grows past a thousand events in a long run of
+    undos and redos, each of them a save)."""
+    if all(map(is_, old, new)):
+        return min(len(old), len(new))
+    return next(n for n, (a, b) in enumerate(zip(old, new, strict=False)) if a is not b)
 
 
 class MatchNotFound(CompanionError):
@@ -83,7 +94,7 @@ class MatchStore:
         self._snapshots: dict[str, StoredSnapshot] = {}  # each head's snapshot: it changes only at compaction
         self._tails: dict[str, StoredTail] = {}  # each head's tail: a tap adds an event to it
         self._listed: dict[str, Any] = {}  # each head's signature when `summaries` last read it
-        self._locks = MatchLocks(self._place.folder)
+        self._locks = MatchLocks(self._place)
 
     def _head_path(self, match_id: str) -> Path:
         return self._place.path(check_id(match_id))
@@ -276,12 +287,13 @@ class MatchStore:
         if segments and not self._place.in_memory:
             private_dir(self._segment_dir(match_id))
         for segment in segments:
-            data = {"format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
-                    "events": [e.to_json() for e in segment.events]}
             if self._place.in_memory:
-                self._segments(match_id)[segment.base] = data
+                self._segments(match_id)[segment.base] = {
+                    "format": SEGMENT_FORMAT, "base": segment.base, "state": to_json(segment.state, memo),
+                    "events": [e.to_json() for e in segment.events]}
             else:
-                files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json", dump(data)))
+                files.append((self._segment_dir(match_id) / f"{segment.base:08d}.json",
+                              self._segment_encoded(match_id, segment, memo)))
         db = self._db(match_id, create=True)
         meta = {
             "format": HEAD_FORMAT, "version": STORE_VERSION, "id": match_id, "system": match.system,
@@ -291,25 +303,22 @@ class MatchStore:
         }
         snapshot = self._snapshot_of(match_id, history.snapshot, memo)
         stored = self._tail_of(match_id, history)
-        tail = {str(n): tree for n, tree in enumerate(stored.trees, 1)}
         # TinyDB's layout written whole (each table's documents by id from "1"): the head is rewritten at every
         # tap, and TinyDB's truncate and insert of each table cost a third of the save's own work
-        tables = {
-            "meta": {"1": meta},
-            "snapshot": {"1": {"base": history.base, "state": snapshot.tree}},
-            "tail": tail,
-            "redo": {},  # version 1 kept undone steps here; redo now reads them from the tail
-        }
         if self._place.in_memory:
-            db.storage.write(tables)
+            db.storage.write({
+                "meta": {"1": meta},
+                "snapshot": {"1": {"base": history.base, "state": snapshot.tree}},
+                "tail": {str(n): tree for n, tree in enumerate(stored.trees, 1)},
+                "redo": {},  # version 1 kept undone steps here; redo now reads them from the tail
+            })
             return
-        # what json.dumps(tables) gives, from the parts already encoded: the snapshot (the largest part, encoded once
-        # per compaction) and the tail's events (each encoded once)
-        events = b",".join(b'"%d":%s' % (n, data) for n, data in enumerate(stored.encoded, 1))
+        # on disk, what json.dumps of those tables gives, made from the parts already encoded: the snapshot (the
+        # largest part, encoded once per compaction) and the tail's events (each encoded once)
         encoded = b"".join((
             b'{"meta":{"1":', dump(meta), b'},"snapshot":{"1":{"base":', str(history.base).encode(),
-            b',"state":', snapshot.encoded, b'}},"tail":{', events, b'},"redo":{}}'))
-        db.storage.write_encoded(tables, encoded, before=files)
+            b',"state":', snapshot.encoded, b'}},"tail":{', b",".join(stored.entries), b'},"redo":{}}'))
+        db.storage.write_encoded(encoded, before=files)
 
     def _segments(self, match_id: str) -> dict[int, Any]:
         """A memory store's history segments of one match (on disk: files in <id>.log/)."""
@@ -330,21 +339,31 @@ class MatchStore:
             cached = self._snapshots[match_id] = StoredSnapshot(snapshot, tree, dump(tree))
         return cached
 
+    def _segment_encoded(self, match_id: str, segment: Segment, memo: Memo) -> bytes:
+        """A segment file's JSON (what dump of {"format", "base", "state", "events"} gives). A segment cut from the
+        tail saved last, at a step, is made of that save's bytes: the snapshot it starts from and the tail's events
+        (after a run of undos reopened older segments, a thousand events or more to encode again)."""
+        snapshot, tail, n = self._snapshots.get(match_id), self._tails.get(match_id), len(segment.events)
+        if snapshot is not None and snapshot.state is segment.state and tail is not None \
+                and tail.base == segment.base and _same_start(tail.events, segment.events) == n:
+            state, events = snapshot.encoded, tail.encoded[:n]
+        else:
+            state, events = dump(to_json(segment.state, memo)), [dump(e.to_json()) for e in segment.events]
+        return b'{"format":%s,"base":%d,"state":%s,"events":[%s]}' % (
+            dump(SEGMENT_FORMAT), segment.base, state, b",".join(events))
+
     def _tail_of(self, match_id: str, history: History) -> StoredTail:
         """The tail's JSON, reusing what the last save encoded of the same events (the same objects, in order)."""
         cached = self._tails.get(match_id)
-        kept = 0
-        if cached is not None and cached.base == history.base:
-            for old, new in zip(cached.events, history.tail, strict=False):
-                if old is not new:
-                    break
-                kept += 1
+        kept = _same_start(cached.events, history.tail) if cached is not None and cached.base == history.base else 0
         trees = cached.trees[:kept] if cached else []
         encoded = cached.encoded[:kept] if cached else []
+        entries = cached.entries[:kept] if cached else []
         for event in history.tail[kept:]:
             trees.append(event.to_json())
             encoded.append(dump(trees[-1]))
-        stored = self._tails[match_id] = StoredTail(history.base, history.tail, trees, encoded)
+            entries.append(b'"%d":%s' % (len(trees), encoded[-1]))
+        stored = self._tails[match_id] = StoredTail(history.base, history.tail, trees, encoded, entries)
         return stored
 
     def delete(self, match_id: str) -> None:

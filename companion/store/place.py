@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,9 @@ class Place:
         self._dbs: dict[str, TinyDB] = {}  # memory: the files themselves; disk: handles kept by the caller's wish
         self._values: dict[str, Any] = {}  # memory only: small values a store keeps beside its files
         self._documents: dict[str, tuple[int, bytes]] = {}  # memory only: plain JSON files (writes so far, bytes)
+        # a file's path made once, not at each of the several times a tap asks for its head's (bounded: any name
+        # can be asked about, a match that doesn't exist too)
+        self._path = lru_cache(maxsize=256)(self._make_path)
         if self.folder is not None and (make or self.folder.is_dir()):
             private_dir(root)  # the whole data folder is the player's alone
             private_dir(self.folder)
@@ -52,6 +56,9 @@ class Place:
         return self.folder is None
 
     def path(self, name: str, suffix: str = ".json") -> Path:
+        return self._path(name, suffix)
+
+    def _make_path(self, name: str, suffix: str) -> Path:
         assert self.folder is not None, "a store in memory has no files"
         return self.folder / f"{name}{suffix}"
 

@@ -102,6 +102,36 @@ def test_the_head_is_the_json_of_its_tables_after_every_kind_of_save(tmp_path: P
         assert Session(MatchStore(tmp_path)).state(match_id) == history.state
 
 
+def test_segments_cut_after_undos_past_the_tail_are_the_json_of_their_events(tmp_path: Path) -> None:
+    """A segment cut from the saved tail is written from that save's bytes: after undos that reopen a segment and
+    the step that cuts it again, each segment file is exactly the JSON of its state and events, the stored log is
+    the one played, and the head read back through the kept handle is the file's."""
+    session = Session(MatchStore(tmp_path))
+    match_id = play(session, 2 * TAIL_LIMIT + 5)
+    score = {"player": "p2", "kind": "vp", "delta": 1}
+    for _ in range(3):
+        for _ in range(8):
+            session.undo(match_id)
+        for _ in range(3):
+            session.redo(match_id)
+        for _ in range(TAIL_LIMIT + 2):
+            session.dispatch(match_id, "score", score)
+    folder = tmp_path / "matches" / f"{match_id}.log"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) >= 2
+    for path in files:
+        data = path.read_bytes()
+        stored = json.loads(data)
+        assert atomic.dump(stored) == data
+        segment = session.store.read_segment(match_id, stored["base"])
+        assert stored["events"] == [e.to_json() for e in segment.events]
+    again = Session(MatchStore(tmp_path))
+    assert again.log(match_id) == session.log(match_id)
+    assert again.state(match_id) == session.state(match_id)
+    initial, events = session.store.raw_log(match_id)  # the kept handle reads the head the last save wrote
+    assert events == [e.to_json() for e in session.log(match_id)]
+
+
 def test_a_replaced_history_is_written_from_its_own_events(tmp_path: Path) -> None:
     """Another device's log that differs after a common start replaces ours: the head holds its events, not the
     ones encoded at our earlier saves."""
