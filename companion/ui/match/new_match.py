@@ -18,7 +18,14 @@ from companion.session.play.helper import first_system, system_named
 from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_settings import pack_settings
 from companion.session.play.match_tools import PALETTE
-from companion.session.table.forces import SavedForce, bring_forces, chosen_forces, saved_forces, units_word
+from companion.session.table.forces import (
+    SavedForce,
+    bring_forces,
+    chosen_forces,
+    own_force,
+    saved_forces,
+    units_word,
+)
 from companion.ui.helper.roll_bar import pinned
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
@@ -218,21 +225,7 @@ def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[Sa
 def _shown_forces(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
                   forces: dict[tuple[str, int], str]) -> list[str]:
     """Each player's pick: the one made here, else the saved force named for the player, else none."""
-    return [forces.get((system, i)) or _own_force(names[i], saved) for i in range(count)]
-
-
-def _own_force(name: str, saved: list[SavedForce]) -> str:
-    """The saved force named for the player: "Ann's force" (as Set-up saves it), else the one force whose name
-    is Ann's ("Ann's Spartans", a pasted force's title) when exactly one is; none when it is unclear."""
-    player = name.strip().casefold()
-    if not player:
-        return NO_FORCE
-    names = {f.id: f.name.strip().casefold().replace("\u2019", "'") for f in saved}
-    for own in ([i for i, n in names.items() if n == f"{player}'s force"],
-                [i for i, n in names.items() if n.startswith(f"{player}'s ")]):
-        if own:
-            return own[0] if len(own) == 1 else NO_FORCE
-    return NO_FORCE
+    return [forces.get((system, i)) or own_force(names[i], saved) or NO_FORCE for i in range(count)]
 
 
 def _picked(shown: list[str], count: int) -> dict[str, str]:
