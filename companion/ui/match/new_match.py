@@ -49,8 +49,9 @@ def NewMatchForm(app: App) -> ft.Control:
     # a player with saved forces most likely plays one of their games: it is chosen at once, the list folded
     system, set_system = ft.use_state(lambda: first_system(with_forces or packs) if packs else "")
     picking, set_picking = ft.use_state(not with_forces)  # the games listed (folded to one line once chosen)
-    names, set_names = ft.use_state(("", "", "", ""))
-    wanted_count, set_count = ft.use_state(2)
+    last = ft.use_memo(lambda: _last_names(app), [])  # the table that played last on this device
+    names, set_names = ft.use_state((*last, "", "", "", "")[:4])
+    wanted_count, set_count = ft.use_state(max(2, len(last)))
     wanted_total, set_total = ft.use_state(200)
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
     typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
@@ -187,6 +188,16 @@ def _chosen_game(name: str, change: Callable[[], None]) -> ft.Control:
             ft.Text("Game", theme_style=ft.TextThemeStyle.TITLE_SMALL),
             ft.Text(name, key="game-chosen-name")]),
         ft.OutlinedButton("Change game", key="change-game", height=48, on_click=change)])
+
+
+def _last_names(app: App) -> tuple[str, ...]:
+    """The players of the match played last here (the one changed last), typed in again: the same friends often
+    play the next match too, and their names then pick their own saved forces. None on a first start."""
+    try:
+        summaries = app.session.summaries()[0]
+    except CompanionError:  # the matches can't be read: the fields start empty, as on a first start
+        return ()
+    return tuple(max(summaries, key=lambda s: s.updated).players[:4]) if summaries else ()
 
 
 def _saved(app: App) -> list[SavedForce]:
