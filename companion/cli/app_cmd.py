@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -89,8 +90,9 @@ def warm_up(serving: tuple[str, int] | None = None) -> None:
     the browser or window loads its client: the first page then finds them ready (Python's import lock makes it
     wait, never load twice). With `serving` (a web server's address) only once it answers: on a phone's few cores
     the imports would otherwise slow Flet's own start, and the browser can't ask for anything before the server
-    answers."""
+    answers. At a lower OS priority: the browser's start on the same cores comes first (benchmarks/start.py)."""
     def load() -> None:
+        _yield_to_others()
         if serving is not None:
             _wait_until_answering(*serving)
         for name in FIRST_SCREENS:
@@ -98,6 +100,20 @@ def warm_up(serving: tuple[str, int] | None = None) -> None:
         importlib.import_module(APP).load_first_frame()  # and the parts of Flet the first frame draws with
 
     threading.Thread(target=load, name="warm-up", daemon=True).start()
+
+
+WARM_UP_NICE = 10  # the warm-up's OS priority (Linux "nice": 0 normal, 19 lowest)
+
+
+def _yield_to_others() -> None:
+    """Run this thread at a lower OS priority (Linux, where a thread has its own; best effort): while the
+    browser loads and starts Flet's client on the same few cores, its work comes first and the warm-up takes what
+    is left. Never raised: a process already started lower keeps its own priority."""
+    if not (sys.platform.startswith("linux") and hasattr(os, "setpriority")):
+        return
+    me = threading.get_native_id()
+    with contextlib.suppress(OSError):  # not allowed here: the warm-up runs as it did
+        os.setpriority(os.PRIO_PROCESS, me, max(WARM_UP_NICE, os.getpriority(os.PRIO_PROCESS, me)))
 
 
 def _wait_until_answering(host: str, port: int, most: float = 10.0) -> None:

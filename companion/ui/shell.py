@@ -28,7 +28,7 @@ from companion.session import Session
 from companion.ui import routes
 from companion.ui.hooks import Unopened, use_history
 from companion.ui.routes import Screen
-from companion.ui.widgets import icon_button
+from companion.ui.widgets import icon_button, toast_bar
 
 if TYPE_CHECKING:  # the scanner's collector loads the share codecs: with the scanner, not with the shell
     from companion.session.sharing.incoming import Incoming
@@ -237,7 +237,7 @@ class App:
         return self.session.undo_news(match_id, short=True)[0]
 
     def toast(self, message: str) -> None:
-        self.page.show_dialog(ft.SnackBar(ft.Text(message, key="toast"), duration=4000))
+        self.page.show_dialog(toast_bar(message))
 
     def confirm(self, title: str, body: str, yes: str, on_yes: Callable[[], None]) -> None:
         """Ask before anything destructive."""

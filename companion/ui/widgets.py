@@ -9,6 +9,17 @@ from typing import Any
 import flet as ft
 
 TAP = 48
+# How far above the screen's bottom edge a message floats: over the tallest pinned bar (the odds on three lines at
+# 320 px, what an undo took back, then Roll), so the bottom bar's button stays in sight and takes the next tap
+TOAST_ABOVE = 160
+
+
+def toast_bar(message: str, duration: int = 4000, **action: Any) -> ft.SnackBar:
+    """A message for a few seconds (`duration` ms): floating above the pinned bar at the bottom (Roll, Start
+    match, Save) instead of over it (a player's next tap is often right there), and closed at once with its ✕.
+    `action`: a SnackBar's action, on_action and key, for a message that offers a step."""
+    return ft.SnackBar(ft.Text(message, key="toast"), duration=duration, behavior=ft.SnackBarBehavior.FLOATING,
+                       margin=ft.Margin(12, 0, 12, TOAST_ABOVE), show_close_icon=True, **action)
 
 
 def icon_button(icon: ft.IconData, *, key: str, tooltip: str, on_click: Callable[[], Any],

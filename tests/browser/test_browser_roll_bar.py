@@ -228,3 +228,42 @@ def test_after_an_undo_its_news_sits_above_roll_and_roll_takes_the_next_tap(tmp_
         assert len(state.rolls) == 1 and [e.type for e in Session(MatchStore(tmp_path)).log(match_id)[-2:]] == [
             "undo", "batch"]
         browser.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("phone", PHONES, ids=lambda p: f"{p['width']}x{p['height']}")
+def test_a_message_floats_above_the_pinned_bar_and_closes_with_a_tap(tmp_path: Path, phone: dict[str, int]) -> None:
+    """A message (a snack bar) lay over the bottom of the screen for four seconds, Roll included: now it floats
+    above the pinned bar, so Roll takes the next tap at once, and its ✕ closes it."""
+    playwright = require_browser()
+    size = f"{phone['width']}x{phone['height']}"
+    wrong = "can't read '2x6' at 'x6': expected + or - between terms"
+    with served_app(tmp_path) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        s = Screen(browser.new_page(viewport=phone))
+        s.open(url + "dice")
+        s.wait_text("History")
+        s.focus("Dice")  # 2d6 in it: a typo made of it
+        s.page.keyboard.press("Control+A")
+        s.page.keyboard.type("2x6", delay=15)
+        s.wait_text("Check the notation: ")
+        s.settle(s.target("Roll"))
+        thumb(s, "Roll")
+        s.wait_text(wrong)
+        s.page.wait_for_timeout(600)  # the snack bar has slid in
+        # its node's box runs to the window's foot (the margin under it is in it): its ✕ says where it is drawn
+        close, odds, roll = box(s, "Close"), box(s, f"Check the notation: {wrong}"), box(s, "Roll")
+        s.shot(f"{size}-message-above-bar")
+        assert close["bottom"] <= odds["top"] - BAR_GAP + 0.5, (close, odds)  # the whole bar stays in sight
+        assert roll["bottom"] <= phone["height"] + 0.5, roll
+        s.tap("Close")  # gone before its four seconds
+        s.page.wait_for_timeout(800)
+        assert wrong not in s.labels()
+        thumb(s, "Roll")  # the message again; the typo mended with one tap, Roll takes the next tap at once
+        s.wait_text(wrong)
+        s.tap("2d6")
+        s.wait_text("2 to 12, average 7.00")
+        assert wrong in s.labels()  # still up
+        thumb(s, "Roll")
+        s.target("Done").wait_for(timeout=5_000)
+        browser.close()

@@ -55,6 +55,7 @@ async def test_best_moves_ranks_switches_strikes_and_takes_a_move_to_its_roll(tm
     assert all("Unit b1" not in t for t in h.texts() if t.startswith(("1.", "2.", "3.", "4.")))
     assert session.advise(mid, "damage", ["b1"]).moves[0].title == "Unit a0: Attack Unit b0"
 
+    assert h.find("advice-take-0").icon is None  # it rolls nothing: no dice on it
     await h.click("advice-take-0")  # the action screen, filled in, odds before the roll
     assert h.text_of("action-title") == "Unit a0: Attack"
     assert h.text_of("action-odds").startswith("Chance: attack 10 vs defense 16: needs 6+ on 2d6, 13/18")

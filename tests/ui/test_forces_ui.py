@@ -61,6 +61,10 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     h2, _ = await start(tmp_path)
     await h2.click("new-match")
     assert h2.text_of("game-chosen-name") == "Halo ActionClix"  # the saved forces' game, chosen at once
+    # the last match's players typed in again, and each one's saved force picked by its name
+    assert [h2.find(f"player-{i}").value for i in range(2)] == ["Ann", "Ben"]
+    keys = {o.text.split(" · ")[0]: o.key for o in h2.find("player-force-0").options}
+    assert [h2.find(f"player-force-{i}").value for i in range(2)] == [keys["Ann's force"], keys["Ben's Covenant"]]
     await h2.type("player-0", "Cat")
     await h2.type("player-1", "Dan")
     covenant = next(o.key for o in h2.find("player-force-0").options if o.text.startswith("Ben's Covenant"))

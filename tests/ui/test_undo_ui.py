@@ -25,6 +25,8 @@ async def test_ann_undoes_bens_step_and_every_phone_says_so(tmp_path: Path) -> N
         await ben.click("player-p2-kills-plus")
         await settle()
         assert ann.text_of("player-p2-kills-value") == "Kills 1"
+        # the bar's tools say their word (a tooltip never shows on a phone)
+        assert [ann.text_of(k) for k in ("open-dice", "undo", "redo")] == ["Dice", "Undo", "Redo"]
         await ann.click("undo")  # Ann's phone takes back Ben's kill
         await settle()
         assert ann.text_of("toast") == "Undid: Ben: +1 kill"

@@ -59,3 +59,26 @@ def test_the_web_warm_up_waits_for_the_server_to_answer(monkeypatch: pytest.Monk
         server.accept()[0].close()  # it connected
         free = server.getsockname()[1]
     app_cmd._wait_until_answering("127.0.0.1", free, most=0.1)  # nobody answers: it gives up and loads anyway
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's own OS priority is Linux's")
+def test_the_warm_up_runs_below_the_browser_and_the_server() -> None:
+    """Its thread alone goes down to nice 10 (the process, the server's thread, stays); one already lower stays."""
+    import os
+    import threading
+
+    seen: list[int] = []
+
+    def run() -> None:
+        app_cmd._yield_to_others()
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 15)
+        app_cmd._yield_to_others()
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert seen == [max(before, app_cmd.WARM_UP_NICE), max(before, 15)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before

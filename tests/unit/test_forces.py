@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import CompanionError
+from companion.core.records import SavedForce
 from companion.session import Session
 from companion.session.table.forces import (
     ForceTextError,
     add_force_text,
     force_as_text,
     new_match_with_forces,
+    own_force,
     save_force,
     saved_force_text,
     saved_forces,
@@ -137,3 +139,15 @@ def test_a_backup_carries_the_saved_forces_to_a_new_phone(tmp_path: Path) -> Non
     new = Session.open(tmp_path / "new")
     restore_backup(new, tmp_path / "all.zip")
     assert saved_forces(new, HALO)[0] == [force]
+
+
+def test_the_force_named_for_a_player_is_theirs_only_when_it_is_clear() -> None:
+    def forces(*names: str) -> list[SavedForce]:
+        return [SavedForce(f"f{n}", HALO, name, ()) for n, name in enumerate(names)]
+
+    assert own_force("Ann", forces("Ben's force", "Ann\u2019s force")) == "f1"  # a typographic apostrophe too
+    assert own_force(" ann ", forces("Ann's Spartans", "Ben's force")) == "f0"  # the one force titled for Ann
+    assert own_force("Ann", forces("Ann's Spartans", "Ann's force")) == "f1"  # "Ann's force" first
+    assert own_force("Ann", forces("Ann's Spartans", "Ann's Grunts")) is None  # two of hers: unclear
+    assert own_force("Ann", forces("Annabel's force", "Spartans")) is None
+    assert own_force("  ", forces("'s force")) is None  # no name typed yet

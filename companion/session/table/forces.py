@@ -29,7 +29,7 @@ from companion.store.atomic import DamagedFile
 from companion.store.forces import ForceLibrary
 
 __all__ = ["ForceTextError", "SavedForce", "add_force_text", "add_saved_force", "bring_forces", "chosen_forces",
-           "save_titled_force", "saved_as",
+           "own_force", "save_titled_force", "saved_as",
            "example_line", "find_force", "force_as_text",
            "new_match_with_forces", "player_of", "save_force", "saved_force_text", "saved_forces", "units_word"]
 
@@ -121,6 +121,21 @@ def saved_as(session: Session, match_id: str, player: str) -> str:
     except CompanionError:  # a session that keeps no files
         return ""
     return next((f.name for f in forces if units and f.system == match.system and list(f.units) == units), "")
+
+
+def own_force(player: str, saved: list[SavedForce]) -> str | None:
+    """The id of the saved force named for the player (whose name is `player`): "Ann's force" (as Set-up saves
+    it), else the one force whose name is Ann's ("Ann's Spartans", a pasted force's title) when exactly one is;
+    None when it is unclear. New match picks it for the player until another pick is made."""
+    who = player.strip().casefold()
+    if not who:
+        return None
+    names = {f.id: f.name.strip().casefold().replace("\u2019", "'") for f in saved}
+    for own in ([i for i, n in names.items() if n == f"{who}'s force"],
+                [i for i, n in names.items() if n.startswith(f"{who}'s ")]):
+        if own:
+            return own[0] if len(own) == 1 else None
+    return None
 
 
 def _kept_units(match: Match, who: Player) -> list[dict[str, Any]]:

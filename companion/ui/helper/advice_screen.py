@@ -122,8 +122,9 @@ def _row(i: int, move: AdvisedMove, opened: bool, take: Callable[[AdvisedMove], 
         ft.Text(move.line, key=f"advice-line-{i}", size=14)]
     if assumed:
         body.append(ft.Text(f"Assumes: {assumed[0]}", size=12, italic=True))
-    buttons: list[ft.Control] = [ft.FilledButton("Take it", icon=ft.Icons.CASINO, height=48,
-                                                 key=f"advice-take-{i}", on_click=partial(take, move))]
+    # no dice icon: Take it opens the move with its choices filled; the roll is that screen's own button
+    buttons: list[ft.Control] = [ft.FilledButton("Take it", height=48, key=f"advice-take-{i}",
+                                                 on_click=partial(take, move))]
     if move.target:
         # "Strike Grunt" read as "attack the Grunt": the words say what it does, leave it out of the list, and why
         # one would (a tooltip never shows on a phone)

@@ -23,6 +23,7 @@ from companion.session.live_table import POLL, LiveTable
 from companion.ui import routes
 from companion.ui.live.watch import watch_view
 from companion.ui.shell import App
+from companion.ui.widgets import toast_bar
 
 log = logging.getLogger(__name__)
 NEWS_MS = 6000  # how long a phone shows who undid what
@@ -78,7 +79,7 @@ class PhoneApp:
                 session.feed.changed(match_id)  # first: the news is read after (from the table's one shared reader)
                 news, seen = self.table.undo_news(seen)
                 if news:  # an undo or redo at the table: every phone says who took back whose step
-                    page.show_dialog(ft.SnackBar(ft.Text(news, key="toast"), duration=NEWS_MS))
+                    page.show_dialog(toast_bar(news, NEWS_MS))
             except Exception:  # e.g. the phone went away mid-update: that page alone stops
                 log.debug("table redraw failed", exc_info=True)
 
@@ -90,8 +91,7 @@ class PhoneApp:
         page.views.clear()
         page.views.append(watch_view(session, self.table.match_id))
         page.update()
-        page.show_dialog(ft.SnackBar(ft.Text("The host signed every phone out: scan the new join code to play "
-                                             "again.", key="toast"), duration=6000))
+        page.show_dialog(toast_bar("The host signed every phone out: scan the new join code to play again.", 6000))
 
     # --- one look at the file per second, for the whole process --------------------------------------
 

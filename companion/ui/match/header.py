@@ -23,7 +23,7 @@ from companion.session.play.helper import has_helper, system_of
 from companion.session.table.header import Over, Score, header, victory_rules
 from companion.ui.hooks import Unopened, use_history
 from companion.ui.live.host_screen import can_host
-from companion.ui.widgets import TAP, icon_button, word_button
+from companion.ui.widgets import TAP, word_button
 
 if TYPE_CHECKING:
     from companion.ui.shell import App
@@ -260,12 +260,13 @@ def TableTools(app: App, screen: TableScreen) -> ft.Control:
 
 def _tools(view: ToolsView, host: bool, actions: ToolActions) -> ft.Control:
     # dice, undo, redo, the table's menu and the rules lookup beside the back arrow fit a 320 px bar (six tools
-    # laid Share over the arrow's target): the match log went into the menu, with the table's other tools
+    # laid Share over the arrow's target): the match log went into the menu, with the table's other tools.
+    # Dice, Undo and Redo say their word under the icon (a tooltip never shows on a phone), 48 px wide each
     return ft.Row(spacing=0, tight=True, controls=[
-        icon_button(ft.Icons.CASINO, key="open-dice", tooltip="Dice", on_click=partial(actions.open, "dice")),
-        icon_button(ft.Icons.UNDO, key="undo", tooltip="Undo", disabled=not view.can_undo,
+        word_button(ft.Icons.CASINO, "Dice", key="open-dice", tooltip="Dice", on_click=partial(actions.open, "dice")),
+        word_button(ft.Icons.UNDO, "Undo", key="undo", tooltip="Undo", disabled=not view.can_undo,
                     on_click=partial(actions.step, False)),
-        icon_button(ft.Icons.REDO, key="redo", tooltip="Redo", disabled=not view.can_redo,
+        word_button(ft.Icons.REDO, "Redo", key="redo", tooltip="Redo", disabled=not view.can_redo,
                     on_click=partial(actions.step, True)),
         _menu(view, host, actions),
     ])

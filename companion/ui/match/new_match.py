@@ -18,7 +18,14 @@ from companion.session.play.helper import first_system, system_named
 from companion.session.play.house_rules import pack_house_rules
 from companion.session.play.match_settings import pack_settings
 from companion.session.play.match_tools import PALETTE
-from companion.session.table.forces import SavedForce, bring_forces, chosen_forces, saved_forces, units_word
+from companion.session.table.forces import (
+    SavedForce,
+    bring_forces,
+    chosen_forces,
+    own_force,
+    saved_forces,
+    units_word,
+)
 from companion.ui.helper.roll_bar import pinned
 from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
@@ -42,8 +49,9 @@ def NewMatchForm(app: App) -> ft.Control:
     # a player with saved forces most likely plays one of their games: it is chosen at once, the list folded
     system, set_system = ft.use_state(lambda: first_system(with_forces or packs) if packs else "")
     picking, set_picking = ft.use_state(not with_forces)  # the games listed (folded to one line once chosen)
-    names, set_names = ft.use_state(("", "", "", ""))
-    wanted_count, set_count = ft.use_state(2)
+    last = ft.use_memo(lambda: _last_names(app), [])  # the table that played last on this device
+    names, set_names = ft.use_state((*last, "", "", "", "")[:4])
+    wanted_count, set_count = ft.use_state(max(2, len(last)))
     wanted_total, set_total = ft.use_state(200)
     house, set_house = ft.use_state({})  # house rules switched on this screen, by option id
     typed, set_typed = ft.use_state({})  # the settings' fields as typed, by setting id
@@ -182,6 +190,16 @@ def _chosen_game(name: str, change: Callable[[], None]) -> ft.Control:
         ft.OutlinedButton("Change game", key="change-game", height=48, on_click=change)])
 
 
+def _last_names(app: App) -> tuple[str, ...]:
+    """The players of the match played last here (the one changed last), typed in again: the same friends often
+    play the next match too, and their names then pick their own saved forces. None on a first start."""
+    try:
+        summaries = app.session.summaries()[0]
+    except CompanionError:  # the matches can't be read: the fields start empty, as on a first start
+        return ()
+    return tuple(max(summaries, key=lambda s: s.updated).players[:4]) if summaries else ()
+
+
 def _saved(app: App) -> list[SavedForce]:
     try:
         return saved_forces(app.session)[0]
@@ -218,21 +236,7 @@ def _force_picks(system: str, count: int, names: tuple[str, ...], saved: list[Sa
 def _shown_forces(system: str, count: int, names: tuple[str, ...], saved: list[SavedForce],
                   forces: dict[tuple[str, int], str]) -> list[str]:
     """Each player's pick: the one made here, else the saved force named for the player, else none."""
-    return [forces.get((system, i)) or _own_force(names[i], saved) for i in range(count)]
-
-
-def _own_force(name: str, saved: list[SavedForce]) -> str:
-    """The saved force named for the player: "Ann's force" (as Set-up saves it), else the one force whose name
-    is Ann's ("Ann's Spartans", a pasted force's title) when exactly one is; none when it is unclear."""
-    player = name.strip().casefold()
-    if not player:
-        return NO_FORCE
-    names = {f.id: f.name.strip().casefold().replace("\u2019", "'") for f in saved}
-    for own in ([i for i, n in names.items() if n == f"{player}'s force"],
-                [i for i, n in names.items() if n.startswith(f"{player}'s ")]):
-        if own:
-            return own[0] if len(own) == 1 else NO_FORCE
-    return NO_FORCE
+    return [forces.get((system, i)) or own_force(names[i], saved) or NO_FORCE for i in range(count)]
 
 
 def _picked(shown: list[str], count: int) -> dict[str, str]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import flet as ft
-
 from companion.session.sharing.share_sync import turn_ready
 from companion.ui.shell import App
+from companion.ui.widgets import toast_bar
 
 
 def turn_ended(app: App, match_id: str, summary: str) -> None:
@@ -15,5 +14,5 @@ def turn_ended(app: App, match_id: str, summary: str) -> None:
         app.toast(summary)
         return
 
-    app.page.show_dialog(ft.SnackBar(ft.Text(summary, key="toast"), action="Send my turn", key="send-turn",
-                                     on_action=lambda _: app.go("match.share", match_id=match_id), duration=8000))
+    app.page.show_dialog(toast_bar(summary, 8000, action="Send my turn", key="send-turn",
+                                   on_action=lambda _: app.go("match.share", match_id=match_id)))
