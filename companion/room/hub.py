@@ -19,7 +19,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 
 from companion.session.fair import FairShare
@@ -89,13 +89,22 @@ class Viewer:
     cut: Callable[[], None] | None = None  # ends the stream's write at once (set by the stream, room.routes)
 
 
+_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder, not one per message
+
+
 def encode(event: str, data: object) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data, separators=(',', ':'), ensure_ascii=False)}\n\n".encode()
+    return f"event: {event}\ndata: {_json(data)}\n\n".encode()
 
 
 def table_message(v: TableView) -> dict[str, object]:
     return {"n": v.number, "s": v.status, "st": v.status_text, "c": v.clock, "d": v.deadline, "l": v.level,
             "w": v.warning, "x": "; ".join(v.extensions), "r": v.result, "p": v.reports}
+
+
+def tables_message(now: float, parts: Iterable[str]) -> bytes:
+    """`encode("tables", {"t": now, "tables": [...]})` from tables already in JSON (`parts`): each table's JSON is
+    made once per change and shared by the message to its pages, the room overview's and every newcomer's."""
+    return f'event: tables\ndata: {{"t":{_json(now)},"tables":[{",".join(parts)}]}}\n\n'.encode()
 
 
 class RoomHub:
@@ -107,6 +116,7 @@ class RoomHub:
         self.viewers: set[Viewer] = set()
         self.share: FairShare[Viewer] = FairShare(max_viewers, self.drop)
         self.views: dict[int, TableView] = {}
+        self.parts: dict[int, str] = {}  # each table's `table_message` in JSON, as of the last step
         self.layout = self._layout()
         self._state = feed.state  # the event as of the last step
         self.sent = 0  # messages handed to viewers (for the benchmark)
@@ -124,9 +134,8 @@ class RoomHub:
         viewer = Viewer(topic, client, last=now)
         if not self.share.admit(client, viewer):
             raise RoomFull(f"{self.max_viewers} pages are open already")
-        views = [v for v in self.views.values() if topic is None or v.number == topic]
-        viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + encode("tables", {
-            "t": now, "tables": [table_message(v) for v in views]}))
+        parts = self.parts.values() if topic is None else [self.parts[topic]] if topic in self.parts else []
+        viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + tables_message(now, parts))
         self.viewers.add(viewer)
         return viewer
 
@@ -174,13 +183,15 @@ class RoomHub:
             layout = self._layout()
             if layout != self.layout:
                 self.layout = layout
+                reload = encode("reload", {})
                 for viewer in list(self.viewers):
-                    self._send(viewer, encode("reload", {}), now)
+                    self._send(viewer, reload, now)
         views = {v.number: v for v in self.feed.tables(now)}
-        fresh = [v for n, v in views.items() if self.views.get(n) != v]
+        fresh = {n: _json(table_message(v)) for n, v in views.items() if self.views.get(n) != v}
         self.views = views
-        by_table = {v.number: encode("tables", {"t": now, "tables": [table_message(v)]}) for v in fresh}
-        room = encode("tables", {"t": now, "tables": [table_message(v) for v in fresh]}) if fresh else None
+        self.parts = {n: fresh[n] if n in fresh else self.parts[n] for n in views}
+        by_table = {n: tables_message(now, [part]) for n, part in fresh.items()}
+        room = tables_message(now, fresh.values()) if fresh else None
         ping = encode("ping", {})
         for viewer in list(self.viewers):
             if viewer.writing and now - viewer.writing >= STALL and viewer.cut is not None:

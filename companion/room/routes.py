@@ -46,12 +46,28 @@ class EventStream(StreamingResponse):
     """One page's event stream. The page must keep reading: a write still blocked STALL seconds after it began (the
     socket's buffers are full) is cut by the hub's tick, which ends the stream and frees its slot. A write only
     notes when it began: a timer per write (asyncio.wait_for) cost more than the write itself at 1,000 pages, and
-    so did a wrapper around `send` (the notes are written beside each write instead)."""
+    so did a wrapper around `send` (the notes are written beside each write instead). A page that closes is let
+    go at once: a small task waits for the server to say so."""
 
     def __init__(self, hub: RoomHub, viewer: Viewer) -> None:
         super().__init__(hub.stream(viewer), media_type="text/event-stream", headers=STREAM_HEADERS)
         self.hub = hub
         self.viewer = viewer
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # Starlette's own watch is a task group (anyio's cancel scopes, a task handle per task): at 1,000 pages
+        # connecting, more than the rest of a stream's start. A plain task ends the stream the same way, through
+        # the hub, which lets the viewer go and hands its stream the end.
+        closed = asyncio.get_running_loop().create_task(self.closed(receive))
+        try:
+            await self.stream_response(send)
+        finally:
+            closed.cancel()
+
+    async def closed(self, receive: Receive) -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+        self.hub.drop(self.viewer)
 
     async def stream_response(self, send: Send) -> None:
         viewer, clock = self.viewer, self.hub.clock
@@ -108,7 +124,7 @@ class StreamEndpoint:
         await self.answer(Request(scope, receive))(scope, receive, send)
 
     def answer(self, request: Request) -> Response:
-        topic = seated(self.hub, request) if self.table else None
+        topic = self.shown(request) if self.table else None
         if self.table and topic is None:
             return not_found()
         try:
@@ -117,6 +133,14 @@ class StreamEndpoint:
             return Response(f"The room is full ({exc}): try again in a minute.\n", 503,
                             headers={"Retry-After": "30"}, media_type="text/plain")
         return EventStream(self.hub, viewer)
+
+    def shown(self, request: Request) -> int | None:
+        """The table in the path, when the hub's last tick showed it (no look at the file, no view computed per
+        page); else when it is seated now (a table seated since the last tick)."""
+        raw = request.path_params["n"]
+        if raw.isdigit() and len(raw) <= MAX_TABLE_DIGITS and int(raw) in self.hub.views:
+            return int(raw)
+        return seated(self.hub, request)
 
 
 def stream_routes(hub: RoomHub) -> list[BaseRoute]:
