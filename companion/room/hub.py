@@ -3,9 +3,9 @@ every viewer of that table (and one combined message to every viewer of the room
 
 A viewer is a bounded mailbox. The tick wakes when a shown second changes, when the stored event changed (a
 `stat` every POLL seconds catches the judge's CLI) or when a writer in this process calls `wake()`. A viewer
-that cannot keep up (its queue is full) is dropped: its browser reconnects by itself. A viewer whose page
-closed is forgotten as soon as the server notices the closed connection (the next write fails, at most
-KEEPALIVE seconds later), and one that stopped reading (a write to it still blocked after STALL seconds: its
+that cannot keep up (its mailbox is full) is dropped: its browser reconnects by itself. A viewer whose page
+closed is forgotten as soon as the server notices the closed connection (its stream's watch hears it:
+room.routes.EventStream), and one that stopped reading (a write to it still blocked after STALL seconds: its
 socket's buffers are full) is dropped too. At most `max_viewers` are served at once, shared fairly (session.fair):
 a newcomer takes a stream of the client holding the most, so one client can't lock the room out; only a room
 full of different phones tells the next one to come back.
