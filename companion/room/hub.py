@@ -1,11 +1,11 @@
 """One shared tick for every open room page: each table's text is computed once and the same bytes go to
 every viewer of that table (and one combined message to every viewer of the room overview).
 
-A viewer is a bounded queue. The tick wakes when a shown second changes, when the stored event changed (a
+A viewer is a bounded mailbox. The tick wakes when a shown second changes, when the stored event changed (a
 `stat` every POLL seconds catches the judge's CLI) or when a writer in this process calls `wake()`. A viewer
-that cannot keep up (its queue is full) is dropped: its browser reconnects by itself. A viewer whose page
-closed is forgotten as soon as the server notices the closed connection (the next write fails, at most
-KEEPALIVE seconds later), and one that stopped reading (a write to it still blocked after STALL seconds: its
+that cannot keep up (its mailbox is full) is dropped: its browser reconnects by itself. A viewer whose page
+closed is forgotten as soon as the server notices the closed connection (its stream's watch hears it:
+room.routes.EventStream), and one that stopped reading (a write to it still blocked after STALL seconds: its
 socket's buffers are full) is dropped too. At most `max_viewers` are served at once, shared fairly (session.fair):
 a newcomer takes a stream of the client holding the most, so one client can't lock the room out; only a room
 full of different phones tells the next one to come back.
@@ -18,7 +18,8 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 
 from companion.session.fair import FairShare
@@ -37,24 +38,73 @@ class RoomFull(Exception):
     """More viewers than `max_viewers`: the page is asked to retry later (HTTP 503)."""
 
 
+class Mailbox:
+    """A viewer's pending messages, for its one stream to read: the part of asyncio.Queue the room uses
+    (put_nowait, get_nowait, empty, get) without its task counter, its `finished` event and its getters' and
+    putters' queues, which every message to every page went through (benchmarks/room.py at 1,000 pages)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: deque[bytes | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None  # the stream waiting for the next message
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def put_nowait(self, item: bytes | None) -> None:
+        if len(self._items) >= self.size:
+            raise asyncio.QueueFull
+        self._items.append(item)
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def get_nowait(self) -> bytes | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    async def get(self) -> bytes | None:
+        while not self._items:
+            self._waiter = waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        return self._items.popleft()
+
+
 @dataclass(eq=False)
 class Viewer:
     topic: int | None  # a table number, or None for the room overview
     client: str = ""  # the page's address: the fair share counts streams per client
-    queue: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    queue: Mailbox = field(default_factory=lambda: Mailbox(QUEUE))
     last: float = 0.0  # when it was last sent something
     dropped: bool = False
     writing: float = 0.0  # when the write to its page now under way began (0: none is)
     cut: Callable[[], None] | None = None  # ends the stream's write at once (set by the stream, room.routes)
 
 
+_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder, not one per message
+
+
 def encode(event: str, data: object) -> bytes:
-    return f"event: {event}\ndata: {json.dumps(data, separators=(',', ':'), ensure_ascii=False)}\n\n".encode()
+    return f"event: {event}\ndata: {_json(data)}\n\n".encode()
 
 
 def table_message(v: TableView) -> dict[str, object]:
     return {"n": v.number, "s": v.status, "st": v.status_text, "c": v.clock, "d": v.deadline, "l": v.level,
             "w": v.warning, "x": "; ".join(v.extensions), "r": v.result, "p": v.reports}
+
+
+def tables_message(now: float, parts: Iterable[str]) -> bytes:
+    """`encode("tables", {"t": now, "tables": [...]})` from tables already in JSON (`parts`): each table's JSON is
+    made once per change and shared by the message to its pages, the room overview's and every newcomer's."""
+    return f'event: tables\ndata: {{"t":{_json(now)},"tables":[{",".join(parts)}]}}\n\n'.encode()
 
 
 class RoomHub:
@@ -66,6 +116,7 @@ class RoomHub:
         self.viewers: set[Viewer] = set()
         self.share: FairShare[Viewer] = FairShare(max_viewers, self.drop)
         self.views: dict[int, TableView] = {}
+        self.parts: dict[int, str] = {}  # each table's `table_message` in JSON, as of the last step
         self.layout = self._layout()
         self._state = feed.state  # the event as of the last step
         self.sent = 0  # messages handed to viewers (for the benchmark)
@@ -83,9 +134,8 @@ class RoomHub:
         viewer = Viewer(topic, client, last=now)
         if not self.share.admit(client, viewer):
             raise RoomFull(f"{self.max_viewers} pages are open already")
-        views = [v for v in self.views.values() if topic is None or v.number == topic]
-        viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + encode("tables", {
-            "t": now, "tables": [table_message(v) for v in views]}))
+        parts = self.parts.values() if topic is None else [self.parts[topic]] if topic in self.parts else []
+        viewer.queue.put_nowait(f"retry: {RETRY_MS}\n".encode() + tables_message(now, parts))
         self.viewers.add(viewer)
         return viewer
 
@@ -97,8 +147,7 @@ class RoomHub:
         """End a viewer's stream now (taken back for a newcomer, or it stopped reading): what it had pending goes."""
         viewer.dropped = True
         self.leave(viewer)
-        while not viewer.queue.empty():
-            viewer.queue.get_nowait()
+        viewer.queue.clear()
         viewer.queue.put_nowait(None)
 
     async def stream(self, viewer: Viewer) -> AsyncIterator[bytes]:
@@ -134,13 +183,15 @@ class RoomHub:
             layout = self._layout()
             if layout != self.layout:
                 self.layout = layout
+                reload = encode("reload", {})
                 for viewer in list(self.viewers):
-                    self._send(viewer, encode("reload", {}), now)
+                    self._send(viewer, reload, now)
         views = {v.number: v for v in self.feed.tables(now)}
-        fresh = [v for n, v in views.items() if self.views.get(n) != v]
+        fresh = {n: _json(table_message(v)) for n, v in views.items() if self.views.get(n) != v}
         self.views = views
-        by_table = {v.number: encode("tables", {"t": now, "tables": [table_message(v)]}) for v in fresh}
-        room = encode("tables", {"t": now, "tables": [table_message(v) for v in fresh]}) if fresh else None
+        self.parts = {n: fresh[n] if n in fresh else self.parts[n] for n in views}
+        by_table = {n: tables_message(now, [part]) for n, part in fresh.items()}
+        room = tables_message(now, fresh.values()) if fresh else None
         ping = encode("ping", {})
         for viewer in list(self.viewers):
             if viewer.writing and now - viewer.writing >= STALL and viewer.cut is not None:

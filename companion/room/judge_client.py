@@ -33,9 +33,10 @@ class JudgeClientFiles(FletStaticFiles):
 
 def judge_site(main: Callable[[Any], Any], access: Access, routes: list[BaseRoute], *, name: str,
                printed: Callable[[], tuple[str, ...]], on_startup: list[Callable[..., Any]],
-               on_shutdown: list[Callable[..., Any]], max_watchers: int) -> ASGIApp:
-    """The room's pages, and the judge's screen (`main`) behind the judge's cookie."""
+               on_shutdown: list[Callable[..., Any]], max_watchers: int, streams: list[BaseRoute]) -> ASGIApp:
+    """The room's pages and `streams` (answered ahead of the app's middleware), and the judge's screen (`main`)
+    behind the judge's cookie."""
     door = FletDoor(main, access, session_timeout=SESSION_TIMEOUT, max_watchers=max_watchers)
     files = JudgeClientFiles(app_name=f"{name} (judge)", no_cdn=True, websocket_endpoint_path="ws")
     return assemble(routes=routes, door=door, client_files=files, printed=printed, on_startup=on_startup,
-                    on_shutdown=on_shutdown, not_found=lambda scope: not_found(), gzip=True)
+                    on_shutdown=on_shutdown, not_found=lambda scope: not_found(), gzip=True, ahead=streams)

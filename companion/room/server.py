@@ -25,7 +25,7 @@ from starlette.types import ASGIApp
 
 from companion.room.hub import MAX_VIEWERS, RoomHub
 from companion.room.report import Reports
-from companion.room.routes import not_found, room_routes
+from companion.room.routes import not_found, room_routes, stream_routes
 from companion.session.access import Access, judge_access, player_access
 from companion.session.connection_guard import file_budget
 from companion.session.judging.player_codes import EventCodes
@@ -77,14 +77,15 @@ def build(feed: RoomFeed, judge_screens: MakeJudgeScreens | None, *, players_url
 
     reports = Reports(feed, players, on_write=reported)
     routes = room_routes(hub, access, reports, judge_login=live is not None)
+    streams = stream_routes(hub)  # ahead of the app's middleware (session.web.Ahead)
     if live is None:
         app = plain_site(routes=routes, printed=lambda: printed, on_startup=[hub.start], on_shutdown=[stop],
-                         not_found=lambda scope: not_found(), gzip=True)
+                         not_found=lambda scope: not_found(), gzip=True, ahead=streams)
     else:
         from companion.room.judge_client import judge_site  # flet-web: loaded only where the judge's screen is served
 
         app = judge_site(live.main, access, routes, name=feed.state.name, printed=lambda: printed,
-                         on_startup=[hub.start], on_shutdown=[stop], max_watchers=max_watchers)
+                         on_startup=[hub.start], on_shutdown=[stop], max_watchers=max_watchers, streams=streams)
     return app, hub, access, live
 
 

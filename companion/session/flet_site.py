@@ -99,11 +99,13 @@ class FletDoor:
 def assemble(*, routes: list[BaseRoute], door: FletDoor, client_files: FletStaticFiles,
              printed: Callable[[], Iterable[str]], on_startup: list[Callable[..., Any]] | None = None,
              on_shutdown: list[Callable[..., Any]] | None = None,
-             not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False) -> ASGIApp:
-    """The whole server as one ASGI app: `routes` (plain pages), Flet's socket at /ws, the client at /."""
+             not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False,
+             ahead: Iterable[BaseRoute] = ()) -> ASGIApp:
+    """The whole server as one ASGI app: `routes` (plain pages), Flet's socket at /ws, the client at /;
+    `ahead`: routes answered before the app's middleware (session.web's `Ahead`: the room's event streams)."""
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, on_startup=on_startup or [],
                   on_shutdown=on_shutdown or [])
     app.router.routes.extend(routes)
     app.add_api_websocket_route("/ws", door)
     app.mount("/", client_files)
-    return wrap(app, printed, not_found=not_found, gzip=gzip)
+    return wrap(app, printed, not_found=not_found, gzip=gzip, ahead=ahead)

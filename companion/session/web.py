@@ -29,7 +29,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.session.access import OriginGuard
@@ -110,18 +110,45 @@ class Headers:
         await self.app(scope, receive, send_with_headers)
 
 
+class Ahead:
+    """Routes answered before the app and its middleware (gzip's, the error page's, the exception handlers'), still
+    behind the Origin check and the headers: the room's event streams. Each of those layers wraps `send`, and a
+    stream sends a message a second for hours, which none of them has anything to do with (a stream is never
+    gzipped, and an error once it has begun can only end it): at 1,000 pages their wrappers were a large share of
+    the room's CPU (benchmarks/room.py). A wrong method on one of these paths gets its route's 405, as in the app."""
+
+    def __init__(self, routes: Iterable[BaseRoute], app: ASGIApp) -> None:
+        self.routes = tuple(routes)
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for route in self.routes:
+                match, child = route.matches(scope)
+                if match is not Match.NONE:
+                    scope.update(child)
+                    await route.handle(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
 def wrap(app: ASGIApp, printed: Callable[[], Iterable[str]], *, not_found: Callable[[Scope], Response] = plain_404,
-         gzip: bool = False) -> ASGIApp:
-    """What every site of ours goes through: the Origin check, the headers, gzip where asked."""
+         gzip: bool = False, ahead: Iterable[BaseRoute] = ()) -> ASGIApp:
+    """What every site of ours goes through: the Origin check, the headers, gzip where asked. `ahead`: routes
+    answered before the app's own middleware (`Ahead`: the room's event streams)."""
     inner: ASGIApp = GZipMiddleware(app, minimum_size=800, compresslevel=6) if gzip else app
+    if ahead := tuple(ahead):
+        inner = Ahead(ahead, inner)
     return OriginGuard(Headers(inner, not_found), printed)
 
 
 def plain_site(*, routes: list[BaseRoute], printed: Callable[[], Iterable[str]],
                on_startup: Iterable[Callable[[], Any]] = (), on_shutdown: Iterable[Callable[[], Any]] = (),
-               not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False) -> ASGIApp:
+               not_found: Callable[[Scope], Response] = plain_404, gzip: bool = False,
+               ahead: Iterable[BaseRoute] = ()) -> ASGIApp:
     """Plain pages only (no Flet socket, no Flutter client): Starlette, which a phone build packages.
-    `on_startup`/`on_shutdown`: functions run on the server's loop (a coroutine they return is awaited)."""
+    `on_startup`/`on_shutdown`: functions run on the server's loop (a coroutine they return is awaited);
+    `ahead`: routes answered before the app's middleware (`Ahead`)."""
 
     async def run(calls: Iterable[Callable[[], Any]]) -> None:
         for call in calls:
@@ -138,7 +165,7 @@ def plain_site(*, routes: list[BaseRoute], printed: Callable[[], Iterable[str]],
         return not_found(request.scope)
 
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: answer_404})
-    return wrap(app, printed, not_found=not_found, gzip=gzip)
+    return wrap(app, printed, not_found=not_found, gzip=gzip, ahead=ahead)
 
 
 def config(app: ASGIApp, host: str, port: int, *, per_address: int = PER_ADDRESS,

@@ -142,6 +142,34 @@ async def test_a_stream_whose_page_stops_reading_is_dropped(hub: RoomHub, clock:
     assert other in hub.viewers and not other.dropped
 
 
+async def test_a_page_that_closes_is_let_go_at_once(hub: RoomHub) -> None:
+    from companion.room import routes
+
+    viewer, other = hub.join(1, "10.0.0.1"), hub.join(1, "10.0.0.2")
+    sent: list[dict] = []
+    gone = asyncio.Event()
+    asked = 0
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    async def receive() -> dict:  # the request, then nothing until the page's connection closes
+        nonlocal asked
+        asked += 1
+        if asked == 1:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    streaming = asyncio.create_task(routes.EventStream(hub, viewer)({"type": "http"}, receive, send))
+    await asyncio.sleep(0.01)
+    assert sent[0]["status"] == 200 and sent[1]["body"].startswith(b"retry:") and viewer in hub.viewers
+    gone.set()
+    await asyncio.wait_for(streaming, 2)  # no tick, no write needed: the close itself ends the stream
+    assert viewer not in hub.viewers and len(hub.share) == 1 and other in hub.viewers
+    assert sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+
+
 async def test_a_viewer_that_stops_reading_is_dropped(hub: RoomHub, clock: Clock) -> None:
     judge(hub.feed.judging, "start", {}, clock.now)
     slow = hub.join(1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import httpx
@@ -10,7 +11,7 @@ import pytest_asyncio
 from starlette.applications import Starlette
 
 from companion.room.hub import RoomHub
-from companion.room.routes import not_found, room_routes
+from companion.room.routes import not_found, room_routes, stream_routes
 from companion.session.access import JUDGE_COOKIE as COOKIE
 from companion.session.access import judge_access
 from companion.session.judging.room import RoomFeed
@@ -34,7 +35,7 @@ async def served(tmp_path: Path, clock: Clock):
     hub.step(clock())
     codes: list[str] = []
     access = judge_access(feed.judge_key(), feed.rotate_judge_key, codes.append)
-    app = Headers(Starlette(routes=room_routes(hub, access)), lambda scope: not_found())
+    app = Headers(Starlette(routes=room_routes(hub, access) + stream_routes(hub)), lambda scope: not_found())
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room") as client:
         yield client, store, hub, access
 
@@ -157,3 +158,28 @@ async def test_find_uses_the_swiss_pairings_and_names_a_bye(tmp_path: Path) -> N
         table = next(tb.number for tb in t.current.tables if seated in tb.players)
         assert f'<a href="/table/{table}">Table {table}</a> {seated}' in (
             await client.get("/find", params={"name": seated})).text
+
+
+async def test_the_served_room_answers_its_streams_ahead_of_the_app_with_the_same_headers(tmp_path: Path,
+                                                                                          clock: Clock) -> None:
+    from companion.room.server import build
+
+    feed = RoomFeed(seeded_store(tmp_path, clock), "ev-1", clock=clock)
+    app, hub, _, _ = build(feed, None, players_url="http://room/find", announce=print)
+    hub.clock = clock
+    hub.step(clock())
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://room") as client:
+        streaming = asyncio.create_task(client.get("/table/2/events"))
+        while not hub.viewers:
+            await asyncio.sleep(0.01)
+        hub.end_streams()  # the server stopping: the stream ends, with what it had sent
+        r = await asyncio.wait_for(streaming, 5)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+        assert r.headers["cache-control"] == "no-store" and r.headers["cross-origin-opener-policy"] == "same-origin"
+        assert "content-encoding" not in r.headers and r.text.startswith("retry: ")
+        assert '"n":2' in r.text and '"c":"30:00"' in r.text
+        assert (await client.post("/room/events")).status_code == 405  # a wrong method: the route's answer
+        assert (await client.get("/table/9/events")).status_code == 404 and not hub.viewers
+        hub.share.cap = 0
+        assert (await client.get("/room/events")).status_code == 503
+        assert (await client.get("/room")).status_code == 200  # the pages: the app behind
