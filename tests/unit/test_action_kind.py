@@ -13,8 +13,11 @@ from companion.core.errors import IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
 from companion.rules.base import Action, ActionKind, ActionOption, Refusal, Resolution, System
+from companion.rules.scarab.attacker import ATTACKERS
+from companion.rules.scarab.turn_play import SCARAB_TURN
 
 from builders import match, unit
+from scarab_setup_kit import scarab_match, strike_team
 
 
 class Shout(ActionKind[int]):
@@ -86,3 +89,23 @@ def test_a_moved_system_lists_its_action_objects_and_no_spec(system_id: str) -> 
     assert not system.specs  # the old hooks' table is empty: every action is an object
     assert [o.action for o in system.legal_actions(start)] == list(system.actions)
     assert all(isinstance(a, ActionKind) and a.id == key for key, a in system.actions.items())
+
+
+def test_the_scarab_lists_the_action_objects_of_the_side_playing() -> None:
+    """Each side's turn is a table of its own (both have a "move" and an "end-turn"): the door lists and asks the
+    table of the side playing, each action an object; a decided fight leaves ending the match alone."""
+    system = rules.get("scarab")
+    start = scarab_match(*strike_team())
+    attacking = replay(start, [Event("end_turn", {})])
+    assert not system.specs
+    for state, side in ((start, SCARAB_TURN), (attacking, ATTACKERS)):
+        assert [o.action for o in system.legal_actions(state)] == list(side.actions)
+        assert all(isinstance(a, ActionKind) and a.id == key for key, a in side.actions.items())
+    assert system.explain(start, Action("roll-event")).reason == "'Roll a d6 against the Event dial' is open"
+    assert system.explain(start, Action("move", "batman")).reason.startswith("not yet: the Scarab's turn runs in order")
+    assert system.explain(attacking, Action("move", "batman")).reason == (
+        "Batman can take 'Move (then attack) or another action'")
+    core = next(u for u in attacking.units if u.ref == "scarab:main-power-core")
+    won = replay(attacking, [Event("damage", {"unit": core.id, "amount": 9})])
+    assert [o.action for o in system.legal_actions(won)] == ["end-match"]
+    assert system.explain(won, Action("move", "batman")).reason.endswith("only ending the match is left")

@@ -77,7 +77,7 @@ class Scarab(System[Play]):
 
     def __init__(self, options: Mapping[str, bool] | None = None) -> None:
         """`options`: house rules switched on for every match (a match can also switch one on with a match
-        counter of the same name, see scarab_state)."""
+        counter of the same name, see scarab/state.py)."""
         unknown = set(options or {}) - set(OPTION_DEFAULTS)
         if unknown:
             raise ScarabOptionError(f"the Scarab has no house-rule option {', '.join(sorted(unknown))}; it has "
