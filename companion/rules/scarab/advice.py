@@ -1,9 +1,8 @@
 """The Scarab for the advisor: every attack of the game is 2d6 + attack against a defense where two 6s always hit
 (Halo ActionClix's base rules, which the Scarab game is played on), so its roll splits into the same classes as a
-Halo attack, read off the exact chance the action's own `odds` gives (each action's `outcomes`; the unit a
-hit damages is its `aimed_at`). What the advisor counts beyond the match's
-end: the clicks each of the Scarab's dials takes, and as its points the clicks that count toward winning (the core's
-for the attacker)."""
+Halo attack, read off the exact chance the action's own `odds` gives (each action's `outcomes`; the unit a hit
+damages is its `aimed_at`). What the advisor counts beyond the match's end: the clicks each of the Scarab's dials
+takes, and as its points the clicks that count toward winning (the core's for the attacker)."""
 
 from __future__ import annotations
 
