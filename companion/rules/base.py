@@ -7,8 +7,7 @@ enabled or greyed out with their reason. Picking one gives an `Action` (with the
 rolls with the injected generator and returns the events to apply as one undoable step, with a summary.
 Rule ids are section ids of the system's rules text (`content/<system>/rules.md`), so the app can open them.
 Each of those answers comes from the action itself: an `ActionKind` object per action of the game
-(rules/action.py), which the `System` finds by id in its `actions` (issue 41; the older per-system `spec` hooks
-below remain until the last system moves).
+(rules/action.py), which the `System` finds by id in its `actions` (issue 41).
 """
 
 from __future__ import annotations
@@ -109,12 +108,9 @@ class System(Reactions, Generic[Now]):
         kind = self.actions.get(action.name)
         if kind is not None:
             return kind.explain(state, self._query(state), action)
-        known = self.actions or self.specs
-        if action.name not in self.specs:
-            if not known:
-                return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
-            return Verdict(False, f"{self.name} has no action {action.name!r}; its actions are {', '.join(known)}")
-        return self._explain_by_hooks(state, action)
+        if not self.actions:
+            return Verdict(False, f"the rules helper doesn't know {self.name or self.id} yet")
+        return Verdict(False, f"{self.name} has no action {action.name!r}; its actions are {', '.join(self.actions)}")
 
     def odds(self, state: Match, action: Action) -> Odds | None:
         """The exact chance before rolling, for actions that roll (None for the others)."""
@@ -144,39 +140,6 @@ class System(Reactions, Generic[Now]):
     def _unknown(self, state: Match, action: Action) -> None:
         """An action the system doesn't have: IllegalAction with explain's reason."""
         check(self.explain(state, action))
-
-    # --- the old hooks (issue 41): halo, scarab and maze still declare a Spec per action and these hooks over
-    # `spec`; DELETE this block (and `specs`, `unit_noun`) when the last of them moves to ActionKind -----------
-
-    specs: Mapping[str, Any] = {}  # action id -> the system's spec of it (its `id`, `title`, `rule`)
-    unit_noun = "unit"  # what the game calls the pieces it gives actions to ("model", "character", "card")
-
-    def _explain_by_hooks(self, state: Match, action: Action) -> Verdict:
-        """The one `ActionKind.explain`, over this system's hooks (`_Hooked` reads them for `spec`)."""
-        spec = self.specs[action.name]
-        return _Hooked(self, spec).explain(state, self._query(state), action)
-
-    def _turn_refusal(self, state: Match, now: Any, spec: Any) -> Refusal | None:
-        """Why no unit can take `spec` now (the match, the turn, the phase), None when the turn allows it."""
-        return None
-
-    def _for_unit(self, spec: Any) -> bool:  # False: the player's action, e.g. ending the turn
-        return True
-
-    def _option(self, state: Match, now: Any, spec: Any) -> ActionOption:
-        return next(o for o in self.legal_actions(state) if o.action == spec.id)
-
-    def _unit_refusal(self, state: Match, now: Any, spec: Any, unit: Unit) -> Refusal | None:
-        return None  # why `unit` can't take `spec` (explain puts the action's title before it)
-
-    def _param_refusal(self, state: Match, now: Any, spec: Any, action: Action, unit: Unit | None) -> Refusal | None:
-        """What resolve would refuse in the params, worded in full (`unit` None: an action of no unit)."""
-        return None
-
-    def _legal_verdict(self, state: Match, now: Any, spec: Any, unit: Unit) -> Verdict:
-        return Verdict(True, f"{unit.name} can {spec.title.lower()}", spec.rule)
-
-    # --- end of the old hooks ------------------------------------------------------------------------------
 
     # the advisor's reading of this game's results (rules/advisor.py): a game with its own declares a subclass
     advisor_type: type[Advisor] = Advisor
@@ -405,28 +368,3 @@ class System(Reactions, Generic[Now]):
     def phases(self, state: Match) -> tuple[str, ...]:
         """The turn's phases, in order (data the pack declares, copied into the match)."""
         return state.rules.phases
-
-
-class _Hooked(ActionKind[Any]):
-    """An action of a system still on the old hooks (issue 41: halo, scarab, maze), seen as an ActionKind so that
-    explain's order of checks is written once. DELETE with the hooks."""
-
-    def __init__(self, system: System[Any], spec: Any) -> None:
-        super().__init__(spec.id, spec.title, spec.rule)
-        self.system, self.spec = system, spec
-        self.on_unit, self.noun = system._for_unit(spec), system.unit_noun
-
-    def option(self, state: Match, now: Any) -> ActionOption:
-        return self.system._option(state, now, self.spec)
-
-    def turn_refusal(self, state: Match, now: Any) -> Refusal | None:
-        return self.system._turn_refusal(state, now, self.spec)
-
-    def unit_refusal(self, state: Match, now: Any, unit: Unit) -> Refusal | None:
-        return self.system._unit_refusal(state, now, self.spec, unit)
-
-    def param_refusal(self, state: Match, now: Any, action: Action, unit: Unit | None) -> Refusal | None:
-        return self.system._param_refusal(state, now, self.spec, action, unit)
-
-    def legal_verdict(self, state: Match, now: Any, unit: Unit) -> Verdict:
-        return self.system._legal_verdict(state, now, self.spec, unit)

@@ -18,8 +18,11 @@ from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
 from companion.rules.action import Action, ActionKind, ActionOption, Refusal, Resolution
 from companion.rules.base import System
+from companion.rules.scarab.attacker import ATTACKERS
+from companion.rules.scarab.turn_play import SCARAB_TURN
 
 from builders import match, unit
+from scarab_setup_kit import scarab_match, strike_team
 
 
 class Shout(ActionKind[int]):
@@ -89,12 +92,11 @@ def test_an_action_the_system_lacks_is_refused_by_every_door(state: Match) -> No
 def test_a_moved_system_lists_its_action_objects_and_no_spec(system_id: str) -> None:
     system = rules.get(system_id)
     start = match(system_id)
-    assert not system.specs  # the old hooks' table is empty: every action is an object
     assert [o.action for o in system.legal_actions(start)] == list(system.actions)
     assert all(isinstance(a, ActionKind) and a.id == key for key, a in system.actions.items())
 
 
-MOVED = ("empires", "halo", "maze", "skirmish")  # the rules packages whose actions are objects
+MOVED = ("empires", "halo", "maze", "scarab", "skirmish")  # the rules packages whose actions are objects
 CHOSEN_BY_ID = re.compile(r"""(spec\.id|action\.name|\.action)\s*(==|!=|in\b|not in\b)""")
 
 
@@ -116,3 +118,22 @@ def test_a_desk_attack_is_an_object_the_protocol_types_not_a_module() -> None:
     assert desk.chance_text(setup).endswith("needs 10+ on 2d6, 1/6 (16.67%)")
     assert desk.resolve(setup, random.Random(3)).chance == Fraction(1, 6)
     assert not any(isinstance(rules.get(s).desk_attack, ModuleType) for s in rules.available())
+
+
+def test_the_scarab_lists_the_action_objects_of_the_side_playing() -> None:
+    """Each side's turn is a table of its own (both have a "move" and an "end-turn"): the door lists and asks the
+    table of the side playing, each action an object; a decided fight leaves ending the match alone."""
+    system = rules.get("scarab")
+    start = scarab_match(*strike_team())
+    attacking = replay(start, [Event("end_turn", {})])
+    for state, side in ((start, SCARAB_TURN), (attacking, ATTACKERS)):
+        assert [o.action for o in system.legal_actions(state)] == list(side.actions)
+        assert all(isinstance(a, ActionKind) and a.id == key for key, a in side.actions.items())
+    assert system.explain(start, Action("roll-event")).reason == "'Roll a d6 against the Event dial' is open"
+    assert system.explain(start, Action("move", "batman")).reason.startswith("not yet: the Scarab's turn runs in order")
+    assert system.explain(attacking, Action("move", "batman")).reason == (
+        "Batman can take 'Move (then attack) or another action'")
+    core = next(u for u in attacking.units if u.ref == "scarab:main-power-core")
+    won = replay(attacking, [Event("damage", {"unit": core.id, "amount": 9})])
+    assert [o.action for o in system.legal_actions(won)] == ["end-match"]
+    assert system.explain(won, Action("move", "batman")).reason.endswith("only ending the match is left")

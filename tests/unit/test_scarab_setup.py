@@ -8,6 +8,7 @@ from companion.core.match.events import Event, replay
 from companion.core.packs.load import get_pack
 from companion.rules.scarab import attacker as scarab_attacker
 from companion.rules.scarab import turn as scarab_turn
+from companion.rules.scarab import turn_play as scarab_turn_play
 from companion.rules.scarab.positions import BOARDED
 from companion.rules.scarab.state import (
     ACTED,
@@ -41,7 +42,7 @@ def test_the_helper_agrees_with_its_rule_pack() -> None:
     pack = get_pack("scarab")
     steps = pack.steps("scarab-turn")
     assert [(s["id"], s["group"], s["order"], s.get("dial")) for s in steps] == [
-        (s.id, s.group, s.order, s.dial) for s in scarab_turn.STEPS]
+        (s.id, s.group, s.order, s.dial) for s in scarab_turn_play.STEPS]
     bands = pack.tables["event-bands"]
     assert [r.label for r in bands.rows] == [label for _, _, label in scarab_turn.BANDS]
     assert all(bands.lookup(n).label == next(label for lo, hi, label in scarab_turn.BANDS if lo <= n <= hi)
@@ -55,10 +56,10 @@ def test_the_helper_agrees_with_its_rule_pack() -> None:
     assert allowances["scarab"]["formula"] == "none"
     assert set(pack.option_defaults()) == set(OPTION_DEFAULTS) and not any(OPTION_DEFAULTS.values())
     pack_actions = {a["id"] for a in pack.entries("turn", "action")}
-    helper_actions = set(scarab_attacker.SPEC_BY_ID)
+    helper_actions = set(scarab_attacker.ATTACKERS.actions)
     assert pack_actions <= helper_actions and helper_actions - pack_actions == {"move", "attack", "end-turn"}
     sections = {s.id for s in pack.sections}
-    cited = {s.rule for s in scarab_turn.STEPS} | {s.rule for s in scarab_attacker.SPECS}
+    cited = {a.rule for a in scarab_turn_play.ACTIONS} | {a.rule for a in scarab_attacker.ACTIONS}
     cited |= {"general", "turn-sequence", "interior-defence", "aerial-limit", "colossal", "grenades", "winning"}
     assert cited <= sections, f"not in rules.md: {cited - sections}"
     assert pack.rules.counters == {"unit": (ACTED, BOARDED), "match": (HEROCLIX_ACTIONS, scarab_turn.LEVEL_COUNTER)}

@@ -9,21 +9,19 @@ place, and after a jump's damage its new click), within its speed, with -3 attac
 (Halo ActionClix's base rule; the square it is placed on counts as 1).
 
 `target` is "scarab" (shoot the Scarab), "core" (attack the Main Power Core) or a reinforcement's id; `moved` is
-the squares moved in the action.
+the squares moved in the action. The actions themselves (each move's landing, its form, the attack it ends in) are
+scarab/attacker.py's; here are the rules every move shares.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.model import Match, Unit
 from companion.rules.action import Action, Param, Refusal
 from companion.rules.halo.attack import FREE_MOVE, LONG_MOVE_PENALTY, MAX_MOVE
-from companion.rules.scarab.attacker_specs import FIELDS, JUMP_CLIMB, MOVE_TO, VIA_RAMP
 from companion.rules.scarab.positions import (
-    BENEATH,
-    GROUND,
     INSIDE,
     INTERIOR,
     OUTSIDE_MAP,
@@ -35,67 +33,15 @@ from companion.rules.scarab.positions import (
     place,
     where,
 )
-from companion.rules.scarab.state import unit_choices
 
 SCARAB_TARGET, CORE_TARGET = "scarab", "core"
-ATTACK_BY_TARGET = {SCARAB_TARGET: "shoot-scarab", CORE_TARGET: "attack-core"}  # any other target: "attack"
-LANDS = {"enter": RAMP, "exit": TOP, "move-off": GROUND, "jump-off": GROUND}  # where these actions place it
-# where it may go on to on the same map ("it can continue its move"); exiting ends its move on top
-GOES_ON = {"enter": (RAMP, INTERIOR), "move-off": (GROUND, BENEATH), "jump-off": (GROUND, BENEATH)}
-MOVING = ("move", *LANDS)  # the attacker's moves that may end in an attack
-# the plain attacks each move's form offers, by where it leaves the figure (a move may end on any map)
-AIMS = {"move": ("shoot-scarab", "attack-core", "attack"), "enter": ("attack-core", "attack"), "exit": ("attack",),
-        "move-off": ("shoot-scarab", "attack"), "jump-off": ("shoot-scarab", "attack")}
-
-
-def _ends(name: str) -> Param:
-    return Param("to", "Where its move ends", "choice", tuple((p, POSITIONS[p]) for p in GOES_ON[name]),
-                 default=GOES_ON[name][0])
-
-
-OWN_FIELDS = {"move": (MOVE_TO,), "enter": (_ends("enter"),), "exit": (VIA_RAMP,), "move-off": (_ends("move-off"),),
-              "jump-off": (JUMP_CLIMB, _ends("jump-off"))}  # what the move part itself asks
 MOVED = Param("moved", "Squares moved in this action (the square it is placed on counts as 1)", "int", low=1,
               high=MAX_MOVE, default=1)
-_TARGET_WORDS = {"shoot-scarab": (SCARAB_TARGET, "Shoot the Scarab"),
-                 "attack-core": (CORE_TARGET, "Attack the Main Power Core")}
 
 
-def landing(action: Action, unit: Unit) -> str:
-    """Where the action's move leaves the figure."""
-    to = action.params.get("to")
-    if action.name in GOES_ON:
-        return str(to) if to in GOES_ON[action.name] else LANDS[action.name]
-    return LANDS.get(action.name) or (str(to) if to in POSITIONS else place(unit))
-
-
-def ends_refusal(action: Action) -> Refusal | None:
-    """Where a move that places the figure may go on to: on the map it was placed on."""
-    to, allowed = action.params.get("to"), GOES_ON.get(action.name)
-    if allowed is None or to in ("", None, *allowed):
-        return None
-    return f"to must be one of {', '.join(allowed)}, not {to!r}", action.name
-
-
-def params(name: str, reinforcements: Iterable[Unit]) -> tuple[Param, ...]:
-    """The form of a move that may end in an attack: its own fields, the squares moved, the attack it ends in, and
-    the plain attacks' own fields for the attacks offered."""
-    aims = AIMS[name]
-    choices = (("", "No attack"), *(_TARGET_WORDS[a] for a in aims if a in _TARGET_WORDS),
-               *(unit_choices(reinforcements) if "attack" in aims else ()))
-    fields = tuple({p.name: p for aim in aims for p in FIELDS[aim]}.values())
-    return (*OWN_FIELDS.get(name, ()), MOVED, Param("target", "Then attack (optional)", "choice", choices, default=""),
-            *fields)
-
-
-def attack_part(action: Action) -> Action | None:
-    """The plain attack a move ends in (its own params only), None for a move without one."""
-    target = action.params.get("target")
-    if action.name not in MOVING or target in (None, ""):
-        return None
-    name = ATTACK_BY_TARGET.get(str(target), "attack")
-    keep = {p.name for p in FIELDS[name]} | ({"target"} if name == "attack" else set())
-    return Action(name, action.unit, {k: v for k, v in action.params.items() if k in keep})
+def ends(goes_on: tuple[str, ...]) -> Param:
+    """The field of a move that places the figure: where it goes on to on that map."""
+    return Param("to", "Where its move ends", "choice", tuple((p, POSITIONS[p]) for p in goes_on), default=goes_on[0])
 
 
 def moved_refusal(action: Action, unit: Unit) -> Refusal | None:
@@ -126,7 +72,7 @@ def move_refusal(state: Match, unit: Unit, to: object, flyer_limit: bool) -> Ref
         return boarding_refusal(state, unit, flyer_limit)
     if {here, to} <= set(OUTSIDE_MAP) or {here, to} <= set(INSIDE):
         return None
-    # the action that makes this change of map, by its title (attacker_specs), so the player knows which to pick
+    # the action that makes this change of map, by its title (scarab/attacker.py), so the player knows which to pick
     how = {TOP: "use 'Exit the Scarab' (from the Ramp)", RAMP: "use 'Enter the Scarab' (from on top)",
            INTERIOR: "use 'Enter the Scarab' (from on top: placed on the Ramp, it may go on onto the Interior map)",
            }.get(str(to), "use 'Move off (kneeling Scarab)' or 'Jump off (standing Scarab)'")

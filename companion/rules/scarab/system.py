@@ -1,10 +1,12 @@
 """The Scarab (seed 000: the Halo ActionClix Scarab for HeroClix) as a rules helper.
 
-Player p1 plays the Scarab: on its turn the helper walks the Scarab's sequence (scarab_turn, scarab_turn_play);
-on the other player's turn it offers the attacker's actions (scarab_attacker). What the helper reads from the
-match (the four dials, marks such as "aerial", the "acted-turn" counter, house-rule switches) is described in
-scarab_state. Once the Main Power Core shows its KO (all-black) click, or every attacking figure is KO'd, the
-only action left is ending the match; a resolved action that brings this about ends it in the same step.
+Player p1 plays the Scarab: on its turn the helper walks the Scarab's sequence (scarab/turn_play.py); on the other
+player's turn it offers the attacker's actions (scarab/attacker.py). Each action is an object (`ScarabAction`,
+scarab/play.py) that knows its refusals, its form, its odds, its resolution and its advisor outcomes. What the
+helper reads from the match (the four dials, marks such as "aerial", the "acted-turn" counter, house-rule switches)
+is described in scarab/state.py. Once the Main Power Core shows its KO (all-black) click, or every attacking figure
+is KO'd, the only action left is ending the match; a resolved action that brings this about ends it in the same
+step.
 """
 
 from __future__ import annotations
@@ -16,41 +18,47 @@ from dataclasses import replace
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.match.events import Event, replay
 from companion.core.model import Match, Unit
-from companion.rules.action import Action, ActionOption, Odds, Resolution, Verdict
+from companion.rules.action import Action, ActionOption, Odds, Refusal, Resolution, Verdict
 from companion.rules.advice.dice import Branch
+from companion.rules.advisor import Advisor
 from companion.rules.base import System
 from companion.rules.halo import tokens as halo_tokens
 from companion.rules.scarab import advice as scarab_advice
-from companion.rules.scarab import attacker as scarab_attacker
-from companion.rules.scarab import turn as scarab_turn
-from companion.rules.scarab import turn_play as scarab_turn_play
+from companion.rules.scarab.attacker import ATTACKERS
+from companion.rules.scarab.play import END_MATCH, Play, ScarabAction, Side, count, table_refusal, win_text, won_refusal
 from companion.rules.scarab.positions import POSITIONS, change_refusal
-from companion.rules.scarab.state import (
-    NO_ACTIONS,
-    OPTION_DEFAULTS,
-    SCARAB_PLAYER,
-    SYSTEM_ID,
-    Refusal,
-    dial_id,
-    dials,
-    winners,
-)
+from companion.rules.scarab.state import NO_ACTIONS, OPTION_DEFAULTS, SCARAB_PLAYER, SYSTEM_ID, dial_id, dials, winners
+from companion.rules.scarab.turn_play import SCARAB_TURN
 
 GUIDE = "scarab-turn"  # the sequence of content/scarab/turn.toml
+
+
+def side_playing(state: Match) -> Side:
+    """The table of actions of the side whose turn it is: the Scarab's, or the attackers'."""
+    return SCARAB_TURN if state.active_player.id == SCARAB_PLAYER else ATTACKERS
+
+
+class ScarabAdvisor(Advisor):
+    """The unit a shot harms is its action's `aimed_at` (a Scarab dial for a shot at the Scarab); the Shell's and the
+    Chassis' clicks are figures of their own; only the core's clicks (for the attackers) or the attackers' (for the
+    Scarab) win (scarab/advice.py)."""
+
+    def target(self, state: Match, action: Action) -> str | None:
+        kind = side_playing(state).actions.get(action.name)
+        return action.params.get("target") if kind is None else kind.aimed_at(state, action)
+
+    def figures(self, before: Match, after: Match, action: Action) -> dict[str, int]:
+        return scarab_advice.figures(before, after, action)
+
+    def points(self, before: Match, after: Match, action: Action) -> tuple[int, str]:
+        return scarab_advice.points(before, after, action)
 
 
 class ScarabOptionError(CompanionError):
     """A house-rule option the Scarab pack doesn't have."""
 
 
-def _win_text(state: Match, won: tuple[str, ...]) -> str:
-    names = " and ".join(state.player(p).name for p in won)
-    if won == (SCARAB_PLAYER,):
-        return f"every attacking figure is KO'd: {names} wins"
-    return f"the Main Power Core shows its all-black click, the Scarab is destroyed: {names} wins"
-
-
-class Scarab(System):
+class Scarab(System[Play]):
     id = SYSTEM_ID
     name = "The Scarab"
     keeps_score = False  # won on the dials, not on points (the pack's victory.toml)
@@ -88,93 +96,74 @@ class Scarab(System):
 
     def decided(self, state: Match) -> tuple[tuple[str, ...], str] | None:
         won = winners(state)
-        return None if won is None else (won, _win_text(state, won))
+        return None if won is None else (won, win_text(state, won))
 
     def __init__(self, options: Mapping[str, bool] | None = None) -> None:
         """`options`: house rules switched on for every match (a match can also switch one on with a match
-        counter of the same name, see scarab_state)."""
+        counter of the same name, see scarab/state.py)."""
         unknown = set(options or {}) - set(OPTION_DEFAULTS)
         if unknown:
             raise ScarabOptionError(f"the Scarab has no house-rule option {', '.join(sorted(unknown))}; it has "
                                     f"{', '.join(OPTION_DEFAULTS)}")
         self.options = {**OPTION_DEFAULTS, **(options or {})}
 
+    # the game's actions, each an object, in one table per side's turn (both have a "move" and an "end-turn"): the
+    # Scarab's sequence (scarab/turn_play.py) and the attacking player's (scarab/attacker.py). The door asks the
+    # table of the side playing (`Play.side`); `actions` is the one a match opens on, the Scarab's turn
+    actions = SCARAB_TURN.actions
+
+    def _query(self, state: Match) -> Play:
+        side = side_playing(state)
+        return Play(side, winners(state), self.options, count(state, self.options) if side is ATTACKERS else None)
+
     def legal_actions(self, state: Match) -> list[ActionOption]:
-        if state.status == "finished":
-            return [ActionOption("end-match", "End the match", False, reason="the match is over", rule="winning",
-                                 cost=0)]
-        won = winners(state)
-        if won is not None:
-            text = _win_text(state, won)
-            return [ActionOption("end-match", "End the match", True, rule="winning", cost=0,
-                                 note=f"{text[:1].upper()}{text[1:]}.")]
-        if state.active_player.id == SCARAB_PLAYER:
-            return scarab_turn.options(state)
-        return scarab_attacker.options(state, self.options)
+        """The side playing's actions; once the fight is decided, only ending the match."""
+        now = self._query(state)
+        if state.status == "finished" or now.won is not None:
+            return [END_MATCH.option(state, now)]
+        return [kind.option(state, now) for kind in now.side.actions.values()]
 
-    def _refusal(self, state: Match, action: Action, require: bool) -> Refusal | None:
-        if state.status == "finished":
-            return "the match is over", "winning"
-        if action.unit is not None:
-            try:
-                unit = state.unit(action.unit)
-            except KeyError:
-                return f"there is no unit {action.unit!r} in this match", "overview"
-            if dial_id(unit) is not None:
-                return f"{unit.name}: {NO_ACTIONS}", "general"
-        won = winners(state)
-        if action.name == "end-match":
-            return None if won else ("the game goes on until the Main Power Core shows its all-black click or one "
-                                     "side is wiped out", "winning")
-        if won is not None:
-            return f"{_win_text(state, won)}; only ending the match is left", "winning"
-        if state.active_player.id == SCARAB_PLAYER:
-            return scarab_turn_play.check(state, action, require)
-        return scarab_attacker.check(state, action, self.options, require)
+    def _kind(self, state: Match, now: Play, action: Action) -> ScarabAction | Refusal:
+        """The action of the side playing by its id, or why none is taken: the table's refusal first (a finished
+        match, a unit that can't act), then a decided fight, then an id the side lacks."""
+        kind = now.side.find(action.name)
+        if kind is not None:
+            return kind
+        return table_refusal(state, action) or won_refusal(state, now) or now.side.unknown_refusal(action.name)
 
-    # Not the base's template: the Scarab has no table of specs with per-unit checks. Who plays (the Scarab's
-    # dials or the attackers) picks a whole turn module, a met win condition leaves only ending the match, and
-    # the game's own dials never act; its refusals come from `_refusal`, shared with resolve.
     def explain(self, state: Match, action: Action) -> Verdict:
-        why = self._refusal(state, action, False)
-        if why:
-            return Verdict(False, why[0], why[1])
-        option = next((o for o in self.legal_actions(state) if o.action == action.name), None)
-        if option is None:  # a legal action is always listed; kept for type narrowing
-            return Verdict(True, f"{action.name} is open")
-        if action.unit is None and not option.enabled:  # no figure can take it now
-            return Verdict(False, option.reason or "", option.rule)
-        if action.unit is not None:
-            return Verdict(True, f"{state.unit(action.unit).name} can take '{option.title}'", option.rule)
-        names = ", ".join(state.unit(u).name for u in option.units)
-        return Verdict(True, f"'{option.title}' is open" + (f" to {names}" if names else ""), option.rule)
+        now = self._query(state)
+        kind = self._kind(state, now, action)
+        return Verdict(False, *kind) if isinstance(kind, tuple) else kind.explain(state, now, action)
 
     def odds(self, state: Match, action: Action) -> Odds | None:
-        if state.status == "finished" or winners(state) is not None:
+        now = self._query(state)
+        if state.status == "finished" or now.won is not None:
             return None
-        if state.active_player.id == SCARAB_PLAYER:
-            return scarab_turn_play.odds(state, action)
-        return scarab_attacker.odds(state, action, self.options)
+        kind = now.side.actions.get(action.name)
+        return None if kind is None else kind.odds(state, now, action)
 
-    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:  # the advisor: scarab/advice.py
-        return scarab_advice.outcomes(self, state, action)
+    def outcomes(self, state: Match, action: Action) -> tuple[Branch, ...] | None:
+        """The advisor's split of the action's attack roll (scarab/advice.py), None for an action that makes none."""
+        now = self._query(state)
+        if state.status == "finished" or now.won is not None:
+            return None
+        kind = now.side.actions.get(action.name)
+        return None if kind is None else kind.outcomes(state, now, action)
 
-    advisor_type = scarab_advice.ScarabAdvisor
+    advisor_type = ScarabAdvisor
 
     def resolve(self, state: Match, action: Action, rng: random.Random) -> Resolution:
-        why = self._refusal(state, action, True)
-        if why:
-            raise IllegalAction(why[0], why[1])
-        by = state.active_player.id
-        won = winners(state)
-        if action.name == "end-match" and won is not None:
-            return Resolution((Event("end_match", {"winners": list(won)}, by),), _win_text(state, won), ("winning",))
-        if by == SCARAB_PLAYER:
-            resolution = scarab_turn_play.resolve(state, action, rng)
-        else:
-            resolution = scarab_attacker.resolve(state, action, rng, self.options)
-        won = winners(replay(state, list(resolution.events)))
-        if won is None:
+        """The action's resolution; one that decides the fight ends the match in the same step."""
+        now = self._query(state)
+        kind = self._kind(state, now, action)
+        if isinstance(kind, tuple):
+            raise IllegalAction(*kind)
+        resolution = kind.resolve(state, now, kind.checked(state, now, action), rng)
+        after = replay(state, list(resolution.events))
+        won = winners(after)
+        if won is None or after.status == "finished":
             return resolution
+        by = state.active_player.id
         return replace(resolution, events=(*resolution.events, Event("end_match", {"winners": list(won)}, by)),
-                       rules=(*resolution.rules, "winning"), details=(*resolution.details, _win_text(state, won)))
+                       rules=(*resolution.rules, "winning"), details=(*resolution.details, win_text(state, won)))
