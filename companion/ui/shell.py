@@ -54,7 +54,10 @@ class App:
     def __init__(self, page: ft.Page, session: Session) -> None:
         self.page = page
         self.session = session
-        self.screens: list[Screen] = []
+        # The state the page draws: the screens shown, bottom first, and the View each was drawn into (kept
+        # while its screen stays on the stack). Only `_draw` changes them, and it alone writes `page.views`.
+        self.stack: tuple[Screen, ...] = ()
+        self.views: tuple[ft.View, ...] = ()
         self.route = page.route  # the route last pushed to (or received from) the page
         self.pushed: list[str] = []  # routes pushed whose route-change event has not come back yet
         # per match id, the owner last chosen in Add a unit: this phone's choice, not a fact of the match
@@ -68,11 +71,16 @@ class App:
         self.file_picker = ft.FilePicker()
         start_component_updates(page)  # draws components whose state changed (once per session)
 
-    # --- navigation -------------------------------------------------------------------------------
+    # --- navigation: every move is a new stack handed to `_draw` ---------------------------------------
+
+    @property
+    def screens(self) -> tuple[Screen, ...]:
+        """The screens on the stack, bottom first (read-only: navigation changes it through `_draw`)."""
+        return self.stack
 
     def go(self, name: str, **params: Any) -> None:
         """Show the screen of a route in the route table (ui/routes.py), by its name, over the current one."""
-        self._show(self._screen(name, params))
+        self._draw([*self.stack, self._screen(name, params)])
 
     def opener(self, name: str, **params: Any) -> Callable[[], None]:
         """A tap handler that opens a route's screen (no arguments: Flet hands an event to a handler that takes
@@ -81,20 +89,33 @@ class App:
 
     def replace_with(self, name: str, **params: Any) -> None:
         """Show a route's screen instead of the current one (e.g. "New match" becomes the match's table)."""
-        made = self._screen(name, params)
-        self.screens.pop()
-        self.page.views.pop()
-        self._show(made)
+        self._draw([*self.stack[:-1], self._screen(name, params)])
 
     def _screen(self, name: str, params: dict[str, Any]) -> Screen:
-        return routes.screen(name, self.session, self.screens[-1] if self.screens else None, **params)
+        return routes.screen(name, self.session, self.stack[-1] if self.stack else None, **params)
 
-    def _show(self, screen: Screen) -> None:
-        self.screens.append(screen)
-        view = screen.build(self)
-        pin_positions(view)
-        self.page.views.append(view)
-        self.page.update()
+    def _draw(self, screens: list[Screen]) -> None:
+        """Make `screens` the stack and draw `page.views` from it: the one place the page's views are written.
+
+        A screen that stays keeps its View (Flutter keeps its route, a field its focus); a new one is built. A
+        screen uncovered by the change (back, a pop to an address below) is asked to redraw from the current
+        state (`refresh`): the match may have changed while it was covered."""
+        kept = {id(screen): view for screen, view in zip(self.stack, self.views, strict=True)}
+        uncovered = bool(screens) and id(screens[-1]) in kept and screens[-1] is not self.stack[-1]
+        self.stack = tuple(screens)  # before building: a screen's build may ask what is on the stack
+        views = []
+        for screen in screens:
+            view = kept.get(id(screen))
+            if view is None:
+                view = screen.build(self)
+                pin_positions(view)
+            views.append(view)
+        self.views = tuple(views)
+        self.page.views[:] = views
+        if uncovered:
+            self.refresh()
+        else:
+            self.page.update()
         self.follow_route()
 
     def open_rules(self) -> None:
@@ -117,9 +138,11 @@ class App:
             scanner.take(self, text)
 
     def back(self) -> None:
-        if len(self.screens) > 1:
-            self.screens.pop()
-            self.page.views.pop()
+        """One screen down (the app bar's arrow, the phone's back gesture: `page.on_view_pop`); on the last
+        screen, that screen redrawn."""
+        if len(self.stack) > 1:
+            self._draw(list(self.stack[:-1]))
+            return
         self.refresh()
         self.follow_route()
 
@@ -130,11 +153,9 @@ class App:
         self.show_stack(routes.stack(route, self.session))
 
     def show_stack(self, screens: list[Screen]) -> None:
-        """Show these screens as the whole stack."""
-        self.screens = list(screens)
-        self.page.views[:] = [s.build(self) for s in self.screens]
-        self.page.update()
-        self.follow_route()
+        """Show these screens as the whole stack (each built afresh: they come from an address)."""
+        self.stack, self.views = (), ()
+        self._draw(screens)
 
     def follow_route(self) -> None:
         """The page's route (the browser's address) follows the top screen, so reload and back keep the place."""
@@ -164,11 +185,9 @@ class App:
 
     def _pop_to(self, route: str) -> bool:
         """Pop the screens above the topmost one below the top whose route is `route`; False: none is."""
-        for depth in range(len(self.screens) - 2, -1, -1):
-            if self.screens[depth].route == route:
-                del self.screens[depth + 1:]
-                del self.page.views[depth + 1:]
-                self.refresh()
+        for depth in range(len(self.stack) - 2, -1, -1):
+            if self.stack[depth].route == route:
+                self._draw(list(self.stack[:depth + 1]))
                 return True
         return False
 
@@ -190,7 +209,7 @@ class App:
         if self.screens and is_live(self.screens[-1]):
             self.session.feed.changed(None)
         elif self.screens:
-            view, fresh = self.page.views[-1], self.screens[-1].build(self)
+            view, fresh = self.views[-1], self.screens[-1].build(self)
             pin_positions(fresh)
             for attr in VIEW_PARTS:
                 setattr(view, attr, getattr(fresh, attr))
