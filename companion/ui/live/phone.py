@@ -87,8 +87,7 @@ class PhoneApp:
 
     def _signed_out(self, page: ft.Page, session: Session) -> None:
         """From now on the page only watches; it says why once."""
-        page.views.clear()
-        page.views.append(watch_view(session, self.table.match_id))
+        page.views = [watch_view(session, self.table.match_id)]  # in place of the app's stack (its root component)
         page.update()
         page.show_dialog(ft.SnackBar(ft.Text("The host signed every phone out: scan the new join code to play "
                                              "again.", key="toast"), duration=6000))
