@@ -7,7 +7,7 @@ helper, dice, Best moves, the rules lookup, share, scan, camera, set-up, table c
 match log, Host this table, a unit's details and its editor, a game's own dials and its guided turn, the end of
 a match and its result) redraws itself from the session's change feed or its own state; an older screen is rebuilt
 from the new state by `refresh()` (see there which).
-The stack of screens is state (`Stack`, an observable), and one root component (`Screens`) draws `page.views`
+The stack of screens is state (`App.state`, a `Stack`), and one root component (`Screens`) draws `page.views`
 from it, one View per screen: navigation (go, replace_with, back, the phone's back gesture, a reload, the browser's
 back) hands the stack a new list and never touches the page's views, so the AppBar back arrow and the phone's back
 gesture both pop a screen by changing that state.
