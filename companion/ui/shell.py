@@ -153,10 +153,11 @@ class App:
         redraw came from the scheduler (measured in Chromium, flet 1.0.5)."""
         if self.root is None:
             self.page.render_views(Screens, self, self.state)
-            self.root = self.page.views  # type: ignore[assignment]  # render_views puts the root component there
-            # the screens not built of components change the page in their handlers and count on Flet sending
-            # it when the handler returns: render_views turns that off (its components mode), so back on
-            ft.context.disable_components_mode()
+            # render_views puts the root component there, and turns Flet's components mode on: a handler's changes
+            # are no longer sent when it returns (every View is the root's now, and frozen, so that send reached
+            # nothing but the page: a whole page diff after each tap); a change is drawn by the component it is
+            # in, or by `refresh`, and dialogs send themselves
+            self.root = self.page.views  # type: ignore[assignment]
         else:
             self.root.update()
 
