@@ -1,6 +1,7 @@
 """UI speed: the CPU time of a tap until the screen is drawn (tap -> state saved -> controls updated, in a real
 Flet session) on a table of 2 x 10 units, for this code and for main's code in the same run, and the time from
-`companion app --web` start to the first frame in headless Chromium.
+`companion app --web` start to the first frame in headless Chromium. Besides the table's own taps, two that change
+the stack of screens: a unit's Details (its screen opens over the table) and the back arrow to the table.
 
     python benchmarks/ui.py [--taps N] [--rounds N] [--runs N] [--before REF]
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(CODE))
 sys.path.insert(1, str(ROOT / "tests"))  # the harness and browser helpers: always this tree's
 
 TAPS = ("VP +1", "damage: open the preview", "damage: apply", "undo")
+MOVES = ("open a unit's details", "back to the table")  # taps that change the stack of screens
 
 
 def first_frame(runs: int) -> dict[str, list[float]]:
@@ -90,7 +92,7 @@ async def tap_times(taps: int) -> dict[str, list[float]]:
                 "dial": [*dial, {"stats": {}, "markers": ["ko"]}]}})
         h = await Harness.start(lambda page: main(page, session))
         await h.click(f"match-{match.id}")
-        out: dict[str, list[float]] = {n: [] for n in TAPS}
+        out: dict[str, list[float]] = {n: [] for n in (*TAPS, *MOVES)}
         for i in range(-1, taps):  # a first round untimed: each child's first taps load and fill caches
             unit = f"u{i % 10}"
             keys = ("player-p1-vp-plus", f"unit-{unit}-damage", f"unit-{unit}-apply", "undo")
@@ -106,6 +108,19 @@ async def tap_times(taps: int) -> dict[str, list[float]]:
                 assert len(h.conn.sent) > sent, key  # the screen really got an update
             await h.click("undo")
             await dismiss_toasts(h)
+            for name, button in zip(MOVES, (h.find(f"unit-{unit}-open"), None), strict=True):
+                sent = len(h.conn.sent)
+                cpu = time.process_time()
+                if button is None:  # the app bar's back arrow and the phone's back gesture
+                    h.page.on_view_pop(None)
+                    await h.session.after_event(h.page)
+                else:
+                    await h.session.dispatch_event(button._i, "click", None)
+                    await h.session.after_event(button)
+                await h._settle()
+                if i >= 0:
+                    out[name].append(time.process_time() - cpu)
+                assert len(h.conn.sent) > sent, name
         return out
 
 
@@ -121,8 +136,8 @@ async def dismiss_toasts(h: Any) -> None:
 def measured_in_turns(ref: str, taps: int, rounds: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """The taps on the code of git ref `ref` (exported to a temporary folder) and on this tree, each in child
     processes, one of each in turn `rounds` times; the samples of each side pooled."""
-    before: dict[str, list[float]] = {name: [] for name in TAPS}
-    after: dict[str, list[float]] = {name: [] for name in TAPS}
+    before: dict[str, list[float]] = {name: [] for name in (*TAPS, *MOVES)}
+    after: dict[str, list[float]] = {name: [] for name in (*TAPS, *MOVES)}
     with tempfile.TemporaryDirectory() as code:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "companion", "content", "pyproject.toml"],
                                  check=True, capture_output=True).stdout
@@ -162,11 +177,11 @@ def main_() -> None:
         print(json.dumps(asyncio.run(tap_times(args.taps))))
         return
     before, after = measured_in_turns(args.before, args.taps, max(1, args.rounds))
-    rows = {f"{name} ({which})": values for name in TAPS
+    rows = {f"{name} ({which})": values for name in (*TAPS, *MOVES)
             for which, values in ((args.before, before[name]), ("this tree", after[name]))}
     table("Tap -> screen drawn, CPU ms, Skirmish table of 2 x 10 units (Flet session, no client)", rows, 1e3, "ms")
     print(f"\n{'p95 ratio (this tree / ' + args.before + ')':<44}", "  ".join(
-        f"{name}: {p95(after[name]) / p95(before[name]):.2f}" for name in TAPS))
+        f"{name}: {p95(after[name]) / p95(before[name]):.2f}" for name in (*TAPS, *MOVES)))
     if args.runs:
         from browser import CHROMIUM
 

@@ -40,9 +40,11 @@ def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = Fa
     """A component as a control to place in an imperative View.
 
     Private: `flet.components.component.Renderer`. A component must be created inside a renderer; the public
-    `page.render` / `page.render_views` render a whole page from one root component, and the shell still builds
-    its Views itself (docs/architecture.md: the stack as one root component is the step after this). Checked in
-    flet 1.0.5 (`Renderer().render(fn, *args, **kwargs)`, as `Page.render` calls it)."""
+    `page.render` / `page.render_views` render a whole page from one root component. The app's stack is such a
+    root (ui/shell.py's `Screens`), but its screens still build their Views as classes and put their components
+    in with this (docs/architecture.md: screens as components is the step after); a judge's page in `judge serve`
+    and a phone that only watches a hosted table build their Views themselves. Checked in flet 1.0.5
+    (`Renderer().render(fn, *args, **kwargs)`, as `Page.render` calls it)."""
     return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
 
 
@@ -51,9 +53,9 @@ def start_component_updates(page: ft.Page) -> None:
     second call does nothing).
 
     Private: `page.session.start_updates_scheduler()`. Flet starts it only inside `page.render` /
-    `page.render_views`; a page that places components in Views it builds (the shell, a judge's page in
-    `judge serve`, a phone that only watches a hosted table) must start it itself. Checked in flet 1.0.5
-    (flet/messaging/session.py: it returns at once when the task runs)."""
+    `page.render_views` (the app's shell renders its views so); a page that places components in Views it builds
+    (a judge's page in `judge serve`, a phone that only watches a hosted table) must start it itself. Checked in
+    flet 1.0.5 (flet/messaging/session.py: it returns at once when the task runs)."""
     page.session.start_updates_scheduler()
 
 

@@ -131,9 +131,20 @@ class Harness:
     def page(self) -> ft.Page:
         return self.session.page
 
+    @property
+    def views(self) -> list[ft.View]:
+        """The views shown, bottom first."""
+        return views(self.page)
+
+    @property
+    def top(self) -> ft.View:
+        """The view on top: the screen a person sees."""
+        return self.views[-1]
+
     def walk(self) -> Iterator[Any]:
         # only the top view is on screen; open dialogs and the overlay sit above it
-        roots: list[Any] = [self.page.views[-1]] if self.page.views else [self.page]
+        shown = self.views
+        roots: list[Any] = [shown[-1]] if shown else [self.page]
         roots += list(self.page.overlay) + [d for d in self.page._dialogs.controls if getattr(d, "open", False)]
         seen: set[int] = set()
         stack = [ft.unwrap_component(r) for r in reversed(roots)]
@@ -269,9 +280,15 @@ async def drawn() -> None:
         await asyncio.sleep(0)
 
 
+def views(page: ft.Page) -> list[ft.View]:
+    """The page's views, bottom first: the app's are drawn by one root component (ui/shell.py's `Screens`),
+    a judge's or a watcher's page holds them as a plain list."""
+    return [ft.unwrap_component(v) for v in ft.unwrap_component(page.views) or []]
+
+
 def routes(h: Harness) -> list[str]:
     """The routes of the views on the page, bottom first (the screens a back would go through)."""
-    return [v.route for v in h.page.views]
+    return [v.route for v in views(h.page)]
 
 
 def pushed(h: Harness) -> list[str]:

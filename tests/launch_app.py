@@ -25,7 +25,7 @@ async def launch(data: Path, route: str) -> dict[str, str]:
         await main(page, session)
 
     h = await Harness.start(app)
-    top = h.page.views[-1].route
+    top = h.top.route
     status = h.text_of("scan-status") if h.has("scan-status") else ""
     return {"route": top, "status": status, "matches": ",".join(s.id for s in session.list_matches())}
 

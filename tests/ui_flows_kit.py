@@ -27,7 +27,7 @@ async def new_match_of(h: Harness, system: str, *names: str) -> str:
         await h.type(f"player-{i}", name)
     await h.click("create-match")
     assert h.text_of("turn-line").startswith(f"Turn 1 · {names[0]}")  # "to play", or "'s round 1 of 2"
-    return h.page.views[-1].route.removeprefix("/match/")
+    return h.top.route.removeprefix("/match/")
 
 
 async def new_halo_match(h: Harness) -> str:

@@ -19,6 +19,7 @@ from companion.ui.shell import App, themes
 # The Flet names home's first frame uses beyond those its modules' imports load: Flet loads a control's module
 # the first time its name is used (tests/unit/test_lazy_imports.py checks that this list leaves nothing out).
 FIRST_FRAME_FLET = ("Column", "Row", "FilledButton", "OutlinedButton", "IconButton", "use_state",
+                    "memo",  # the root component keeps each screen's View (ui/shell.py: Screens)
                     # the services every page holds (App)
                     "Clipboard", "FilePicker", "HapticFeedback", "Share", "SharedPreferences", "Wakelock")
 

@@ -7,7 +7,10 @@ helper, dice, Best moves, the rules lookup, share, scan, camera, set-up, table c
 match log, Host this table, a unit's details and its editor, a game's own dials and its guided turn, the end of
 a match and its result) redraws itself from the session's change feed or its own state; an older screen is rebuilt
 from the new state by `refresh()` (see there which).
-Navigation keeps `page.views` as a stack, so the AppBar back arrow and the phone's back gesture both pop a screen.
+The stack of screens is state (`App.state`, a `Stack`), and one root component (`Screens`) draws `page.views`
+from it, one View per screen: navigation (go, replace_with, back, the phone's back gesture, a reload, the browser's
+back) hands the stack a new list and never touches the page's views, so the AppBar back arrow and the phone's back
+gesture both pop a screen by changing that state.
 A screen opens another by its name in the route table (`go("match.log", match_id=...)`, ui/routes.py), which
 builds it and gives it its address, so every screen shown reloads to itself. Screens import this module, never
 `ui/app.py` (which imports them).
@@ -17,13 +20,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.model import Match
-from companion.flet_adapter import start_component_updates
 from companion.session import Session
 from companion.ui import routes
 from companion.ui.hooks import Unopened, use_history
@@ -34,8 +37,6 @@ if TYPE_CHECKING:  # the scanner's collector loads the share codecs: with the sc
     from companion.session.sharing.incoming import Incoming
 
 THEME_KEY = "companion.theme"
-VIEW_PARTS = ("route", "controls", "appbar", "floating_action_button", "bottom_appbar", "scroll", "padding",
-              "spacing")
 
 
 @runtime_checkable
@@ -50,11 +51,44 @@ class ScanTarget(Screen, Protocol):
     def finish(self, app: App) -> None: ...
 
 
+@dataclass(frozen=True)
+class Shown:
+    """One screen on the stack, and which build of it is shown: a screen that is not built of components is
+    drawn again from the current state by a new build (`App.refresh`)."""
+
+    screen: Screen
+    build: int = 0
+
+
+@dataclass
+class Stack:
+    """The screens shown, bottom first: the one state `page.views` is drawn from (by `Screens`)."""
+
+    shown: list[Shown] = field(default_factory=list)
+
+
+@ft.component
+def Screens(app: App, stack: Stack) -> list[ft.Control]:
+    """The root component: `page.views`, one View per screen on the stack. A screen keeps its component (and so
+    its View, its Flutter route and its components' state) while it stays on the stack, keyed by the screen."""
+    return [ft.memo(ScreenView)(app, shown, key=f"screen-{id(shown.screen)}") for shown in stack.shown]
+
+
+@ft.component
+def ScreenView(app: App, shown: Shown) -> ft.View:
+    """One screen's View, built when it comes on the stack and again at each new build (memoised: a change
+    elsewhere on the stack leaves it alone). A screen built of components is built once: they redraw themselves."""
+    view = shown.screen.build(app)
+    pin_positions(view)
+    return view
+
+
 class App:
     def __init__(self, page: ft.Page, session: Session) -> None:
         self.page = page
         self.session = session
-        self.screens: list[Screen] = []
+        self.state = Stack()  # the screens shown: `Screens` draws page.views from it once the first is shown
+        self.root: ft.Control | None = None  # that root component, once rendered
         self.route = page.route  # the route last pushed to (or received from) the page
         self.pushed: list[str] = []  # routes pushed whose route-change event has not come back yet
         # per match id, the owner last chosen in Add a unit: this phone's choice, not a fact of the match
@@ -66,13 +100,19 @@ class App:
         self.clipboard = ft.Clipboard()
         self.sharing = ft.Share()
         self.file_picker = ft.FilePicker()
-        start_component_updates(page)  # draws components whose state changed (once per session)
 
-    # --- navigation -------------------------------------------------------------------------------
+    # --- navigation: every move is a new stack handed to `_draw` ---------------------------------------
+
+    @property
+    def stack(self) -> tuple[Screen, ...]:
+        """The screens on the stack, bottom first (read-only: navigation changes it through `_draw`)."""
+        return tuple(shown.screen for shown in self.state.shown)
+
+    screens = stack
 
     def go(self, name: str, **params: Any) -> None:
         """Show the screen of a route in the route table (ui/routes.py), by its name, over the current one."""
-        self._show(self._screen(name, params))
+        self._draw([*self.stack, self._screen(name, params)])
 
     def opener(self, name: str, **params: Any) -> Callable[[], None]:
         """A tap handler that opens a route's screen (no arguments: Flet hands an event to a handler that takes
@@ -81,21 +121,45 @@ class App:
 
     def replace_with(self, name: str, **params: Any) -> None:
         """Show a route's screen instead of the current one (e.g. "New match" becomes the match's table)."""
-        made = self._screen(name, params)
-        self.screens.pop()
-        self.page.views.pop()
-        self._show(made)
+        self._draw([*self.stack[:-1], self._screen(name, params)])
 
     def _screen(self, name: str, params: dict[str, Any]) -> Screen:
-        return routes.screen(name, self.session, self.screens[-1] if self.screens else None, **params)
+        return routes.screen(name, self.session, self.stack[-1] if self.stack else None, **params)
 
-    def _show(self, screen: Screen) -> None:
-        self.screens.append(screen)
-        view = screen.build(self)
-        pin_positions(view)
-        self.page.views.append(view)
-        self.page.update()
+    def _draw(self, screens: list[Screen]) -> None:
+        """Make `screens` the stack, and draw it (the only way the app's `page.views` change).
+
+        A screen that stays keeps its entry (and so its View: Flutter keeps its route, a field its focus). A
+        screen uncovered by the change (back, a pop to an address below) is drawn from the current state, as
+        `refresh` does: the match may have changed while it was covered."""
+        kept = {id(shown.screen): shown for shown in self.state.shown}
+        top = self.state.shown[-1].screen if self.state.shown else None
+        uncovered = bool(screens) and id(screens[-1]) in kept and screens[-1] is not top
+        shown = [kept.get(id(screen)) or Shown(screen) for screen in screens]
+        if uncovered and not is_live(shown[-1].screen):
+            shown[-1] = Shown(shown[-1].screen, shown[-1].build + 1)
+        self.state.shown = shown
+        self._render()
+        if uncovered and is_live(shown[-1].screen):
+            self.session.feed.changed(None)
         self.follow_route()
+
+    def _render(self) -> None:
+        """Draw the stack now: the root component the first time, then its update.
+
+        Now, not when Flet's scheduler gets to it (an observable stack would wait for that): the screen a tap
+        opens is drawn when the handler returns, and a browser's reload that changed the route (flet-web tells
+        the reattached session after sending it the page) left Flet's "Working..." placeholder on screen when the
+        redraw came from the scheduler (measured in Chromium, flet 1.0.5)."""
+        if self.root is None:
+            self.page.render_views(Screens, self, self.state)
+            # render_views puts the root component there, and turns Flet's components mode on: a handler's changes
+            # are no longer sent when it returns (every View is the root's now, and frozen, so that send reached
+            # nothing but the page: a whole page diff after each tap); a change is drawn by the component it is
+            # in, or by `refresh`, and dialogs send themselves
+            self.root = self.page.views  # type: ignore[assignment]
+        else:
+            self.root.update()
 
     def open_rules(self) -> None:
         """The rules lookup; from a match's screens, that match's system first."""
@@ -117,9 +181,11 @@ class App:
             scanner.take(self, text)
 
     def back(self) -> None:
-        if len(self.screens) > 1:
-            self.screens.pop()
-            self.page.views.pop()
+        """One screen down (the app bar's arrow, the phone's back gesture: `page.on_view_pop`); on the last
+        screen, that screen redrawn."""
+        if len(self.stack) > 1:
+            self._draw(list(self.stack[:-1]))
+            return
         self.refresh()
         self.follow_route()
 
@@ -130,11 +196,9 @@ class App:
         self.show_stack(routes.stack(route, self.session))
 
     def show_stack(self, screens: list[Screen]) -> None:
-        """Show these screens as the whole stack."""
-        self.screens = list(screens)
-        self.page.views[:] = [s.build(self) for s in self.screens]
-        self.page.update()
-        self.follow_route()
+        """Show these screens as the whole stack (each built afresh: they come from an address)."""
+        self.state.shown = []
+        self._draw(screens)
 
     def follow_route(self) -> None:
         """The page's route (the browser's address) follows the top screen, so reload and back keep the place."""
@@ -164,24 +228,23 @@ class App:
 
     def _pop_to(self, route: str) -> bool:
         """Pop the screens above the topmost one below the top whose route is `route`; False: none is."""
-        for depth in range(len(self.screens) - 2, -1, -1):
-            if self.screens[depth].route == route:
-                del self.screens[depth + 1:]
-                del self.page.views[depth + 1:]
-                self.refresh()
+        for depth in range(len(self.stack) - 2, -1, -1):
+            if self.stack[depth].route == route:
+                self._draw(list(self.stack[:depth + 1]))
                 return True
         return False
 
     def refresh(self) -> None:
         """Redraw the top screen from the current state. A live screen (components) is asked to read the match
         again through the session's feed (after a back or a theme switch: what changed meanwhile); another screen
-        is rebuilt into the same View. Rebuilt so: About, and judge mode's and the table timer's screens (the
-        console and the countdown in them are components, kept from one rebuild to the next).
+        is built again (a new `Shown.build`), and its component draws the new build. Rebuilt so: About, and judge
+        mode's and the table timer's screens (the console and the countdown in them are components, kept from one
+        rebuild to the next).
 
-        Keeping the View object (and so Flutter's route) matters: a dialog closing while its View was swapped
-        for a new one stays on screen in the browser. Flet reconciles the rebuilt controls with the shown ones
-        by key and sends only what changed; the rebuilt controls come back frozen, so handlers never change a
-        control in place: they change the screen's state and call `refresh()`.
+        The View stays the same control on the phone (and so Flutter's route: a dialog closing while its View was
+        swapped for a new one stays on screen in the browser): Flet reconciles the new build with the shown one
+        and sends only what changed; the built controls are frozen, so handlers never change a control in place:
+        they change the screen's state and call `refresh()`.
 
         Every top-level part gets a key (see `pin_positions`): Flet matches an unkeyed rebuilt control by
         Python identity only, so a rebuilt `Row` around a text field was a new widget on the phone, the field
@@ -189,11 +252,10 @@ class App:
         """
         if self.screens and is_live(self.screens[-1]):
             self.session.feed.changed(None)
-        elif self.screens:
-            view, fresh = self.page.views[-1], self.screens[-1].build(self)
-            pin_positions(fresh)
-            for attr in VIEW_PARTS:
-                setattr(view, attr, getattr(fresh, attr))
+        elif self.state.shown:
+            top = self.state.shown[-1]
+            self.state.shown = [*self.state.shown[:-1], Shown(top.screen, top.build + 1)]
+            self._render()
         self.page.update()
 
     # --- actions ----------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ async def test_best_moves_ranks_switches_strikes_and_takes_a_move_to_its_roll(tm
     session = Session(MatchStore(tmp_path / "data"))
     mid = halo(session)
     h = await launch(session, f"/match/{mid}/advice")
-    assert h.page.views[-1].route == f"/match/{mid}/advice"
+    assert h.top.route == f"/match/{mid}/advice"
     # b0 has one click left: knocking it out is worth a kill, so attacks on it come first by points
     assert h.text_of("advice-title-0") == "1. Unit a0: Attack Unit b0"
     assert h.text_of("advice-line-0").startswith("hit 72% · damage 0.72 · KO 72% · 0.72 kills")

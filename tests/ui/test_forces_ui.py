@@ -36,7 +36,7 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     assert h.find("force-text").value.endswith("Elite 30: 7 9 16 2")
     await paste(h, ANN)
     assert h.text_of("toast") == "2 units added for Ann"
-    assert h.page.views[-1].route == f"/match/{first}"
+    assert h.top.route == f"/match/{first}"
     assert h.text_of("empty-table-text").startswith("Ben has no units yet. Paste Ben's force")  # still his to bring
     # the add flow leads to it too, for the next player without units
     await h.click("add-unit")
@@ -45,7 +45,7 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     await paste(h, BEN)
     assert [(u.name, u.owner) for u in session.state(first).units] == [
         ("Spartan Sniper", "p1"), ("Grunt", "p1"), ("Elite", "p2"), ("Jackal", "p2")]
-    assert h.page.views[-1].route == f"/match/{first}"  # back goes to the table, not the unit form
+    assert h.top.route == f"/match/{first}"  # back goes to the table, not the unit form
     assert not h.has("empty-table")  # every player has a force now
 
     await h.click("open-setup")
@@ -72,7 +72,7 @@ async def test_paste_save_and_start_a_match_with_saved_forces(tmp_path: Path) ->
     await h2.choose("player-force-0", covenant)
     await h2.choose("player-force-1", spartans)
     await h2.click("create-match")
-    second = h2.page.views[-1].route.removeprefix("/match/")
+    second = h2.top.route.removeprefix("/match/")
     assert [(u.name, u.owner) for u in session.state(second).units] == [
         ("Elite", "p1"), ("Jackal", "p1"), ("Spartan Sniper", "p2"), ("Grunt", "p2")]
 
@@ -123,7 +123,7 @@ async def test_the_force_screen_has_a_route_a_reload_comes_back_to(tmp_path: Pat
     h, session = await start(tmp_path)
     match_id = await new_match_of(h, "halo-actionclix", "Ann", "Ben")
     again = await Harness.at(session, f"/match/{match_id}/forces")
-    assert [v.route for v in again.page.views] == ["/", f"/match/{match_id}", f"/match/{match_id}/forces"]
+    assert [v.route for v in again.views] == ["/", f"/match/{match_id}", f"/match/{match_id}/forces"]
     assert again.has("force-text")
 
 

@@ -132,7 +132,7 @@ async def test_house_rules_are_switched_on_the_new_match_and_set_up_screens(tmp_
     for i, name in enumerate(("Sam", "Ann")):
         await h.type(f"player-{i}", name)
     await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = h.top.route.removeprefix("/match/")
     assert _on(session, match_id)[FLYERS] and not _on(session, match_id)["flyers-board-from-adjacent"]
     await h.click("open-setup")
     assert h.find(f"house-{FLYERS}").value is True

@@ -28,7 +28,7 @@ async def test_halo_asks_the_kill_target_and_the_header_counts_against_it(tmp_pa
     await h.type("setting-kill-points-to-win", "10")
     await h.type("setting-max-force-points", "300")
     await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = h.top.route.removeprefix("/match/")
     assert session.state(match_id).counters == {"kill-points-to-win": 10, "max-force-points": 300}
     assert "Ann 0 of 10 kills" in h.texts() and "Ben 0 of 10 kills" in h.texts()
 

@@ -18,7 +18,7 @@ async def test_start_match_is_pinned_below_the_scrolling_form(tmp_path: Path) ->
     h, _ = await start(tmp_path)
     await h.click("new-match")
     await h.choose("system", "halo-actionclix")  # house rules and agreed numbers: the longest form
-    assert h.page.views[-1].scroll is None  # the view stays put: only the form scrolls
+    assert h.top.scroll is None  # the view stays put: only the form scrolls
     form = h.find(next(k for k in h.key_list() if k.startswith("new-match-body-form")))
     assert form.scroll == ft.ScrollMode.AUTO
     bar = h.find("new-match-body-bar")
@@ -45,7 +45,7 @@ async def test_the_players_own_saved_force_is_picked_for_them(tmp_path: Path) ->
     assert h.find("player-force-1").value == "none"  # Ben has none of his own
     assert [o.text for o in pick.options] == ["No saved force", "Ann's force · 2 units"]
     await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = h.top.route.removeprefix("/match/")
     assert [(u.name, u.owner) for u in session.state(match_id).units] == [("Spartan Sniper", "p1"), ("Grunt", "p1")]
 
 

@@ -44,7 +44,7 @@ async def test_send_my_turn_after_one_exchange(tmp_path: Path) -> None:
     h2, empty = await other_device(tmp_path / "me-again", route="/" + turn.split("/", 3)[3])
     assert empty.list_matches() == []
     assert "not on this device" in h2.text_of("scan-status")  # a device without the match: refused, nothing stored
-    assert h2.page.views[-1].route == "/scan"
+    assert h2.top.route == "/scan"
 
     collector = Collector()
     collector.add(turn)
@@ -63,9 +63,9 @@ async def test_ending_a_turn_offers_send_my_turn_once_the_match_was_exchanged(tm
     whole = h.find("share-text").value
 
     o, _theirs = await scanned_on_the_other_device(tmp_path, whole)  # their table is open on the match we sent
-    assert o.page.views[-1].route == f"/match/{match_id}"
+    assert o.top.route == f"/match/{match_id}"
     await o.click("end-turn")
     await o.click("confirm-yes")
     assert o.has("send-turn")  # the turn ended on a match two devices share: one tap to send it
     await o.event("send-turn", "action")
-    assert o.page.views[-1].route == f"/match/{match_id}/share" and o.has("share-turn")
+    assert o.top.route == f"/match/{match_id}/share" and o.has("share-turn")

@@ -46,7 +46,7 @@ async def test_attack_from_the_card_is_three_taps_and_done_returns_to_the_table(
     state = session.state(match_id)
     assert state.rolls and state.unit("u1").tokens.action == 1
     await h.click("roll-done")
-    assert h.page.views[-1].route == f"/match/{match_id}"  # back at the table
+    assert h.top.route == f"/match/{match_id}"  # back at the table
     assert not h.has("unit-u1-act")  # the Sniper has acted: its card has no second action
 
 
@@ -94,4 +94,4 @@ async def test_the_action_screen_opens_filled_in_from_a_route(tmp_path: Path) ->
     assert h.find("param-target").value == "u3"  # not one of its targets: the usual first one
     await h.click("action-resolve")
     await h.click("roll-done")
-    assert h.page.views[-1].route == f"/match/{match_id}"
+    assert h.top.route == f"/match/{match_id}"

@@ -68,7 +68,7 @@ async def test_refusals_show_why_and_change_nothing(tmp_path: Path) -> None:
     assert session.list_matches() == []
     await h.type("player-1", "Ben")
     await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = h.top.route.removeprefix("/match/")
     await h.click("add-unit")
     await h.click("dial-typed")  # the typed-line form
     await h.type("unit-dial", "8 10 17")
@@ -86,7 +86,7 @@ async def test_resume_from_home_and_log(tmp_path: Path) -> None:
     match_id = await new_halo_match(h)
     await add_unit(h, "Spartan", "8 10 17 3\n8 9 16 3")
     await h.click("player-p2-kills-plus")
-    h.page.views[-1].route  # noqa: B018 - still on the table
+    h.top.route  # noqa: B018 - still on the table
     await h.click("open-log")
     assert any("Ben: +1 kill" in t for t in h.texts())
     assert any("Spartan joins (50 points)" in t for t in h.texts())

@@ -41,7 +41,7 @@ async def test_share_scan_and_merge_between_two_devices(tmp_path: Path) -> None:
     await o.type("scan-text", link)
     await o.click("scan-add")
     assert theirs.state(match_id) == mine.state(match_id)
-    assert o.page.views[-1].route == f"/match/{match_id}"
+    assert o.top.route == f"/match/{match_id}"
 
     # both go on differently: importing asks what to keep; "keep both" keeps both
     mine.dispatch(match_id, "score", {"player": "p2", "kind": "kills", "delta": 1})

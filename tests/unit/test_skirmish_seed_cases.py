@@ -76,7 +76,7 @@ async def test_case_15_the_new_match_screen_offers_the_packs_build_totals(tmp_pa
     await h.type("player-0", "Ann")
     await h.type("player-1", "Ben")
     await h.click("create-match")
-    match_id = h.page.views[-1].route.removeprefix("/match/")
+    match_id = h.top.route.removeprefix("/match/")
     assert session.state(match_id).rules.rounds_per_turn == 3
 
 

@@ -88,8 +88,7 @@ class PhoneApp:
 
     def _signed_out(self, page: ft.Page, session: Session) -> None:
         """From now on the page only watches; it says why once."""
-        page.views.clear()
-        page.views.append(watch_view(session, self.table.match_id))
+        page.views = [watch_view(session, self.table.match_id)]  # in place of the app's stack (its root component)
         page.update()
         page.show_dialog(toast_bar("The host signed every phone out: scan the new join code to play again.", 6000))
 
