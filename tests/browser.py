@@ -236,14 +236,28 @@ class Screen:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         (SCREENSHOTS / f"{name}.png").write_bytes(png or self.drawn())
 
-    def drawn(self, tries: int = 8) -> bytes:
-        """A screenshot once the last frame is painted: two taken one after the other show the same pixels (the
-        semantics tree comes before the paint), or the last of `tries` (a clock that ticks, a cursor that blinks)."""
+    def drawn(self, timeout: float = 10.0) -> bytes:
+        """A screenshot once the last frame is painted: two taken one after the other show the same pixels, and not
+        one flat colour (on a loaded machine the semantics tree comes seconds before the first painted frame); or
+        the last taken after `timeout` s (a clock that ticks every time, a screen that never paints)."""
         at_rest(self.page)
+        deadline = time.monotonic() + timeout
         last = self.page.screenshot()
-        for _ in range(tries - 1):
+        while time.monotonic() < deadline:
             png = self.page.screenshot()
-            if png == last:
+            if png == last and not flat(png):
                 break
+            if png == last:
+                time.sleep(0.2)  # nothing painted yet
             last = png
         return last
+
+
+def flat(png: bytes) -> bool:
+    """Is the screenshot one colour (the page's background before Flutter paints a frame)?"""
+    import io
+
+    from PIL import Image
+
+    darkest, lightest = Image.open(io.BytesIO(png)).convert("L").getextrema()
+    return lightest - darkest < 32
