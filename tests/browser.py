@@ -67,8 +67,46 @@ def served_app(data_dir: Path) -> Iterator[str]:
         yield url
 
 
-# The focused element is one that edits text: Flutter's hidden <input> or <textarea> of a tapped field.
-_EDITING = "(() => { const e = document.activeElement; return !!e && 'value' in e })()"
+# The focused element is this field's own <input> or <textarea> (Flutter edits in the field's semantics node): not
+# the field tapped before, which holds the focus until the tap lands.
+FOCUSED = "e => e === document.activeElement && 'value' in e"
+
+# Every semantics node's place and name: the screen as Flutter last laid it out.
+_TREE = """() => [...document.querySelectorAll('flt-semantics')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height].map(Math.round).join(',') + ' '
+      + (e.getAttribute('aria-label') || (e.querySelector(':scope > span') || {}).textContent || '');
+  }).join('|')"""
+
+# Wait, frame by frame, until the tree has stayed the same for `quiet` frames in a row (a scroll, a screen sliding
+# in or a menu opening has come to rest; at most `limit` frames); with `before` (the tree before a scroll), until it
+# also differs from that, unless `patience` frames pass with no change (the page scrolls no further: Flutter moves
+# the list in the frame after the wheel). Frames, not milliseconds: a loaded machine draws fewer of them a second,
+# and the wait lasts as long as drawing them takes.
+_STILL = f"""async ([before, quiet, patience, limit]) => {{
+  const tree = {_TREE};
+  const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+  let last = tree(), same = 0, moved = before === null || last !== before;
+  for (let n = 0; n < limit && (moved || n < patience); n++) {{
+    await frame();
+    const now = tree();
+    if (now === last) same++;
+    else {{ last = now; same = 0; moved = moved || now !== before; }}
+    if (same >= quiet && moved) break;
+  }}
+  return last;
+}}"""
+
+
+def tree(page: Any) -> str:
+    """Every semantics node's place and name, as the page shows them now."""
+    return page.evaluate(_TREE)
+
+
+def at_rest(page: Any, before: str | None = None, quiet: int = 3, patience: int = 12, limit: int = 120) -> str:
+    """Wait until the page has come to rest (see _STILL); given `before`, until it has moved from that tree first
+    (or `patience` frames showed it will not). The tree it rests at."""
+    return page.evaluate(_STILL, [before, quiet, patience, limit])
 
 
 class Screen:
@@ -76,6 +114,24 @@ class Screen:
 
     def __init__(self, page: Any) -> None:
         self.page = page
+        self.last_message = time.monotonic()  # when a message last passed between the page and the app's server
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framesent", self._heard)
+        socket.on("framereceived", self._heard)
+
+    def _heard(self, _frame: Any) -> None:
+        self.last_message = time.monotonic()
+
+    def answered(self, quiet: float = 0.4, timeout: float = 10.0) -> None:
+        """Wait until no message has passed between the page and the app's server for `quiet` s: the server has
+        handled what the page sent, and what it sent back (an echo of an older value too) has landed."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)  # Playwright hands over the socket's messages while it waits
+            if time.monotonic() - self.last_message >= quiet:
+                return
 
     def open(self, url: str) -> None:
         self.page.goto(url)
@@ -118,8 +174,9 @@ class Screen:
             else:
                 return
             self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            before = tree(self.page)
             self.page.mouse.wheel(0, delta)
-            self.page.wait_for_timeout(700)  # the scroll settled: a tap on a moving list lands on what passes under
+            at_rest(self.page, before)  # the scroll settled: a tap on a moving list lands on what passes under
         raise AssertionError(f"{name!r} never came into view")
 
     def tap(self, name: str, exact: bool = True, nth: int = 0) -> None:
@@ -151,10 +208,12 @@ class Screen:
         for _ in range(3):
             self.settle(field)
             field.click()
-            self.page.wait_for_timeout(250)  # the tap's own round trip (the field tapped before may still hold it)
             try:
-                self.page.wait_for_function(_EDITING, timeout=3_000)
-                return
+                handle = field.element_handle(timeout=3_000)
+                self.page.wait_for_function(FOCUSED, arg=handle, timeout=3_000)
+                at_rest(self.page, quiet=2)  # and it keeps it through the frames the tap draws
+                if handle.evaluate(FOCUSED):
+                    return
             except Exception:  # noqa: BLE001 - Playwright's timeout: tap again
                 continue
         raise AssertionError(f"the field {label!r} never took the focus")
@@ -172,7 +231,33 @@ class Screen:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen says: {self.labels()[:40]}")
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, png: bytes | None = None) -> None:
+        """Save the screen as docs/screenshots/`name`.png (or `png`, a screenshot of it already drawn)."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        time.sleep(0.4)  # let the last frame paint
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        (SCREENSHOTS / f"{name}.png").write_bytes(png or self.drawn())
+
+    def drawn(self, timeout: float = 10.0) -> bytes:
+        """A screenshot once the last frame is painted: two taken one after the other show the same pixels, and not
+        one flat colour (on a loaded machine the semantics tree comes seconds before the first painted frame); or
+        the last taken after `timeout` s (a clock that ticks every time, a screen that never paints)."""
+        at_rest(self.page)
+        deadline = time.monotonic() + timeout
+        last = self.page.screenshot()
+        while time.monotonic() < deadline:
+            png = self.page.screenshot()
+            if png == last and not flat(png):
+                break
+            if png == last:
+                time.sleep(0.2)  # nothing painted yet
+            last = png
+        return last
+
+
+def flat(png: bytes) -> bool:
+    """Is the screenshot one colour (the page's background before Flutter paints a frame)?"""
+    import io
+
+    from PIL import Image
+
+    darkest, lightest = Image.open(io.BytesIO(png)).convert("L").getextrema()
+    return lightest - darkest < 32

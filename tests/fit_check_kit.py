@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser import at_rest, tree
+
 # (font px, line px) of the Material 3 styles the screens use, then the app's own `size=` texts (line 1.43 em,
 # Flutter's bodyMedium height, which a Text with only a size inherits)
 STYLES = [(22, 28), (24, 32), (16, 24), (14, 20), (12, 16), (11, 16)]
@@ -257,8 +259,9 @@ def audit(page: Any, ignore: tuple[str, ...] = (), steps: int = 16) -> dict[str,
         shown.append(tops)
         # a third of the screen: a list scrolling under a sticky header (the table's) is shorter than the screen,
         # and a longer step could show a button only while that header's edge cut it
+        before = tree(page)
         page.mouse.wheel(0, height * 0.33)
-        page.wait_for_timeout(500)
+        at_rest(page, before)
     crossed += [text for text, _ in unjudged if text not in crossed]  # the page never scrolled: nothing is sticky
     kept = [f for key, f in bad.items() if key not in fine]
     return {"clipped": [f for f in kept if f["kind"] == "clipped"],

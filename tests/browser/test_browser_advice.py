@@ -11,7 +11,7 @@ import pytest
 from companion.session import Session
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, Screen, at_rest, require_browser, served_app
 from builders import unit
 
 WIDTH, HEIGHT = 360, 640
@@ -34,7 +34,7 @@ def test_table_to_best_moves_to_the_roll_in_three_taps_with_the_odds_first(tmp_p
         taps += 1
         s.wait_text("1. Spartan: Attack Grunt")
         s.wait_text("hit 72% · damage 0.72 · KO 72% · 0.72 kills · upgrade tokens 0.72")
-        s.page.wait_for_timeout(1000)  # the views under it are pushed first: let the last one slide in
+        at_rest(s.page)  # the views under it are pushed first: let the last one slide in
         s.shot("phone-best-moves")
         s.page.get_by_role("button", name="Take it").first.click()
         taps += 1

@@ -13,11 +13,13 @@ from companion.core.model import Click
 from companion.session import Session
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, FOCUSED, Screen, require_browser, served_app
 from fit_check_kit import unnamed
 
 SIZES = {"360": {"width": 360, "height": 640}, "320": {"width": 320, "height": 568}}
 STATS = ("speed", "attack", "defense", "damage")
+# The keyboard's Enter (Next) moved the focus on: another field's editing element has it than the one that held it
+NEXT_FIELD = "held => document.activeElement !== held && 'value' in document.activeElement"
 
 
 def _on_screen(s: Screen, name: str) -> bool:
@@ -53,11 +55,13 @@ def test_two_units_of_bens_click_by_click_and_a_rename(tmp_path: Path, size: str
             """A dial's number field, by the name a screen reader says ("click 2 attack"): its input's own."""
             taps.append(label)
             box = s.page.get_by_role("textbox", name=label, exact=True).first
-            for _ in range(3):  # as Screen.focus: tap until the editing element has the focus
+            for _ in range(3):  # as Screen.focus: tap until the field's own editing element has the focus
                 box.click()
-                s.page.wait_for_timeout(250)
-                if s.page.evaluate("() => document.activeElement && 'value' in document.activeElement"):
+                try:
+                    s.page.wait_for_function(FOCUSED, arg=box.element_handle(), timeout=3_000)
                     break
+                except Exception:  # noqa: BLE001 - Playwright's timeout: tap again
+                    continue
             s.page.keyboard.type(text, delay=15)
 
         s.open(url + f"match/{match_id}")
@@ -78,8 +82,9 @@ def test_two_units_of_bens_click_by_click_and_a_rename(tmp_path: Path, size: str
                 if name == "Jackal" and i == 0:  # one tap, then the keyboard's Enter (Next) from stat to stat
                     stat("click 1 speed", row[0])
                     for value in row[1:]:
+                        held = s.page.evaluate_handle("document.activeElement")
                         s.page.keyboard.press("Enter")
-                        s.page.wait_for_timeout(600)  # the next field takes the focus
+                        s.page.wait_for_function(NEXT_FIELD, arg=held)  # the next field takes the focus
                         s.page.keyboard.type(value, delay=15)
                     continue
                 for name_of, value in zip(STATS, row, strict=True):

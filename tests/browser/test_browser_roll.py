@@ -12,7 +12,7 @@ import pytest
 from companion.session import Session
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, SCREENSHOTS, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, SCREENSHOTS, Screen, at_rest, require_browser, served_app, tree
 from builders import unit
 
 WIDTH, HEIGHT = 360, 640
@@ -67,10 +67,11 @@ def test_a_committed_roll_shows_its_colour_and_stays_in_the_log_when_undone(tmp_
         s.tap("Undo")
         s.wait_text("Roll 2d6")  # back to the odds: the table is as before the roll
         s.wait_text("its roll stays in the log, marked undone")
-        s.page.wait_for_timeout(500)  # the form settles back under the bar before the taps on the app bar
+        at_rest(s.page)  # the form settles back under the bar before the taps on the app bar
         for _ in range(2):  # the action screen, then the helper: the app bar's back arrow, top left
+            before = tree(s.page)
             s.page.mouse.click(28, 28)
-            s.page.wait_for_timeout(600)
+            at_rest(s.page, before, patience=120)  # the screen below, once the server has popped this one
         s.tap("Table menu", exact=False)  # the table's tools: Menu, then the tool
         s.tap("Match log")
         s.wait_text("UNDONE")

@@ -15,7 +15,7 @@ from companion.session import Session
 from companion.store.matches import MatchStore
 from companion.ui.helper.roll_bar import BAR_GAP
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, Screen, at_rest, require_browser, served_app, tree
 from builders import dial
 
 PHONES = ({"width": 360, "height": 640}, {"width": 320, "height": 568})
@@ -90,8 +90,9 @@ def tap_in_view(s: Screen, taps: list[str], label: str, above: float | None = No
 
 def scroll_down(s: Screen) -> None:
     for _ in range(4):
+        before = tree(s.page)
         s.page.mouse.wheel(0, s.page.viewport_size["height"] / 2)
-        s.page.wait_for_timeout(300)
+        at_rest(s.page, before)
 
 
 def verdict(s: Screen) -> str:
@@ -116,7 +117,7 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
         s = Screen(browser.new_page(viewport=phone))
         s.open(f"{url}match/{halo}")
         s.wait_text("Ann to play")
-        s.page.wait_for_timeout(800)
+        at_rest(s.page)
         taps: list[str] = []
         tap_in_view(s, taps, "Attack: Sniper")
         s.wait_text("Chance: ")
@@ -148,18 +149,18 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
         assert "Hunter" in Session(MatchStore(tmp_path)).log(halo)[-1].data["label"]
         s.tap("Done")
         s.wait_text("Ann to play")
-        s.page.wait_for_timeout(800)
+        at_rest(s.page)
 
         taps = []
         tap_in_view(s, taps, "Best moves")
         s.wait_text("1. ")
-        s.page.wait_for_timeout(1000)  # the view slides in
+        at_rest(s.page)  # the view slides in
         s.page.get_by_role("button", name="Take it").first.wait_for()
         assert_in_view(s, "Take it", APP_BAR, first=True)  # the best row's
         taps.append("Take it")
         s.page.get_by_role("button", name="Take it").first.click()
         s.wait_text("Chance: ")
-        s.page.wait_for_timeout(500)
+        at_rest(s.page)
         tap_in_view(s, taps, "Roll 2d6")
         assert_in_view(s, verdict(s), APP_BAR)
         assert taps == ["Best moves", "Take it", "Roll 2d6"]
@@ -178,7 +179,7 @@ def test_roll_is_on_screen_three_taps_from_the_table_and_from_best_moves(tmp_pat
         s.shot(f"roll-bar-skirmish-form-{size}")
         tap_in_view(s, [], "Roll 2d6")
         word = verdict(s)
-        s.page.wait_for_timeout(500)
+        at_rest(s.page)
         assert_in_view(s, word, APP_BAR)  # the banner whole, under the app bar: the result opened at its top
         s.shot(f"roll-bar-skirmish-result-{size}")
         browser.close()

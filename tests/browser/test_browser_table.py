@@ -11,7 +11,7 @@ import pytest
 from companion.session import Session
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, Screen, at_rest, require_browser, served_app, tree
 from builders import dial
 
 PHONE = {"width": 360, "height": 640}
@@ -32,9 +32,9 @@ def type_checked(s: Screen, label: str, text: str) -> None:
         s.focus(label)
         s.page.keyboard.press("Control+A")
         s.page.keyboard.press("Delete")
-        s.page.wait_for_timeout(300)
+        s.page.wait_for_function("document.activeElement.value === ''")
         s.page.keyboard.type(text, delay=delay)
-        s.page.wait_for_timeout(800)  # every round trip (and any echo of an older value) has landed
+        s.answered()  # every round trip (and any echo of an older value) has landed
         assert typed_value(s.page) == text, f"{label!r} at {delay} ms a key"
 
 
@@ -137,8 +137,9 @@ def test_header_stays_while_five_cards_scroll_under_it(tmp_path: Path) -> None:
         s.shot("phone-table-dense")
         header = boxes(s.page, ("Turn 1 · Ann's round 1 of 2",))
         s.page.mouse.move(180, 500)
+        before = tree(s.page)
         s.page.mouse.wheel(0, 600)
-        s.page.wait_for_timeout(800)
+        at_rest(s.page, before)
         after = on_screen(s.page, NAMES)
         assert after != shown and NAMES[0] not in after  # the list scrolled ...
         assert boxes(s.page, ("Turn 1 · Ann's round 1 of 2",)) == header  # ... under a header that stayed
@@ -156,8 +157,9 @@ def test_skirmish_offers_the_win_at_15_vp(tmp_path: Path) -> None:
         s.tap("Ann vs Ben", exact=False)
         s.wait_text("Ann 14 of 15 VP")
         s.page.mouse.move(180, 500)
+        before = tree(s.page)
         s.page.mouse.wheel(0, 3000)  # the points sit under the units
-        s.page.wait_for_timeout(800)
+        at_rest(s.page, before)
         s.tap("VP +1")
         s.wait_text("Match over? Ann reached 15 VP (of 15).")
         s.shot("phone-header")

@@ -12,7 +12,7 @@ import pytest
 from companion.session import Session
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, Screen, at_rest, require_browser, served_app
 from builders import dial
 
 PHONE = {"width": 360, "height": 640}
@@ -57,7 +57,7 @@ def test_attack_in_three_taps_and_the_new_players_units_first(tmp_path: Path) ->
         s.open(url)
         s.tap("Ann vs Ben", exact=False)
         s.wait_text("Ann to play")
-        s.page.wait_for_timeout(500)
+        at_rest(s.page)
         shown = on_screen(s, (*ANN, *BEN))
         assert len(shown) >= 6, shown  # Halo cards as dense as Skirmish ones
         s.shot("phone-table-halo")
@@ -80,7 +80,7 @@ def test_attack_in_three_taps_and_the_new_players_units_first(tmp_path: Path) ->
         s.tap("End turn")
         s.tap("Yes, end turn")
         s.wait_text("Ben to play")
-        s.page.wait_for_timeout(800)
+        at_rest(s.page)
         assert BEN[0] in on_screen(s, BEN), s.labels()[:30]  # the new player's first unit, on screen
         s.shot("phone-after-end-turn")
         browser.close()
@@ -112,7 +112,7 @@ def test_the_tools_are_two_taps_away_and_every_button_is_thumb_sized_beside_six_
         s.open(url)
         s.tap("Ann vs Ben", exact=False)
         s.wait_text("Ann to play")
-        s.page.wait_for_timeout(800)
+        at_rest(s.page)
         buttons = tappable(s)
         small = [b for b in buttons if b["width"] < 47.5 or b["height"] < 47.5]
         assert small == [], small  # a button the screen's bottom cuts counts too: it was 48x38
@@ -127,7 +127,7 @@ def test_the_tools_are_two_taps_away_and_every_button_is_thumb_sized_beside_six_
                             ("Set-up and forces", "Ann's force"), ("End match", "End the match")):
             s.tap("Table menu", exact=False)
             s.page.get_by_role("menuitem", name="End match").wait_for(timeout=10_000)
-            s.page.wait_for_timeout(400)  # the menu's opening animation
+            at_rest(s.page)  # the menu's opening animation
             item = next((b for b in tappable(s) if b["name"] == tool), None)
             assert item and item["bottom"] <= PHONE["height"] and item["height"] >= 47.5, tappable(s)  # no scroll
             if tool == "Share":

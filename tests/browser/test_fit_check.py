@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import ARGS, CHROMIUM, Screen, free_port, require_browser, served
+from browser import ARGS, CHROMIUM, Screen, at_rest, free_port, require_browser, served
 from fit_check_kit import FITS, PLANTED, audit
 
 KIT = Path(__file__).resolve().parents[1] / "fit_check_kit.py"
@@ -26,7 +26,7 @@ def test_the_fit_check_finds_every_planted_fault() -> None:
         s = Screen(browser.new_page(viewport={"width": 360, "height": 640}))
         s.open(url)
         s.wait_text(FITS[0])
-        s.page.wait_for_timeout(1000)
+        at_rest(s.page)
         found = audit(s.page)
         browser.close()
     cut = [f["label"] for f in found["clipped"]]

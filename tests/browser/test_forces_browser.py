@@ -12,7 +12,7 @@ import pytest
 from companion.session import Session
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, Screen, at_rest, require_browser, served_app, tree
 
 SIZES = {"360": {"width": 360, "height": 640}, "320": {"width": 320, "height": 568}}
 ANN = "\n".join(f"Spartan {n}, 45: 8 10 17 3 / 7 10 16 2 / 6 9 16 2" for n in range(1, 6))
@@ -30,8 +30,9 @@ class Taps:
             if any(name in label for label in self.s.labels()):
                 return
             self.s.page.mouse.move(100, 300)
+            before = tree(self.s.page)
             self.s.page.mouse.wheel(0, 250)
-            self.s.page.wait_for_timeout(400)
+            at_rest(self.s.page, before)
 
     def tap(self, name: str, exact: bool = True, nth: int = 0) -> None:
         self.count += 1
@@ -86,8 +87,9 @@ def test_paste_two_forces_save_them_and_attack_in_a_match_started_with_them(tmp_
         for _ in range(6):  # Ben's block is further down: scroll until it is laid out, then into sight
             if len(s.page.get_by_role("button", name="Save force", exact=True).all()) > 1:
                 break
+            before = tree(s.page)
             s.page.mouse.wheel(0, 400)
-            s.page.wait_for_timeout(400)
+            at_rest(s.page, before)
         s.into_view("Save force", nth=1, below=0)
         t.tap("Save force", nth=1)
         s.wait_text("Saved force “Ben's force” (5 units)")

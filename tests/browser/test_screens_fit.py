@@ -9,6 +9,7 @@ the live table's phone pages (tests/browser/test_live_browser.py drives them).""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from companion.session.table.forces import save_force
 from companion.share.timer_code import timer_link
 from companion.store.matches import MatchStore
 
-from browser import ARGS, CHROMIUM, Screen, require_browser, served_app
+from browser import ARGS, CHROMIUM, Screen, at_rest, require_browser, served_app, tree
 from builders import dial
 from fit_check_kit import LIGHT, audit, brightness
 from scarab_setup_kit import scarab_dials
@@ -100,8 +101,9 @@ def tap(route: str, *names: str, text: str) -> Step:
                 if any(name in label for label in s.labels()):
                     break
                 s.page.mouse.move(SIZES["320"]["width"] / 2, 400)
+                before = tree(s.page)
                 s.page.mouse.wheel(0, 300)
-                s.page.wait_for_timeout(400)
+                at_rest(s.page, before)
             s.tap(name, exact=False)
         s.wait_text(text)
     return step
@@ -183,23 +185,28 @@ TOUR: dict[str, Step] = {
 }
 
 
-def settle(s: Screen) -> None:
-    s.page.wait_for_timeout(1500)  # the labels come before the paint: let the frame be drawn
-    for _ in range(4):  # Flet's own light "Working..." overlay can still be up under load: wait it out
-        if brightness(s.page.screenshot()) < LIGHT:
-            break
-        s.page.wait_for_timeout(1500)
+def settle(s: Screen) -> bytes:
+    """The screen drawn and at rest, as a screenshot: two reads in a row (each the semantics tree at rest, then the
+    pixels painted from it) agree, and Flet's own light "Working..." overlay, which can still be up under load, is
+    gone (or 10 s passed: the audit and the screenshot then show what is left)."""
+    deadline = time.monotonic() + 10
+    last = None
+    while True:
+        png = s.drawn()
+        now = (tree(s.page), png)
+        if (now == last and brightness(png) < LIGHT) or time.monotonic() > deadline:
+            return png
+        if now == last:  # the overlay: it lifts with the server's answer, not with a frame
+            s.page.wait_for_timeout(500)
+        last = now
 
 
 def back_to_top(s: Screen) -> None:
     """Scroll the screen back up after an audit took it to its end (the next size is audited from the top)."""
     for _ in range(20):
-        before = s.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
-                                 "Math.round(e.getBoundingClientRect().top)).join(',')")
+        before = tree(s.page)
         s.page.mouse.wheel(0, -2000)
-        s.page.wait_for_timeout(300)
-        if s.page.evaluate("() => [...document.querySelectorAll('flt-semantics')].map(e => "
-                           "Math.round(e.getBoundingClientRect().top)).join(',')") == before:
+        if at_rest(s.page, before) == before:
             return
 
 
@@ -235,8 +242,7 @@ def test_every_screen_fits_a_small_phone(tmp_path: Path, part: int) -> None:
                 if size != "360":
                     back_to_top(s)
                     s.page.set_viewport_size(viewport)
-                settle(s)
-                s.shot(f"fit-{size}-{name}")
+                s.shot(f"fit-{size}-{name}", settle(s))
                 found[f"{size} {name}"] = audit(s.page, TOOLTIPS + DIAL_FIELDS)
             s.page.close()
         browser.close()
