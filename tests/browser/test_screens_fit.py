@@ -185,20 +185,28 @@ TOUR: dict[str, Step] = {
 }
 
 
+# how long the same tree and pixels must hold: a screen opened at its address slides in over home (Flutter's page
+# transition), and on a loaded machine its first frames can come late, so two quick reads alike showed home under
+# the new screen's tree (fit-360-table.png at dcbd625)
+HELD = 0.8
+
+
 def settle(s: Screen) -> bytes:
-    """The screen drawn and at rest, as a screenshot: two reads in a row (each the semantics tree at rest, then the
-    pixels painted from it) agree, and Flet's own light "Working..." overlay, which can still be up under load, is
-    gone (or 10 s passed: the audit and the screenshot then show what is left)."""
+    """The screen drawn and at rest, as a screenshot: reads (each the semantics tree at rest, then the pixels
+    painted from it) agree for `HELD` seconds, and Flet's own light "Working..." overlay, which can still be up
+    under load, is gone (or 10 s passed: the audit and the screenshot then show what is left)."""
     deadline = time.monotonic() + 10
-    last = None
+    last, since = None, time.monotonic()
     while True:
         png = s.drawn()
         now = (tree(s.page), png)
-        if (now == last and brightness(png) < LIGHT) or time.monotonic() > deadline:
+        if now != last:
+            last, since = now, time.monotonic()
+            continue
+        held = time.monotonic() - since >= HELD
+        if (held and brightness(png) < LIGHT) or time.monotonic() > deadline:
             return png
-        if now == last:  # the overlay: it lifts with the server's answer, not with a frame
-            s.page.wait_for_timeout(500)
-        last = now
+        s.page.wait_for_timeout(200)  # the overlay lifts with the server's answer, a late slide-in with a frame
 
 
 def back_to_top(s: Screen) -> None:
