@@ -14,7 +14,7 @@ from typing import Any
 from companion import rules
 from companion.core.match.dial_text import parse_dial
 from companion.core.model import Match
-from companion.rules.action import Action
+from companion.rules import Action  # the registry's name for it: the previous code's trees have it too
 from companion.session import Session
 from companion.store.matches import MatchStore
 
