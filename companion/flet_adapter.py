@@ -59,6 +59,18 @@ def start_component_updates(page: ft.Page) -> None:
     page.session.start_updates_scheduler()
 
 
+def updates_waiting(page: ft.Page) -> bool:
+    """Whether the page's component scheduler has work it has not drawn yet: a component whose state changed, or
+    an effect to run. Tests wait on it (tests/flet_harness.py) instead of a guessed number of loop turns, which a
+    loaded machine outruns.
+
+    Private: `Session.__updates_ready`, `__pending_updates` and `__pending_effects` (name-mangled) in
+    flet/messaging/session.py. Checked in flet 1.0.5."""
+    session = page.session
+    return bool(session._Session__updates_ready.is_set() or session._Session__pending_updates  # type: ignore[attr-defined]
+                or session._Session__pending_effects)  # type: ignore[attr-defined]
+
+
 def page_connection(page: Any) -> Any:
     """The socket connection a page's session runs on now (a reconnect brings another): what a cookie's rights
     are kept against (session/access.py).

@@ -197,10 +197,22 @@ class Screen:
             self.page.wait_for_timeout(100)
 
     def type_into(self, label: str, text: str) -> None:
-        self.focus(label)
-        self.page.keyboard.type(text, delay=15)
+        """Type `text` at the end of the field named `label`, as a person's keyboard does. Flutter's hidden editing
+        element holds what the field shows: when a keystroke went missing on its way in (a loaded machine), the
+        field is set back to what it held and typed once more; a second miss fails with what the field holds."""
+        handle = self.focus(label)
+        before = handle.evaluate("e => e.value")
+        for _ in range(2):
+            self.page.keyboard.type(text, delay=15)
+            now = handle.evaluate("e => e.value")
+            if now == before + text:
+                return
+            self.page.keyboard.press("ControlOrMeta+a")
+            self.page.keyboard.press("Backspace")
+            self.page.keyboard.type(before, delay=15)
+        raise AssertionError(f"typed {text!r} into {label!r}, which holds {now!r}")
 
-    def focus(self, label: str) -> None:
+    def focus(self, label: str) -> Any:
         """Tap the text field named `label` until Flutter's hidden editing element has the focus (it is attached
         after the tap; on a loaded machine a tap can land before the field is ready for it)."""
         field = self.page.get_by_role("textbox", name=label).first
@@ -213,7 +225,7 @@ class Screen:
                 self.page.wait_for_function(FOCUSED, arg=handle, timeout=3_000)
                 at_rest(self.page, quiet=2)  # and it keeps it through the frames the tap draws
                 if handle.evaluate(FOCUSED):
-                    return
+                    return handle
             except Exception:  # noqa: BLE001 - Playwright's timeout: tap again
                 continue
         raise AssertionError(f"the field {label!r} never took the focus")

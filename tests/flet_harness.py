@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -27,6 +28,8 @@ from flet.messaging.connection import Connection
 from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
+
+from companion.flet_adapter import updates_waiting
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 CHILDREN = ("controls", "content", "actions", "title", "leading", "trailing", "subtitle", "appbar",
@@ -124,8 +127,7 @@ class Harness:
 
     @staticmethod
     async def _settle() -> None:
-        for _ in range(5):  # let scheduled tasks (service calls, navigation) run
-            await asyncio.sleep(0)
+        await drawn()  # let scheduled tasks (service calls, navigation) run and the components draw
 
     @property
     def page(self) -> ft.Page:
@@ -241,6 +243,7 @@ async def _run(conn: FakeConnection, main: Callable[[ft.Page], Any], page_patch:
     """Register a client and run `main` for it, as Flet's web server does."""
     session = Session(conn)
     conn.session = session
+    _SESSIONS.add(session)
     _context_page.set(session.page)
     if page_patch:
         session.apply_page_patch(page_patch)
@@ -274,10 +277,21 @@ async def click(session: Session, control: ft.Control) -> None:
     await drawn()
 
 
+_SESSIONS: weakref.WeakSet[Session] = weakref.WeakSet()  # every page this harness runs, to wait for their drawing
+
+
 async def drawn() -> None:
-    """Let Flet's component scheduler draw what the last event changed (it runs as its own task)."""
-    for _ in range(10):
+    """Let Flet's component scheduler draw what the last event changed (it runs as its own task), and the tasks
+    an event scheduled run: loop turns until no page has anything left to draw for several turns in a row. A fixed
+    count of turns was outrun on a loaded machine (a click landed on a button its redraw had replaced)."""
+    quiet = 0
+    for _ in range(2000):
         await asyncio.sleep(0)
+        busy = any(updates_waiting(s.page) for s in list(_SESSIONS))
+        quiet = 0 if busy else quiet + 1
+        if quiet >= 10:
+            return
+    raise AssertionError("the pages kept drawing for 2,000 loop turns: a component that redraws itself forever?")
 
 
 def views(page: ft.Page) -> list[ft.View]:

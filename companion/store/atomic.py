@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, suppress
@@ -259,32 +260,57 @@ class AtomicJSONStorage(Storage):
         self._depth = 0
         self._dirty = False
         self._before: list[tuple[Path, bytes]] = []
+        # A read in another thread (the app's daily backup lists the matches while a player taps) must not keep
+        # what it parsed once a write has replaced the file under it: each write counts, and a parse is kept only
+        # when no write began or ended since it started (else a stale head would be read back until the next
+        # write, the last tap missing from the log a share or an export sends).
+        self._writes = 0
+        self._guard = threading.Lock()
 
     def read(self) -> dict[str, Any] | None:
-        if self._cache is None:
-            if not self.path.exists():
-                return None
-            data = read_json(self.path)
-            if not isinstance(data, dict):
-                raise DamagedFile(f"{self.path.name} is not a database of this app", self.path)
+        with self._guard:
+            cached, writes = self._cache, self._writes
+        if cached is not None:
+            return cached
+        if not self.path.exists():
+            return None
+        data = read_json(self.path)
+        if not isinstance(data, dict):
+            raise DamagedFile(f"{self.path.name} is not a database of this app", self.path)
+        with self._guard:
+            if self._writes == writes and self._cache is None:
+                self._cache = data
+        return data
+
+    def _forget(self) -> None:
+        """Before a write: drop the parsed copy (if the write fails, the next read sees what is on disk) and turn
+        away any parse begun before it."""
+        with self._guard:
+            self._cache = None
+            self._writes += 1
+
+    def _keep(self, data: dict[str, Any] | None) -> None:
+        """After a write: `data` is what the file now holds (None: parse it at the next read)."""
+        with self._guard:
             self._cache = data
-        return self._cache
+            self._writes += 1
 
     def write(self, data: dict[str, Any]) -> None:
         if self._depth:
             self._cache = data
             self._dirty = True
             return
-        self._cache = None  # if the write fails, the next read sees what is really on disk
+        self._forget()
         write_atomic(self.path, dump(data))
-        self._cache = data
+        self._keep(data)
 
     def write_encoded(self, encoded: bytes, before: Sequence[tuple[Path, bytes]] = ()) -> None:
         """Write the database as `encoded`, JSON the caller made, after the files `before` (write_files: they are
         published first). The next read parses the file: no parsed copy is kept (a match's head is written at every
         tap and read back only for a list or a backup, which parse it anyway when another process wrote it)."""
-        self._cache = None
+        self._forget()
         write_files([*before, (self.path, encoded)])
+        self._keep(None)
 
     @contextmanager
     def batch(self, before: Sequence[tuple[Path, bytes]] = ()) -> Iterator[None]:
@@ -300,14 +326,14 @@ class AtomicJSONStorage(Storage):
             self._depth -= 1
             if not self._depth:
                 dirty, self._dirty = self._dirty, False
-                data, self._cache = self._cache, None
+                data = self._cache
+                self._forget()
                 files, self._before = self._before, []
                 if ok and dirty:
                     write_files([*files, (self.path, dump(data))])
                 elif ok:
                     write_files(files)
-                if ok:
-                    self._cache = data
+                self._keep(data if ok else None)
 
     def close(self) -> None:
         pass

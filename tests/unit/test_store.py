@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -266,6 +267,42 @@ def test_batch_writes_the_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         storage.write({"a": {}})
         raise RuntimeError("boom")
     assert storage.read() == {"a": {"1": {"x": 2}}}  # the failed batch left the file and the cache alone
+
+
+@pytest.mark.parametrize("write", ["write", "write_encoded", "batch"])
+def test_a_read_in_another_thread_never_keeps_a_file_a_write_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write: str) -> None:
+    """The app's daily backup lists the matches in a thread while a player taps: a parse that began before a
+    write must not become the handle's copy, else the head read back misses the tap (a share or an export sent
+    the log without it) until the next write."""
+    storage = AtomicJSONStorage(tmp_path / "db.json")
+    storage.write({"a": {"1": {"x": 1}}})
+    storage._forget()  # as after write_encoded: the next read parses the file
+    parsing, written = threading.Event(), threading.Event()
+    real = atomic.read_json
+
+    def slow_read(path: Path) -> object:
+        data = real(path)  # the old file, parsed
+        parsing.set()
+        assert written.wait(5)  # ... while the other thread writes the new one
+        return data
+
+    monkeypatch.setattr(atomic, "read_json", slow_read)
+    reader = threading.Thread(target=storage.read)
+    reader.start()
+    assert parsing.wait(5)
+    new = {"a": {"1": {"x": 2}}}
+    if write == "write":
+        storage.write(new)
+    elif write == "write_encoded":
+        storage.write_encoded(json.dumps(new).encode())
+    else:
+        with storage.batch():
+            storage.write(new)
+    written.set()
+    reader.join()
+    monkeypatch.setattr(atomic, "read_json", real)
+    assert storage.read() == new
 
 
 def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path: Path) -> None:
