@@ -72,13 +72,26 @@ def get(system_id: str, *, plain: bool = False) -> System:
     base system (no helper actions, the core's defaults) that a pack without a helper plays by."""
     if system_id not in _BY_ID:
         if plain:
-            from companion.rules.base import System
-
-            system = System()
-            system.id = system_id  # named for its messages; the core's defaults otherwise
-            return system
+            return _plain(system_id)
         raise UnknownSystem(f"the rules helper doesn't know {system_id!r} yet; it knows {', '.join(available())}")
+    return _system(system_id)
+
+
+# One object per game system for the whole process. A system keeps no match's state, only what it reads once
+# from its pack (its token words, its house-rule options: rules/base.py); a new object per call read the pack
+# again each time, a scan of every pack folder (a table's tap asked 20 times per card: benchmarks/ui.py).
+@cache
+def _system(system_id: str) -> System:
     return _factory(system_id)()
+
+
+@cache
+def _plain(system_id: str) -> System:
+    from companion.rules.base import System
+
+    system = System()
+    system.id = system_id  # named for its messages; the core's defaults otherwise
+    return system
 
 
 def available() -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import pytest
 from companion import rules
 from companion.core.errors import UnknownSystem
 from companion.core.packs.load import get_pack
+from companion.rules import pack_source
 from companion.rules.halo import turn as halo_turn
 from companion.rules.halo.exchange import UPGRADE_TOKEN_POINTS
 from companion.rules.skirmish import actions as heroclix_skirmish
@@ -30,6 +31,24 @@ def test_skirmish_is_registered() -> None:
     assert (system.id, system.name) == ("heroclix-skirmish", "HeroClix Skirmish")
     assert {"halo-actionclix", "heroclix-skirmish"} <= set(rules.available())
     assert system.legal_actions(match("heroclix-skirmish"))
+
+
+def test_each_system_is_one_object_that_reads_its_pack_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's tap asks the system of every card for its token words: a new object per ask read the pack anew
+    (a scan of every pack folder) each time."""
+    assert rules.get("heroclix-skirmish") is rules.get("heroclix-skirmish")
+    asked: list[str] = []
+
+    def source(system_id: str) -> object:
+        asked.append(system_id)
+        return get_pack("heroclix-skirmish")
+
+    monkeypatch.setattr(pack_source, "_PACK_SOURCE", [source])
+    plain = rules.get("a-pack-read-once", plain=True)  # an id no other test reads: its words aren't read yet
+    assert plain is rules.get("a-pack-read-once", plain=True)
+    words = [rules.get("a-pack-read-once", plain=True).token_words() for _ in range(20)]
+    assert asked == ["a-pack-read-once"]
+    assert words[0] == words[-1] and "action" in words[0]
 
 
 def test_unknown_system_is_a_readable_error() -> None:
