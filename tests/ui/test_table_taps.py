@@ -95,3 +95,25 @@ async def test_the_action_screen_opens_filled_in_from_a_route(tmp_path: Path) ->
     await h.click("action-resolve")
     await h.click("roll-done")
     assert h.top.route == f"/match/{match_id}"
+
+
+@pytest.mark.asyncio
+async def test_a_tap_redraws_only_the_parts_of_the_card_it_changed(tmp_path: Path) -> None:
+    """A card's parts are kept while what they show holds (ui/match/unit_card.py): the damage applied changes its
+    click and its stats, not its Details button or another card; a preview closed and opened again is whole."""
+    session, match_id = halo_with_two_sides(tmp_path)
+    h = await Harness.start(lambda page: main(page, session))
+    await h.click(f"match-{match_id}")
+    details, other = h.find("unit-u2-open"), h.find("unit-u1-status")
+    await h.click("unit-u2-damage")
+    await h.click("unit-u2-cancel")
+    assert not h.has("unit-u2-preview")
+    await h.click("unit-u2-damage")  # the same preview again: drawn anew, its buttons working
+    assert h.text_of("unit-u2-preview-amount") == "Damage 1"
+    await h.click("unit-u2-apply")
+    assert session.state(match_id).unit("u2").click == 1
+    assert "click 2 of 2" in h.text_of("unit-u2-status") and h.text_of("unit-u2-stats").endswith("DEF 16 · DMG 3")
+    assert not h.has("unit-u2-preview") and not h.find("unit-u2-heal").disabled
+    assert h.find("unit-u2-open") is details and h.find("unit-u1-status") is other  # not drawn again
+    await h.click("undo")
+    assert "click 1 of 2" in h.text_of("unit-u2-status") and h.find("unit-u2-heal").disabled

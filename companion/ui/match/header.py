@@ -255,20 +255,26 @@ def TableTools(app: App, screen: TableScreen) -> ft.Control:
                                                         history.state.status == "active"))
     actions = ft.use_memo(lambda: ToolActions(app, screen), [])
     host = ft.use_memo(lambda: can_host(app.page), [])
-    return _tools(view if isinstance(view, ToolsView) else ToolsView(False, False, False), host, actions)
+    drawn = ft.use_ref(dict).current
+    return _tools(view if isinstance(view, ToolsView) else ToolsView(False, False, False), host, actions, drawn)
 
 
-def _tools(view: ToolsView, host: bool, actions: ToolActions) -> ft.Control:
+def _tools(view: ToolsView, host: bool, actions: ToolActions, drawn: dict[str, tuple[Any, ft.Control]]) -> ft.Control:
     # dice, undo, redo, the table's menu and the rules lookup beside the back arrow fit a 320 px bar (six tools
     # laid Share over the arrow's target): the match log went into the menu, with the table's other tools.
-    # Dice, Undo and Redo say their word under the icon (a tooltip never shows on a phone), 48 px wide each
+    # Dice, Undo and Redo say their word under the icon (a tooltip never shows on a phone), 48 px wide each.
+    # Each kept as drawn while what it shows is equal: an undo or a tap after one changes one button's state, and
+    # the menu's seven items drawn anew cost more than the rest of the bar (3 ms a tap: benchmarks/ui.py)
     return ft.Row(spacing=0, tight=True, controls=[
-        word_button(ft.Icons.CASINO, "Dice", key="open-dice", tooltip="Dice", on_click=partial(actions.open, "dice")),
-        word_button(ft.Icons.UNDO, "Undo", key="undo", tooltip="Undo", disabled=not view.can_undo,
-                    on_click=partial(actions.step, False)),
-        word_button(ft.Icons.REDO, "Redo", key="redo", tooltip="Redo", disabled=not view.can_redo,
-                    on_click=partial(actions.step, True)),
-        _menu(view, host, actions),
+        kept(drawn, "dice", True, lambda: word_button(ft.Icons.CASINO, "Dice", key="open-dice", tooltip="Dice",
+                                                      on_click=partial(actions.open, "dice"))),
+        kept(drawn, "undo", view.can_undo, lambda: word_button(
+            ft.Icons.UNDO, "Undo", key="undo", tooltip="Undo", disabled=not view.can_undo,
+            on_click=partial(actions.step, False))),
+        kept(drawn, "redo", view.can_redo, lambda: word_button(
+            ft.Icons.REDO, "Redo", key="redo", tooltip="Redo", disabled=not view.can_redo,
+            on_click=partial(actions.step, True))),
+        kept(drawn, "menu", (view.playing, host), lambda: _menu(view, host, actions)),
     ])
 
 

@@ -25,6 +25,7 @@ from companion.core.model import Match, Unit
 from companion.session.play.match_tools import accepts, preview, unit_accepts
 from companion.session.play.positions import places, token_kinds, token_label
 from companion.session.table.words import unit_line
+from companion.ui.match.header import kept
 from companion.ui.unit_text import stats_line
 from companion.ui.widgets import icon_button, word_button
 
@@ -135,51 +136,75 @@ def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_p
     ])
 
 
-def card_controls(view: CardView, actions: CardActions) -> ft.Control:
+def card_controls(view: CardView, actions: CardActions,
+                  drawn: dict[str, tuple[object, ft.Control]] | None = None) -> ft.Control:
     """A dense card (72 px, so six of a ten-unit force fit a phone screen under the header): name, then
     click, place and tokens on one line, the click's stats under it; one-tap action, damage/heal (with the
     preview), each button with its word under its icon; every other token, the dial and remove are in the
-    details."""
+    details.
+
+    `drawn`: the parts drawn last time for this card, each kept while what it shows is equal (`kept`): a preview
+    opened, or a click of damage, changes a part or two of the card, and the card drawn whole again cost more
+    than the rest of the tap (its five buttons and texts made anew, then compared with the old ones:
+    benchmarks/ui.py). Without it, every part is drawn anew."""
+    drawn = {} if drawn is None else drawn
+    used: set[str] = set()
+
+    def part(name: str, shows: object, make: Callable[[], ft.Control]) -> ft.Control:
+        used.add(name)
+        return kept(drawn, name, shows, make)
+
     uid = view.uid
     buttons: list[ft.Control] = []
     if view.act is not None:
         action, title = view.act
-        buttons.append(word_button(ft.Icons.GPS_FIXED, short_word(title), key=f"unit-{uid}-act",
-                                   tooltip=f"{title}: {view.name}", on_click=partial(actions.open_action, action, uid)))
+        buttons.append(part("act", (view.act, view.name), lambda: word_button(
+            ft.Icons.GPS_FIXED, short_word(title), key=f"unit-{uid}-act", tooltip=f"{title}: {view.name}",
+            on_click=partial(actions.open_action, action, uid))))
     if view.cyclic:
-        buttons.append(word_button(ft.Icons.ROTATE_RIGHT, "Turn", key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
-                                   on_click=partial(actions.dispatch, "rotate", {"unit": uid, "steps": 1})))
+        buttons.append(part("rotate", True, lambda: word_button(
+            ft.Icons.ROTATE_RIGHT, "Turn", key=f"unit-{uid}-rotate", tooltip="Turn clockwise",
+            on_click=partial(actions.dispatch, "rotate", {"unit": uid, "steps": 1}))))
     else:
         buttons += [
-            word_button(ft.Icons.ARROW_DOWNWARD, "Damage", key=f"unit-{uid}-damage", tooltip="Damage",
-                        disabled=not view.can_damage, on_click=partial(actions.set_preview, Preview(uid, "damage"))),
-            word_button(ft.Icons.ARROW_UPWARD, "Heal", key=f"unit-{uid}-heal", tooltip="Heal",
-                        disabled=not view.can_heal, on_click=partial(actions.set_preview, Preview(uid, "heal"))),
+            part("damage", view.can_damage, lambda: word_button(
+                ft.Icons.ARROW_DOWNWARD, "Damage", key=f"unit-{uid}-damage", tooltip="Damage",
+                disabled=not view.can_damage, on_click=partial(actions.set_preview, Preview(uid, "damage")))),
+            part("heal", view.can_heal, lambda: word_button(
+                ft.Icons.ARROW_UPWARD, "Heal", key=f"unit-{uid}-heal", tooltip="Heal",
+                disabled=not view.can_heal, on_click=partial(actions.set_preview, Preview(uid, "heal")))),
         ]
     if view.token is not None:  # the action token by hand, for games whose actions the app doesn't resolve
         give = {"unit": uid, "kind": "action", "delta": 1}
         # "Acted": what the player tells the app (the unit took an action: it gets an action token); "Action +1"
         # read as a bonus action to a newcomer
-        buttons.append(word_button(ft.Icons.BOLT, "Acted", key=f"unit-{uid}-action-plus",
-                                   tooltip=f"{view.name} acted: give it an action token",
-                                   disabled=not view.token, on_click=partial(actions.dispatch, "token", give)))
+        buttons.append(part("token", (view.token, view.name), lambda: word_button(
+            ft.Icons.BOLT, "Acted", key=f"unit-{uid}-action-plus",
+            tooltip=f"{view.name} acted: give it an action token", disabled=not view.token,
+            on_click=partial(actions.dispatch, "token", give))))
     rows: list[ft.Control] = [
         ft.Row(spacing=4, controls=[
-            ft.Container(width=6, height=40, bgcolor=view.colour, border_radius=3),
-            ft.Column(spacing=0, expand=True, controls=[
+            part("colour", view.colour, lambda: ft.Container(width=6, height=40, bgcolor=view.colour,
+                                                                    border_radius=3)),
+            part("words", (view.name, view.status), lambda: ft.Column(spacing=0, expand=True, controls=[
                 # a long name (or a 320 px phone) takes a second line rather than losing its end
                 ft.Text(view.name, key=f"unit-{uid}-name", weight=ft.FontWeight.BOLD, max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(view.status, key=f"unit-{uid}-status", size=12),
-            ]),
+            ])),
             *buttons,
-            word_button(ft.Icons.MORE_VERT, "Details", key=f"unit-{uid}-open", tooltip="Unit details",
-                        on_click=partial(actions.open_unit, uid)),
+            part("open", True, lambda: word_button(ft.Icons.MORE_VERT, "Details", key=f"unit-{uid}-open",
+                                                          tooltip="Unit details",
+                                                          on_click=partial(actions.open_unit, uid))),
         ]),
-        ft.Text(view.stats, key=f"unit-{uid}-stats", size=12, color=ft.Colors.ERROR if view.ko else None),
+        part("stats", (view.stats, view.ko), lambda: ft.Text(
+            view.stats, key=f"unit-{uid}-stats", size=12, color=ft.Colors.ERROR if view.ko else None)),
     ]
     if view.preview is not None:
-        rows.append(_preview_panel(uid, view.preview, actions))
+        shown = view.preview
+        rows.append(part("preview", shown, lambda: _preview_panel(uid, shown, actions)))
+    for gone in drawn.keys() - used:  # a part that left the card (the preview closed): drawn anew if it comes back
+        del drawn[gone]
     # not a semantic container: each button keeps its own name for screen readers (and browser tests)
     return ft.Card(key=f"unit-{uid}", semantic_container=False, width=view.width, margin=0,
                    content=ft.Container(padding=ft.Padding(6, 0, 2, 3), content=ft.Column(rows, spacing=0)))
@@ -191,8 +216,13 @@ def short_word(title: str) -> str:
     return title if len(title) <= 10 else title.split()[0]
 
 
-# the card as a memoised component: drawn again only when its CardView (or the actions object) changed
-UnitCard = ft.memo(ft.component(card_controls))
+def _unit_card(view: CardView, actions: CardActions) -> ft.Control:
+    return card_controls(view, actions, ft.use_ref(dict).current)
+
+
+# the card as a memoised component: drawn again only when its CardView (or the actions object) changed, and then
+# only its parts that changed
+UnitCard = ft.memo(ft.component(_unit_card))
 
 
 def _preview_panel(uid: str, shown: PreviewView, actions: CardActions) -> ft.Control:
