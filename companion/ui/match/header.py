@@ -143,7 +143,7 @@ def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tupl
     helper = view.helper and view.playing
     top = kept(drawn, "top", (view.line, view.detail, view.colour, helper),
                lambda: _top_line(view, actions if helper else None))
-    scores = kept(drawn, "scores", (view.scores, view.active), lambda: _scores(view))
+    scores = kept(drawn, "scores", (view.scores, view.active), lambda: _scores(view, drawn))
     buttons = kept(drawn, "buttons", (view.playing, view.rounds), lambda: _buttons(view, actions))
     # the scores beside the buttons while they fit, else the buttons on a line of their own (a 320 px phone with
     # End round and End turn): a score is never laid under a button. With no scores (the Maze) End turn alone,
@@ -178,12 +178,15 @@ def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
     ])
 
 
-def _scores(view: HeaderView) -> ft.Control:
-    """One line a player, so the column is as wide as its longest score ("Ann 12 of 15 VP")."""
+def _scores(view: HeaderView, drawn: dict[str, tuple[Any, ft.Control]]) -> ft.Control:
+    """One line a player, so the column is as wide as its longest score ("Ann 12 of 15 VP"); a player's line
+    kept as drawn while it reads the same (a point scored: one line drawn again)."""
     return ft.Column(spacing=2, key="scores", tight=True, controls=[
-        ft.Row(spacing=4, tight=True, key=f"score-{s.player}", controls=[
-            ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
-            ft.Text(f"{s.name} {s.words}", size=13, weight=ft.FontWeight.BOLD if s.player == view.active else None)])
+        kept(drawn, f"score-{s.player}", (s, s.player == view.active), lambda s=s: ft.Row(
+            spacing=4, tight=True, key=f"score-{s.player}", controls=[
+                ft.Container(width=10, height=10, bgcolor=s.colour, border_radius=5),
+                ft.Text(f"{s.name} {s.words}", size=13,
+                        weight=ft.FontWeight.BOLD if s.player == view.active else None)]))
         for s in view.scores])
 
 

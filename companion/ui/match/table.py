@@ -248,20 +248,23 @@ class PlayerView:
 
 def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
     """The player's name, the points that decide this game, and the system's own player counters (e.g.
-    captured spawn points)."""
+    captured spawn points); the parts whose words and buttons held kept as drawn (a point scored: its number)."""
+    drawn = ft.use_ref(dict).current
     pid = view.pid
     label = "Kills" if view.kind == "kills" else "VP"
     row = ft.Row(spacing=6, controls=[
-        ft.Container(width=6, height=32, bgcolor=view.colour, border_radius=3),
-        ft.Text(view.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD, expand=True),
+        kept(drawn, "name", (view.colour, view.name), lambda: ft.Row(spacing=6, expand=True, controls=[
+            ft.Container(width=6, height=32, bgcolor=view.colour, border_radius=3),
+            ft.Text(view.name, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, weight=ft.FontWeight.BOLD,
+                    expand=True)])),
         counter(f"player-{pid}-{view.kind}", label, view.value,
                 partial(cards.dispatch, "score", {"player": pid, "kind": view.kind, "delta": -1}),
-                partial(cards.dispatch, "score", {"player": pid, "kind": view.kind, "delta": 1})),
+                partial(cards.dispatch, "score", {"player": pid, "kind": view.kind, "delta": 1}), drawn=drawn),
     ])
     extra = [counter(f"player-{pid}-counter-{name}", title, value,
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": -1}),
                      partial(cards.dispatch, "counter", {"scope": "player", "target": pid, "name": name, "delta": 1}),
-                     line=True, text=line)
+                     line=True, text=line, drawn=drawn)
              for name, title, value, line in view.counters]
     return ft.Column([row, *extra], spacing=0, key=f"player-{pid}")
 

@@ -122,18 +122,34 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
 
 
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
-            plus_enabled: bool = True, note: str = "", line: bool = False, text: str = "") -> ft.Control:
+            plus_enabled: bool = True, note: str = "", line: bool = False, text: str = "",
+            drawn: dict[str, tuple[object, ft.Control]] | None = None) -> ft.Control:
     """The label and value, then - and +. As a `line` it fills its parent's width and its text wraps there, so
     the buttons stay on screen ("First-round damage reduction used 0" pushed its + off a 320 px phone); a line
     needs a parent of bounded width (a column), not a row. `text` says it instead of the label and value ("Ann: 2
-    spawn points captured"); the buttons keep the label in their names."""
+    spawn points captured"); the buttons keep the label in their names.
+
+    `drawn`: the buttons drawn last time, each kept while its name, state and call are equal (a point scored
+    changes the number, seldom a button)."""
+
+    def button(icon: ft.IconData, end: str, tip: str, disabled: bool, on_click: Callable[[], None]) -> ft.Control:
+        def make() -> ft.Control:
+            return icon_button(icon, key=f"{key}-{end}", tooltip=tip, disabled=disabled, on_click=on_click)
+
+        return make() if drawn is None else kept(drawn, f"{key}-{end}", (tip, disabled, _call(on_click)), make)
+
     return ft.Row(spacing=0, tight=not line, controls=[
         ft.Text(text or f"{label} {value}{note}", key=f"{key}-value", expand=line),
-        icon_button(ft.Icons.REMOVE, key=f"{key}-minus", tooltip=f"{label} -1", disabled=value <= 0,
-                      on_click=on_minus),
-        icon_button(ft.Icons.ADD, key=f"{key}-plus", tooltip=f"{label} +1", disabled=not plus_enabled,
-                      on_click=on_plus),
+        button(ft.Icons.REMOVE, "minus", f"{label} -1", value <= 0, on_minus),
+        button(ft.Icons.ADD, "plus", f"{label} +1", not plus_enabled, on_plus),
     ])
+
+
+def _call(handler: Callable[[], None]) -> object:
+    """What a handler does, comparable: a partial's function and arguments (partials never compare equal)."""
+    if isinstance(handler, partial):
+        return handler.func, handler.args, handler.keywords
+    return handler
 
 
 def card_controls(view: CardView, actions: CardActions,
