@@ -29,6 +29,8 @@ class CounterWords:
 
 def counter_words(session: Session, match: Match, scope: str) -> dict[str, CounterWords]:
     """The system's own counters of one scope (as the match declares them), with their words from the pack."""
+    if not match.rules.counters.get(scope):  # most games keep none: no need to look for the packs (a scan)
+        return {}
     pack = session.packs()[0].get(match.system)
     found = {c["id"]: CounterWords(c.get("name", c["id"]), c.get("says"), c.get("count", ""), c.get("counts"))
              for c in pack.entries("units", "counter")} if pack else {}
@@ -37,6 +39,8 @@ def counter_words(session: Session, match: Match, scope: str) -> dict[str, Count
 
 def counter_labels(session: Session, match: Match, scope: str) -> dict[str, str]:
     """The system's own counters of one scope (as the match declares them), with their names from the pack."""
+    if not match.rules.counters.get(scope):  # most games keep none: no need to look for the packs (a scan)
+        return {}
     pack = session.packs()[0].get(match.system)
     named = {c["id"]: c.get("name", c["id"]) for c in pack.entries("units", "counter")} if pack else {}
     return {c: named.get(c, c) for c in match.rules.counters.get(scope, ())}
