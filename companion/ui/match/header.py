@@ -23,6 +23,7 @@ from companion.session.play.helper import has_helper, system_of
 from companion.session.table.header import Over, Score, header, victory_rules
 from companion.ui.hooks import Unopened, use_history
 from companion.ui.live.host_screen import can_host
+from companion.ui.retained import Drawn, kept, use_drawn
 from companion.ui.widgets import TAP, word_button
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     system = history.state.system if not isinstance(history, Unopened) else ""
     victory = ft.use_memo(lambda: victory_rules(app.session, system), [])  # a walk over pack files: once
     actions = ft.use_memo(lambda: HeaderActions(app, screen, victory, set_played_on), [])
-    drawn = ft.use_ref(dict).current
+    drawn = use_drawn()
     if isinstance(history, Unopened):
         drawn.clear()  # the header leaves the page: it is drawn anew when the match can be read again
         return history.refusal("header")
@@ -137,7 +138,7 @@ def TableHeader(app: App, screen: TableScreen) -> ft.Control:
     return kept(drawn, "header", view, lambda: _header_card(view, actions, drawn))
 
 
-def _header_card(view: HeaderView, actions: HeaderActions, drawn: dict[str, tuple[Any, ft.Control]]) -> ft.Control:
+def _header_card(view: HeaderView, actions: HeaderActions, drawn: Drawn) -> ft.Control:
     """The header, its parts kept as drawn while what they show is equal: a point scored redraws the scores'
     line only (VP +1 was the slowest tap of the table)."""
     helper = view.helper and view.playing
@@ -178,7 +179,7 @@ def _top_line(view: HeaderView, actions: HeaderActions | None) -> ft.Control:
     ])
 
 
-def _scores(view: HeaderView, drawn: dict[str, tuple[Any, ft.Control]]) -> ft.Control:
+def _scores(view: HeaderView, drawn: Drawn) -> ft.Control:
     """One line a player, so the column is as wide as its longest score ("Ann 12 of 15 VP"); a player's line
     kept as drawn while it reads the same (a point scored: one line drawn again)."""
     return ft.Column(spacing=2, key="scores", tight=True, controls=[
@@ -258,11 +259,11 @@ def TableTools(app: App, screen: TableScreen) -> ft.Control:
                                                         history.state.status == "active"))
     actions = ft.use_memo(lambda: ToolActions(app, screen), [])
     host = ft.use_memo(lambda: can_host(app.page), [])
-    drawn = ft.use_ref(dict).current
+    drawn = use_drawn()
     return _tools(view if isinstance(view, ToolsView) else ToolsView(False, False, False), host, actions, drawn)
 
 
-def _tools(view: ToolsView, host: bool, actions: ToolActions, drawn: dict[str, tuple[Any, ft.Control]]) -> ft.Control:
+def _tools(view: ToolsView, host: bool, actions: ToolActions, drawn: Drawn) -> ft.Control:
     # dice, undo, redo, the table's menu and the rules lookup beside the back arrow fit a 320 px bar (six tools
     # laid Share over the arrow's target): the match log went into the menu, with the table's other tools.
     # Dice, Undo and Redo say their word under the icon (a tooltip never shows on a phone), 48 px wide each.
@@ -304,15 +305,3 @@ def _menu(view: ToolsView, host: bool, actions: ToolActions) -> ft.Control:
             spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[ft.Icon(ft.Icons.MENU, size=20), ft.Text("Menu", size=11, no_wrap=True)])))
-
-
-def kept(drawn: dict[str, tuple[Any, ft.Control]], key: str, view: Any, make: Callable[[], ft.Control]) -> ft.Control:
-    """The control drawn last time for `key` when its view is equal, else `make()` (remembered for next time).
-    Flet's diff skips a retained control by identity, where a new memoised component equal to the last one
-    still costs its reconciling (about 0.15 ms a card: the same 20 cards cost 3 ms a tap)."""
-    last = drawn.get(key)
-    if last is not None and last[0] == view:
-        return last[1]
-    control = make()
-    drawn[key] = (view, control)
-    return control

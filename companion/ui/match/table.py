@@ -24,8 +24,9 @@ from companion.session.table.words import counted
 from companion.ui.hooks import Unopened, mount, use_history
 from companion.ui.match.counters import counter_words
 from companion.ui.match.empty_table import EmptyTable
-from companion.ui.match.header import TableHeader, TableTools, kept
+from companion.ui.match.header import TableHeader, TableTools
 from companion.ui.match.unit_card import CardView, Preview, UnitCard, card_view, counter
+from companion.ui.retained import kept, use_drawn
 from companion.ui.shell import App, app_bar
 
 WIDE = 800
@@ -111,7 +112,7 @@ def TableList(app: App, screen: TableScreen) -> ft.Control:
     cards = ft.use_memo(lambda: _Cards(app, screen, set_change, set_folded), [])
     names = ft.use_memo(lambda: counter_words(app.session, app.session.state(screen.match_id), "player"), [])
     dials = ft.use_memo(lambda: _pack_dials(app, screen.match_id), [])  # the pack is read once per visit
-    drawn = ft.use_ref(dict).current  # the parts drawn last time, by what they showed (see `kept`)
+    drawn = use_drawn()  # the parts drawn last time, by what they showed (see `kept`)
     state = history.state if not isinstance(history, Unopened) else None
     active = state.active_player.id if state is not None else ""
 
@@ -187,7 +188,7 @@ def _entries(match: Match, views: dict[str, CardView], change: Preview | None,
 
 
 def _card_list(entries: tuple[CardView | FoldView, ...], wide: bool, cards: _Cards) -> ft.Control:
-    drawn = ft.use_ref(dict).current  # uid -> (its CardView, the card drawn for it last time)
+    drawn = use_drawn()  # uid -> (its CardView, the card drawn for it last time)
     rows = [_fold_row(e, partial(cards.fold, e.pid)) if isinstance(e, FoldView) else
             kept(drawn, e.uid, e, lambda e=e: UnitCard(e, cards, key=f"card-{e.uid}")) for e in entries]
     for uid in drawn.keys() - {e.uid for e in entries if isinstance(e, CardView)}:
@@ -249,7 +250,7 @@ class PlayerView:
 def _player_row(view: PlayerView, cards: _Cards) -> ft.Control:
     """The player's name, the points that decide this game, and the system's own player counters (e.g.
     captured spawn points); the parts whose words and buttons held kept as drawn (a point scored: its number)."""
-    drawn = ft.use_ref(dict).current
+    drawn = use_drawn()
     pid = view.pid
     label = "Kills" if view.kind == "kills" else "VP"
     row = ft.Row(spacing=6, controls=[

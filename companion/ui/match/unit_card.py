@@ -25,7 +25,7 @@ from companion.core.model import Match, Unit
 from companion.session.play.match_tools import accepts, preview, unit_accepts
 from companion.session.play.positions import places, token_kinds, token_label
 from companion.session.table.words import unit_line
-from companion.ui.match.header import kept
+from companion.ui.retained import Drawn, kept, use_drawn
 from companion.ui.unit_text import stats_line
 from companion.ui.widgets import icon_button, word_button
 
@@ -123,7 +123,7 @@ def card_view(match: Match, unit: Unit, change: Preview | None, act: tuple[str, 
 
 def counter(key: str, label: str, value: int, on_minus: Callable[[], None], on_plus: Callable[[], None],
             plus_enabled: bool = True, note: str = "", line: bool = False, text: str = "",
-            drawn: dict[str, tuple[object, ft.Control]] | None = None) -> ft.Control:
+            drawn: Drawn | None = None) -> ft.Control:
     """The label and value, then - and +. As a `line` it fills its parent's width and its text wraps there, so
     the buttons stay on screen ("First-round damage reduction used 0" pushed its + off a 320 px phone); a line
     needs a parent of bounded width (a column), not a row. `text` says it instead of the label and value ("Ann: 2
@@ -153,7 +153,7 @@ def _call(handler: Callable[[], None]) -> object:
 
 
 def card_controls(view: CardView, actions: CardActions,
-                  drawn: dict[str, tuple[object, ft.Control]] | None = None) -> ft.Control:
+                  drawn: Drawn | None = None) -> ft.Control:
     """A dense card (72 px, so six of a ten-unit force fit a phone screen under the header): name, then
     click, place and tokens on one line, the click's stats under it; one-tap action, damage/heal (with the
     preview), each button with its word under its icon; every other token, the dial and remove are in the
@@ -233,7 +233,7 @@ def short_word(title: str) -> str:
 
 
 def _unit_card(view: CardView, actions: CardActions) -> ft.Control:
-    return card_controls(view, actions, ft.use_ref(dict).current)
+    return card_controls(view, actions, use_drawn())
 
 
 # the card as a memoised component: drawn again only when its CardView (or the actions object) changed, and then
