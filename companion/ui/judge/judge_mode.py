@@ -20,7 +20,7 @@ from companion.session.judging.games import BATTLE_ROYALE
 from companion.session.judging.judge import Tournament, crossed_mark, remaining
 from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
-from companion.ui.judge.feed import JudgeFeed, mount
+from companion.ui.judge.feed import JudgeFeed
 from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
@@ -150,7 +150,7 @@ class JudgeConsoleScreen:
     def __init__(self, event_id: str) -> None:
         self.id = event_id
         self.feed: JudgeFeed | None = None
-        self.console: ft.Control | None = None  # the mounted JudgeConsole, kept: a refresh shows the same one
+        self.console: ft.Control | None = None  # the JudgeConsole component, kept: a refresh shows the same one
         self.seen: dict[int, float] = {}
         self.ticking = False
 
@@ -166,8 +166,8 @@ class JudgeConsoleScreen:
 
         if self.feed is None or self.console is None:
             self.feed = JudgeFeed(state, time.time())
-            self.console = mount(JudgeConsole, self.feed, write, judging.game_label(state), key="judge-console",
-                                 on_code=lambda n: app.go("judge.timer-code", event_id=self.id, table=n))
+            self.console = JudgeConsole(self.feed, write, judging.game_label(state), key="judge-console",
+                                        on_code=lambda n: app.go("judge.timer-code", event_id=self.id, table=n))
         else:
             self.feed.show(state)
         if not self.ticking:

@@ -33,7 +33,7 @@ from companion.session.table.clock import (
     warning_text,
 )
 from companion.ui.alerts import Alerts
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
 
@@ -48,7 +48,7 @@ class TableClockScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Table clock"),
-                       controls=[mount(ClockBody, app, self, key="clock-island")])
+                       controls=[ClockBody(app, self, key="clock")])
 
     def check(self, app: App, now: float) -> bool:
         """Note the warning due since the last check (each mark once per timer); whether one is due."""
