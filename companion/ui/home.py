@@ -66,7 +66,7 @@ class Listed:
 def HomeList(app: App, screen: HomeScreen) -> ft.Control:
     """The codes still waiting for parts, then the matches; read again only while home is on top (under a
     match's table every tap would read every match)."""
-    listed, _ = use_feed(app.session, None, lambda: _listed(app), shown=lambda: app.screens[-1] is screen)
+    listed, _ = use_feed(app.session, None, lambda: _listed(app), shown=lambda: app.stack[-1] is screen)
     return ft.Column(key="home-list", controls=[
         *_waiting_codes(app, listed.waiting),
         ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),

@@ -184,7 +184,7 @@ class JudgeConsoleScreen:
     async def _tick(self, app: App) -> None:
         """One tick a second into the feed while the console is the screen on top (its warnings always)."""
         judging = app.session.judging
-        while self in app.screens and self.feed is not None:
+        while self in app.stack and self.feed is not None:
             now = time.time()
             state = judging.state(self.id)
             due = []
@@ -196,7 +196,7 @@ class JudgeConsoleScreen:
                     due.append((table.number, mark))
             if due:
                 app.page.run_task(self.alerts.warn)
-            if app.screens and app.screens[-1] is self:
+            if app.stack and app.stack[-1] is self:
                 self.feed.show(state)
                 self.feed.advance(now, tuple(due))
             await asyncio.sleep(1 - (time.time() % 1) + 0.02)

@@ -106,14 +106,14 @@ def ClockFace(app: App, screen: TableClockScreen, match: Match) -> ft.Control:
 
         async def tick() -> None:
             """Once a second: warnings (also under another screen), and the shown times while on top."""
-            while screen in app.screens:
+            while screen in app.stack:
                 try:
                     if screen.check(app, time.time()):
                         set_warning(screen.warning)
                         page.run_task(alerts.warn)
                 except CompanionError:
                     break
-                if app.screens[-1] is screen:
+                if app.stack[-1] is screen:
                     set_second(time.time())
                 await asyncio.sleep(1 - (time.time() % 1) + 0.02)
 

@@ -75,9 +75,9 @@ class CameraScanScreen:
             self._say(f"The camera could not start ({exc}). Paste the link or open a picture instead.")
             return
         self._say("Point the camera at the code.")
-        while self in app.screens:
+        while self in app.stack:
             await asyncio.sleep(PAUSE)
-            if self not in app.screens:
+            if self not in app.stack:
                 break
             try:
                 picture = await self.camera.take_picture()
