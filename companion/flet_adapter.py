@@ -1,62 +1,32 @@
 """The one module that touches Flet's private parts: every name below that Flet does not document is used here
 and nowhere else in the package (tests/unit/test_architecture.py checks), so a Flet upgrade is read against this
-file alone. Each use says why the public API does not do it and the version it was checked against.
+file alone. Each use says why the public API does not do it and the version it was checked against:
+
+- `updates_waiting`: whether a page's component scheduler has work left (the UI tests wait on it);
+- `page_connection`, `page_session_id`: the socket and the Flet session a page runs on now (the access checks,
+  a hosted table's seats);
+- `flet_session_key`, `end_send_loop`: flet-web's key for a socket's session and its send queue (the server
+  ends an evicted watcher's session).
+
+The screens use none of it: every page is drawn by a root component through Flet's public `page.render_views`
+(the app's stack in ui/shell.py, a judge's page in `judge serve`, a phone that only watches a hosted table), and
+a screen's components are children of that root.
 
 Checked against flet 1.0.5 and flet-web 1.0.5 (pinned in pyproject.toml). After an upgrade, run the UI tests
 (tests/ui) and the room and live-table tests (tests/unit/test_room_*.py, tests/ui/test_live_ui.py): every
 function here is on their path.
 
-It sits beside the layers, not in one: the screens (ui/) use the component parts, the server assembly
-(session/web.py) the socket parts, and it imports nothing of the package, so neither layer reaches the other
-through it.
+It sits beside the layers, not in one: the server assembly (session/flet_site.py) and the access checks use the
+socket parts, and it imports nothing of the package, so no layer reaches another through it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
-from flet.components.component import Renderer  # at import: the warm-up before the first frame loads it
 
 FLET_CHECKED = "1.0.5"  # the flet and flet-web version every private use below was read in
-
-
-class Island(ft.Container):
-    """A container whose content redraws itself (a component): the page's own updates (a dialog shown, a screen
-    pushed, the theme) stop here. Without it, such an update rendered the component again from outside the
-    component scheduler, and the memoised cards under it lost their drawn bodies (measured: the cards vanished
-    from the page after the first dialog).
-
-    Private: `is_isolated` is BaseControl's hook for the update traversal (flet/controls/object_patch.py and
-    messaging/session.py read it); public code only sets it through `@ft.control(isolated=True)` on a new control
-    type, which Flutter would then need a widget for. Checked in flet 1.0.5."""
-
-    def is_isolated(self) -> bool:
-        return True
-
-
-def mount(component: Callable[..., Any], *args: Any, key: str, expand: bool = False, **kwargs: Any) -> ft.Control:
-    """A component as a control to place in an imperative View.
-
-    Private: `flet.components.component.Renderer`. A component must be created inside a renderer; the public
-    `page.render` / `page.render_views` render a whole page from one root component. The app's stack is such a
-    root (ui/shell.py's `Screens`), but its screens still build their Views as classes and put their components
-    in with this (docs/architecture.md: screens as components is the step after); a judge's page in `judge serve`
-    and a phone that only watches a hosted table build their Views themselves. Checked in flet 1.0.5
-    (`Renderer().render(fn, *args, **kwargs)`, as `Page.render` calls it)."""
-    return Island(key=key, expand=expand or None, content=Renderer().render(component, *args, **kwargs))
-
-
-def start_component_updates(page: ft.Page) -> None:
-    """Start the page's component scheduler, which draws a component whose state changed (once per page; a
-    second call does nothing).
-
-    Private: `page.session.start_updates_scheduler()`. Flet starts it only inside `page.render` /
-    `page.render_views` (the app's shell renders its views so); a page that places components in Views it builds
-    (a judge's page in `judge serve`, a phone that only watches a hosted table) must start it itself. Checked in
-    flet 1.0.5 (flet/messaging/session.py: it returns at once when the task runs)."""
-    page.session.start_updates_scheduler()
 
 
 def updates_waiting(page: ft.Page) -> bool:

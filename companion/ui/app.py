@@ -20,6 +20,7 @@ from companion.ui.shell import App, themes
 # the first time its name is used (tests/unit/test_lazy_imports.py checks that this list leaves nothing out).
 FIRST_FRAME_FLET = ("Column", "Row", "FilledButton", "OutlinedButton", "IconButton", "use_state",
                     "memo",  # the root component keeps each screen's View (ui/shell.py: Screens)
+                    "Component",  # the renderer's module, which page.render_views loads to draw that root
                     # the services every page holds (App)
                     "Clipboard", "FilePicker", "HapticFeedback", "Share", "SharedPreferences", "Wakelock")
 

@@ -17,7 +17,6 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.data.backup import automatic_backups, backup_bytes, data_root
 from companion.session.data.restore import RestoreReport, restore_backup
-from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 
 
@@ -26,7 +25,7 @@ class BackupScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Backup"),
-                       controls=[mount(BackupBody, app, key="backup-island")])
+                       controls=[BackupBody(app, key="backup")])
 
 
 @dataclass(frozen=True)

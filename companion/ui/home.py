@@ -16,7 +16,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.matches import MatchSummary
 from companion.session.sharing.waiting import Waiting, waiting_codes
-from companion.ui.hooks import mount, use_feed
+from companion.ui.hooks import use_feed
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import icon_button
 
@@ -33,7 +33,7 @@ class HomeScreen:
             route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
             # the theme and About sit with the tools: beside the title they cut it to "Tabletop Compa..." at 360 px
             appbar=app_bar(app, "Tabletop Companion"),
-            controls=[tools, mount(HomeList, app, self, key="home-island")],
+            controls=[tools, HomeList(app, self, key="home")],
         )
 
     def _tool_buttons(self, app: App) -> list[ft.Control]:
@@ -66,7 +66,7 @@ class Listed:
 def HomeList(app: App, screen: HomeScreen) -> ft.Control:
     """The codes still waiting for parts, then the matches; read again only while home is on top (under a
     match's table every tap would read every match)."""
-    listed, _ = use_feed(app.session, None, lambda: _listed(app), shown=lambda: app.screens[-1] is screen)
+    listed, _ = use_feed(app.session, None, lambda: _listed(app), shown=lambda: app.stack[-1] is screen)
     return ft.Column(key="home-list", controls=[
         *_waiting_codes(app, listed.waiting),
         ft.Text("Your matches", theme_style=ft.TextThemeStyle.TITLE_MEDIUM),

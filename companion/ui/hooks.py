@@ -1,6 +1,6 @@
 """Flet 1.0 component helpers shared by the screens built as components: a match (and its history) that follows
-the session's change feed, what a screen gets instead when the match can't be read, and the way to put a component
-into a screen's View (`mount`, from companion/flet_adapter.py: the one module that touches Flet's private parts)."""
+the session's change feed, and what a screen gets instead when the match can't be read. A screen puts a component
+in its View by calling it (`HomeList(app, self, key=...)`): its build runs inside the root component's render."""
 
 from __future__ import annotations
 
@@ -11,12 +11,11 @@ from typing import Any, TypeVar
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.flet_adapter import mount
 from companion.session import Session
 
 T = TypeVar("T")
 
-__all__ = ["Unopened", "mount", "use_feed", "use_history"]
+__all__ = ["Unopened", "use_feed", "use_history"]
 
 
 @dataclass(frozen=True)

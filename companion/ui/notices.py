@@ -163,7 +163,7 @@ class Warnings:
 
 def _open(app: Any, match_id: str) -> bool:
     """Whether a screen of the match (its table or one above it) is on the stack."""
-    return any(getattr(s, "match_id", None) == match_id for s in app.screens)
+    return any(getattr(s, "match_id", None) == match_id for s in app.stack)
 
 
 _WARNINGS: WeakKeyDictionary[Any, Warnings] = WeakKeyDictionary()

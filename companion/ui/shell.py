@@ -1,16 +1,18 @@
 """The shell every screen is shown in: a stack of screens over one Session, with the app bar, messages,
 confirmations and device services.
 
-Screens build their controls from the session's state; handlers only hand actions to the session through
-`App.dispatch`. A screen built from Flet components (`live = True`: home, the table, the action screen, the
-helper, dice, Best moves, the rules lookup, share, scan, camera, set-up, table clock, New match, Backup, the
-match log, Host this table, a unit's details and its editor, a game's own dials and its guided turn, the end of
-a match and its result) redraws itself from the session's change feed or its own state; an older screen is rebuilt
-from the new state by `refresh()` (see there which).
 The stack of screens is state (`App.state`, a `Stack`), and one root component (`Screens`) draws `page.views`
 from it, one View per screen: navigation (go, replace_with, back, the phone's back gesture, a reload, the browser's
 back) hands the stack a new list and never touches the page's views, so the AppBar back arrow and the phone's back
 gesture both pop a screen by changing that state.
+A screen is the recipe of its View: `ScreenView` calls its `build(app)` inside its own render, so the components a
+screen puts in its View (`HomeList(app, self, key="home")`) are children of the root, drawn by Flet's one
+scheduler. Handlers only hand actions to the session through `App.dispatch`. A screen built of components
+(`live = True`: home, the table, the action screen, the helper, dice, Best moves, the rules lookup, share, scan,
+camera, set-up, table clock, New match, Backup, the match log, Host this table, a unit's details and its editor,
+a game's own dials and its guided turn, the end of a match and its result) is built once and redraws itself from
+the session's change feed or its own state; an older screen is rebuilt from the new state by `refresh()` (see
+there which).
 A screen opens another by its name in the route table (`go("match.log", match_id=...)`, ui/routes.py), which
 builds it and gives it its address, so every screen shown reloads to itself. Screens import this module, never
 `ui/app.py` (which imports them).
@@ -108,8 +110,6 @@ class App:
         """The screens on the stack, bottom first (read-only: navigation changes it through `_draw`)."""
         return tuple(shown.screen for shown in self.state.shown)
 
-    screens = stack
-
     def go(self, name: str, **params: Any) -> None:
         """Show the screen of a route in the route table (ui/routes.py), by its name, over the current one."""
         self._draw([*self.stack, self._screen(name, params)])
@@ -163,7 +163,7 @@ class App:
 
     def open_rules(self) -> None:
         """The rules lookup; from a match's screens, that match's system first."""
-        match_id = getattr(self.screens[-1], "match_id", None) if self.screens else None
+        match_id = getattr(self.stack[-1], "match_id", None) if self.stack else None
         first = None
         if match_id:
             with contextlib.suppress(CompanionError):
@@ -173,9 +173,9 @@ class App:
     def open_scan(self, text: str = "") -> None:
         """The scanner; with `text` (a link opened from the phone's camera app) it reads that code at once.
         A link opened while the scanner is on top goes into that same scanner."""
-        if not (self.screens and isinstance(self.screens[-1], ScanTarget)):
+        if not (self.stack and isinstance(self.stack[-1], ScanTarget)):
             self.go("scan")
-        scanner = self.screens[-1]
+        scanner = self.stack[-1]
         assert isinstance(scanner, ScanTarget)
         if text:
             scanner.take(self, text)
@@ -202,7 +202,7 @@ class App:
 
     def follow_route(self) -> None:
         """The page's route (the browser's address) follows the top screen, so reload and back keep the place."""
-        route = self.screens[-1].route if self.screens else "/"
+        route = self.stack[-1].route if self.stack else "/"
         if route != self.route:
             self.route = route
             self.pushed = [*self.pushed[-15:], route]  # bounded, should a client never answer a push
@@ -250,7 +250,7 @@ class App:
         Python identity only, so a rebuilt `Row` around a text field was a new widget on the phone, the field
         lost its focus after the first keystroke and the rest of the typing went nowhere.
         """
-        if self.screens and is_live(self.screens[-1]):
+        if self.stack and is_live(self.stack[-1]):
             self.session.feed.changed(None)
         elif self.state.shown:
             top = self.state.shown[-1]
@@ -284,7 +284,7 @@ class App:
 
     def redraw(self) -> None:
         """After a change this session made: a live screen has heard of it through the feed already."""
-        if not (self.screens and is_live(self.screens[-1])):
+        if not (self.stack and is_live(self.stack[-1])):
             self.refresh()
 
     def undo_roll(self, match_id: str) -> str | None:

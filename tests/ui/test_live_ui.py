@@ -171,7 +171,7 @@ async def until(check: Any) -> None:
 async def test_the_hosts_screens_follow_the_phones_without_a_refresh(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     refreshed: list[str] = []
-    monkeypatch.setattr(App, "refresh", lambda self: refreshed.append(self.screens[-1].route))
+    monkeypatch.setattr(App, "refresh", lambda self: refreshed.append(self.stack[-1].route))
     h, match_id = await start_app(tmp_path, ft.PagePlatform.LINUX)
     await h.click("open-host")
     await h.click("start-hosting")

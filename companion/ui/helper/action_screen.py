@@ -32,7 +32,7 @@ from companion.session.play.dice import changes
 from companion.session.play.helper import Action, ActionOption, Param, Resolution, System, helper_for
 from companion.ui.helper.roll_bar import more_options, pinned, undo_news
 from companion.ui.helper.roll_result import dice_text, result_card
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
 
@@ -72,7 +72,7 @@ class ActionScreen:
             pass  # the body says why
         # the view does not scroll: the body's form does, above its pinned bar
         return ft.View(route=self.route, padding=12, appbar=app_bar(app, title),
-                       controls=[mount(ActionBody, app, self, key="action-island", expand=True)])
+                       controls=[ActionBody(app, self, key="action")])
 
 
 @ft.component

@@ -22,7 +22,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.advice import KEY_WORDS, KEYS, AdvisedMove, strike, struck
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.shell import App, MatchTitle, app_bar
 
 KEY_LABELS = {"points": "Points", "ko": "KO", "damage": "Damage"}
@@ -37,9 +37,9 @@ class AdviceScreen:
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Best moves")
-        bar.title = mount(MatchTitle, app.session, self.match_id, _title, "Best moves", key="advice-title-island")
+        bar.title = MatchTitle(app.session, self.match_id, _title, "Best moves", key="advice-title")
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=bar,
-                       controls=[mount(AdviceBody, app, self, key="advice-island")])
+                       controls=[AdviceBody(app, self, key="advice")])
 
 
 def _title(history: Any) -> str:

@@ -23,7 +23,7 @@ from companion.session import Session, inputs
 from companion.session.play import dice
 from companion.ui.helper.roll_bar import pinned, undo_news
 from companion.ui.helper.roll_result import dice_text, result_card
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.shell import App, app_bar
 
 COMMON = ("d6", "2d6", "d10", "2d10sq", "d66", "d20")
@@ -46,7 +46,7 @@ class DiceScreen:
         body = DiceInMatch if self.match_id else DiceAlone
         # the view does not scroll: the body's form does, above its pinned bar
         return ft.View(route=self.route, padding=12, appbar=app_bar(app, "Dice"),
-                       controls=[mount(body, app, self, key="dice-island", expand=True)])
+                       controls=[body(app, self, key="dice")])
 
 
 @ft.component

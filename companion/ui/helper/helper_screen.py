@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import Action, ActionOption, helper_for
 from companion.ui.helper.action_screen import option_needs_screen
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.share.turn_prompt import turn_ended
 from companion.ui.shell import App, app_bar
 
@@ -31,7 +31,7 @@ class HelperScreen:
         except CompanionError:
             title = "What can I do?"
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=app_bar(app, title),
-                       controls=[mount(HelperBody, app, self.match_id, key="helper-island")])
+                       controls=[HelperBody(app, self.match_id, key="helper")])
 
 
 @ft.component

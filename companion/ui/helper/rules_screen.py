@@ -8,7 +8,6 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.play.packs import RulesIndex, index_for
-from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import named
 
@@ -34,7 +33,7 @@ class RulesScreen:
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12,
                        appbar=ft.AppBar(title=ft.Text("Rules lookup")),
-                       controls=[mount(RulesBody, app, self, key="rules-island")])
+                       controls=[RulesBody(app, self, key="rules")])
 
 
 @ft.component

@@ -14,9 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import flet as ft
 
-from companion.flet_adapter import start_component_updates
 from companion.session.judging.judge import Tournament
-from companion.ui import hooks
 
 T = TypeVar("T")
 
@@ -68,10 +66,3 @@ def typed(store: Any, name: str) -> Callable[[ft.Event[Any]], None]:
         store.current[name] = e.control.value or ""
 
     return on_change
-
-
-def mount(component: Callable[..., Any], *args: Any, key: str, **kwargs: Any) -> ft.Control:
-    """A component as a control to put on a page or in a View (ui/hooks.py), with the page's component scheduler
-    running: a judge's page in `judge serve` has no App to start it."""
-    start_component_updates(ft.context.page)
-    return hooks.mount(component, *args, key=key, **kwargs)

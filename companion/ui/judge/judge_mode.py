@@ -20,7 +20,7 @@ from companion.session.judging.games import BATTLE_ROYALE
 from companion.session.judging.judge import Tournament, crossed_mark, remaining
 from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
-from companion.ui.judge.feed import JudgeFeed, mount
+from companion.ui.judge.feed import JudgeFeed
 from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile, switch_tile
@@ -150,7 +150,7 @@ class JudgeConsoleScreen:
     def __init__(self, event_id: str) -> None:
         self.id = event_id
         self.feed: JudgeFeed | None = None
-        self.console: ft.Control | None = None  # the mounted JudgeConsole, kept: a refresh shows the same one
+        self.console: ft.Control | None = None  # the JudgeConsole component, kept: a refresh shows the same one
         self.seen: dict[int, float] = {}
         self.ticking = False
 
@@ -166,8 +166,8 @@ class JudgeConsoleScreen:
 
         if self.feed is None or self.console is None:
             self.feed = JudgeFeed(state, time.time())
-            self.console = mount(JudgeConsole, self.feed, write, judging.game_label(state), key="judge-console",
-                                 on_code=lambda n: app.go("judge.timer-code", event_id=self.id, table=n))
+            self.console = JudgeConsole(self.feed, write, judging.game_label(state), key="judge-console",
+                                        on_code=lambda n: app.go("judge.timer-code", event_id=self.id, table=n))
         else:
             self.feed.show(state)
         if not self.ticking:
@@ -184,7 +184,7 @@ class JudgeConsoleScreen:
     async def _tick(self, app: App) -> None:
         """One tick a second into the feed while the console is the screen on top (its warnings always)."""
         judging = app.session.judging
-        while self in app.screens and self.feed is not None:
+        while self in app.stack and self.feed is not None:
             now = time.time()
             state = judging.state(self.id)
             due = []
@@ -196,7 +196,7 @@ class JudgeConsoleScreen:
                     due.append((table.number, mark))
             if due:
                 app.page.run_task(self.alerts.warn)
-            if app.screens and app.screens[-1] is self:
+            if app.stack and app.stack[-1] is self:
                 self.feed.show(state)
                 self.feed.advance(now, tuple(due))
             await asyncio.sleep(1 - (time.time() % 1) + 0.02)

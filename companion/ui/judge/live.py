@@ -29,7 +29,7 @@ from companion.session.judging.player_codes import EventCodes
 from companion.session.judging.room import RoomFeed
 from companion.session.judging.service import Judging
 from companion.ui.alerts import Alerts
-from companion.ui.judge.feed import JudgeFeed, mount
+from companion.ui.judge.feed import JudgeFeed
 from companion.ui.judge.judge_screen import JudgeConsole
 from companion.ui.judge.qr import qr_png
 from companion.ui.shell import themes
@@ -152,7 +152,6 @@ class LiveHub:
     async def main(self, page: ft.Page) -> None:
         """Flet's entry point for each browser session: the judge's screen, or a note for anyone else."""
         page.title = self.state.name
-        page.scroll = ft.ScrollMode.AUTO
         page.theme, page.dark_theme = themes()  # the app's thumb-sized buttons (a laptop's browser made them 32 px)
         if not self.may_write(page):
             page.controls = [ft.Text(NOT_JUDGE, key="not-judge", selectable=True)]
@@ -183,12 +182,6 @@ class LiveHub:
             # a published message runs outside any page; the feed's components redraw through this page
             page.run_task(on_message, _topic, message)
 
-        extra: list[ft.Control] = []
-        if self.on_rotate is not None:
-            rotate = self.on_rotate
-            extra.append(ft.TextButton("Sign out every other judge device", key="rotate-key",
-                                       tooltip="A new judge key: old judge links and devices lose their rights",
-                                       on_click=lambda _: rotate(page)))
         def on_disconnect(_: Any) -> None:  # a closed or lost page costs the tick nothing while Flet keeps it
             page.pubsub.unsubscribe_topic(TOPIC)
 
@@ -197,13 +190,27 @@ class LiveHub:
             feed.show(self.state)
 
         page.on_disconnect, page.on_connect = on_disconnect, on_connect
-
-        def write(kind: str, data: dict[str, Any]) -> Tournament:
-            return self.write(page, kind, data)
-
-        game = self.judging.game_label(self.state)
-        page.controls = [mount(JudgeConsole, feed, write, game, room_url=self.url, room_qr=self.qr,
-                               key="judge-console", player_codes=lambda: self.codes(page)), *extra]
+        # drawn now, and from then on by Flet's component scheduler (render_views starts it), as the app's stack is
+        page.render_views(JudgePage, self, page, feed)
         page.pubsub.subscribe_topic(TOPIC, follow)
         self.start(page.pubsub)
-        page.update()
+
+
+@ft.component
+def JudgePage(hub: LiveHub, page: ft.Page, feed: JudgeFeed) -> list[ft.View]:
+    """The root component of a judge's page: the console over the page's own feed, each write and each look at
+    the players' codes asked of the hub for this page's connection; and, where the room can make a new judge
+    key, the button that does."""
+
+    def write(kind: str, data: dict[str, Any]) -> Tournament:
+        return hub.write(page, kind, data)
+
+    controls: list[ft.Control] = [JudgeConsole(feed, write, hub.judging.game_label(hub.state), room_url=hub.url,
+                                               room_qr=hub.qr, key="judge-console",
+                                               player_codes=lambda: hub.codes(page))]
+    if hub.on_rotate is not None:
+        rotate = hub.on_rotate
+        controls.append(ft.TextButton("Sign out every other judge device", key="rotate-key",
+                                      tooltip="A new judge key: old judge links and devices lose their rights",
+                                      on_click=lambda _: rotate(page)))
+    return [ft.View(route="/", scroll=ft.ScrollMode.AUTO, controls=controls)]

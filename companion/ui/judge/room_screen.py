@@ -28,7 +28,6 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.judging.player_codes import EventCodes
 from companion.session.serving import judge_screen_served, room_unavailable
-from companion.ui.hooks import mount
 from companion.ui.judge.qr import qr_png
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import TAP
@@ -87,7 +86,7 @@ class RoomScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
-                       appbar=app_bar(app, "The room"), controls=[mount(RoomBody, app, self.id, key="room-island")])
+                       appbar=app_bar(app, "The room"), controls=[RoomBody(app, self.id, key="room")])
 
 
 @ft.component
@@ -146,7 +145,7 @@ class CodesScreen:
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
                        appbar=app_bar(app, "Player codes"),
-                       controls=[mount(CodesBody, app, self.id, key="codes-island")])
+                       controls=[CodesBody(app, self.id, key="codes")])
 
 
 def _read_codes(app: App, event_id: str) -> tuple[dict[str, str], frozenset[str], str] | str:

@@ -14,7 +14,6 @@ from companion.session.judging.judge import crossed_mark, remaining, table_timer
 from companion.session.sharing.incoming import read_timer_link
 from companion.session.sharing.share import png, timer_link
 from companion.ui.alerts import Alerts
-from companion.ui.judge.feed import mount
 from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
 
@@ -59,12 +58,12 @@ class TimerScreen:
         """`code`: the timer link's last part ("T-..."); a damaged one raises DamagedCode (the route table then
         opens home)."""
         self.timer, self.marks = read_timer_link(code)
-        self.face: ft.Control | None = None  # the mounted Countdown, kept: a refresh shows the same one
+        self.face: ft.Control | None = None  # the Countdown component, kept: a refresh shows the same one
 
     def build(self, app: App) -> ft.View:
         if self.face is None:
             app.keep_awake(True)
-            self.face = mount(Countdown, self.timer, self.marks, key="countdown")
+            self.face = Countdown(self.timer, self.marks, key="countdown")
             # the warnings scheduled with the phone's system too: they reach it locked (the beep needs the app)
             warnings_for(app).follow_timer("judge-clock", self.timer, self.marks)
         note = "" if self.timer.running else "This clock was paused when the code was made: ask the judge."

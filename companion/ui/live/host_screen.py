@@ -17,7 +17,7 @@ from typing import Any
 import flet as ft
 
 from companion.session.live_table import LiveTable, host_unavailable
-from companion.ui.hooks import mount, use_feed
+from companion.ui.hooks import use_feed
 from companion.ui.judge.qr import qr_png
 from companion.ui.shell import App, app_bar
 
@@ -53,7 +53,7 @@ class HostScreen:
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
                        appbar=app_bar(app, "Host this table"),
-                       controls=[mount(HostBody, app, self.match_id, key="host-island")])
+                       controls=[HostBody(app, self.match_id, key="host")])
 
 
 @ft.component

@@ -17,11 +17,10 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.flet_adapter import start_component_updates
 from companion.session import Session
 from companion.session.live_table import POLL, LiveTable
 from companion.ui import routes
-from companion.ui.live.watch import watch_view
+from companion.ui.live.watch import WatchPage
 from companion.ui.shell import App
 from companion.ui.widgets import toast_bar
 
@@ -45,11 +44,8 @@ class PhoneApp:
         session = self.table.session_with(policy)
         match_id = self.table.match_id
         seated = policy.seat is not None
-        page.views.clear()
         if not seated:
-            start_component_updates(page)  # draws the watching page's components (App does it otherwise)
-            page.views.append(watch_view(session, match_id))
-            page.update()
+            page.render_views(WatchPage, session, match_id)  # drawn by its root component, as the app's stack is
         else:
             app = App(page, session)
             page.on_view_pop = lambda _: app.back()
@@ -88,8 +84,7 @@ class PhoneApp:
 
     def _signed_out(self, page: ft.Page, session: Session) -> None:
         """From now on the page only watches; it says why once."""
-        page.views = [watch_view(session, self.table.match_id)]  # in place of the app's stack (its root component)
-        page.update()
+        page.render_views(WatchPage, session, self.table.match_id)  # a root component in place of the app's stack
         page.show_dialog(toast_bar("The host signed every phone out: scan the new join code to play again.", 6000))
 
     # --- one look at the file per second, for the whole process --------------------------------------

@@ -11,7 +11,7 @@ import flet as ft
 from companion.core.model import Match, Unit
 from companion.session import Session
 from companion.session.table.words import player_score, turn_line, unit_line
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.shell import MatchTitle
 from companion.ui.unit_text import stats_line
 
@@ -32,12 +32,13 @@ def _unit(match: Match, unit: Unit) -> ft.Control:
                         ]))
 
 
-def watch_view(session: Session, match_id: str) -> ft.View:
-    """The watching page: components over the phone's session, redrawn when its feed hears of a change."""
-    return ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12,
-                   controls=[mount(WatchBody, session, match_id, key="watch-island")],
-                   appbar=ft.AppBar(title=mount(MatchTitle, session, match_id, _players, "Watching",
-                                                key="watch-title-island")))
+@ft.component
+def WatchPage(session: Session, match_id: str) -> list[ft.View]:
+    """The root component of a phone that only watches (`page.render_views`): its one View, whose components
+    redraw when the phone's session feed hears of a change."""
+    return [ft.View(route="/", scroll=ft.ScrollMode.AUTO, padding=12,
+                    controls=[WatchBody(session, match_id, key="watch")],
+                    appbar=ft.AppBar(title=MatchTitle(session, match_id, _players, "Watching", key="watch-title")))]
 
 
 def _players(history: Any) -> str:

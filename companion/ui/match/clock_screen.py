@@ -33,7 +33,7 @@ from companion.session.table.clock import (
     warning_text,
 )
 from companion.ui.alerts import Alerts
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.notices import warnings_for
 from companion.ui.shell import App, app_bar
 
@@ -48,7 +48,7 @@ class TableClockScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Table clock"),
-                       controls=[mount(ClockBody, app, self, key="clock-island")])
+                       controls=[ClockBody(app, self, key="clock")])
 
     def check(self, app: App, now: float) -> bool:
         """Note the warning due since the last check (each mark once per timer); whether one is due."""
@@ -106,14 +106,14 @@ def ClockFace(app: App, screen: TableClockScreen, match: Match) -> ft.Control:
 
         async def tick() -> None:
             """Once a second: warnings (also under another screen), and the shown times while on top."""
-            while screen in app.screens:
+            while screen in app.stack:
                 try:
                     if screen.check(app, time.time()):
                         set_warning(screen.warning)
                         page.run_task(alerts.warn)
                 except CompanionError:
                     break
-                if app.screens[-1] is screen:
+                if app.stack[-1] is screen:
                     set_second(time.time())
                 await asyncio.sleep(1 - (time.time() % 1) + 0.02)
 

@@ -23,7 +23,7 @@ from companion.session.table.forces import (
     saved_forces,
     units_word,
 )
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile
 
@@ -36,7 +36,7 @@ class ForceScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Add a force"),
-                       controls=[mount(ForcePaste, app, self.match_id, key="force-island")])
+                       controls=[ForcePaste(app, self.match_id, key="force")])
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from companion.session.play.helper import fixed_dials, missing_dials, system_of
 from companion.session.play.match_tools import Event, parse_dial
 from companion.ui.helper.helper_screen import on_take
 from companion.ui.helper.roll_bar import pinned
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
 
@@ -42,7 +42,7 @@ class DialsScreen:
             pieces = "dials"
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
                        appbar=app_bar(app, pieces[:1].upper() + pieces[1:]),
-                       controls=[mount(DialsForm, app, self.match_id, key="dials-island")])
+                       controls=[DialsForm(app, self.match_id, key="dials")])
 
 
 @ft.component
@@ -112,8 +112,7 @@ class GuideScreen:
     def build(self, app: App) -> ft.View:
         # the view does not scroll: the step's text does, above its actions pinned at the bottom
         return ft.View(route=self.route, padding=12, appbar=app_bar(app, "Turn guide"),
-                       controls=[mount(GuideBody, app, self.match_id, self.sequence, key="guide-island",
-                                       expand=True)])
+                       controls=[GuideBody(app, self.match_id, self.sequence, key="guide")])
 
 
 @ft.component

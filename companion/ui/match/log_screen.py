@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.session.table.full_log import LogLine, log_lines
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import use_history
 from companion.ui.shell import App, MatchTitle, app_bar
 
 ICONS = {"undo": ft.Icons.UNDO, "redo": ft.Icons.REDO, "undone": ft.Icons.REMOVE_CIRCLE_OUTLINE}
@@ -28,9 +28,9 @@ class LogScreen:
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Match log")
-        bar.title = mount(MatchTitle, app.session, self.match_id, _title, "Match log", key="log-title-island")
+        bar.title = MatchTitle(app.session, self.match_id, _title, "Match log", key="log-title")
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=8, appbar=bar,
-                       controls=[mount(LogBody, app, self.match_id, key="log-island")])
+                       controls=[LogBody(app, self.match_id, key="log")])
 
 
 def _title(history: Any) -> str:

@@ -27,7 +27,6 @@ from companion.session.table.forces import (
     units_word,
 )
 from companion.ui.helper.roll_bar import pinned
-from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import named, radio_tile, switch_tile
 
@@ -38,7 +37,7 @@ class NewMatchScreen:
     def build(self, app: App) -> ft.View:
         # the form scrolls above a pinned bar (the view itself does not scroll), so Start match is always in reach
         return ft.View(route=self.route, padding=16, appbar=app_bar(app, "New match"),
-                       controls=[mount(NewMatchForm, app, key="new-match-island", expand=True)])
+                       controls=[NewMatchForm(app, key="new-match")])
 
 
 @ft.component

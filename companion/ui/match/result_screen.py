@@ -13,7 +13,7 @@ from companion.core.errors import CompanionError
 from companion.session.play.match_tools import leaders, scoring_kind
 from companion.session.table.full_log import points_over_turns
 from companion.session.table.words import counted
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.match.points_chart import points_chart
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import radio_tile
@@ -29,7 +29,7 @@ class EndMatchScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, padding=16, appbar=app_bar(app, "End the match"),
-                       controls=[mount(EndMatch, app, self.match_id, key="end-island")])
+                       controls=[EndMatch(app, self.match_id, key="end")])
 
 
 @ft.component
@@ -73,7 +73,7 @@ class ResultScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Result"),
-                       controls=[mount(Result, app, self.match_id, key="result-island")])
+                       controls=[Result(app, self.match_id, key="result")])
 
 
 @ft.component

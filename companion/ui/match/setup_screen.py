@@ -20,7 +20,7 @@ from companion.session.play.house_rules import house_rules, set_house_rule
 from companion.session.play.match_tools import Event, snake_order, starting_squares
 from companion.session.table.full_log import force_findings
 from companion.session.table.players import MAX_NAME, rename_player
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.match.force_saver import ForceSaver
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
@@ -38,7 +38,7 @@ class SetupScreen:
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16,
                        appbar=app_bar(app, "Set-up and forces"),
-                       controls=[mount(SetupBody, app, self.match_id, key="setup-island")])
+                       controls=[SetupBody(app, self.match_id, key="setup")])
 
 
 @ft.component

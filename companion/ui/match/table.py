@@ -21,7 +21,7 @@ from companion.core.errors import CompanionError
 from companion.core.model import Match
 from companion.session.play.helper import ActionOption, fixed_dials, has_helper, helper_for, system_of
 from companion.session.table.words import counted
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.match.counters import counter_words
 from companion.ui.match.empty_table import EmptyTable
 from companion.ui.match.header import TableHeader, TableTools
@@ -51,13 +51,13 @@ class TableScreen:
             app.keep_awake(True)
             self._awake = True
         # the header stays put; only the list under it scrolls
-        self.scroller = ft.Column([mount(TableList, app, self, key="table-island")], key="table-list", spacing=6,
+        self.scroller = ft.Column([TableList(app, self, key="table")], key="table-list", spacing=6,
                                   expand=True, scroll=ft.ScrollMode.AUTO)
-        tools = mount(TableTools, app, self, key="tools-island")
+        tools = TableTools(app, self, key="tools")
         # no padding under the list: it runs to the screen's edge, so six cards of a 5 + 5 force fit at 360x640
         # (the fold row of the other player's units takes a card's place)
         return ft.View(route=self.route, padding=ft.Padding(8, 8, 8, 0), spacing=6, appbar=app_bar(app, "", tools),
-                       controls=[mount(TableHeader, app, self, key="header-island"), self.scroller])
+                       controls=[TableHeader(app, self, key="header"), self.scroller])
 
     def by(self, app: App) -> str:
         """The player to play at the tap (a seat's phone: its policy makes it its own player)."""

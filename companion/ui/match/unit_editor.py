@@ -31,7 +31,7 @@ from companion.session.table.library import (
     rows_as_lines,
     saved_units,
 )
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.match.force_screen import default_owner
 from companion.ui.shell import App, app_bar
 from companion.ui.unit_text import stats_line
@@ -58,8 +58,7 @@ class UnitEditorScreen:
         # however long the dial)
         return ft.View(route=self.route, padding=16,
                        appbar=app_bar(app, "Edit unit" if self.unit_id else "Add a unit"),
-                       controls=[mount(UnitEditor, app, self.match_id, self.unit_id, key="unit-editor-island",
-                                       expand=True)])
+                       controls=[UnitEditor(app, self.match_id, self.unit_id, key="unit-editor")])
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.model import Match, Unit
 from companion.session.play.positions import current_place, places
 from companion.session.table.library import duplicate_unit, save_to_library
-from companion.ui.hooks import Unopened, mount, use_history
+from companion.ui.hooks import Unopened, use_history
 from companion.ui.match.counters import counter_labels
 from companion.ui.match.unit_card import counter, token_counters
 from companion.ui.match.unit_editor import unit_gone
@@ -33,10 +33,10 @@ class UnitScreen:
 
     def build(self, app: App) -> ft.View:
         bar = app_bar(app, "Unit")
-        bar.title = mount(MatchTitle, app.session, self.match_id, partial(_name, self.unit_id), "Unit",
-                          key="unit-title-island")  # follows a rename
+        bar.title = MatchTitle(app.session, self.match_id, partial(_name, self.unit_id), "Unit",
+                               key="unit-title")  # follows a rename
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=12, appbar=bar,
-                       controls=[mount(UnitDetails, app, self.match_id, self.unit_id, key="unit-island")])
+                       controls=[UnitDetails(app, self.match_id, self.unit_id, key="unit")])
 
 
 def _unit(history: Any, unit_id: str) -> tuple[Match, Unit] | None:

@@ -20,7 +20,6 @@ import flet_camera as fc
 
 from companion.core.errors import CompanionError
 from companion.session.sharing.incoming import NoCodeFound, ScanUnavailable
-from companion.ui.hooks import mount
 from companion.ui.share.scan_screen import camera_available
 from companion.ui.shell import App, ScanTarget, app_bar
 
@@ -58,7 +57,7 @@ class CameraScanScreen:
             app.page.run_task(self._run, app)
         return ft.View(route=self.route, padding=16, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                        appbar=app_bar(app, "Scan with the camera"), controls=[
-            self.camera, mount(CameraStatus, self.news, key="camera-status-island")])
+            self.camera, CameraStatus(self.news, key="camera-status")])
 
     def _say(self, text: str) -> None:
         self.news.text = text  # drawn while the screen is shown (a closed screen's component is gone)
@@ -76,9 +75,9 @@ class CameraScanScreen:
             self._say(f"The camera could not start ({exc}). Paste the link or open a picture instead.")
             return
         self._say("Point the camera at the code.")
-        while self in app.screens:
+        while self in app.stack:
             await asyncio.sleep(PAUSE)
-            if self not in app.screens:
+            if self not in app.stack:
                 break
             try:
                 picture = await self.camera.take_picture()

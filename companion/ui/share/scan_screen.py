@@ -25,7 +25,6 @@ from companion.session.sharing.incoming import (
     read_timer_link,
 )
 from companion.session.table.share_conflict import conflict_rows
-from companion.ui.hooks import mount
 from companion.ui.shell import App, app_bar
 
 CAMERA_APP_HINT = "On a phone: open your camera app and point it at the code; it opens the code here."
@@ -93,7 +92,7 @@ class ScanScreen:
     def build(self, app: App) -> ft.View:
         self.incoming_for(app)
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Scan a code"),
-                       controls=[mount(ScanBody, app, self, self.news, key="scan-island")])
+                       controls=[ScanBody(app, self, self.news, key="scan")])
 
     def resume(self, app: App, key: str) -> None:
         self._say(f"Code {self.incoming_for(app).resume(key)} received. Scan or open the next part.")

@@ -16,7 +16,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.session.sharing.share import CodePlan, png, share_match
 from companion.session.sharing.share_sync import ShareCode, share_code, turn_ready
-from companion.ui.hooks import mount, use_history
+from companion.ui.hooks import use_history
 from companion.ui.shell import App, app_bar
 from companion.ui.widgets import switch_tile
 
@@ -33,7 +33,7 @@ class ShareScreen:
 
     def build(self, app: App) -> ft.View:
         return ft.View(route=self.route, scroll=ft.ScrollMode.AUTO, padding=16, appbar=app_bar(app, "Share the match"),
-                       controls=[mount(ShareBody, app, self.match_id, key="share-island")])
+                       controls=[ShareBody(app, self.match_id, key="share")])
 
 
 @ft.component
