@@ -20,7 +20,7 @@ from companion.core.model import Match
 from companion.core.packs.load import get_pack
 from companion.rules import Action, refuse_change
 from companion.rules.maze.carry import carry_refusal
-from companion.rules.maze.items import FRAG_GRENADE, catalogue
+from companion.rules.maze.items import catalogue
 from companion.rules.skirmish.rounds import in_play, is_character, unit_kind
 
 from builders import SEED, match, rng_for, unit
@@ -29,7 +29,7 @@ MAZE = rules.get("killer-of-the-maze")
 SKIRMISH = rules.get("heroclix-skirmish")
 SKIRMISH_PACK = get_pack("heroclix-skirmish")
 KEYWORDS = ("terminator", "space-marine", "scions", "weapons-expert", "demolition-expert")
-ITEMS = (*catalogue().gear, FRAG_GRENADE)
+ITEMS = catalogue().counted_items()
 
 
 def maze_model(uid: str, keywords: list[str], morale: int, counters: dict[str, int]) -> dict[str, Any]:

@@ -25,7 +25,6 @@ from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.fire import STUBBER_HITS_FOR_REROLLS, fire, fire_setup, odds_line, stubber_hits
 from companion.rules.maze.items import (
     ADVANCED,
-    FRAG_GRENADE,
     MOVED,
     carried,
     catalogue,
@@ -164,7 +163,8 @@ class Fire(Unadvanced):
 
     def own_refusal(self, state: Match, now: Team, unit: Unit) -> Refusal | None:
         why = super().own_refusal(state, now, unit)
-        if why is None and not _loaded(unit) and not carried(unit, FRAG_GRENADE):
+        thrown = [w.id for w in catalogue().weapons.values() if w.in_equipment_slot]
+        if why is None and not _loaded(unit) and not any(carried(unit, w) for w in thrown):
             return (f"every weapon {unit.name} may carry is out of shots and it has no Frag Grenade: Reload first",
                     "reload")
         return why

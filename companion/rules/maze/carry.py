@@ -12,7 +12,7 @@ be dropped.
 from __future__ import annotations
 
 from companion.core.model import Match, Unit
-from companion.rules.maze.items import FRAG_GRENADE, carried, catalogue, keywords, morale, stat
+from companion.rules.maze.items import carried, catalogue, keywords, morale, stat
 
 RULE = "carry-restrictions"
 BLADE = "sacrificial-blade"
@@ -46,7 +46,7 @@ def blade_forced(unit: Unit) -> bool:
 def _items() -> tuple[str, ...]:
     """The items a unit counter holds (equipment, and the Frag Grenade, a weapon in an equipment slot): what a
     change of counters can put on a model."""
-    return (*catalogue().gear, FRAG_GRENADE)
+    return catalogue().counted_items()
 
 
 def change_refusal(before: Match, after: Match) -> str | None:

@@ -28,14 +28,8 @@ from companion.rules.action import Resolution, odds_text, param_int
 from companion.rules.maze.carry import RULE as CARRY_RULE
 from companion.rules.maze.carry import carry_refusal
 from companion.rules.maze.items import (
-    FRAG_GRENADE,
-    FRAG_HIT_ROLLS,
-    HEAVY_STUBBER,
     MOVED,
     SCANNER_ON,
-    STORM_BOLTER,
-    STORM_BOLTER_DAMAGE,
-    VOLLEYGUN,
     Profile,
     Weapon,
     carried,
@@ -57,6 +51,75 @@ ALWAYS_HITS = 6  # an unmodified 6
 # its own match turn, so an older turn's count is simply over)
 STUBBER_HITS, STUBBER_TURN = "stubber-hits", "stubber-turn"
 STUBBER_HITS_FOR_REROLLS = 4
+STUBBER_RULE = "heavy-stubber"  # the rules section of the Heavy Stubber's rerolls
+FRAG_HIT_ROLLS = "2d6"
+STORM_BOLTER_DAMAGE = 2
+
+
+# --- how each weapon fires beyond its table's numbers: one object per behaviour, chosen by the weapon ------------
+
+
+@dataclass(frozen=True)
+class Firing:
+    """What firing a weapon does beyond the pack's numbers (range, to wound, damage, AP, shots): this base, nothing.
+    `thrown`: 2D6 hit rolls, thrown once from an equipment counter, a wound sends the Blind Horror back to the
+    Shadows (the Frag Grenade); `counts_hits`: its hits this phase are counted for the friendly rerolls of 1 (the
+    Heavy Stubber)."""
+
+    thrown: bool = False
+    counts_hits: bool = False
+
+    def modifier(self, state: Match, unit: Unit) -> int:
+        """Its own modifier to hit rolls."""
+        return 0
+
+    def ap(self, unit: Unit, weapon: Weapon) -> int:
+        return weapon.ap
+
+    def doubles_on_six(self, weapon: Weapon, shots: int) -> bool:
+        """Whether a wound roll of 6 deals STORM_BOLTER_DAMAGE instead of the profile's damage."""
+        return False
+
+
+@dataclass(frozen=True)
+class StormBolter(Firing):
+    """At its maximum shots, a wound roll of 6 deals 2 damage (its note in the pack)."""
+
+    def doubles_on_six(self, weapon: Weapon, shots: int) -> bool:
+        return shots == weapon.max_shots
+
+
+@dataclass(frozen=True)
+class Volleygun(Firing):
+    """+1 to hit when its bearer has not moved this Action phase."""
+
+    def modifier(self, state: Match, unit: Unit) -> int:
+        return 0 if this_phase(unit, MOVED, state.turn) else 1
+
+
+@dataclass(frozen=True)
+class HeavyStubber(Firing):
+    """AP -1 instead of 0 while its bearer also carries a Servo Skull; its hits earn the team rerolls of 1."""
+
+    counts_hits: bool = True
+
+    def ap(self, unit: Unit, weapon: Weapon) -> int:
+        return -1 if carried(unit, "servo-skull") else weapon.ap
+
+
+# what each weapon of the pack does when fired beyond its numbers, by its id (the one place a weapon's id picks its
+# behaviour); a weapon not named here fires by its numbers alone
+FIRING: dict[str, Firing] = {
+    "frag-grenade": Firing(thrown=True),
+    "storm-bolter": StormBolter(),
+    "hot-shot-volleygun": Volleygun(),
+    "heavy-stubber": HeavyStubber(),
+}
+PLAIN = Firing()
+
+
+def firing_of(weapon: Weapon) -> Firing:
+    return FIRING.get(weapon.id, PLAIN)
 
 
 def stubber_hits(state: Match, owner: str) -> int | None:
@@ -76,13 +139,13 @@ def _reroll_ones(state: Match, unit: Unit, params: Mapping[str, Any]) -> bool:
     made = stubber_hits(state, unit.owner)
     if made is not None and made < STUBBER_HITS_FOR_REROLLS:
         raise IllegalAction(f"hit rolls of 1 are rerolled only once a Heavy Stubber has made "
-                            f"{STUBBER_HITS_FOR_REROLLS} hits this phase; the most so far is {made}", HEAVY_STUBBER)
+                            f"{STUBBER_HITS_FOR_REROLLS} hits this phase; the most so far is {made}", STUBBER_RULE)
     return True
 
 
 def stubber_events(state: Match, unit: Unit, setup: FireSetup, hits: int) -> list[Event]:
     """The Heavy Stubber's hits this phase counted up (nothing for other weapons or no hits)."""
-    if setup.weapon.id != HEAVY_STUBBER or not hits:
+    if not setup.firing.counts_hits or not hits:
         return []
     before = unit.counters.get(STUBBER_HITS, 0) if this_phase(unit, STUBBER_TURN, state.turn) else 0
     return [*set_counter(unit, STUBBER_TURN, state.turn, unit.owner),
@@ -100,12 +163,16 @@ class FireSetup:
     ap: int = 0
 
     @property
+    def firing(self) -> Firing:
+        return firing_of(self.weapon)
+
+    @property
     def grenade(self) -> bool:
-        return self.weapon.id == FRAG_GRENADE
+        return self.firing.thrown
 
     @property
     def double_on_six(self) -> bool:
-        return self.weapon.id == STORM_BOLTER and self.shots == self.weapon.max_shots
+        return self.firing.doubles_on_six(self.weapon, self.shots)
 
     def hits(self, face: int) -> bool:
         """One hit roll's face (before rerolling a 1)."""
@@ -263,9 +330,10 @@ def fire_setup(state: Match, unit: Unit, params: Mapping[str, Any]) -> FireSetup
     if profile is None:
         raise IllegalAction(f"the {weapon.name} reaches {counted(weapon.range, 'tile')}; the Blind Horror is "
                             f"{distance} away", weapon.section)
-    if weapon.id == FRAG_GRENADE:
-        if not carried(unit, FRAG_GRENADE):
-            raise IllegalAction(f"{unit.name} carries no Frag Grenade", "frag-grenade")
+    how = firing_of(weapon)
+    if how.thrown:
+        if not carried(unit, weapon.id):
+            raise IllegalAction(f"{unit.name} carries no {weapon.name}", weapon.section)
         shots = 1
     else:
         shots = param_int(params, "shots", 1, 99, weapon.min_shots, "fire")
@@ -281,13 +349,10 @@ def fire_setup(state: Match, unit: Unit, params: Mapping[str, Any]) -> FireSetup
         if raw in ("", None):
             raise IllegalAction("enter the hit roll needed: it is not in this part of the source", "fire")
         to_hit = param_int({"to_hit": raw}, "to_hit", 2, 6, 4, "fire")
-    modifier = 0
-    if weapon.id == VOLLEYGUN and not this_phase(unit, MOVED, state.turn):
-        modifier += 1
+    modifier = how.modifier(state, unit)
     if carried(unit, "cogitator-scanner") == SCANNER_ON:
         modifier -= 1
-    ap = -1 if weapon.id == HEAVY_STUBBER and carried(unit, "servo-skull") else weapon.ap
-    return FireSetup(weapon, profile, shots, to_hit, modifier, _reroll_ones(state, unit, params), ap)
+    return FireSetup(weapon, profile, shots, to_hit, modifier, _reroll_ones(state, unit, params), how.ap(unit, weapon))
 
 
 def fire(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Resolution:
@@ -298,7 +363,7 @@ def fire(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random
     events += [Event("roll", r.event_data(f"{unit.name} fires the {setup.weapon.name}: {why}"), by)
                for r, why in result.rolls]
     if setup.grenade:
-        events += set_counter(unit, FRAG_GRENADE, carried(unit, FRAG_GRENADE) - 1, by)
+        events += set_counter(unit, setup.weapon.id, carried(unit, setup.weapon.id) - 1, by)
     else:
         left = shots_left(unit, setup.weapon) - setup.shots
         events += set_counter(unit, shots_counter(setup.weapon), left, by, implicit=True)

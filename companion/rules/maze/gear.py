@@ -1,13 +1,18 @@
 """The Killer of the Maze: Use Equipment and Light Vent (seed 002; Scavenge is in scavenge.py), resolved and with
 their exact odds. What the match can't know (tiles, doors, vents, Injury and Insanity traits) comes back as a
-detail for the players. Counters and keywords: see killer_of_the_maze_items.
+detail for the players. Counters and keywords: see maze/items.py.
+
+Each kind of equipment is an object (`Equipment` and one subclass per behaviour) that checks, uses and weighs
+itself; `equipment()` builds them once from the pack's items, whose words stay in the pack (issue 41).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
 
 from companion.core.dice.odds import distribution
 from companion.core.dice.roll import roll
@@ -52,27 +57,45 @@ def usable_gear() -> tuple[str, ...]:
     return tuple(g.id for g in catalogue().gear.values() if not g.always_active)
 
 
-# --- Use Equipment ------------------------------------------------------------------------------------------
+# --- Use Equipment: one object per kind of equipment, chosen by the item, not by comparing its id ---------------
 
 
-def gear_choice(unit: Unit, params: Mapping[str, Any]) -> Gear:
-    cat = catalogue()
-    usable = usable_gear()
-    default = next((g for g in usable if carried(unit, g) > 0), usable[0])
-    gear = cat.gear[param_choice(params, "item", usable, default, "use-equipment")]
-    if carried(unit, gear.id) <= 0:
-        raise IllegalAction(f"{unit.name} carries no {gear.name}", gear.section)
-    refusal = carry_refusal(unit, gear.id)
-    if refusal:
-        raise IllegalAction(refusal, CARRY_RULE)
-    if gear.id == "sacrificial-blade":
-        full, now = stat(unit, "morale"), morale(unit)
-        if full and 4 * (full - now) < full:
-            raise IllegalAction(f"{unit.name} has lost {full - now} of {full} morale points; the Sacrificial Blade "
-                                "can be used only once a quarter of them is lost", gear.section)
-        if params.get("boon") == "shots":
-            blade_weapon(unit, params)
-    return gear
+class Used(NamedTuple):
+    """What using one item did, beyond the action's token and the item's use: its events, the end of the summary
+    ("uses the Medkit" + tail) and the lines for the players."""
+
+    events: list[Event]
+    tail: str
+    details: list[str]
+
+
+@dataclass(frozen=True)
+class Equipment:
+    """A kind of equipment as Use Equipment uses it: its words from the pack (`gear`) and what it does. This base
+    is an item whose effect the match can't play: its text, for the players."""
+
+    gear: Gear
+
+    def check(self, unit: Unit, params: Mapping[str, Any]) -> None:
+        """IllegalAction when `unit` can't use it now with `params` (carrying it is checked before)."""
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
+        return Used([], "", [self.gear.effect])
+
+    def odds(self) -> Odds | None:
+        """The exact chance of what its roll decides; None for an item that rolls nothing."""
+        return None
+
+
+@dataclass(frozen=True)
+class Placed(Equipment):
+    """A charge or a mine set on the board: its text, and the game turn it works from (`later`, with {after})."""
+
+    later: str = ""
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
+        after = game_turn(state.turn) + 1  # "the following turn", "the next imperial Action phase": game turns
+        return Used([], "", [self.gear.effect, self.later.format(after=after)])
 
 
 def _heal(target: Unit, by: str, details: list[str], why: str) -> list[Event]:
@@ -82,51 +105,129 @@ def _heal(target: Unit, by: str, details: list[str], why: str) -> list[Event]:
     return []
 
 
-def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random,
-                  forced: bool = False) -> Resolution:
-    """Use Equipment as an action; `forced`: the Sacrificial Blade used automatically (not one of its actions)."""
-    gear = gear_choice(unit, params)
-    by = unit.owner
-    events = [] if forced else [token_event(unit, 1)]
-    if gear.uses is not None:
-        events += set_counter(unit, gear.id, carried(unit, gear.id) - 1, by)
-    details: list[str] = []
-    summary = f"{unit.name} uses the {gear.name}"
-    if gear.id == "medkit":
+class Medkit(Equipment):
+    """One wound off a model of the team (the user itself by default); its Injury trait is the players' to take."""
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
         target = _own_model(state, unit, params.get("target") or unit.id)
-        events += _heal(target, by, details, "Medkit")
+        details: list[str] = []
+        events = _heal(target, unit.owner, details, "Medkit")
         details.append(f"Also remove one Injury trait from {target.name}; it must be on {unit.name}'s tile.")
-        summary += f" on {target.name}"
-    elif gear.id == "ration-pack":
-        events += set_counter(unit, "morale", morale(unit) + 1, by, implicit=True)
+        return Used(events, f" on {target.name}", details)
+
+
+class RationPack(Equipment):
+    """+1 morale, then a D6 that heals a wound on 5+."""
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
+        by, details = unit.owner, []
+        events = set_counter(unit, "morale", morale(unit) + 1, by, implicit=True)
         result = roll("1d6", rng)
         events.append(Event("roll", result.event_data(f"{unit.name}: Ration Pack heal roll"), by))
         heals = result.total >= RATION_HEALS_ON
-        summary += f": +1 morale; {result.describe()}, " + ("5+: heals 1 wound" if heals else "no healing")
+        tail = f": +1 morale; {result.describe()}, " + ("5+: heals 1 wound" if heals else "no healing")
         if heals:
             events += _heal(unit, by, details, "Ration Pack")
-    elif gear.id == "sacrificial-blade":
-        events += [*blade_stamp(state, unit), *_blade(unit, params, rng, details)]
-        summary += f": -1 morale; {details.pop(0)}"
-    elif gear.id == "cogitator-scanner":
-        on = carried(unit, gear.id) == SCANNER_ON
-        events += set_counter(unit, gear.id, 1 if on else SCANNER_ON, by)
-        summary += ": switched off" if on else ": switched on (Sight Distance +1, -1 to its hit rolls)"
-    elif gear.id == "servo-skull":
-        effect = param_choice(params, "skull", tuple(k for k, _ in SKULL_EFFECTS), SKULL_EFFECTS[0][0], gear.section)
-        summary += f": {dict(SKULL_EFFECTS)[effect]}"
-        if effect == "analysis":  # the bearer's next Scavenge rolls the extra die itself
-            events += set_counter(unit, ANALYSIS, 1, by)
-    else:
-        details.append(gear.effect)
-        after = game_turn(state.turn) + 1  # "the following turn", "the next imperial Action phase": game turns
-        if gear.id == "trip-mine":
-            details.append(f"The mine is armed from the beginning of turn {after}.")
-        elif gear.id == "melta-charge":
-            details.append(f"It detonates when turn {after}'s Imperial Action phase begins.")
+        return Used(events, tail, details)
+
+    def odds(self) -> Odds | None:
+        p = distribution("1d6").at_least(RATION_HEALS_ON)
+        return Odds(p, f"Ration Pack: +1 morale, and heals 1 wound on {RATION_HEALS_ON}+ on a D6: {odds_text(p)}")
+
+
+class SacrificialBlade(Equipment):
+    """Usable once a quarter of the bearer's morale is lost: -1 morale, a wound gained on 3+, then a boon."""
+
+    def check(self, unit: Unit, params: Mapping[str, Any]) -> None:
+        full, now = stat(unit, "morale"), morale(unit)
+        if full and 4 * (full - now) < full:
+            raise IllegalAction(f"{unit.name} has lost {full - now} of {full} morale points; the Sacrificial Blade "
+                                "can be used only once a quarter of them is lost", self.gear.section)
+        if params.get("boon") == "shots":
+            blade_weapon(unit, params)
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
+        details: list[str] = []
+        events = [*blade_stamp(state, unit), *_blade(unit, params, rng, details)]
+        return Used(events, f": -1 morale; {details.pop(0)}", details)
+
+    def odds(self) -> Odds | None:
+        p = distribution("1d6").at_least(BLADE_WOUND_ON)
+        return Odds(p, f"Sacrificial Blade: -1 morale, gains a wound on {BLADE_WOUND_ON}+ on a D6: {odds_text(p)}")
+
+
+class CogitatorScanner(Equipment):
+    """Switched on or off: its counter reads SCANNER_ON while on (Fire takes 1 off the hit rolls then)."""
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
+        on = carried(unit, self.gear.id) == SCANNER_ON
+        events = set_counter(unit, self.gear.id, 1 if on else SCANNER_ON, unit.owner)
+        return Used(events, ": switched off" if on else ": switched on (Sight Distance +1, -1 to its hit rolls)", [])
+
+
+class ServoSkull(Equipment):
+    """One of three effects: the Area Analysis waits on the bearer for its next Scavenge; the others are told."""
+
+    def use(self, state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random) -> Used:
+        effect = param_choice(params, "skull", tuple(k for k, _ in SKULL_EFFECTS), SKULL_EFFECTS[0][0],
+                              self.gear.section)
+        events = set_counter(unit, ANALYSIS, 1, unit.owner) if effect == "analysis" else []
+        return Used(events, f": {dict(SKULL_EFFECTS)[effect]}", [])
+
+
+# what each item of the pack does when used, by its id (the one place an item's id picks its behaviour); an item
+# not named here is told by its text (Equipment)
+BEHAVIOURS: dict[str, Callable[[Gear], Equipment]] = {
+    "medkit": Medkit,
+    "ration-pack": RationPack,
+    "sacrificial-blade": SacrificialBlade,
+    "cogitator-scanner": CogitatorScanner,
+    "servo-skull": ServoSkull,
+    "trip-mine": partial(Placed, later="The mine is armed from the beginning of turn {after}."),
+    "melta-charge": partial(Placed, later="It detonates when turn {after}'s Imperial Action phase begins."),
+}
+
+
+@lru_cache(maxsize=1)
+def equipment() -> dict[str, Equipment]:
+    """Every equipment of the pack as the object that uses it, built once (as the catalogue is read once)."""
+    return {g.id: BEHAVIOURS.get(g.id, Equipment)(g) for g in catalogue().gear.values()}
+
+
+def gear_choice(unit: Unit, params: Mapping[str, Any]) -> Equipment:
+    """The equipment Use Equipment's `item` names, checked: carried, allowed to its bearer, usable now."""
+    usable = usable_gear()
+    default = next((g for g in usable if carried(unit, g) > 0), usable[0])
+    item = equipment()[param_choice(params, "item", usable, default, "use-equipment")]
+    gear = item.gear
+    if carried(unit, gear.id) <= 0:
+        raise IllegalAction(f"{unit.name} carries no {gear.name}", gear.section)
+    refusal = carry_refusal(unit, gear.id)
+    if refusal:
+        raise IllegalAction(refusal, CARRY_RULE)
+    item.check(unit, params)
+    return item
+
+
+def use_equipment(state: Match, unit: Unit, params: Mapping[str, Any], rng: random.Random,
+                  forced: bool = False) -> Resolution:
+    """Use Equipment as an action; `forced`: the Sacrificial Blade used automatically (not one of its actions)."""
+    item = gear_choice(unit, params)
+    gear, by = item.gear, unit.owner
+    events = [] if forced else [token_event(unit, 1)]
+    if gear.uses is not None:
+        events += set_counter(unit, gear.id, carried(unit, gear.id) - 1, by)
+    used = item.use(state, unit, params, rng)
+    events += used.events
+    details = used.details
     if gear.uses is not None:
         details.append(f"{counted(carried(unit, gear.id) - 1, 'use')} of the {gear.name} left.")
-    return Resolution(tuple(events), summary, (gear.section,), tuple(details))
+    return Resolution(tuple(events), f"{unit.name} uses the {gear.name}{used.tail}", (gear.section,),
+                      tuple(details))
+
+
+def equipment_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
+    return gear_choice(unit, params).odds()
 
 
 def _own_model(state: Match, user: Unit, unit_id: str) -> Unit:
@@ -178,17 +279,6 @@ def blade_weapon(unit: Unit, params: Mapping[str, Any]) -> Weapon:
     if refusal:
         raise IllegalAction(refusal, CARRY_RULE)
     return weapon
-
-
-def equipment_odds(unit: Unit, params: Mapping[str, Any]) -> Odds | None:
-    gear = gear_choice(unit, params)
-    if gear.id == "ration-pack":
-        p = distribution("1d6").at_least(RATION_HEALS_ON)
-        return Odds(p, f"Ration Pack: +1 morale, and heals 1 wound on {RATION_HEALS_ON}+ on a D6: {odds_text(p)}")
-    if gear.id == "sacrificial-blade":
-        p = distribution("1d6").at_least(BLADE_WOUND_ON)
-        return Odds(p, f"Sacrificial Blade: -1 morale, gains a wound on {BLADE_WOUND_ON}+ on a D6: {odds_text(p)}")
-    return None
 
 
 # --- Light Vent -----------------------------------------------------------------------------------------------

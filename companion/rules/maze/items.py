@@ -35,12 +35,6 @@ ADVANCED = "advanced-turn"
 MOVED = "moved-turn"
 SCANNER_ON = 2  # the Cogitator Scanner counter while switched on
 VENT_WEAPONS = ("flamer", "heavy-flamer")  # the weapons that can Light Vent
-STORM_BOLTER = "storm-bolter"  # its note: at maximum shots a wound roll of 6 deals 2 damage (text in the pack)
-STORM_BOLTER_DAMAGE = 2
-FRAG_GRENADE = "frag-grenade"  # a weapon in an equipment slot: 2D6 hit rolls, thrown once, counted as equipment
-FRAG_HIT_ROLLS = "2d6"
-HEAVY_STUBBER = "heavy-stubber"  # AP -1 instead of 0 while its bearer also carries a Servo Skull
-VOLLEYGUN = "hot-shot-volleygun"  # +1 to hit when the bearer has not moved this Action phase
 
 
 @dataclass(frozen=True)
@@ -63,6 +57,7 @@ class Weapon:
     ammo: str | None
     auto_hit: bool
     section: str
+    in_equipment_slot: bool = False  # carried as equipment (the Frag Grenade): its unit counter is the item's
 
     @property
     def range(self) -> int:
@@ -98,6 +93,10 @@ class Catalogue:
     traits: dict[str, str]  # keyword id -> name
     scavenge: RollTable
 
+    def counted_items(self) -> tuple[str, ...]:
+        """The items a unit counter holds, by id: the equipment and the weapons carried in an equipment slot."""
+        return (*self.gear, *(w.id for w in self.weapons.values() if w.in_equipment_slot))
+
     def name(self, item: str) -> str:
         thing = self.weapons.get(item) or self.gear.get(item)
         return thing.name if thing else self.ammo.get(item, item)
@@ -117,7 +116,8 @@ def catalogue() -> Catalogue:
         w["id"]: Weapon(w["id"], w["name"], tuple(Profile(p["range"], p["to_wound"], p["damage"])
                                                   for p in w["profile"]),
                         w["ap"], w["min_shots"], w["max_shots"], w.get("recharge"), tuple(w.get("only", ())),
-                        w.get("ammo"), w.get("auto_hit", False), w.get("section") or "weapons")
+                        w.get("ammo"), w.get("auto_hit", False), w.get("section") or "weapons",
+                        w["slot"] == "equipment")
         for w in pack.entries("items", "weapon")}
     gear = {
         g["id"]: Gear(g["id"], g["name"], tuple(g.get("only", ())), tuple(g.get("not_with", ())),

@@ -10,7 +10,7 @@ place, and after a jump's damage its new click), within its speed, with -3 attac
 
 `target` is "scarab" (shoot the Scarab), "core" (attack the Main Power Core) or a reinforcement's id; `moved` is
 the squares moved in the action. The actions themselves (each move's landing, its form, the attack it ends in) are
-scarab/attacker.py's; here are the rules every move shares.
+scarab/attacker_moves.py's; here are the rules every move shares.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def move_refusal(state: Match, unit: Unit, to: object, flyer_limit: bool) -> Ref
         return boarding_refusal(state, unit, flyer_limit)
     if {here, to} <= set(OUTSIDE_MAP) or {here, to} <= set(INSIDE):
         return None
-    # the action that makes this change of map, by its title (scarab/attacker.py), so the player knows which to pick
+    # the action that makes this change of map, named by its title (scarab/attacker_moves.py) for the player to pick
     how = {TOP: "use 'Exit the Scarab' (from the Ramp)", RAMP: "use 'Enter the Scarab' (from on top)",
            INTERIOR: "use 'Enter the Scarab' (from on top: placed on the Ramp, it may go on onto the Interior map)",
            }.get(str(to), "use 'Move off (kneeling Scarab)' or 'Jump off (standing Scarab)'")
