@@ -40,8 +40,7 @@ def join(browser: Any, link: str, player: str) -> Screen:
 
 def shot(screen: Screen, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    time.sleep(0.4)
-    screen.page.screenshot(path=str(SHOTS / f"{name}.png"))
+    (SHOTS / f"{name}.png").write_bytes(screen.drawn())  # painted and at rest: a fixed pause caught a late first paint
 
 
 SHOWN = """([text]) => [...document.querySelectorAll('flt-semantics')].some(
