@@ -115,14 +115,19 @@ class Screen:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.last_message = time.monotonic()  # when a message last passed between the page and the app's server
+        self.received = 0  # how many messages the app's server has sent the page
         page.on("websocket", self._watch)
 
     def _watch(self, socket: Any) -> None:
         socket.on("framesent", self._heard)
-        socket.on("framereceived", self._heard)
+        socket.on("framereceived", self._got)
 
     def _heard(self, _frame: Any) -> None:
         self.last_message = time.monotonic()
+
+    def _got(self, frame: Any) -> None:
+        self.received += 1
+        self._heard(frame)
 
     def answered(self, quiet: float = 0.4, timeout: float = 10.0) -> None:
         """Wait until no message has passed between the page and the app's server for `quiet` s: the server has
@@ -138,6 +143,23 @@ class Screen:
         self.page.wait_for_function("!document.getElementById('loading')", timeout=60_000)
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
+
+    def follow(self, route: str, timeout: float = 30.0) -> None:
+        """Take the page already on the app to `route` (a path, e.g. "/match/abc/log"), as a person's browser does
+        on Back or Forward to that address: the same Flet session gets the route and builds its screens, without
+        loading the app again (a fresh page costs seconds of compiling Flutter; a reload would reattach the
+        session with its stack). Returns once the server has answered the route and gone quiet."""
+        heard = self.received
+        self.page.evaluate("""route => {
+            history.pushState(null, '', route);
+            window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+        }""", route)
+        deadline = time.monotonic() + timeout
+        while self.received == heard:  # Flutter sent the route; the server's new screens have not come back yet
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the app never answered the route {route!r}")
+            self.page.wait_for_timeout(50)
+        self.answered()
 
     def target(self, name: str, exact: bool = True, nth: int = 0) -> Any:
         """The button (or icon button, or menu entry) named `name` (the `nth` of those so named)."""
