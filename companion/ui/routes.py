@@ -172,7 +172,7 @@ def address(name: str, **params: Any) -> str:
 def screen(name: str, session: Session, below: Screen | None = None, **params: Any) -> Screen:
     """The route's screen for these values, its `route` set to its address (what `app.go` shows)."""
     where = entry(name)
-    _check(where, params)
+    check(where, params)
     made = _build(where, params, below)
     if made is None:
         raise CompanionError(f"{address(name, **params)} can't be opened.")
@@ -215,7 +215,7 @@ def _find(segments: list[str], session: Session) -> tuple[Route, dict[str, Any]]
     return None
 
 
-def _check(where: Route, params: Mapping[str, Any]) -> None:
+def check(where: Route, params: Mapping[str, Any]) -> None:
     """A screen opened by name without a value its address needs is a mistake in the code, not the player's."""
     missing = [_slot(p)[0] for p in where.parts if p.startswith("{") and not p.endswith("?}")
                and params.get(_slot(p)[0]) is None]

@@ -116,7 +116,9 @@ class App:
 
     def opener(self, name: str, **params: Any) -> Callable[[], None]:
         """A tap handler that opens a route's screen (no arguments: Flet hands an event to a handler that takes
-        any, and a `partial` of `go` would take it as a value)."""
+        any, and a `partial` of `go` would take it as a value). The route is looked up now, when the button is
+        made: a misspelt name fails the test that draws the screen, not a player's tap."""
+        routes.check(routes.entry(name), params)
         return lambda: self.go(name, **params)
 
     def replace_with(self, name: str, **params: Any) -> None:
