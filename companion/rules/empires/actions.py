@@ -15,14 +15,11 @@ from companion.core.model import Match, Unit
 from companion.rules.action import Action, ActionKind, ActionOption, Odds, Param, Refusal, Resolution, Verdict
 from companion.rules.advice.dice import Branch
 from companion.rules.empires import advice, flow, steps
-from companion.rules.empires.dice import MAX_POOL, DiceRule, dice_rule
-from companion.rules.empires.steps import MASTER, MAX_SEEN, preview
+from companion.rules.empires.dice import DiceRule, dice_rule
+from companion.rules.empires.operations import ASSASSINATE, CREATE, SABOTAGE, Aimed, CardCreation, Operation
+from companion.rules.empires.steps import preview
 
 Now = flow.Challenge | None  # what every action is handed: the challenge under way, if any
-
-ABILITY = {"assassin": "Assassin", "saboteur": "Saboteur", "tactician": "Tactician, Technologist or Geneticist"}
-DRAWN_ROWS = {"assassin": "With no Master Assassin, Best moves weighs each hero as the only one seen.",
-              "saboteur": "With no Master Saboteur, Best moves weighs each facility as the only one seen."}
 
 
 def open_challenge(challenge: flow.Challenge) -> str:
@@ -97,11 +94,12 @@ class ChallengeAction(ActionKind[Now]):
 
 
 class Start(ChallengeAction):
-    """Starting a challenge with one of the active player's cards that has the ability (`trait`): both pools roll."""
+    """Starting a challenge (`operation`: what it aims at, the ability it takes, its form) with one of the active
+    player's cards that has the ability: both pools roll."""
 
-    def __init__(self, id: str, title: str, rule: str, trait: str, note: str) -> None:
+    def __init__(self, id: str, title: str, rule: str, operation: Operation, note: str) -> None:
         super().__init__(id, title, rule, "both pools")
-        self.trait, self.note = trait, note
+        self.operation, self.note = operation, note
 
     def turn_refusal(self, state: Match, now: Now) -> Refusal | None:
         why = super().turn_refusal(state, now)
@@ -109,10 +107,8 @@ class Start(ChallengeAction):
             return why
         if now is not None:
             return f"finish the challenge under way first ({now.title()})", "challenges"
-        if self.trait in MASTER and not flow.targets(state, state.active_player.id, self.trait):
-            what = "hero" if self.trait == "assassin" else "facility"
-            return f"no enemy {what} is on the table to target", self.rule
-        return None
+        missing = self.operation.no_target(state, state.active_player.id)
+        return (missing, self.rule) if missing else None
 
     def unit_refusal(self, state: Match, now: Now, unit: Unit) -> Refusal | None:
         player = state.active_player
@@ -120,30 +116,12 @@ class Start(ChallengeAction):
             return f"{unit.name} is not {player.name}'s card", "challenges"
         if not flow.live(unit):
             return f"{unit.name} is not in play", "challenges"
-        if flow.level(unit, self.trait) <= 0:
-            return f"{unit.name} has no {ABILITY[self.trait]} ability", self.rule
+        if self.operation.level(unit) <= 0:
+            return f"{unit.name} has no {self.operation.ability} ability", self.rule
         return None
 
     def params(self, state: Match, now: Now) -> tuple[Param, ...]:
-        return self.own_params(state) + _setting_params(dice_rule(state, {}))
-
-    def own_params(self, state: Match) -> tuple[Param, ...]:
-        """The form before the dice setting: the target, the cards seen, the bonus dice and the card's switch."""
-        enemies = flow.targets(state, state.active_player.id, self.trait)
-        targets = tuple((u.id, u.name) for u in enemies)
-        what = "heroes" if self.trait == "assassin" else "facilities"
-        extra = (Param("slayer_munition", "A one-shot Slayer munition (one wound kills)", "bool"),) \
-            if self.trait == "assassin" else (
-            Param("intel_center", "An Intel Center is in the target's hex (a special duel)", "bool"),)
-        # one switch per enemy card: the random target is drawn among every one ticked (none for a Master)
-        seen = tuple(Param(f"seen_{u.id}", f"Also seen in the hex: {u.name}", "bool") for u in enemies[:MAX_SEEN])
-        return (Param("target", f"Target (a Master's pick; otherwise one of the {what} seen)", "unit", targets),
-                *seen,
-                Param("bonus", "Defender's other bonus dice (Bodyguard on its card is counted)", "int", low=0,
-                      high=30, default=0),
-                *extra,
-                Param("ap_cost", "Action Points it costs (not in the source; 0: not tracked)", "int", high=99,
-                      default=0, rare=True))
+        return self.operation.own_params(state) + _setting_params(dice_rule(state, {}))
 
     def open_option(self, state: Match, now: Now, common: dict[str, Any]) -> ActionOption:
         params = self.params(state, now)
@@ -152,14 +130,16 @@ class Start(ChallengeAction):
         allowed = tuple(u.id for u in mine if u.id not in refused)
         reasons = {uid: r for uid, (r, _) in refused.items()}
         if allowed:
-            if self.trait in MASTER and any(not flow.has(u, MASTER[self.trait]) for u in mine if u.id in allowed):
-                # Best moves weighs one row per enemy card; a card with no Master can't pick, so the row says how
-                # it reads the draw (seed 004 ¶15, ¶19)
-                common["note"] = f"{common['note']} {DRAWN_ROWS[self.trait]}"
+            # Best moves weighs one row per enemy card; a card with no Master can't pick, so the row says how it
+            # reads the draw (seed 004 ¶15, ¶19)
+            drawn = self.operation.drawn_row([u for u in mine if u.id in allowed])
+            if drawn:
+                common["note"] = f"{common['note']} {drawn}"
             return ActionOption(self.id, self.title, True, allowed, rule=self.rule, refused=reasons, params=params,
                                 **common)
-        return ActionOption(self.id, self.title, False, reason=f"none of your cards has the {ABILITY[self.trait]} "
-                            "ability", rule=self.rule, refused=reasons, params=params, **common)
+        why = f"none of your cards has the {self.operation.ability} ability"
+        return ActionOption(self.id, self.title, False, reason=why, rule=self.rule, refused=reasons, params=params,
+                            **common)
 
     def plan(self, state: Match, action: Action) -> steps.Start:
         assert action.unit is not None  # `checked` (or the unit's checks) gave the card
@@ -167,7 +147,7 @@ class Start(ChallengeAction):
 
     def plan_for(self, state: Match, unit: Unit, action: Action) -> steps.Start:
         """The checked set-up of the challenge `unit` starts; IllegalAction naming the rule a value breaks."""
-        return steps.plan_start(state, self.trait, self.rule, unit, action.params)
+        raise NotImplementedError
 
     def check_params(self, state: Match, now: Now, unit: Unit, action: Action) -> None:
         self.plan_for(state, unit, action)
@@ -182,15 +162,25 @@ class Start(ChallengeAction):
         return steps.start(state, self.plan(state, action), rng)
 
 
+class Aim(Start):
+    """Starting a challenge against an enemy card: an assassination or a sabotage."""
+
+    def __init__(self, id: str, title: str, rule: str, aimed: Aimed, note: str) -> None:
+        super().__init__(id, title, rule, aimed, note)
+        self.aimed = aimed
+
+    def plan_for(self, state: Match, unit: Unit, action: Action) -> steps.Start:
+        return steps.plan_start(state, self.aimed, self.rule, unit, action.params)
+
+
 class Threshold(Start):
     """A threshold challenge: the hero's pool against a fixed number of threshold dice, to create a card."""
 
-    def own_params(self, state: Match) -> tuple[Param, ...]:
-        return (Param("dice", "Dice in the hero's pool (0: its Ability level)", "int", high=MAX_POOL, default=0),
-                Param("threshold", "Threshold: its fixed number of dice", "int", low=1, high=MAX_POOL, default=1))
+    def __init__(self, id: str, title: str, rule: str, creation: CardCreation, note: str) -> None:
+        super().__init__(id, title, rule, creation, note)
 
     def plan_for(self, state: Match, unit: Unit, action: Action) -> steps.Start:
-        return steps.plan_threshold(state, self.trait, self.rule, unit, action.params)
+        return steps.plan_threshold(state, self.operation, self.rule, unit, action.params)
 
 
 class Step(ChallengeAction):
@@ -300,13 +290,13 @@ class Tactic(Step):
 
 
 ACTIONS: tuple[ChallengeAction, ...] = (
-    Start("assassinate", "Assassinate a hero", "assassination", "assassin",
+    Aim("assassinate", "Assassinate a hero", "assassination", ASSASSINATE,
           "The assassin's army must share a hex with the target; stealth and detection are yours to settle. A Master "
           "Assassin picks the target; otherwise tick every hero seen: the target is drawn among them."),
-    Start("sabotage", "Sabotage a facility", "sabotage", "saboteur",
+    Aim("sabotage", "Sabotage a facility", "sabotage", SABOTAGE,
           "The saboteur's army must share a hex with the target facility. A Master Saboteur picks it; otherwise tick "
           "every facility seen: the target is drawn among them."),
-    Threshold("threshold", "Threshold challenge (create a card)", "threshold-challenges", "tactician",
+    Threshold("threshold", "Threshold challenge (create a card)", "threshold-challenges", CREATE,
           "How many dice the hero rolls for its ability is not in the source. The threshold is a fixed number of "
           "dice, rolled against the hero's: the card is made when the hero's successes equal or beat the "
           "threshold's."),

@@ -45,10 +45,9 @@ def _stat(unit: Unit, name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def level(unit: Unit, trait: str) -> int:
-    """The card's level in an ability (0 without it): `assassin:7` on a click, or the `pool` stat. For
-    `tactician` the best of the three card-creating abilities."""
-    names = CREATORS if trait == "tactician" else (trait,)
+def level(unit: Unit, *names: str) -> int:
+    """The card's level in an ability (0 without it): `assassin:7` on a click, or the `pool` stat; given several
+    abilities that serve alike (the card-creating ones), the best of them."""
     best = 0
     for marker in unit.current.markers:
         name, _, number = marker.partition(":")
@@ -57,8 +56,7 @@ def level(unit: Unit, trait: str) -> int:
     return best
 
 
-def has(unit: Unit, trait: str) -> bool:
-    names = CREATORS if trait == "tactician" else (trait,)
+def has(unit: Unit, *names: str) -> bool:
     return any(m.partition(":")[0] in names for m in unit.current.markers)
 
 
@@ -102,11 +100,6 @@ def overrun(unit: Unit) -> tuple[str, int, int] | None:
 
 def live(unit: Unit) -> bool:
     return unit.location == "table" and not unit.eliminated
-
-
-def targets(state: Match, attacker_owner: str, trait: str) -> tuple[Unit, ...]:
-    wanted = is_hero if trait == "assassin" else is_facility
-    return tuple(u for u in state.units if u.owner != attacker_owner and live(u) and wanted(u))
 
 
 # --- the challenge under way ------------------------------------------------------------------------------

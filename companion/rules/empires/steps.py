@@ -22,10 +22,9 @@ from companion.core.words import counted
 from companion.rules.action import Odds, Resolution, odds_text, param_int
 from companion.rules.empires import flow
 from companion.rules.empires.dice import MAX_POOL, DiceRule, at_least, at_most, dice_rule, margin
+from companion.rules.empires.operations import MAX_SEEN, Aimed, Operation
 
-MASTER = {"assassin": "master-assassin", "saboteur": "master-saboteur"}
 INTEL_HOUSE_RULE = "intel-center-duel"  # the pack's option (options.toml), switched per match
-MAX_SEEN = 20  # cards seen in one hex for a random target: far above a real hex, a bound on the form and the odds
 INTEL_CUT_OFF = ("the Saboteur vs. Intel Center rule stops mid-sentence in the source, so the app can't resolve "
                  "it: settle it with your manual, or switch on the house rule \"Intel Center duel like assassin "
                  "duels\" for this match")
@@ -69,7 +68,7 @@ def preview(challenge: flow.Challenge) -> str:
 
 @dataclass(frozen=True)
 class Start:
-    heroes: bool  # the target is a hero (an assassination), not a facility (sabotage, or none: a threshold)
+    aimed: Aimed | None  # what the challenge aims at (an assassination's hero, a sabotage's facility); None: threshold
     attacker: Unit
     candidates: tuple[Unit, ...]  # the target (a Master's choice) or every card seen, to draw from; () threshold
     drawn: bool  # no Master: the target comes from the draw among the candidates
@@ -85,15 +84,13 @@ class Start:
     def kind(self, target: Unit | None) -> str:
         if target is None:
             return flow.THRESHOLD
-        if self.heroes:
-            return flow.DUEL if flow.has(target, "assassin") else flow.ASSASSINATION
-        if self.intel:
-            return flow.INTEL_DUEL if self.house_rule else flow.SABOTAGE_INTEL
-        return flow.SABOTAGE
+        assert self.aimed is not None  # only an aimed challenge has a target
+        return self.aimed.kind(target, self.intel, self.house_rule)
 
     def defence(self, target: Unit) -> int:
         """Fate (a facility: defense) plus the Bodyguard level on the defender's card plus the bonus entered."""
-        base = flow.fate(target) if self.heroes else flow.defense(target)
+        assert self.aimed is not None
+        base = self.aimed.defence_base(target)
         return min(base + flow.level(target, "bodyguard") + self.bonus, MAX_POOL)
 
 
@@ -108,26 +105,26 @@ def _paid(state: Match, attacker: Unit, params: Mapping[str, Any]) -> tuple[Dice
     return rule, ap
 
 
-def plan_threshold(state: Match, trait: str, rule_id: str, attacker: Unit, params: Mapping[str, Any]) -> Start:
+def plan_threshold(state: Match, operation: Operation, rule_id: str, attacker: Unit,
+                   params: Mapping[str, Any]) -> Start:
     """The checked set-up of a threshold challenge; IllegalAction naming the rule when a value breaks it."""
     rule, ap = _paid(state, attacker, params)
-    dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(flow.level(attacker, trait), MAX_POOL)
+    dice = param_int(params, "dice", 0, MAX_POOL, 0, rule_id) or min(operation.level(attacker), MAX_POOL)
     threshold = param_int(params, "threshold", 1, MAX_POOL, 1, rule_id)  # dice, rolled against the hero
-    return Start(False, attacker, (), False, 0, False, False, False, ap, rule, dice, threshold)
+    return Start(None, attacker, (), False, 0, False, False, False, ap, rule, dice, threshold)
 
 
-def plan_start(state: Match, trait: str, rule_id: str, attacker: Unit, params: Mapping[str, Any]) -> Start:
-    """The checked set-up of an assassination (`trait` "assassin") or a sabotage ("saboteur"); IllegalAction
-    naming the rule when a value breaks it."""
+def plan_start(state: Match, aimed: Aimed, rule_id: str, attacker: Unit, params: Mapping[str, Any]) -> Start:
+    """The checked set-up of an assassination or a sabotage (`aimed`); IllegalAction naming the rule when a value
+    breaks it."""
     rule, ap = _paid(state, attacker, params)
-    heroes = trait == "assassin"
-    intel = not heroes and bool(params.get("intel_center"))
+    intel = aimed.intel(params)
     house_rule = state.counters.get(HOUSE + INTEL_HOUSE_RULE, 0) > 0  # the table's agreement, kept in the match
     if intel and not house_rule:
         raise IllegalAction(INTEL_CUT_OFF, "saboteur-vs-intel-center")
-    targets = {u.id: u for u in flow.targets(state, attacker.owner, trait)}
-    what, whats = ("hero", "heroes") if heroes else ("facility", "facilities")
-    master = flow.has(attacker, MASTER[trait])
+    targets = {u.id: u for u in aimed.targets(state, attacker.owner)}
+    what, whats = aimed.one, aimed.many
+    master = flow.has(attacker, aimed.master)
     chosen = ([params["target"]] if params.get("target") else []) + ([] if master else seen_ids(params, targets))
     if not chosen:
         raise IllegalAction(f"say which {what} is the target" if master else f"say which {whats} were seen in the "
@@ -138,9 +135,9 @@ def plan_start(state: Match, trait: str, rule_id: str, attacker: Unit, params: M
     candidates = tuple(targets[uid] for uid in dict.fromkeys(chosen))
     if len(candidates) > MAX_SEEN:
         raise IllegalAction(f"at most {MAX_SEEN} {whats} seen in one hex here, not {len(candidates)}", rule_id)
-    slayer = heroes and (flow.has(attacker, "slayer") or bool(params.get("slayer_munition")))
-    return Start(heroes, attacker, candidates, not master, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id),
-                 slayer, intel, house_rule, ap, rule, min(flow.level(attacker, trait), MAX_POOL), 0)
+    slayer = aimed.slayer(attacker, params)
+    return Start(aimed, attacker, candidates, not master, param_int(params, "bonus", 0, MAX_POOL, 0, rule_id),
+                 slayer, intel, house_rule, ap, rule, min(aimed.level(attacker), MAX_POOL), 0)
 
 
 def seen_ids(params: Mapping[str, Any], targets: Mapping[str, Unit]) -> list[str]:
