@@ -2,7 +2,6 @@
 and nowhere else in the package (tests/unit/test_architecture.py checks), so a Flet upgrade is read against this
 file alone. Each use says why the public API does not do it and the version it was checked against:
 
-- `updates_waiting`: whether a page's component scheduler has work left (the UI tests wait on it);
 - `page_connection`, `page_session_id`: the socket and the Flet session a page runs on now (the access checks,
   a hosted table's seats);
 - `flet_session_key`, `end_send_loop`: flet-web's key for a socket's session and its send queue (the server
@@ -24,21 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import flet as ft
-
 FLET_CHECKED = "1.0.5"  # the flet and flet-web version every private use below was read in
-
-
-def updates_waiting(page: ft.Page) -> bool:
-    """Whether the page's component scheduler has work it has not drawn yet: a component whose state changed, or
-    an effect to run. Tests wait on it (tests/flet_harness.py) instead of a guessed number of loop turns, which a
-    loaded machine outruns.
-
-    Private: `Session.__updates_ready`, `__pending_updates` and `__pending_effects` (name-mangled) in
-    flet/messaging/session.py. Checked in flet 1.0.5."""
-    session = page.session
-    return bool(session._Session__updates_ready.is_set() or session._Session__pending_updates  # type: ignore[attr-defined]
-                or session._Session__pending_effects)  # type: ignore[attr-defined]
 
 
 def page_connection(page: Any) -> Any:
