@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -87,31 +86,16 @@ def seed(data: Path) -> dict[str, str]:
 Step = Callable[[Screen, str, dict[str, str]], None]
 
 
-def at(s: Screen, url: str, route: str) -> None:
-    """The page at the app's `route`: a page already on the app follows it in place (Screen.follow), a blank one
-    opens it."""
-    if s.page.url.startswith(url):
-        s.follow("/" + route.lstrip("/"))
-    else:
-        s.open(url + route.lstrip("/"))
-
-
-@dataclass(frozen=True)
-class Go:
-    """A screen reached at its address alone. It leaves the page as the address drew it (no menu, dialog or
-    message opened by a tap), so the next screen of the tour can follow its own address in the same page."""
-    route: str
-    text: str
-
-    def __call__(self, s: Screen, url: str, ids: dict[str, str]) -> None:
-        at(s, url, self.route.format(**ids))
-        s.wait_text(self.text)
-
+def go(route: str, text: str) -> Step:
+    def step(s: Screen, url: str, ids: dict[str, str]) -> None:
+        s.open(url + route.format(**ids).lstrip("/"))
+        s.wait_text(text)
+    return step
 
 
 def tap(route: str, *names: str, text: str) -> Step:
     def step(s: Screen, url: str, ids: dict[str, str]) -> None:
-        at(s, url, route.format(**ids))
+        go(route, "")(s, url, ids)
         for name in names:
             for _ in range(6):  # Flutter names only what is near the visible part: scroll down to the button
                 if any(name in label for label in s.labels()):
@@ -134,70 +118,70 @@ def settled_at_top(s: Screen, step: Step, url: str, ids: dict[str, str]) -> None
 
 def read_code(s: Screen, url: str, link: str) -> None:
     """A player's phone reads a table's timer code (pasted: the camera is tested elsewhere)."""
-    Go("/scan", "Scan")(s, url, {})
+    go("/scan", "Scan")(s, url, {})
     s.type_into("Shared link", link)
     s.tap("Read link")
     s.wait_text("Table clock")
 
 
 TOUR: dict[str, Step] = {
-    "home": Go("/", "Your matches"),
-    "new-match": Go("/new", "Game"),  # a force is saved: the game chosen, its list folded, the force picks
+    "home": go("/", "Your matches"),
+    "new-match": go("/new", "Game"),  # a force is saved: the game chosen, its list folded, the force picks
     "new-match-games": tap("/new", "Change game", text="The Killer of the Maze"),
-    "dice": Go("/dice", "Dice"),
-    "rules": Go("/rules", "Rules"),
-    "rules-section": Go("/rules/halo-actionclix/move-attack-penalty", "Moving and attacking"),
-    "scan": Go("/scan", "Scan"),
-    "about": Go("/about", "Version "),
+    "dice": go("/dice", "Dice"),
+    "rules": go("/rules", "Rules"),
+    "rules-section": go("/rules/halo-actionclix/move-attack-penalty", "Moving and attacking"),
+    "scan": go("/scan", "Scan"),
+    "about": go("/about", "Version "),
     "backup": tap("/", "Backup", text="Backup"),
-    "judge-mode": Go("/judge-mode", "Your events"),
-    "judge-console": Go("/judge-mode/{event}", "Standings"),
-    "judge-swiss": Go("/judge-mode/{swiss}", "Round 1 pairings"),
+    "judge-mode": go("/judge-mode", "Your events"),
+    "judge-console": go("/judge-mode/{event}", "Standings"),
+    "judge-swiss": go("/judge-mode/{swiss}", "Round 1 pairings"),
     "judge-new-pods": lambda s, url, ids: settled_at_top(
         s, tap("/judge-mode", "Halo ActionClix", "Pods of 4", text="Battle Royale placement"), url, ids),
-    "judge-pods": Go("/judge-mode/{pods}", "Halo ActionClix"),
-    "judge-room": Go("/judge-mode/{event}/room", "Open the room and every player"),
+    "judge-pods": go("/judge-mode/{pods}", "Halo ActionClix"),
+    "judge-room": go("/judge-mode/{event}/room", "Open the room and every player"),
     "judge-room-open": tap("/judge-mode/{event}/room", "Open the room", text="Players scan this"),
-    "judge-codes": Go("/judge-mode/{event}/codes", "Hand each player their own code"),
+    "judge-codes": go("/judge-mode/{event}/codes", "Hand each player their own code"),
     "timer-code": tap("/judge-mode/{event}", "Timer QR", text="Players scan this"),
     "player-timer": lambda s, url, ids: read_code(s, url, ids["timer"]),
-    "table": Go("/match/{halo}", "Ann to play"),
-    "table-scarab": Go("/match/{scarab}", "to play"),
+    "table": go("/match/{halo}", "Ann to play"),
+    "table-scarab": go("/match/{scarab}", "to play"),
     "scarab-guide": tap("/match/{guided}", "Scarab turn guide", text="Step 1 of 9"),
     "scarab-dials": tap("/match/{scarab}", "Enter the Scarab's dials", text="one click per line"),
-    "table-skirmish": Go("/match/{skirmish}", "'s round 1 of 2"),
-    "table-maze": Go("/match/{maze}", "to play"),
-    "table-empires": Go("/match/{empires}", "to play"),
+    "table-skirmish": go("/match/{skirmish}", "'s round 1 of 2"),
+    "table-maze": go("/match/{maze}", "to play"),
+    "table-empires": go("/match/{empires}", "to play"),
     "add-unit": tap("/match/{halo}", "Add a unit", text="Type what changes"),
     "add-unit-typed": tap("/match/{halo}", "Add a unit", "Type the lines instead", text="One click per line"),
-    "table-empty": Go("/match/{empty}", "No units yet"),
+    "table-empty": go("/match/{empty}", "No units yet"),
     "paste-force": tap("/match/{empty}", "Paste a force", text="One unit a line"),
-    "force-share": Go("/force/{force}", "Scan this with the other phone"),
+    "force-share": go("/force/{force}", "Scan this with the other phone"),
     "unit": tap("/match/{halo}", "Unit details", text="Spartan Mk VI"),
     "unit-skirmish": tap("/match/{skirmish}", "Unit details", text="Captain Vex"),
     "unit-maze": tap("/match/{maze}", "Unit details", text="Captain Vex"),
     "unit-empires": tap("/match/{empires}", "Unit details", text="Captain Vex"),
-    "unit-edit": Go("/match/{halo}/unit/u1/edit", "Type what changes"),
-    "unit-gone": Go("/match/{halo}/unit/u9", "no longer in the match"),
-    "setup": Go("/match/{halo}/setup", "Set-up"),
+    "unit-edit": go("/match/{halo}/unit/u1/edit", "Type what changes"),
+    "unit-gone": go("/match/{halo}/unit/u9", "no longer in the match"),
+    "setup": go("/match/{halo}/setup", "Set-up"),
     "setup-rename": tap("/match/{halo}/setup", "Rename", text="Save name"),
     "table-menu": tap("/match/{halo}", "Table menu", text="End match"),
     "clock": tap("/match/{halo}", "Table menu", "Table clock", text="Set up the clock"),
-    "log": Go("/match/{halo}/log", "Match log"),
-    "share": Go("/match/{halo}/share", "Share"),
-    "helper": Go("/match/{halo}/helper", "what can I do?"),
-    "advice": Go("/match/{halo}/advice", "best moves"),
-    "action": Go("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6"),
-    "action-maze-split": Go("/match/{split}/action/lost", "Trooper Osk's party"),
+    "log": go("/match/{halo}/log", "Match log"),
+    "share": go("/match/{halo}/share", "Share"),
+    "helper": go("/match/{halo}/helper", "what can I do?"),
+    "advice": go("/match/{halo}/advice", "best moves"),
+    "action": go("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6"),
+    "action-maze-split": go("/match/{split}/action/lost", "Trooper Osk's party"),
     "roll": tap("/match/{halo}/action/attack/u1?target=u2", "Roll 2d6", text="2d6: "),
     # after Undo on a result: what it took back in the pinned bar, above the odds and Roll (another unit than
     # the roll's above, which has acted this turn when both are in one part)
     "action-undone": tap("/match/{halo}/action/attack/u3?target=u2", "Roll 2d6", "Undo", text="Undid: "),
     "action-more": tap("/match/{halo}/action/attack/u1", "More options", text="Fewer options"),
-    "action-skirmish": Go("/match/{skirmish}/action/attack/u1", "Roll 2d6"),
-    "match-dice": Go("/match/{halo}/dice", "Dice"),
-    "end": Go("/match/{halo}/end", "End the match"),
-    "result": Go("/match/{done}/result", "Winner: Cat"),
+    "action-skirmish": go("/match/{skirmish}/action/attack/u1", "Roll 2d6"),
+    "match-dice": go("/match/{halo}/dice", "Dice"),
+    "end": go("/match/{halo}/end", "End the match"),
+    "result": go("/match/{done}/result", "Winner: Cat"),
 }
 
 
@@ -225,15 +209,6 @@ def settle(s: Screen) -> bytes:
         s.page.wait_for_timeout(200)  # the overlay lifts with the server's answer, a late slide-in with a frame
 
 
-def no_pointer(s: Screen) -> None:
-    """The mouse gone from the app, as on a phone: one left where the last audit or scroll put it (on this screen,
-    or on the screen before in the same page) draws a hover and a tooltip, whose text also joins the semantics
-    tree, on whatever now lies under it. Flutter takes the pointer away on `pointerleave`; a Playwright move off
-    the window does not reach it, and it hovers again at its old place whenever the layout changes."""
-    s.page.evaluate("""() => document.querySelector('flutter-view').dispatchEvent(new PointerEvent('pointerleave',
-        {pointerId: 1, pointerType: 'mouse', clientX: -1, clientY: -1}))""")
-
-
 def back_to_top(s: Screen) -> None:
     """Scroll the screen back up after an audit took it to its end (the next size is audited from the top)."""
     for _ in range(20):
@@ -246,38 +221,26 @@ def back_to_top(s: Screen) -> None:
 PARTS = 4  # the tour in four parts (every fourth screen each), so the test workers share it and none runs long
 
 
-def visit(browser: Any, name: str, step: Step, ids: dict[str, str], url: str,
-          kept: Screen | None = None) -> tuple[dict[str, Any], Screen | None]:
+def visit(browser: Any, name: str, step: Step, ids: dict[str, str], url: str) -> dict[str, Any]:
     """One screen reached at 360x640 and audited, then the same page narrowed to each smaller size and audited
-    again: the findings by size and screen, and the page when the next screen may follow its address in it (a
-    `go` step's, brought back to the top at 360x640), or None. `kept` is the page the screen before left; without
-    it, or when the screen can't be reached in it, the screen opens in a fresh page (its own Flet session)."""
+    again: the findings by size and screen."""
     found: dict[str, Any] = {}
-    s = kept or Screen(browser.new_page(viewport=SIZES["360"]))
-    keep = False
+    # a fresh page each time: a reload would reattach Flet's session, with its stack of screens
+    s = Screen(browser.new_page(viewport=SIZES["360"]))
     try:
         try:
             step(s, url, ids)
         except Exception as exc:  # noqa: BLE001 - one unreachable screen must not hide the others' findings
-            if kept is not None:  # not in the page the screen before left: afresh, as a person opening the link
-                s.page.close()
-                return visit(browser, name, step, ids, url)
-            return {f"360 {name}": {"unreached": str(exc).splitlines()[0][:300]}}, None
+            return {f"360 {name}": {"unreached": str(exc).splitlines()[0][:300]}}
         for size, viewport in SIZES.items():
             if size != "360":
                 back_to_top(s)
                 s.page.set_viewport_size(viewport)
-            no_pointer(s)
             s.shot(f"fit-{size}-{name}", settle(s))
             found[f"{size} {name}"] = audit(s.page, TOOLTIPS + DIAL_FIELDS)
-        if isinstance(step, Go):
-            back_to_top(s)  # the audit scrolled this screen, which stays under the next one's in Flet's stack
-            s.page.set_viewport_size(SIZES["360"])
-            keep = True
-        return found, s if keep else None
+        return found
     finally:
-        if not keep and not s.page.is_closed():
-            s.page.close()
+        s.page.close()
 
 
 @pytest.mark.browser
@@ -285,9 +248,7 @@ def visit(browser: Any, name: str, step: Step, ids: dict[str, str], url: str,
 def test_every_screen_fits_a_small_phone(tmp_path: Path, part: int) -> None:
     """Each screen is reached once at 360x640, checked, then the same page narrowed to 320x568 and checked again:
     a phone turned or a window resized relays the same controls (no screen here reads its width, below the
-    800 px of a wide table), and reaching each screen once halves the tour's time. A screen after one reached at
-    its address alone follows its own address in that page (Screen.follow): loading the app afresh for each one
-    took most of the tour's time."""
+    800 px of a wide table), and reaching each screen once halves the tour's time."""
     playwright = require_browser()
     mine = set(list(TOUR)[part::PARTS])
     ids = seed(tmp_path)
@@ -296,18 +257,14 @@ def test_every_screen_fits_a_small_phone(tmp_path: Path, part: int) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         # e.g. FIT_ONLY=judge- or FIT_ONLY=new-match,action : the screens a change touched, not the tour
         only = tuple(os.environ.get("FIT_ONLY", "").split(","))
-        kept: Screen | None = None
         for name, step in TOUR.items():
             if name not in mine or not name.startswith(only):
                 continue
             try:
-                findings, kept = visit(browser, name, step, ids, url, kept)
+                found.update(visit(browser, name, step, ids, url))
             except playwright.Error as exc:  # Chromium drew no frame in 30 s (a loaded machine): once more, afresh
                 print(f"{name}: tried again after {str(exc).splitlines()[0]}")
-                if kept is not None and not kept.page.is_closed():
-                    kept.page.close()
-                findings, kept = visit(browser, name, step, ids, url)
-            found.update(findings)
+                found.update(visit(browser, name, step, ids, url))
         browser.close()
     for name, findings in found.items():
         print(f"{name}: {findings}")
