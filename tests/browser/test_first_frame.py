@@ -35,7 +35,10 @@ def test_every_frame_of_a_load_is_dark(tmp_path: Path) -> None:
         page.goto(url, wait_until="commit")
         took_over = None  # when Flutter removed the loading page: then the client connects and draws the app
         while time.monotonic() - start < 40 and (took_over is None or time.monotonic() - took_over < 3):
-            shot = page.screenshot()
+            try:
+                shot = page.screenshot()
+            except playwright.Error:  # Chromium refused one capture mid-load (seen in CI): that sample is skipped
+                continue
             frames.append((time.monotonic() - start, brightness(shot), brightness(shot, darkest=True)))
             if took_over is None and page.evaluate("!document.getElementById('loading')"):
                 took_over = time.monotonic()
